@@ -1,0 +1,99 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** What services receive: the database, or the transaction they must stay inside. */
+export type DbOrTx = Database | Transaction;
+
+export type Connection = {
+  db: Database;
+  driver: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.join(process.cwd(), "db", "migrations");
+
+/**
+ * Opens the database named by a URL: nothing for embedded PGlite under .data/, `memory://` for an
+ * in-memory PGlite, `postgres://...` for a PostgreSQL server. Every driver runs the same schema.
+ */
+export async function openDatabase(url = process.env.DATABASE_URL ?? ""): Promise<Connection> {
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
+    const client = postgres(url, {
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      onnotice: () => {},
+      connect_timeout: 10,
+    });
+    return { db: drizzlePostgres(client, { schema }) as unknown as Database, driver: "postgres", close: () => client.end() };
+  }
+  let dataDir: string | undefined;
+  if (url === "" || url.startsWith("file:")) {
+    dataDir = url.startsWith("file:") ? url.slice("file:".length) : path.join(process.cwd(), ".data", "pglite");
+    mkdirSync(dataDir, { recursive: true });
+  } else if (url !== "memory://") {
+    throw new Error(`DATABASE_URL must be empty, memory://, file:<dir> or postgres://...; got ${url.split(":")[0]}:`);
+  }
+  const client = await PGlite.create(dataDir, { extensions: { vector } });
+  return pgliteConnection(client);
+}
+
+/** Wraps an open PGlite instance (tests hand in a copy of a migrated template). */
+export function pgliteConnection(client: PGlite): Connection {
+  return { db: drizzlePglite(client, { schema }) as unknown as Database, driver: "pglite", close: () => client.close() };
+}
+
+export async function migrateDatabase(connection: Connection): Promise<void> {
+  if (connection.driver === "pglite") {
+    await migratePglite(connection.db as never, { migrationsFolder });
+    return;
+  }
+  // Several server processes may start at once: one migrates, the others wait for the lock.
+  await connection.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
+    await migratePostgres(tx as never, { migrationsFolder });
+  });
+}
+
+type DatabaseState = { connection: Promise<Connection> | null };
+const state = globalThis as typeof globalThis & { __coverDatabase?: DatabaseState };
+const holder: DatabaseState = (state.__coverDatabase ??= { connection: null });
+
+/**
+ * The process-wide database, opened, migrated and seeded once. Kept on globalThis because Next.js
+ * may load this module more than once, and an embedded PGlite directory must be opened only once.
+ */
+export function getConnection(): Promise<Connection> {
+  holder.connection ??= (async () => {
+    const connection = await openDatabase();
+    await migrateDatabase(connection);
+    const { seedDatabase } = await import("./seed");
+    await seedDatabase(connection.db);
+    return connection;
+  })().catch((error) => {
+    holder.connection = null;
+    throw error;
+  });
+  return holder.connection;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getConnection()).db;
+}
+
+/** Makes `connection` the process-wide database (tests and scripts that prepare their own). */
+export function useConnection(connection: Connection): void {
+  holder.connection = Promise.resolve(connection);
+}
+
+export { schema };

@@ -1,0 +1,2 @@
+-- pgvector holds the knowledge fragments' embeddings (halfvec with an HNSW index).
+CREATE EXTENSION IF NOT EXISTS vector;

@@ -1,0 +1,70 @@
+import { halfvec, index, integer, jsonb, pgTable, real, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
+import { users } from "./identity";
+import { companies } from "./operations";
+
+export const EMBEDDING_DIMENSIONS = 3072;
+
+export const knowledgeDocuments = pgTable(
+  "knowledge_documents",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    metadataJson: jsonb("metadata_json").$type<Record<string, unknown>>().notNull().default({}),
+    source: text("source", { enum: ["TEXT", "PDF"] }).notNull(),
+    chunkCount: integer("chunk_count").notNull().default(0),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("knowledge_documents_company_idx").on(t.companyId, t.createdAt)],
+);
+
+// Fragments carry company_id themselves so the vector search filters inside one SQL statement.
+export const knowledgeFragments = pgTable(
+  "knowledge_fragments",
+  {
+    id: id(),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => knowledgeDocuments.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
+    position: integer("position").notNull(),
+    content: text("content").notNull(),
+    // halfvec: plain vector indexes stop at 2,000 dimensions.
+    embedding: halfvec("embedding", { dimensions: EMBEDDING_DIMENSIONS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("knowledge_fragments_company_idx").on(t.companyId),
+    index("knowledge_fragments_document_idx").on(t.documentId),
+    index("knowledge_fragments_embedding_idx").using("hnsw", t.embedding.op("halfvec_cosine_ops")),
+  ],
+);
+
+// The conversation memory of the chat: the last turns of a session_id.
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: id(),
+    sessionId: uuid("session_id").notNull(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull(),
+    sources: jsonb("sources").$type<unknown[]>().notNull().default([]),
+    topScore: real("top_score"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_messages_session_idx").on(t.sessionId, t.createdAt)],
+);
+
+export type KnowledgeDocument = typeof knowledgeDocuments.$inferSelect;
+export type KnowledgeFragment = typeof knowledgeFragments.$inferSelect;

@@ -1,0 +1,76 @@
+import { boolean, char, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, money, updatedAt } from "./columns";
+import { policies } from "./emission";
+
+export const TRANSACTION_STATUSES = ["PENDING", "PAID", "FAILED"] as const;
+export const TRANSACTION_KINDS = ["INTENT", "MANUAL", "INVOICE"] as const;
+export const PROCESSOR_EVENT_STATUSES = ["RECEIVED", "PROCESSED", "FAILED", "IGNORED"] as const;
+
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: id(),
+    policyId: uuid("policy_id")
+      .notNull()
+      .references(() => policies.id),
+    kind: text("kind", { enum: TRANSACTION_KINDS }).notNull(),
+    status: text("status", { enum: TRANSACTION_STATUSES }).notNull(),
+    amount: money("amount").notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    processorPaymentIntentId: text("processor_payment_intent_id").unique(),
+    processorInvoiceId: text("processor_invoice_id"),
+    reference: text("reference"),
+    failureMessage: text("failure_message"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("transactions_policy_idx").on(t.policyId),
+    index("transactions_status_idx").on(t.status, t.createdAt),
+    index("transactions_created_idx").on(t.createdAt),
+  ],
+);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: id(),
+    policyId: uuid("policy_id")
+      .notNull()
+      .references(() => policies.id),
+    processorSubscriptionId: text("processor_subscription_id").notNull().unique(),
+    // The processor's status, upper-cased (ACTIVE, PAST_DUE, CANCELED, ...).
+    status: text("status").notNull(),
+    billingAnchorDay: integer("billing_anchor_day").notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscriptions_policy_idx").on(t.policyId), index("subscriptions_status_idx").on(t.status)],
+);
+
+// Every webhook event, stored by the processor's id: a replay of the same id is never processed twice.
+export const processorEvents = pgTable(
+  "processor_events",
+  {
+    id: id(),
+    processorEventId: text("processor_event_id").notNull().unique(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status", { enum: PROCESSOR_EVENT_STATUSES }).notNull().default("RECEIVED"),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    // When the processor created the event: a late event must not move a policy backwards.
+    processorCreatedAt: timestamp("processor_created_at", { withTimezone: true }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [index("processor_events_status_idx").on(t.status, t.receivedAt)],
+);
+
+export type Transaction = typeof transactions.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;

@@ -1,0 +1,143 @@
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import {
+  ageSurcharges,
+  beneficiaries,
+  claims,
+  claimStatusHistory,
+  clients,
+  coverages,
+  leads,
+  planVersionCountries,
+  planVersions,
+  plans,
+  policies,
+  policyNumberCounters,
+  policyStatusHistory,
+  products,
+  transactions,
+  users,
+} from "@/db/schema";
+import { defaultCompanyId, ensureUser } from "./index";
+
+/** The demo logins, printed at start-up and listed in the README. */
+export const DEMO_LOGINS = [
+  { role: "ADMIN", email: "admin@demo.local", password: "demo-admin-2026" },
+  { role: "VENDEDOR", email: "seller@demo.local", password: "demo-seller-2026" },
+  { role: "CLIENTE", email: "client@demo.local", password: "demo-client-2026" },
+] as const;
+
+/** Demo data for a first look: a catalog, a seller, a client with an active policy, leads and a claim. */
+export async function seedDemoData(db: DbOrTx): Promise<void> {
+  const [seeded] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGINS[0].email));
+  if (seeded) return;
+  const companyId = await defaultCompanyId(db);
+  const [admin, seller] = [
+    await ensureUser(db, { ...DEMO_LOGINS[0], fullName: "Ana Admin", roles: ["ADMIN"] }),
+    await ensureUser(db, { ...DEMO_LOGINS[1], fullName: "Sergio Seller", roles: ["VENDEDOR"] }),
+  ];
+  await ensureUser(db, { ...DEMO_LOGINS[2], fullName: "María López", roles: ["CLIENTE"] });
+
+  const [product] = await db
+    .insert(products)
+    .values({ name: "Repatriation Cover", description: "Repatriation of remains and funeral services abroad.", productType: "repatriation" })
+    .returning();
+  const [plan] = await db.insert(plans).values({ productId: product.id, name: "Essential" }).returning();
+  const [version] = await db
+    .insert(planVersions)
+    .values({
+      planId: plan.id,
+      versionLabel: "2026.1",
+      costPrice: "12.00",
+      publicPrice: "25.00",
+      currency: "USD",
+      maxEntryAge: 70,
+      maxRenewalAge: 80,
+      wtimeSuicide: 730,
+      wtimeAccident: 0,
+      wtimePreexisting: 180,
+    })
+    .returning();
+  await db.insert(planVersionCountries).values([
+    { planVersionId: version.id, countryCode: "MX", isAvailable: true },
+    { planVersionId: version.id, countryCode: "US", isAvailable: true, price: "30.00" },
+    { planVersionId: version.id, countryCode: "ES", isAvailable: true },
+  ]);
+  await db.insert(ageSurcharges).values([
+    { planVersionId: version.id, minAge: 50, maxAge: 59, percentage: "10.00" },
+    { planVersionId: version.id, minAge: 60, maxAge: 70, percentage: "25.00" },
+  ]);
+  await db.insert(coverages).values([
+    { planVersionId: version.id, name: "Repatriation of remains", limitAmount: "10000.00" },
+    { planVersionId: version.id, name: "Funeral service", limitAmount: "3000.00" },
+  ]);
+
+  const [client] = await db
+    .insert(clients)
+    .values({
+      firstName: "María",
+      lastName: "López",
+      email: DEMO_LOGINS[2].email,
+      birthDate: "1980-04-12",
+      nationality: "MX",
+      countryOfResidence: "US",
+      acquisitionChannel: "seller",
+      companyId,
+      createdBy: seller,
+    })
+    .returning();
+  const year = new Date().getUTCFullYear();
+  await db.insert(policyNumberCounters).values({ year, lastValue: 1 }).onConflictDoUpdate({
+    target: policyNumberCounters.year,
+    set: { lastValue: sql`${policyNumberCounters.lastValue} + 1` },
+  });
+  const startDate = `${year}-01-01`;
+  const [policy] = await db
+    .insert(policies)
+    .values({
+      policyNumber: `POL-${year}-000001`,
+      clientId: client.id,
+      planVersionId: version.id,
+      companyId,
+      startDate,
+      endDate: `${year}-12-31`,
+      currency: "USD",
+      finalPrice: "97.50",
+      status: "ACTIVE",
+      createdBy: seller,
+    })
+    .returning();
+  const [, , parent] = await db
+    .insert(beneficiaries)
+    .values([
+      { policyId: policy.id, firstName: "María", lastName: "López", kinshipType: "SELF", dateOfBirth: "1980-04-12", ageAtStart: year - 1981, price: "30.00" },
+      { policyId: policy.id, firstName: "Jorge", lastName: "López", kinshipType: "SPOUSE", dateOfBirth: "1990-09-30", ageAtStart: year - 1991, price: "30.00" },
+      { policyId: policy.id, firstName: "Rosa", lastName: "Díaz", kinshipType: "PARENT", dateOfBirth: "1958-02-03", ageAtStart: year - 1959, price: "37.50", deceasedFlag: true, deceasedAt: new Date() },
+    ])
+    .returning();
+  await db.insert(policyStatusHistory).values([
+    { policyId: policy.id, fromStatus: null, toStatus: "PENDING_PAYMENT", changedBy: seller, reason: "policy issued" },
+    { policyId: policy.id, fromStatus: "PENDING_PAYMENT", toStatus: "ACTIVE", changedBy: admin, reason: "manual payment received" },
+  ]);
+  await db.insert(transactions).values({
+    policyId: policy.id,
+    kind: "MANUAL",
+    status: "PAID",
+    amount: "97.50",
+    currency: "USD",
+    reference: "DEMO-TRANSFER-1",
+    createdBy: admin,
+    paidAt: new Date(),
+  });
+  const [claim] = await db
+    .insert(claims)
+    .values({ policyId: policy.id, beneficiaryId: parent.id, companyId, description: "Demo claim: repatriation from the US to Mexico.", createdBy: admin })
+    .returning();
+  await db.insert(claimStatusHistory).values({ claimId: claim.id, fromStatus: null, toStatus: "PENDING", changedBy: admin, reason: "beneficiary marked deceased" });
+
+  await db.insert(leads).values([
+    { phoneE164: "+5215512345678", firstName: "Luis", sourceChannel: "whatsapp", utmSource: "facebook", utmMedium: "cpc", campaignId: "spring-26", companyId },
+    { phoneE164: "+13105550123", firstName: "Carmen", sourceChannel: "organic", landingPage: "https://example.com/cover", stage: "CONTACTED", companyId },
+    { phoneE164: "+34600111222", firstName: "Pablo", sourceChannel: "instagram", utmSource: "instagram", campaignId: "summer-26", stage: "QUALIFIED", leadScore: 70, companyId },
+  ]);
+}

@@ -1,0 +1,12 @@
+import { getDb } from "@/db";
+import { deliverNotification, findStrandedNotifications } from "@/lib/notifications/deliver";
+import { defineBackgroundFunction } from "../../define";
+
+// Every minute: delivers rows whose event never arrived (the process stopped between commit and send).
+export const sweepOutboxFunction = defineBackgroundFunction({ id: "sweep-notification-outbox", trigger: { cron: "* * * * *" }, retries: 0 }, async ({ step }) => {
+  const ids = await step.run("find-stranded", async () => findStrandedNotifications(await getDb()));
+  for (const id of ids) {
+    await step.run(`deliver-${id}`, async () => deliverNotification(await getDb(), id).catch((error: Error) => `RETRY: ${error.message}`));
+  }
+  return { swept: ids.length };
+});

@@ -1,0 +1,62 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { getDb } from "@/db";
+import { anonymous } from "@/lib/auth/actor";
+import { RateLimitedError, UnauthorizedError } from "@/lib/errors";
+import { login } from "@/lib/identity/login";
+import { getAuthSecret } from "./secret";
+import { revokeSessions } from "./sessions";
+import { REFRESH_TOKEN_TTL_SECONDS } from "./tokens";
+
+/**
+ * Back-office sign-in: next-auth's credentials provider backed by the same login service and session
+ * store as the API, so throttling, audit and global logout apply to the browser too. The next-auth
+ * cookie only carries the session id; every request checks that session is still live.
+ */
+export function authOptions(): NextAuthOptions {
+  return {
+    secret: getAuthSecret(),
+    session: { strategy: "jwt", maxAge: REFRESH_TOKEN_TTL_SECONDS },
+    pages: { signIn: "/sign-in" },
+    providers: [
+      CredentialsProvider({
+        name: "E-mail and password",
+        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials, req) {
+          if (!credentials?.email || !credentials.password) return null;
+          const forwarded = (req.headers?.["x-forwarded-for"] as string | undefined)?.split(",")[0]?.trim() ?? null;
+          const ctx = { db: await getDb(), actor: anonymous, ipAddress: forwarded, requestId: null };
+          try {
+            const session = await login({
+              ctx,
+              input: { email: credentials.email, password: credentials.password },
+              kind: "browser",
+              userAgent: (req.headers?.["user-agent"] as string | undefined) ?? null,
+            });
+            return { id: session.user_id, sid: session.session_id };
+          } catch (error) {
+            if (error instanceof UnauthorizedError || error instanceof RateLimitedError) throw new Error(error.message);
+            throw error;
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) {
+          token.sub = user.id;
+          token.sid = (user as { sid?: string }).sid;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        return { ...session, userId: token.sub, sid: token.sid };
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await revokeSessions(await getDb(), { sessionId: token.sid }, "sign-out");
+      },
+    },
+  };
+}

@@ -1,0 +1,94 @@
+// The domain errors services throw. They know nothing of HTTP; lib/http/errors.ts maps them to statuses.
+export type FieldError = { path: string; message: string };
+
+export class DomainError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Malformed or invalid input (422), optionally with one entry per bad field. */
+export class ValidationError extends DomainError {
+  constructor(
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message, "validation_error");
+  }
+}
+/** A rule of the business refuses the request (age limit, availability, claim rules): 422. */
+export class BusinessRuleError extends DomainError {
+  constructor(message: string, readonly details?: Record<string, unknown>) {
+    super(message, "business_rule");
+  }
+}
+/** A request the spec answers with 400 (inactive version, reused password, unreadable file). */
+export class BadRequestError extends DomainError {
+  constructor(message: string) {
+    super(message, "bad_request");
+  }
+}
+export class UnauthorizedError extends DomainError {
+  constructor(message = "not authenticated") {
+    super(message, "unauthorized");
+  }
+}
+export class ForbiddenError extends DomainError {
+  constructor(message = "you do not have permission to do this") {
+    super(message, "forbidden");
+  }
+}
+export class NotFoundError extends DomainError {
+  constructor(kind: string) {
+    super(`${kind} not found`, "not_found");
+  }
+}
+export class ConflictError extends DomainError {
+  constructor(message: string) {
+    super(message, "conflict");
+  }
+}
+export class PaymentRequiredError extends DomainError {
+  constructor(message: string) {
+    super(message, "payment_required");
+  }
+}
+export class PayloadTooLargeError extends DomainError {
+  constructor(message: string) {
+    super(message, "payload_too_large");
+  }
+}
+export class RateLimitedError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, "rate_limited");
+  }
+}
+/** An outside service (card processor, model provider, e-mail) failed or is not configured. */
+export class ExternalServiceError extends DomainError {
+  constructor(
+    message: string,
+    readonly status: 500 | 502 | 503 | 504 = 502,
+  ) {
+    super(message, "external_service");
+  }
+}
+
+/** The SQLSTATE of a database error; Drizzle wraps driver errors, so the code may sit on a cause. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return databaseErrorCode(error) === "23505";
+}

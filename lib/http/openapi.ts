@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { identityOperations } from "@/lib/identity/operations";
+import { notificationsOperations } from "@/lib/notifications/operations";
+import { operationsOperations } from "@/lib/operations/operations";
+import { ErrorResponse } from "@/lib/schemas";
+import { permissionsOf, type Operation } from "./operation";
+
+/** Every endpoint of /api/v1. A module adds its operations object here. */
+export const allOperations: Operation[] = [
+  ...Object.values(operationsOperations),
+  ...Object.values(identityOperations),
+  ...Object.values(notificationsOperations),
+];
+
+type JsonSchema = Record<string, unknown>;
+
+function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
+
+function parametersOf(schema: z.ZodType | undefined, where: "path" | "query") {
+  if (!schema) return [];
+  const json = toSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === "path" || (json.required ?? []).includes(name),
+    schema: property,
+    ...(property.description ? { description: property.description } : {}),
+  }));
+}
+
+function accessText(operation: Operation): string {
+  if (operation.access === "public") return "Public.";
+  if (operation.access === "authenticated") return "Any authenticated caller.";
+  return `Requires the permission ${permissionsOf(operation.access).map((name) => `\`${name}\``).join(" or ")}.`;
+}
+
+const error = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+
+function toOpenApiOperation(operation: Operation) {
+  const responses: Record<string, unknown> = {};
+  for (const [status, spec] of Object.entries(operation.responses)) {
+    responses[status] = spec.schema
+      ? { description: spec.description, content: { [spec.contentType ?? "application/json"]: { schema: toSchema(spec.schema, "output") } } }
+      : Number(status) >= 400
+        ? error(spec.description)
+        : { description: spec.description };
+  }
+  // The errors every endpoint of its kind can answer, unless the operation describes them itself.
+  const common: Array<[number, string, boolean]> = [
+    [401, "Missing, malformed, expired or revoked credentials", operation.access !== "public"],
+    [403, "The caller lacks the permission", typeof operation.access !== "string" || (operation.access !== "public" && operation.access !== "authenticated")],
+    [413, "JSON body larger than 1 MB", Boolean(operation.body)],
+    [422, "Invalid input (with `errors` per field)", Boolean(operation.body || operation.query || operation.params)],
+    [500, "Unexpected error (no internals are returned)", true],
+    [503, "The database is not available", true],
+  ];
+  for (const [status, description, applies] of common) if (applies && !responses[status]) responses[status] = error(description);
+
+  const requestBody = operation.body
+    ? {
+        required: true,
+        content: {
+          "application/json": { schema: toSchema(operation.body, "input") },
+          ...(operation.acceptsForm ? { "application/x-www-form-urlencoded": { schema: toSchema(operation.body, "input") } } : {}),
+        },
+      }
+    : operation.multipart
+      ? { required: true, description: operation.multipart.description, content: { "multipart/form-data": { schema: toSchema(operation.multipart.schema, "input") } } }
+      : undefined;
+
+  return {
+    tags: [operation.tag],
+    summary: operation.summary,
+    description: [operation.description, accessText(operation)].filter(Boolean).join("\n\n"),
+    operationId: `${operation.method.toLowerCase()}${operation.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+    "x-permissions": permissionsOf(operation.access),
+    "x-access": typeof operation.access === "string" ? operation.access : "permission",
+    security: operation.access === "public" ? [] : [{ bearerAuth: [] }, { apiKey: [] }, { sessionCookie: [] }],
+    parameters: [...parametersOf(operation.params, "path"), ...parametersOf(operation.query, "query")],
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of allOperations) {
+    const path = `/api/v1${operation.path}`;
+    paths[path] ??= {};
+    paths[path][operation.method.toLowerCase()] = toOpenApiOperation(operation);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Funeral and repatriation cover administration API",
+      version: "1.0.0",
+      description:
+        "Every path answers with and without a trailing slash. Errors are `{detail}` (plus a machine `code`, and `errors` per field on 422). Money is a string with 2 decimals. Each response carries `X-Request-Id`.",
+    },
+    servers: [{ url: "/" }],
+    paths,
+    components: {
+      schemas: { Error: toSchema(ErrorResponse, "output") },
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "Access token from /api/v1/auth/login (15 minutes)" },
+        apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "Integration key from /api/v1/auth/api-keys" },
+        sessionCookie: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "The back office's sign-in session" },
+      },
+    },
+  };
+}

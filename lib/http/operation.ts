@@ -1,0 +1,40 @@
+import type { z } from "zod";
+import type { Permission } from "@/lib/auth/permissions";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Who may call: anyone, any signed-in caller, or a caller holding one of the listed permissions. */
+export type Access = "public" | "authenticated" | Permission | readonly Permission[];
+
+export type ResponseSpec = { description: string; schema?: z.ZodType; contentType?: string };
+
+/**
+ * One endpoint, described once: the wrapper enforces its access and parses its inputs with these
+ * schemas, and the OpenAPI document is generated from the same object.
+ */
+export type Operation = {
+  method: HttpMethod;
+  /** Relative to /api/v1, with {name} placeholders: "/organizations/companies/{id}". */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Body encodings accepted besides JSON (the OAuth2 password form for login). */
+  acceptsForm?: boolean;
+  /** The handler reads a multipart body itself (uploads). */
+  multipart?: { description: string; schema: z.ZodType; maxBytes: number };
+  responses: Record<number, ResponseSpec>;
+};
+
+export function defineOperation<const O extends Operation>(operation: O): O {
+  return operation;
+}
+
+export function permissionsOf(access: Access): readonly Permission[] {
+  if (access === "public" || access === "authenticated") return [];
+  return typeof access === "string" ? [access as Permission] : access;
+}

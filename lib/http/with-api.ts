@@ -1,0 +1,154 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { getDb } from "@/db";
+import type { Actor } from "@/lib/auth/actor";
+import { assertCan } from "@/lib/auth/actor";
+import { resolveCaller } from "@/lib/auth/resolve-actor";
+import type { ServiceContext } from "@/lib/context";
+import { ForbiddenError, PayloadTooLargeError, UnauthorizedError, ValidationError } from "@/lib/errors";
+import { describeError } from "./errors";
+import { permissionsOf, type Operation } from "./operation";
+import { json } from "./responses";
+
+export const MAX_JSON_BYTES = 1024 * 1024;
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type HandlerArgs<O extends Operation> = {
+  ctx: ServiceContext;
+  params: Infer<O["params"]>;
+  query: Infer<O["query"]>;
+  body: Infer<O["body"]>;
+  req: Request;
+};
+
+type RouteSegment = { params: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * The one wrapper of every route handler: request id, caller, access, input parsing, and every error
+ * turned into a `{detail}` response. Handlers only parse, call one service and respond.
+ */
+export function withApi<O extends Operation>(operation: O, handler: (args: HandlerArgs<O>) => Promise<Response>) {
+  return async function handle(req: Request, segment?: RouteSegment): Promise<Response> {
+    const requestId = requestIdOf(req);
+    let response: Response;
+    try {
+      const db = await getDb();
+      const { actor, via } = await resolveForOperation(operation, req, db);
+      checkAccess(operation, actor);
+      if (via === "cookie" && req.method !== "GET" && req.method !== "HEAD") assertSameOrigin(req);
+      const params = parseInput(operation.params, (await segment?.params) ?? {}, "path parameter");
+      const query = parseInput(operation.query, Object.fromEntries(new URL(req.url).searchParams), "query parameter");
+      const body = operation.body ? parseInput(operation.body, await readBody(req, operation), "body") : undefined;
+      const ctx: ServiceContext = { db, actor, ipAddress: clientAddress(req), requestId };
+      response = await handler({ ctx, params, query, body, req } as HandlerArgs<O>);
+    } catch (error) {
+      const { status, body, headers } = describeError(error);
+      if (status >= 500) console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname}`, error);
+      response = json(body, status, headers);
+    }
+    response.headers.set("X-Request-Id", requestId);
+    return response;
+  };
+}
+
+async function resolveForOperation(operation: Operation, req: Request, db: Awaited<ReturnType<typeof getDb>>) {
+  if (operation.access !== "public") return resolveCaller(req, db);
+  // A public route ignores credentials it cannot use rather than refusing the call.
+  return resolveCaller(req, db).catch((error) => {
+    if (error instanceof UnauthorizedError) return { actor: { kind: "anonymous" } as Actor, via: "none" as const };
+    throw error;
+  });
+}
+
+function checkAccess(operation: Operation, actor: Actor): void {
+  if (operation.access === "public") return;
+  if (actor.kind === "anonymous") throw new UnauthorizedError();
+  const required = permissionsOf(operation.access);
+  if (required.length > 0) assertCan(actor, ...required);
+}
+
+// Browsers attach the session cookie to cross-site form posts; a state change through a cookie must come
+// from our own pages (CSRF). Token and API-key callers are not browsers and are not affected.
+function assertSameOrigin(req: Request): void {
+  const origin = req.headers.get("origin");
+  const site = req.headers.get("sec-fetch-site");
+  if (site === "same-origin") return;
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  if (origin && host && new URL(origin).host === host) return;
+  throw new ForbiddenError("cross-site request refused");
+}
+
+function requestIdOf(req: Request): string {
+  const given = req.headers.get("x-request-id");
+  return given && /^[A-Za-z0-9._-]{1,100}$/.test(given) ? given : randomUUID();
+}
+
+export function clientAddress(req: Request): string | null {
+  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded || req.headers.get("x-real-ip") || null;
+}
+
+export function parseInput<S extends z.ZodType | undefined>(schema: S, value: unknown, location: string): Infer<S> {
+  if (!schema) return undefined as Infer<S>;
+  assertNoNulCharacters(value, location);
+  const result = schema.safeParse(value);
+  if (result.success) return result.data as Infer<S>;
+  const errors = result.error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+  const first = errors[0];
+  const where = first?.path ? `${location} '${first.path}'` : location;
+  throw new ValidationError(`invalid ${where}: ${first?.message ?? "invalid input"}`, errors);
+}
+
+// Postgres cannot store a NUL character in text; refuse it as input instead of failing on insert.
+function assertNoNulCharacters(value: unknown, location: string, path: string[] = []): void {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) {
+      throw new ValidationError(`invalid ${location}: text must not contain NUL characters`, [
+        { path: path.join("."), message: "text must not contain NUL characters" },
+      ]);
+    }
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => assertNoNulCharacters(item, location, [...path, String(index)]));
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) assertNoNulCharacters(item, location, [...path, key]);
+  }
+}
+
+/** Reads a JSON (or, where accepted, form-encoded) body, refusing anything over 1 MB before parsing. */
+async function readBody(req: Request, operation: Operation): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_JSON_BYTES) throw new PayloadTooLargeError("the request body is larger than 1 MB");
+  const text = await readLimited(req, MAX_JSON_BYTES);
+  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (operation.acceptsForm && type === "application/x-www-form-urlencoded") {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  if (type !== "application/json" && !type.endsWith("+json")) {
+    throw new ValidationError("the request body must be JSON (Content-Type: application/json)");
+  }
+  if (text.trim() === "") throw new ValidationError("the request body is empty; a JSON object is expected");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError("the request body is not valid JSON");
+  }
+}
+
+async function readLimited(req: Request, limit: number): Promise<string> {
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new PayloadTooLargeError("the request body is larger than 1 MB");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

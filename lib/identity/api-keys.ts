@@ -1,0 +1,75 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { apiKeys, companies, type ApiKey } from "@/db/schema";
+import { assertCan, scopeOf } from "@/lib/auth/actor";
+import { newOpaqueToken } from "@/lib/auth/tokens";
+import { inTransaction, type ServiceContext } from "@/lib/context";
+import { NotFoundError, ValidationError } from "@/lib/errors";
+import { writeAudit } from "@/lib/operations/audit";
+import type { CreateApiKeyInput } from "./schemas";
+
+function toApiKeyResponse(key: ApiKey) {
+  return {
+    id: key.id,
+    name: key.name,
+    key_prefix: key.keyPrefix,
+    permissions: key.permissions,
+    company_id: key.companyId,
+    created_at: key.createdAt.toISOString(),
+    revoked_at: key.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** Creates a key for an integration (the CRM). The key is returned once; only its hash is kept. */
+export async function createApiKey({ ctx, input }: { ctx: ServiceContext; input: CreateApiKeyInput }) {
+  const { actor } = ctx;
+  assertCan(actor, "users:manage");
+  const scope = scopeOf(actor);
+  const ownCompany = actor.kind === "user" || actor.kind === "api_key" ? actor.companyId : undefined;
+  const companyId = scope ? scope.companyId : (input.company_id ?? ownCompany);
+  if (!companyId) throw new ValidationError("company_id is required");
+  const { token, hash } = newOpaqueToken("ck_");
+  return inTransaction(ctx, async (tx) => {
+    const [company] = await tx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+    if (!company) throw new NotFoundError("company");
+    const [key] = await tx.db
+      .insert(apiKeys)
+      .values({
+        name: input.name,
+        keyPrefix: token.slice(0, 10),
+        keyHash: hash,
+        permissions: [...new Set(input.permissions)],
+        companyId,
+        createdBy: actor.kind === "user" ? actor.userId : null,
+      })
+      .returning();
+    await writeAudit(tx, { action: "API_KEY_CREATED", entity: "api_keys", entityId: key.id, companyId, details: { name: key.name, permissions: key.permissions } });
+    return { id: key.id, name: key.name, key: token, permissions: key.permissions, company_id: key.companyId };
+  });
+}
+
+export async function listApiKeys({ ctx }: { ctx: ServiceContext }) {
+  assertCan(ctx.actor, "users:manage");
+  const scope = scopeOf(ctx.actor);
+  const rows = await ctx.db
+    .select()
+    .from(apiKeys)
+    .where(scope ? eq(apiKeys.companyId, scope.companyId) : undefined)
+    .orderBy(desc(apiKeys.createdAt));
+  return rows.map(toApiKeyResponse);
+}
+
+/** Revokes a key: requests that present it are refused from now on. */
+export async function revokeApiKey({ ctx, apiKeyId }: { ctx: ServiceContext; apiKeyId: string }) {
+  assertCan(ctx.actor, "users:manage");
+  const scope = scopeOf(ctx.actor);
+  return inTransaction(ctx, async (tx) => {
+    const [key] = await tx.db
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.id, apiKeyId), isNull(apiKeys.revokedAt), scope ? eq(apiKeys.companyId, scope.companyId) : undefined))
+      .returning();
+    if (!key) throw new NotFoundError("API key");
+    await writeAudit(tx, { action: "API_KEY_REVOKED", entity: "api_keys", entityId: key.id, companyId: key.companyId });
+    return toApiKeyResponse(key);
+  });
+}

@@ -1,0 +1,99 @@
+import { desc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { companies, passwordHistory, rolePermissions, roles, userRoles, users, type User } from "@/db/schema";
+import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { createSession } from "@/lib/auth/sessions";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/lib/auth/tokens";
+import { NotFoundError } from "@/lib/errors";
+import type { TokenResponse, UserResponse } from "./schemas";
+
+export const PASSWORD_HISTORY_DEPTH = 5;
+
+export async function getUserOrThrow(db: DbOrTx, userId: string): Promise<User> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new NotFoundError("user");
+  return user;
+}
+
+export async function getDefaultCompanyId(db: DbOrTx): Promise<string> {
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.isDefault, true));
+  if (!company) throw new Error("the default company is missing: the seed has not run");
+  return company.id;
+}
+
+/** The user as /auth/me shows it: roles, and the permissions they add up to. */
+export async function toUserResponses(db: DbOrTx, list: User[]): Promise<UserResponse[]> {
+  const ids = list.map((user) => user.id);
+  const rows = ids.length
+    ? await db
+        .select({ userId: users.id, roleId: roles.id, name: roles.name, level: roles.level, permission: rolePermissions.permission })
+        .from(users)
+        .innerJoin(userRoles, eq(userRoles.userId, users.id))
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+        .where(inArray(users.id, ids))
+    : [];
+  return list.map((user) => {
+    const mine = rows.filter((row) => row.userId === user.id);
+    const roleById = new Map(mine.map((row) => [row.roleId, { id: row.roleId, name: row.name, level: row.level }]));
+    const permissions = [...new Set(mine.flatMap((row) => (row.permission ? [row.permission] : [])))].sort();
+    return {
+      id: user.id,
+      email: user.email,
+      full_name: user.fullName,
+      is_verified: user.isVerified,
+      is_active: user.isActive,
+      company_id: user.companyId,
+      business_unit_id: user.businessUnitId,
+      roles: [...roleById.values()].sort((a, b) => b.level - a.level),
+      permissions,
+      created_at: user.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function toUserResponse(db: DbOrTx, user: User): Promise<UserResponse> {
+  const [response] = await toUserResponses(db, [user]);
+  return response;
+}
+
+
+export async function findRolesByName(db: DbOrTx, names: readonly string[]) {
+  return names.length ? db.select().from(roles).where(inArray(roles.name, [...names])) : [];
+}
+
+/** Starts a session and returns the token pair a login or refresh answers with. */
+export async function issueTokens(
+  db: DbOrTx,
+  input: { userId: string; kind: "api" | "browser"; ipAddress: string | null; userAgent: string | null },
+): Promise<TokenResponse & { session_id: string }> {
+  const { sessionId, refreshToken } = await createSession(db, input);
+  return { ...(await accessTokenPair(input.userId, sessionId, refreshToken)), session_id: sessionId };
+}
+
+export async function accessTokenPair(userId: string, sessionId: string, refreshToken: string): Promise<TokenResponse> {
+  return {
+    access_token: await signAccessToken({ userId, sessionId }),
+    refresh_token: refreshToken,
+    token_type: "bearer",
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+  };
+}
+
+/** Stores a new password hash on the user and in its history. */
+export async function setPassword(db: DbOrTx, userId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await db.insert(passwordHistory).values({ userId, passwordHash });
+}
+
+export async function isAmongRecentPasswords(db: DbOrTx, userId: string, password: string): Promise<boolean> {
+  const recent = await db
+    .select({ hash: passwordHistory.passwordHash })
+    .from(passwordHistory)
+    .where(eq(passwordHistory.userId, userId))
+    .orderBy(desc(passwordHistory.createdAt))
+    .limit(PASSWORD_HISTORY_DEPTH);
+  for (const { hash } of recent) if (await verifyPassword(hash, password)) return true;
+  return false;
+}

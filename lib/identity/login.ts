@@ -1,0 +1,71 @@
+import { and, count, eq, gt, min, sql } from "drizzle-orm";
+import { loginAttempts, users } from "@/db/schema";
+import { verifyAgainstDummy, verifyPassword } from "@/lib/auth/passwords";
+import { inTransaction, type ServiceContext } from "@/lib/context";
+import { RateLimitedError, UnauthorizedError } from "@/lib/errors";
+import { writeAudit } from "@/lib/operations/audit";
+import { issueTokens } from "./internal";
+import type { LoginInput } from "./schemas";
+
+export const MAX_FAILED_LOGINS = 5;
+export const FAILED_LOGIN_WINDOW_SECONDS = 15 * 60;
+const WRONG_CREDENTIALS = "incorrect e-mail or password";
+
+/**
+ * Checks the credentials and starts a session. After five failures for one e-mail within 15 minutes
+ * every attempt is refused (429) until the oldest failure leaves the window. The answer to a wrong
+ * password and to an unknown e-mail is the same, and takes as long.
+ */
+export async function login({
+  ctx,
+  input,
+  kind = "api",
+  userAgent = null,
+}: {
+  ctx: ServiceContext;
+  input: LoginInput;
+  kind?: "api" | "browser";
+  userAgent?: string | null;
+}) {
+  const email = input.email.trim().toLowerCase();
+  const windowStart = new Date(Date.now() - FAILED_LOGIN_WINDOW_SECONDS * 1000);
+  const [failures] = await ctx.db
+    .select({ count: count(), oldest: min(loginAttempts.attemptedAt) })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.email, email), gt(loginAttempts.attemptedAt, windowStart)));
+  if (failures.count >= MAX_FAILED_LOGINS) {
+    const oldest = failures.oldest ? new Date(failures.oldest).getTime() : Date.now();
+    const retryAfter = Math.max(1, Math.ceil((oldest + FAILED_LOGIN_WINDOW_SECONDS * 1000 - Date.now()) / 1000));
+    throw new RateLimitedError("too many failed sign-in attempts for this e-mail; try again later", retryAfter);
+  }
+
+  const [user] = await ctx.db.select().from(users).where(eq(sql`lower(${users.email})`, email));
+  const passwordMatches = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password).then(() => false);
+  if (!user || !passwordMatches || !user.isActive) {
+    await inTransaction(ctx, async (tx) => {
+      await tx.db.insert(loginAttempts).values({ email, ipAddress: ctx.ipAddress });
+      await writeAudit(tx, {
+        action: "USER_LOGIN_FAILED",
+        entity: "users",
+        entityId: user?.id ?? null,
+        userId: user?.id ?? null,
+        companyId: user?.companyId ?? null,
+        details: { email },
+      });
+    });
+    throw new UnauthorizedError(WRONG_CREDENTIALS);
+  }
+
+  return inTransaction(ctx, async (tx) => {
+    const tokens = await issueTokens(tx.db, { userId: user.id, kind, ipAddress: ctx.ipAddress, userAgent });
+    await writeAudit(tx, {
+      action: "USER_LOGIN",
+      entity: "sessions",
+      entityId: tokens.session_id,
+      userId: user.id,
+      companyId: user.companyId,
+      details: { kind },
+    });
+    return { ...tokens, user_id: user.id };
+  });
+}

@@ -1,0 +1,40 @@
+import { asc, desc, eq } from "drizzle-orm";
+import { rolePermissions, roles, userRoles } from "@/db/schema";
+import { assertCan } from "@/lib/auth/actor";
+import { inTransaction, type ServiceContext } from "@/lib/context";
+import { NotFoundError } from "@/lib/errors";
+import { writeAudit } from "@/lib/operations/audit";
+import { getUserInScopeOrThrow } from "./users";
+import { toUserResponse } from "./internal";
+import type { AssignRoleInput } from "./schemas";
+
+export async function listRoles({ ctx }: { ctx: ServiceContext }) {
+  assertCan(ctx.actor, "users:manage");
+  const rows = await ctx.db
+    .select({ id: roles.id, name: roles.name, level: roles.level, description: roles.description, permission: rolePermissions.permission })
+    .from(roles)
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .orderBy(desc(roles.level), asc(rolePermissions.permission));
+  const byId = new Map<string, { id: string; name: string; level: number; description: string | null; permissions: string[] }>();
+  for (const { permission, ...role } of rows) {
+    const entry = byId.get(role.id) ?? { ...role, permissions: [] };
+    if (permission) entry.permissions.push(permission);
+    byId.set(role.id, entry);
+  }
+  return [...byId.values()];
+}
+
+/** Gives a user a role; giving one it already has changes nothing. */
+export async function assignRole({ ctx, input }: { ctx: ServiceContext; input: AssignRoleInput }) {
+  assertCan(ctx.actor, "users:manage");
+  return inTransaction(ctx, async (tx) => {
+    const user = await getUserInScopeOrThrow(tx, input.user_id);
+    const [role] = await tx.db.select().from(roles).where(eq(roles.id, input.role_id));
+    if (!role) throw new NotFoundError("role");
+    const inserted = await tx.db.insert(userRoles).values({ userId: user.id, roleId: role.id }).onConflictDoNothing().returning();
+    if (inserted.length > 0) {
+      await writeAudit(tx, { action: "ROLE_ASSIGNED", entity: "users", entityId: user.id, companyId: user.companyId, details: { role: role.name } });
+    }
+    return toUserResponse(tx.db, user);
+  });
+}

@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { ALL_PERMISSIONS } from "@/lib/auth/permissions";
+import { Email, PaginationQuery, Uuid } from "@/lib/schemas";
+
+export const Password = z
+  .string()
+  .min(8, { message: "the password must have at least 8 characters" })
+  .max(128, { message: "the password must have at most 128 characters" });
+
+export const RegisterInput = z.object({
+  email: Email,
+  password: Password,
+  full_name: z.string().trim().min(1).max(200).optional(),
+});
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+// Login takes JSON {email, password} or the OAuth2 password form (username + password).
+export const LoginInput = z.preprocess(
+  (value) => {
+    if (value && typeof value === "object" && !("email" in value) && "username" in value) {
+      return { ...value, email: (value as { username: unknown }).username };
+    }
+    return value;
+  },
+  z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(1024) }),
+);
+export type LoginInput = z.infer<typeof LoginInput>;
+
+export const RefreshInput = z.object({ refresh_token: z.string().min(1).max(200) });
+
+export const ChangePasswordInput = z.object({ current_password: z.string().min(1).max(1024), new_password: Password });
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+
+export const TokenResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal("bearer"),
+  expires_in: z.number().int(),
+});
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+export const RoleSummary = z.object({ id: Uuid, name: z.string(), level: z.number().int() });
+
+export const UserResponse = z.object({
+  id: Uuid,
+  email: z.string(),
+  full_name: z.string().nullable(),
+  is_verified: z.boolean(),
+  is_active: z.boolean(),
+  company_id: Uuid,
+  business_unit_id: Uuid.nullable(),
+  roles: z.array(RoleSummary),
+  permissions: z.array(z.string()),
+  created_at: z.string(),
+});
+export type UserResponse = z.infer<typeof UserResponse>;
+
+export const RegisterResponse = z.object({
+  id: Uuid,
+  email: z.string(),
+  full_name: z.string().nullable(),
+  is_verified: z.boolean(),
+  roles: z.array(z.string()),
+  company_id: Uuid,
+});
+
+export const RoleResponse = z.object({ id: Uuid, name: z.string(), level: z.number().int(), description: z.string().nullable(), permissions: z.array(z.string()) });
+
+export const AssignRoleInput = z.object({ user_id: Uuid, role_id: Uuid });
+export type AssignRoleInput = z.infer<typeof AssignRoleInput>;
+
+export const ListUsersQuery = PaginationQuery.extend({
+  email: z.string().trim().max(254).optional(),
+  company_id: Uuid.optional(),
+});
+export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
+
+const RoleName = z.string().trim().min(1).max(50);
+
+export const CreateUserInput = z.object({
+  email: Email,
+  password: Password,
+  full_name: z.string().trim().min(1).max(200).optional(),
+  roles: z.array(RoleName).min(1).max(10).optional(),
+  company_id: Uuid.optional(),
+  business_unit_id: Uuid.optional(),
+});
+export type CreateUserInput = z.infer<typeof CreateUserInput>;
+
+export const UpdateUserInput = z.object({
+  full_name: z.string().trim().min(1).max(200).nullable().optional(),
+  company_id: Uuid.optional(),
+  business_unit_id: Uuid.nullable().optional(),
+  is_active: z.boolean().optional(),
+});
+export type UpdateUserInput = z.infer<typeof UpdateUserInput>;
+
+export const PermissionName = z.enum(ALL_PERMISSIONS as [string, ...string[]], { message: "unknown permission" });
+
+export const CreateApiKeyInput = z.object({
+  name: z.string().trim().min(1).max(100),
+  permissions: z.array(PermissionName).min(1).max(ALL_PERMISSIONS.length),
+  company_id: Uuid.optional(),
+});
+export type CreateApiKeyInput = z.infer<typeof CreateApiKeyInput>;
+
+export const ApiKeyResponse = z.object({
+  id: Uuid,
+  name: z.string(),
+  key_prefix: z.string(),
+  permissions: z.array(z.string()),
+  company_id: Uuid,
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+});
+export const CreatedApiKeyResponse = z.object({
+  id: Uuid,
+  name: z.string(),
+  key: z.string().describe("shown once; only a hash is stored"),
+  permissions: z.array(z.string()),
+  company_id: Uuid,
+});

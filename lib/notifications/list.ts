@@ -1,0 +1,38 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { notifications, type Notification } from "@/db/schema";
+import { assertCan } from "@/lib/auth/actor";
+import type { ServiceContext } from "@/lib/context";
+import type { ListNotificationsQuery } from "./schemas";
+
+function toNotificationResponse(row: Notification) {
+  return {
+    id: row.id,
+    channel: row.channel,
+    recipient: row.recipient,
+    template: row.template,
+    payload: row.payload,
+    status: row.status,
+    error: row.error,
+    attempts: row.attempts,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+export async function listNotifications({ ctx, query }: { ctx: ServiceContext; query: ListNotificationsQuery }) {
+  assertCan(ctx.actor, "notifications:read");
+  const filters: SQL[] = [];
+  if (query.recipient) filters.push(eq(notifications.recipient, query.recipient));
+  if (query.template) filters.push(eq(notifications.template, query.template));
+  if (query.status) filters.push(eq(notifications.status, query.status));
+  const where = and(...filters);
+  const [{ total }] = await ctx.db.select({ total: count() }).from(notifications).where(where);
+  const rows = await ctx.db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  return { items: rows.map(toNotificationResponse), total, page: query.page, page_size: query.page_size };
+}

@@ -1,0 +1,33 @@
+import { auditLogs } from "@/db/schema";
+import { actorLabel } from "@/lib/auth/actor";
+import type { ServiceContext } from "@/lib/context";
+
+export type AuditEntry = {
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  details?: Record<string, unknown>;
+  /** The user the entry is about when no user is signed in (registration, login). */
+  userId?: string | null;
+  /** The company the change belongs to, when it is not the actor's own. */
+  companyId?: string | null;
+};
+
+/**
+ * Writes one audit row with `ctx.db`, which must be the transaction of the change it records, so the
+ * change and its audit entry commit or roll back together.
+ */
+export async function writeAudit(ctx: ServiceContext, entry: AuditEntry): Promise<void> {
+  const { actor } = ctx;
+  await ctx.db.insert(auditLogs).values({
+    action: entry.action,
+    userId: entry.userId ?? (actor.kind === "user" ? actor.userId : null),
+    apiKeyId: actor.kind === "api_key" ? actor.apiKeyId : null,
+    actor: actorLabel(actor),
+    companyId: entry.companyId ?? (actor.kind === "user" || actor.kind === "api_key" ? actor.companyId : null),
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    ipAddress: ctx.ipAddress,
+    details: entry.details ?? {},
+  });
+}

@@ -1,0 +1,40 @@
+import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { auditLogs, type AuditLog } from "@/db/schema";
+import { assertCan } from "@/lib/auth/actor";
+import type { ServiceContext } from "@/lib/context";
+import type { ListAuditQuery } from "./schemas";
+
+function toAuditEntryResponse(entry: AuditLog) {
+  return {
+    id: entry.id,
+    action: entry.action,
+    user_id: entry.userId,
+    actor: entry.actor,
+    entity: entry.entity,
+    entity_id: entry.entityId,
+    ip_address: entry.ipAddress,
+    created_at: entry.createdAt.toISOString(),
+    details: entry.details,
+  };
+}
+
+/** The audit log, newest first, filtered and paginated. */
+export async function listAudit({ ctx, query }: { ctx: ServiceContext; query: ListAuditQuery }) {
+  assertCan(ctx.actor, "audit:read");
+  const filters: SQL[] = [];
+  if (query.user_id) filters.push(eq(auditLogs.userId, query.user_id));
+  if (query.action) filters.push(eq(auditLogs.action, query.action));
+  if (query.entity) filters.push(eq(auditLogs.entity, query.entity));
+  if (query.date_from) filters.push(gte(auditLogs.createdAt, new Date(query.date_from)));
+  if (query.date_to) filters.push(lte(auditLogs.createdAt, new Date(query.date_to)));
+  const where = and(...filters);
+  const [{ total }] = await ctx.db.select({ total: count() }).from(auditLogs).where(where);
+  const rows = await ctx.db
+    .select()
+    .from(auditLogs)
+    .where(where)
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  return { items: rows.map(toAuditEntryResponse), total, page: query.page, page_size: query.page_size };
+}

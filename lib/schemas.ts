@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+// Schema pieces shared by every module.
+
+export const Uuid = z.uuid({ message: "must be a UUID" });
+
+export const IdParams = z.object({ id: Uuid });
+
+export const Email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ message: "must be a valid e-mail address" }))
+  .transform((value) => value.toLowerCase());
+
+/** A date-time query value, as ISO 8601 with or without an offset. */
+export const DateTimeInput = z.iso.datetime({ offset: true, local: true, message: "must be an ISO 8601 date-time" });
+
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 200;
+
+export const PaginationQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+});
+export type PaginationQuery = z.infer<typeof PaginationQuery>;
+
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+}
+
+export const ErrorResponse = z.object({
+  detail: z.string(),
+  code: z.string().optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+export const CountryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/, { message: "must be a two-letter upper-case ISO country code" });
+
+/** Money in: a number or a string; out: a string with 2 decimals. */
+export const MoneyString = z.string().regex(/^-?\d+\.\d{2}$/);
+
+export function toIso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}

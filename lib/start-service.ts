@@ -1,0 +1,20 @@
+import { getConnection } from "@/db";
+import { DEMO_LOGINS } from "@/db/seed/demo";
+import { isInngestConfigured } from "@/inngest/client";
+import { inProcessRunner } from "@/inngest/send";
+
+export async function startService(): Promise<void> {
+  const connection = await getConnection();
+  const where = connection.driver === "postgres" ? "PostgreSQL server" : process.env.DATABASE_URL === "memory://" ? "in-memory PGlite" : "PGlite under .data/pglite";
+  console.log(`[start] database ready (${where}), migrations applied`);
+  if (process.env.SEED_DEMO === "1") {
+    console.log("[start] demo logins:");
+    for (const login of DEMO_LOGINS) console.log(`[start]   ${login.role.padEnd(8)} ${login.email} / ${login.password}`);
+  }
+  if (isInngestConfigured()) {
+    console.log("[start] background functions: served to Inngest at /api/inngest");
+  } else {
+    inProcessRunner().startCrons();
+    console.log("[start] background functions: running in-process (set INNGEST_EVENT_KEY or INNGEST_DEV to use Inngest)");
+  }
+}
