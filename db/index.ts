@@ -2,7 +2,6 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
-import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -19,6 +18,8 @@ export type DbOrTx = Database | Transaction;
 export type Connection = {
   db: Database;
   driver: "pglite" | "postgres";
+  /** The server URL (postgres only), for work that needs a connection of its own. */
+  url?: string;
   close: () => Promise<void>;
 };
 
@@ -35,7 +36,7 @@ export async function openDatabase(url = process.env.DATABASE_URL ?? ""): Promis
       onnotice: () => {},
       connect_timeout: 10,
     });
-    return { db: drizzlePostgres(client, { schema }) as unknown as Database, driver: "postgres", close: () => client.end() };
+    return { db: drizzlePostgres(client, { schema }) as unknown as Database, driver: "postgres", url, close: () => client.end() };
   }
   let dataDir: string | undefined;
   if (url === "" || url.startsWith("file:")) {
@@ -58,11 +59,15 @@ export async function migrateDatabase(connection: Connection): Promise<void> {
     await migratePglite(connection.db as never, { migrationsFolder });
     return;
   }
-  // Several server processes may start at once: one migrates, the others wait for the lock.
-  await connection.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
-    await migratePostgres(tx as never, { migrationsFolder });
-  });
+  // Several server processes may start at once: one migrates while the others wait for the lock,
+  // held on a connection of its own so that lock and migration share one session.
+  const client = postgres(connection.url!, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(727274)`;
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder });
+  } finally {
+    await client.end();
+  }
 }
 
 type DatabaseState = { connection: Promise<Connection> | null };

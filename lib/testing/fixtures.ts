@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { getDb } from "@/db";
+import { auditLogs } from "@/db/schema";
+import { anonymous } from "@/lib/auth/actor";
+import type { RoleName } from "@/lib/auth/permissions";
+import { systemContext, type ServiceContext } from "@/lib/context";
+import { getDefaultCompanyId } from "@/lib/identity/internal";
+import { login } from "@/lib/identity/login";
+import { createUser } from "@/lib/identity/users";
+import { createCompany as createCompanyService } from "@/lib/operations/companies";
+
+export const TEST_PASSWORD = "correct-horse-battery";
+
+export async function systemCtx(): Promise<ServiceContext> {
+  return systemContext(await getDb(), "test");
+}
+
+export async function anonymousCtx(): Promise<ServiceContext> {
+  return { db: await getDb(), actor: anonymous, ipAddress: "203.0.113.9", requestId: null };
+}
+
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export async function createTestUser(
+  input: { roles?: RoleName[]; email?: string; password?: string; companyId?: string; businessUnitId?: string; fullName?: string } = {},
+) {
+  const ctx = await systemCtx();
+  const email = input.email ?? uniqueEmail((input.roles?.[0] ?? "cliente").toLowerCase());
+  const password = input.password ?? TEST_PASSWORD;
+  const user = await createUser({
+    ctx,
+    input: {
+      email,
+      password,
+      full_name: input.fullName,
+      roles: input.roles ?? ["CLIENTE"],
+      company_id: input.companyId ?? (await getDefaultCompanyId(ctx.db)),
+      business_unit_id: input.businessUnitId,
+    },
+  });
+  return { ...user, password };
+}
+
+export type SignedIn = Awaited<ReturnType<typeof signInAs>>;
+
+/** A new user with the given role(s), signed in through the login service: its tokens and profile. */
+export async function signInAs(roles: RoleName | RoleName[], input: Omit<Parameters<typeof createTestUser>[0], "roles"> = {}) {
+  const user = await createTestUser({ ...input, roles: Array.isArray(roles) ? roles : [roles] });
+  const tokens = await login({ ctx: await anonymousCtx(), input: { email: user.email, password: user.password } });
+  return { user, token: tokens.access_token, refreshToken: tokens.refresh_token, sessionId: tokens.session_id };
+}
+
+export async function createTestCompany(name = `Company ${randomUUID().slice(0, 6)}`, extra: { is_reseller?: boolean } = {}) {
+  return createCompanyService({ ctx: await systemCtx(), input: { name, is_reseller: extra.is_reseller ?? false, commission_rate: "0.00" } });
+}
+
+/** Asserts an audit row with this action (and entity id, when given) exists, and returns the newest. */
+export async function expectAuditRow(action: string, entityId?: string) {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.action, action), entityId ? eq(auditLogs.entityId, entityId) : undefined))
+    .orderBy(desc(auditLogs.createdAt));
+  expect(rows.length, `audit row ${action}${entityId ? ` for ${entityId}` : ""}`).toBeGreaterThan(0);
+  return rows[0];
+}

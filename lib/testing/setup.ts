@@ -1,0 +1,13 @@
+import { afterAll, inject } from "vitest";
+import { useConnection } from "@/db";
+import { inProcessRunner } from "@/inngest/send";
+import { openTestDatabase } from "./database";
+
+// Every test file gets its own copy of the migrated, seeded template database.
+const connection = await openTestDatabase(inject("templateDatabase"));
+useConnection(connection);
+
+afterAll(async () => {
+  await inProcessRunner().drain();
+  await connection.close();
+});
