@@ -97,7 +97,7 @@ export async function getDb(): Promise<Database> {
 }
 
 /** Makes `connection` the process-wide database (tests and scripts that prepare their own). */
-export function useConnection(connection: Connection): void {
+export function setConnection(connection: Connection): void {
   holder.connection = Promise.resolve(connection);
 }
 

@@ -35,9 +35,12 @@ export type ApiOptions = {
   headers?: Record<string, string>;
 };
 
+// Tests read response bodies freely; each assertion states the shape it expects.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
 
 /** Calls the route handler that serves `path` (e.g. "/api/v1/auth/me?x=1"), as Next.js would. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function api<T = any>(method: string, path: string, options: ApiOptions = {}): Promise<ApiResponse<T>> {
   const url = new URL(path, "http://localhost:3000");
   const found = match(url.pathname);

@@ -1,11 +1,11 @@
 import { afterAll, inject } from "vitest";
-import { useConnection } from "@/db";
+import { setConnection } from "@/db";
 import { inProcessRunner } from "@/inngest/send";
 import { openTestDatabase } from "./database";
 
 // Every test file gets its own copy of the migrated, seeded template database.
 const connection = await openTestDatabase(inject("templateDatabase"));
-useConnection(connection);
+setConnection(connection);
 
 afterAll(async () => {
   await inProcessRunner().drain();
