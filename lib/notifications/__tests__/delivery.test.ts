@@ -1,0 +1,337 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/db";
+import { notifications } from "@/db/schema";
+import { sweepOutboxFunction } from "@/inngest/functions/notifications/sweep-outbox";
+import { inProcessRunner } from "@/inngest/send";
+import type { BackgroundEvent } from "@/inngest/events";
+import { inTransaction } from "@/lib/context";
+import { deliverNotification, findStrandedNotifications, MAX_DELIVERY_ATTEMPTS } from "@/lib/notifications/deliver";
+import { enqueueNotification, type NewNotification } from "@/lib/notifications/enqueue";
+import { systemCtx, uniqueEmail } from "@/lib/testing/fixtures";
+import type { FakeServer } from "@/lib/testing/fakes/http-server";
+import { startFakeResend } from "@/lib/testing/fakes/resend";
+import { startFakeWhatsApp } from "@/lib/testing/fakes/whatsapp";
+
+// Contract section 11: the outbox is written with the change that caused it and delivered afterwards.
+
+let resend: FakeServer;
+let whatsapp: FakeServer;
+
+beforeAll(async () => {
+  [resend, whatsapp] = await Promise.all([startFakeResend(), startFakeWhatsApp()]);
+});
+
+afterEach(async () => {
+  // Nothing of one test may still run in the next, and the providers' settings go back as they were.
+  await inProcessRunner().drain();
+  vi.unstubAllEnvs();
+  resend.reset();
+  whatsapp.reset();
+});
+
+afterAll(async () => {
+  await Promise.all([resend.close(), whatsapp.close()]);
+});
+
+function useEmailProvider() {
+  vi.stubEnv("RESEND_API_KEY", "re_test_key");
+  vi.stubEnv("RESEND_BASE_URL", resend.url);
+}
+
+function useMessagingProvider() {
+  vi.stubEnv("WHATSAPP_TOKEN", "wa-test-token");
+  vi.stubEnv("WHATSAPP_PHONE_NUMBER_ID", "1234567890");
+  vi.stubEnv("WHATSAPP_API_BASE", whatsapp.url);
+}
+
+function withoutProviders() {
+  vi.stubEnv("RESEND_API_KEY", undefined);
+  vi.stubEnv("WHATSAPP_TOKEN", undefined);
+  vi.stubEnv("WHATSAPP_PHONE_NUMBER_ID", undefined);
+}
+
+function welcomeEmail(extra: Partial<NewNotification> = {}): NewNotification {
+  const email = uniqueEmail("welcome");
+  return { channel: "EMAIL", recipient: email, template: "account.welcome", payload: { name: "Ana", email }, ...extra };
+}
+
+/** Enqueues in a transaction of its own (as a service would) and returns the new row's id. */
+async function enqueueCommitted(input: NewNotification): Promise<string> {
+  const id = await inTransaction(await systemCtx(), (tx) => enqueueNotification(tx, input));
+  expect(id).not.toBeNull();
+  return id!;
+}
+
+async function rowOf(id: string) {
+  const [row] = await (await getDb()).select().from(notifications).where(eq(notifications.id, id));
+  return row;
+}
+
+async function rowsFor(recipient: string) {
+  return (await getDb()).select().from(notifications).where(eq(notifications.recipient, recipient));
+}
+
+/** Makes a row look older than the sweep's grace period, as if its event had been lost a while ago. */
+async function ageRow(id: string, seconds = 120) {
+  await (await getDb())
+    .update(notifications)
+    .set({ updatedAt: sql`now() - make_interval(secs => ${seconds})` })
+    .where(eq(notifications.id, id));
+}
+
+describe("enqueueNotification", () => {
+  it("writes the row in the caller's transaction and asks for delivery only after the commit", async () => {
+    useEmailProvider();
+    const input = welcomeEmail();
+    let queued: BackgroundEvent[] = [];
+    const id = await inTransaction(await systemCtx(), async (tx) => {
+      const created = await enqueueNotification(tx, input);
+      queued = [...(tx.pendingEvents ?? [])];
+      // Still inside the transaction: nothing may have gone out yet.
+      expect(resend.requests).toHaveLength(0);
+      return created;
+    });
+    expect(queued).toEqual([{ name: "notifications/notification.created", data: { notification_id: id } }]);
+    await inProcessRunner().drain();
+    expect((await rowOf(id!)).status).toBe("SENT");
+    expect(resend.requests).toHaveLength(1);
+  });
+
+  it("leaves no row and sends nothing when the transaction rolls back", async () => {
+    useEmailProvider();
+    const input = welcomeEmail();
+    await expect(
+      inTransaction(await systemCtx(), async (tx) => {
+        await enqueueNotification(tx, input);
+        throw new Error("the change that caused the notification failed");
+      }),
+    ).rejects.toThrow("the change that caused the notification failed");
+    await inProcessRunner().drain();
+    expect(await rowsFor(input.recipient)).toHaveLength(0);
+    expect(resend.requests).toHaveLength(0);
+  });
+
+  it("refuses a template it does not know", async () => {
+    await expect(inTransaction(await systemCtx(), (tx) => enqueueNotification(tx, welcomeEmail({ template: "no.such.template" })))).rejects.toThrow(
+      "unknown notification template",
+    );
+  });
+
+  it("needs a transaction, so that the row and its event cannot part", async () => {
+    await expect(enqueueNotification(await systemCtx(), welcomeEmail())).rejects.toThrow("needs a transaction");
+  });
+
+  it("ignores a second enqueue with the same dedupe key", async () => {
+    useEmailProvider();
+    const dedupeKey = `expiry-notice:${crypto.randomUUID()}`;
+    const first = welcomeEmail({ dedupeKey });
+    const firstId = await enqueueCommitted(first);
+    const second = await inTransaction(await systemCtx(), (tx) => enqueueNotification(tx, { ...first, dedupeKey }));
+    expect(second).toBeNull();
+    await inProcessRunner().drain();
+    const rows = await (await getDb()).select().from(notifications).where(eq(notifications.dedupeKey, dedupeKey));
+    expect(rows.map((row) => row.id)).toEqual([firstId]);
+    expect(resend.requests).toHaveLength(1);
+  });
+});
+
+describe("delivery without a provider", () => {
+  it("records an e-mail as SKIPPED when RESEND_API_KEY is not set", async () => {
+    withoutProviders();
+    const id = await enqueueCommitted(welcomeEmail());
+    await inProcessRunner().drain();
+    const row = await rowOf(id);
+    expect(row.status).toBe("SKIPPED");
+    expect(row.sentAt).toBeNull();
+    expect(row.error).toBeNull();
+  });
+
+  it("records a message as SKIPPED when WHATSAPP_TOKEN is not set", async () => {
+    withoutProviders();
+    vi.stubEnv("WHATSAPP_PHONE_NUMBER_ID", "1234567890");
+    vi.stubEnv("WHATSAPP_API_BASE", whatsapp.url);
+    const id = await enqueueCommitted({ channel: "MESSAGING", recipient: "+5215512345678", template: "account.welcome", payload: { name: "Ana" } });
+    await inProcessRunner().drain();
+    expect((await rowOf(id)).status).toBe("SKIPPED");
+    expect(whatsapp.requests).toHaveLength(0);
+  });
+});
+
+describe("delivery through the providers", () => {
+  it("sends an e-mail through Resend and records the provider's id", async () => {
+    useEmailProvider();
+    vi.stubEnv("EMAIL_FROM", "Cover <notices@example.com>");
+    const input = welcomeEmail();
+    const id = await enqueueCommitted(input);
+    await inProcessRunner().drain();
+
+    const row = await rowOf(id);
+    expect(row.status).toBe("SENT");
+    expect(row.providerMessageId).toMatch(/^re_fake_\d+$/);
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(row.attempts).toBe(1);
+
+    expect(resend.requests).toHaveLength(1);
+    const [request] = resend.requests;
+    expect(row.providerMessageId).toBe(request.reply?.body.id);
+    expect(request.method).toBe("POST");
+    expect(request.path).toBe("/emails");
+    expect(request.headers.authorization).toBe("Bearer re_test_key");
+    expect(request.body.from).toBe("Cover <notices@example.com>");
+    expect([request.body.to].flat()).toEqual([input.recipient]);
+    expect(request.body.subject).toBe("Welcome to your funeral cover account");
+    expect(request.body.text).toContain("Hello Ana");
+    expect(request.body.text).toContain(input.recipient);
+  });
+
+  it("sends a message through the WhatsApp Cloud API and records the provider's id", async () => {
+    useMessagingProvider();
+    const id = await enqueueCommitted({ channel: "MESSAGING", recipient: "+5215512345678", template: "account.welcome", payload: { name: "Ana" } });
+    await inProcessRunner().drain();
+
+    const row = await rowOf(id);
+    expect(row.status).toBe("SENT");
+    expect(whatsapp.requests).toHaveLength(1);
+    const [request] = whatsapp.requests;
+    expect(row.providerMessageId).toMatch(/^wamid\.fake\d+$/);
+    expect(row.providerMessageId).toBe(request.reply?.body.messages[0].id);
+    expect(request.method).toBe("POST");
+    expect(request.path).toBe("/1234567890/messages");
+    expect(request.headers.authorization).toBe("Bearer wa-test-token");
+    expect(request.body).toMatchObject({ messaging_product: "whatsapp", to: "5215512345678", type: "text" });
+    expect(request.body.text.body).toContain("Welcome to your funeral cover account");
+    expect(request.body.text.body).toContain("Hello Ana");
+  });
+});
+
+describe("failures and retries", () => {
+  it("records the provider's error on the row and throws, so that the attempt is retried", async () => {
+    useEmailProvider();
+    // Committed without its event, so that only this test's direct call delivers it.
+    const id = await commitWithoutEvent(welcomeEmail());
+    resend.failAlways();
+    await expect(deliverNotification(await getDb(), id)).rejects.toThrow("attempt 1");
+    const row = await rowOf(id);
+    expect(row.status).toBe("PENDING");
+    expect(row.attempts).toBe(1);
+    expect(row.error).toContain("the fake Resend is down");
+    expect(row.claimedAt).toBeNull();
+  });
+
+  it(`marks the row FAILED with the error after ${MAX_DELIVERY_ATTEMPTS} failed attempts`, async () => {
+    useEmailProvider();
+    resend.failAlways();
+    const silence = vi.spyOn(console, "error").mockImplementation(() => {});
+    const id = await enqueueCommitted(welcomeEmail());
+    await inProcessRunner().drain();
+    silence.mockRestore();
+
+    const row = await rowOf(id);
+    expect(row.status).toBe("FAILED");
+    expect(row.attempts).toBe(MAX_DELIVERY_ATTEMPTS);
+    expect(row.error).toContain("the fake Resend is down");
+    expect(row.sentAt).toBeNull();
+    expect(resend.requests).toHaveLength(MAX_DELIVERY_ATTEMPTS);
+  });
+
+  it("ends SENT after two failures, with attempts = 3 and the error cleared", async () => {
+    useMessagingProvider();
+    whatsapp.failNext(2);
+    const id = await enqueueCommitted({ channel: "MESSAGING", recipient: "+34600111222", template: "account.welcome", payload: { name: "Luis" } });
+    await inProcessRunner().drain();
+
+    const row = await rowOf(id);
+    expect(row.status).toBe("SENT");
+    expect(row.attempts).toBe(3);
+    expect(row.error).toBeNull();
+    expect(whatsapp.requests).toHaveLength(3);
+    expect(whatsapp.requests.map((request) => request.reply?.status)).toEqual([500, 500, 200]);
+    expect(row.providerMessageId).toBe(whatsapp.requests[2].reply?.body.messages[0].id);
+  });
+
+  it("does not touch a row that is no longer pending", async () => {
+    withoutProviders();
+    const id = await enqueueCommitted(welcomeEmail());
+    await inProcessRunner().drain();
+    expect((await rowOf(id)).status).toBe("SKIPPED");
+    useEmailProvider();
+    expect(await deliverNotification(await getDb(), id)).toBe("NOT_PENDING");
+    expect((await rowOf(id)).status).toBe("SKIPPED");
+    expect(resend.requests).toHaveLength(0);
+  });
+});
+
+/** Commits a notification as enqueueNotification does, then drops its event: a crash right after the commit. */
+async function commitWithoutEvent(input: NewNotification): Promise<string> {
+  const ctx = await systemCtx();
+  const id = await ctx.db.transaction((tx) => enqueueNotification({ ...ctx, db: tx, pendingEvents: [] }, input));
+  expect(id).not.toBeNull();
+  return id!;
+}
+
+describe("nothing is lost when the process stops between commit and delivery", () => {
+  it("the sweep finds the stranded row and delivers it", async () => {
+    useEmailProvider();
+    const input = welcomeEmail();
+    const id = await commitWithoutEvent(input);
+    await inProcessRunner().drain();
+    expect((await rowOf(id)).status).toBe("PENDING");
+    expect(resend.requests).toHaveLength(0);
+
+    // A row younger than the grace period may still have its event on the way: the sweep leaves it.
+    expect(await findStrandedNotifications(await getDb())).not.toContain(id);
+
+    await ageRow(id);
+    expect(await findStrandedNotifications(await getDb())).toContain(id);
+    await inProcessRunner().run(sweepOutboxFunction, { name: "inngest/scheduled.timer", data: { cron: "* * * * *" } });
+
+    const row = await rowOf(id);
+    expect(row.status).toBe("SENT");
+    expect(resend.requests).toHaveLength(1);
+    expect([resend.requests[0].body.to].flat()).toEqual([input.recipient]);
+  });
+
+  it("also delivers a row written straight into the outbox", async () => {
+    useEmailProvider();
+    const recipient = uniqueEmail("direct");
+    const [{ id }] = await (await getDb())
+      .insert(notifications)
+      .values({ channel: "EMAIL", recipient, template: "account.welcome", payload: { name: "Eva" }, updatedAt: new Date(Date.now() - 10 * 60_000) })
+      .returning({ id: notifications.id });
+    await inProcessRunner().run(sweepOutboxFunction, { name: "inngest/scheduled.timer", data: {} });
+    expect((await rowOf(id)).status).toBe("SENT");
+    expect(resend.requests).toHaveLength(1);
+  });
+
+  it("the sweep leaves a row that a live worker has claimed, and retakes one whose worker died", async () => {
+    useEmailProvider();
+    const db = await getDb();
+    const live = await commitWithoutEvent(welcomeEmail());
+    const dead = await commitWithoutEvent(welcomeEmail());
+    await db.update(notifications).set({ claimedAt: new Date() }).where(eq(notifications.id, live));
+    await db.update(notifications).set({ claimedAt: new Date(Date.now() - 30 * 60_000) }).where(eq(notifications.id, dead));
+    await ageRow(live);
+    await ageRow(dead);
+
+    const stranded = await findStrandedNotifications(db);
+    expect(stranded).toContain(dead);
+    expect(stranded).not.toContain(live);
+    await inProcessRunner().run(sweepOutboxFunction, { name: "inngest/scheduled.timer", data: {} });
+    expect((await rowOf(dead)).status).toBe("SENT");
+    expect((await rowOf(live)).status).toBe("PENDING");
+    expect(await deliverNotification(db, live)).toBe("NOT_PENDING");
+  });
+
+  it("two concurrent deliveries of one row send it once", async () => {
+    useEmailProvider();
+    const id = await commitWithoutEvent(welcomeEmail());
+    const db = await getDb();
+    const outcomes = await Promise.all([deliverNotification(db, id), deliverNotification(db, id), deliverNotification(db, id)]);
+    expect(outcomes.sort()).toEqual(["NOT_PENDING", "NOT_PENDING", "SENT"]);
+    expect(resend.requests).toHaveLength(1);
+    const row = await rowOf(id);
+    expect(row.status).toBe("SENT");
+    expect(row.attempts).toBe(1);
+  });
+});

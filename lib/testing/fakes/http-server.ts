@@ -1,0 +1,76 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A tiny HTTP server standing in for an outside provider: it records every request and answers with
+// what the test scripted. Tests point the real client at `url` through the provider's base-URL setting.
+
+export type FakeReply = { status: number; body: any };
+export type RecordedRequest = { method: string; path: string; headers: IncomingMessage["headers"]; body: any; reply?: FakeReply };
+type Responder = (request: RecordedRequest) => FakeReply;
+
+export type FakeServer = {
+  url: string;
+  requests: RecordedRequest[];
+  /** The next `count` requests get this reply; later ones get the default again. */
+  failNext: (count: number, reply?: FakeReply) => void;
+  /** Every request gets this reply until `reset`. */
+  failAlways: (reply?: FakeReply) => void;
+  /** Forgets recorded requests and scripted failures. */
+  reset: () => void;
+  close: () => Promise<void>;
+};
+
+/** `serverError` is the provider's own shape of a 500, used by `failNext` and `failAlways`. */
+export async function startFakeServer(respond: Responder, serverError: FakeReply): Promise<FakeServer> {
+  const requests: RecordedRequest[] = [];
+  let failures: { remaining: number; reply: FakeReply } = { remaining: 0, reply: serverError };
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        // not JSON: keep the text
+      }
+      const request: RecordedRequest = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body };
+      requests.push(request);
+      let reply: FakeReply;
+      if (failures.remaining > 0) {
+        failures.remaining--;
+        reply = failures.reply;
+      } else {
+        reply = respond(request);
+      }
+      request.reply = reply;
+      res.writeHead(reply.status, { "content-type": "application/json" });
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    failNext: (count, reply = serverError) => {
+      failures = { remaining: count, reply };
+    },
+    failAlways: (reply = serverError) => {
+      failures = { remaining: Number.POSITIVE_INFINITY, reply };
+    },
+    reset: () => {
+      requests.length = 0;
+      failures = { remaining: 0, reply: serverError };
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // fetch keeps connections alive; without this, close waits for them to time out.
+        server.closeAllConnections();
+      }),
+  };
+}
