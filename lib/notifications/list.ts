@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { notifications, type Notification } from "@/db/schema";
-import { assertCan } from "@/lib/auth/actor";
+import { assertCan, scopeOf } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
 import type { ListNotificationsQuery } from "./schemas";
 
@@ -22,6 +22,9 @@ function toNotificationResponse(row: Notification) {
 export async function listNotifications({ ctx, query }: { ctx: ServiceContext; query: ListNotificationsQuery }) {
   assertCan(ctx.actor, "notifications:read");
   const filters: SQL[] = [];
+  // Recipients are personal data: a caller scoped to a company (an API key) sees only that company's.
+  const scope = scopeOf(ctx.actor);
+  if (scope) filters.push(eq(notifications.companyId, scope.companyId));
   if (query.recipient) filters.push(eq(notifications.recipient, query.recipient));
   if (query.template) filters.push(eq(notifications.template, query.template));
   if (query.status) filters.push(eq(notifications.status, query.status));
