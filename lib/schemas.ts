@@ -16,6 +16,11 @@ export const Email = z
 /** A date-time query value, as ISO 8601 with or without an offset. */
 export const DateTimeInput = z.iso.datetime({ offset: true, local: true, message: "must be an ISO 8601 date-time" });
 
+/** The instant of a DateTimeInput value; one written without an offset is UTC, whatever the server's time zone. */
+export function parseDateTime(value: string): Date {
+  return new Date(/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
+}
+
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
 

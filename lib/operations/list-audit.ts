@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import { auditLogs, type AuditLog } from "@/db/schema";
-import { assertCan } from "@/lib/auth/actor";
+import { assertCan, scopeOf } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
+import { parseDateTime } from "@/lib/schemas";
 import type { ListAuditQuery } from "./schemas";
 
 function toAuditEntryResponse(entry: AuditLog) {
@@ -22,11 +23,14 @@ function toAuditEntryResponse(entry: AuditLog) {
 export async function listAudit({ ctx, query }: { ctx: ServiceContext; query: ListAuditQuery }) {
   assertCan(ctx.actor, "audit:read");
   const filters: SQL[] = [];
+  // ADMIN reads every company's log; a caller scoped to one company (an API key) reads only that one's.
+  const scope = scopeOf(ctx.actor);
+  if (scope) filters.push(eq(auditLogs.companyId, scope.companyId));
   if (query.user_id) filters.push(eq(auditLogs.userId, query.user_id));
   if (query.action) filters.push(eq(auditLogs.action, query.action));
   if (query.entity) filters.push(eq(auditLogs.entity, query.entity));
-  if (query.date_from) filters.push(gte(auditLogs.createdAt, new Date(query.date_from)));
-  if (query.date_to) filters.push(lte(auditLogs.createdAt, new Date(query.date_to)));
+  if (query.date_from) filters.push(gte(auditLogs.createdAt, parseDateTime(query.date_from)));
+  if (query.date_to) filters.push(lte(auditLogs.createdAt, parseDateTime(query.date_to)));
   const where = and(...filters);
   const [{ total }] = await ctx.db.select({ total: count() }).from(auditLogs).where(where);
   const rows = await ctx.db
