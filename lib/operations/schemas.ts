@@ -22,11 +22,18 @@ export const AuditEntryResponse = z.object({
   details: z.record(z.string(), z.unknown()),
 });
 
+/** A decimal string rounded half-up to hundredths on its digits, never through a binary float. */
+function toHundredths(text: string): bigint {
+  const [whole, fraction = ""] = text.split(".");
+  return BigInt(whole + fraction.padEnd(2, "0").slice(0, 2)) + (Number(fraction[2] ?? "0") >= 5 ? 1n : 0n);
+}
+
 const Rate = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, { message: "must be a number" })])
-  .transform(Number)
-  .pipe(z.number().min(0, { message: "must be between 0 and 100" }).max(100, { message: "must be between 0 and 100" }))
-  .transform((value) => value.toFixed(2));
+  .union([z.number().transform(String), z.string().trim()])
+  .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: "must be a number between 0 and 100" }))
+  .transform(toHundredths)
+  .refine((hundredths) => hundredths <= 10_000n, { message: "must be between 0 and 100" })
+  .transform((hundredths) => `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, "0")}`);
 
 export const CreateCompanyInput = z.object({
   name: z.string().trim().min(1).max(200),
