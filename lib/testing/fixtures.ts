@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb } from "@/db";
@@ -9,7 +9,7 @@ import { systemContext, type ServiceContext } from "@/lib/context";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
 import { login } from "@/lib/identity/login";
 import { createUser } from "@/lib/identity/users";
-import { createCompany as createCompanyService } from "@/lib/operations/companies";
+import { createBusinessUnit as createBusinessUnitService, createCompany as createCompanyService } from "@/lib/operations/companies";
 
 export const TEST_PASSWORD = "correct-horse-battery";
 
@@ -23,6 +23,14 @@ export async function anonymousCtx(): Promise<ServiceContext> {
 
 export function uniqueEmail(prefix = "user"): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/**
+ * A client address of its own, to send as x-forwarded-for: per-address limits (registration, leads)
+ * then count only the requests of the test that uses it.
+ */
+export function testAddress(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
 export async function createTestUser(
@@ -56,6 +64,10 @@ export async function signInAs(roles: RoleName | RoleName[], input: Omit<Paramet
 
 export async function createTestCompany(name = `Company ${randomUUID().slice(0, 6)}`, extra: { is_reseller?: boolean } = {}) {
   return createCompanyService({ ctx: await systemCtx(), input: { name, is_reseller: extra.is_reseller ?? false, commission_rate: "0.00" } });
+}
+
+export async function createTestBusinessUnit(companyId: string, name = `Unit ${randomUUID().slice(0, 6)}`) {
+  return createBusinessUnitService({ ctx: await systemCtx(), companyId, input: { name } });
 }
 
 /** Asserts an audit row with this action (and entity id, when given) exists, and returns the newest. */
