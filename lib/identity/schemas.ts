@@ -26,7 +26,9 @@ export const LoginInput = z.preprocess(
 );
 export type LoginInput = z.infer<typeof LoginInput>;
 
-export const RefreshInput = z.object({ refresh_token: z.string().min(1).max(200) });
+// The refresh token is a credential: any string that is not a live token (an access token sent by
+// mistake included) is a 401 from the service, not a 422 from the schema. The bound only caps the work.
+export const RefreshInput = z.object({ refresh_token: z.string().min(1).max(4096) });
 
 export const ChangePasswordInput = z.object({ current_password: z.string().min(1).max(1024), new_password: Password });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
