@@ -1,0 +1,36 @@
+import { decodeJwt } from "jose";
+import { expect } from "vitest";
+import { api, type ApiResponse } from "@/lib/testing/api";
+import { testAddress } from "@/lib/testing/fixtures";
+
+// Helpers shared by the identity API tests: they go through the real routes, like a client would.
+
+export function registerViaApi(body: unknown, address = testAddress()) {
+  return api("POST", "/api/v1/auth/register", { body, headers: { "x-forwarded-for": address } });
+}
+
+export function loginViaApi(email: string, password: string) {
+  return api("POST", "/api/v1/auth/login", { body: { email, password } });
+}
+
+export function refreshViaApi(refreshToken: string) {
+  return api("POST", "/api/v1/auth/refresh", { body: { refresh_token: refreshToken } });
+}
+
+export function me(token: string) {
+  return api("GET", "/api/v1/auth/me", { token });
+}
+
+/** The session an access token names (its `sid` claim). */
+export function sessionIdOf(accessToken: string): string {
+  const { sid } = decodeJwt(accessToken);
+  if (typeof sid !== "string") throw new Error("the access token carries no session id");
+  return sid;
+}
+
+/** A 401 as the contract wants it: a detail and a `WWW-Authenticate: Bearer` challenge. */
+export function expectUnauthorized(response: ApiResponse, context?: string) {
+  expect(response.status, context).toBe(401);
+  expect(typeof response.body?.detail, context).toBe("string");
+  expect(response.headers.get("www-authenticate") ?? "", context).toMatch(/^Bearer\b/);
+}
