@@ -7,10 +7,13 @@ import type { DbOrTx } from "@/db";
 import { writeAudit } from "./audit";
 import type { CreateZoneInput } from "./schemas";
 
+// Alphabetical as people read it: a database with the C collation orders by bytes, "Türkiye" after "Tuvalu".
+const byName = new Intl.Collator("en").compare;
+
 export async function listCountries({ ctx }: { ctx: ServiceContext }) {
   assertCan(ctx.actor, "geography:read");
-  const rows = await ctx.db.select().from(countries).orderBy(asc(countries.name));
-  return rows.map((country) => ({ id: country.id, iso_code: country.isoCode, name: country.name, continent: country.continent }));
+  const rows = await ctx.db.select().from(countries);
+  return rows.sort((a, b) => byName(a.name, b.name)).map((country) => ({ id: country.id, iso_code: country.isoCode, name: country.name, continent: country.continent }));
 }
 
 async function toZoneResponses(db: DbOrTx, list: Zone[]) {
