@@ -28,35 +28,26 @@ export async function login({
   userAgent?: string | null;
 }) {
   const email = input.email.trim().toLowerCase();
-  const windowStart = new Date(Date.now() - FAILED_LOGIN_WINDOW_SECONDS * 1000);
-  const [failures] = await ctx.db
-    .select({ count: count(), oldest: min(loginAttempts.attemptedAt) })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), gt(loginAttempts.attemptedAt, windowStart)));
-  if (failures.count >= MAX_FAILED_LOGINS) {
-    const oldest = failures.oldest ? new Date(failures.oldest).getTime() : Date.now();
-    const retryAfter = Math.max(1, Math.ceil((oldest + FAILED_LOGIN_WINDOW_SECONDS * 1000 - Date.now()) / 1000));
-    throw new RateLimitedError("too many failed sign-in attempts for this e-mail; try again later", retryAfter);
-  }
+  const attemptId = await reserveAttempt(ctx, email);
 
   const [user] = await ctx.db.select().from(users).where(eq(sql`lower(${users.email})`, email));
   const passwordMatches = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password).then(() => false);
   if (!user || !passwordMatches || !user.isActive) {
-    await inTransaction(ctx, async (tx) => {
-      await tx.db.insert(loginAttempts).values({ email, ipAddress: ctx.ipAddress });
-      await writeAudit(tx, {
-        action: "USER_LOGIN_FAILED",
-        entity: "users",
-        entityId: user?.id ?? null,
-        userId: user?.id ?? null,
-        companyId: user?.companyId ?? null,
-        details: { email },
-      });
+    // The reserved attempt stays: it is now one of the failures of the window.
+    await writeAudit(ctx, {
+      action: "USER_LOGIN_FAILED",
+      entity: "users",
+      entityId: user?.id ?? null,
+      userId: user?.id ?? null,
+      companyId: user?.companyId ?? null,
+      details: { email },
     });
     throw new UnauthorizedError(WRONG_CREDENTIALS);
   }
 
   return inTransaction(ctx, async (tx) => {
+    // A success is not a failure: it gives its place in the window back.
+    await tx.db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
     const tokens = await issueTokens(tx.db, { userId: user.id, kind, ipAddress: ctx.ipAddress, userAgent });
     await writeAudit(tx, {
       action: "USER_LOGIN",
@@ -67,5 +58,28 @@ export async function login({
       details: { kind },
     });
     return { ...tokens, user_id: user.id };
+  });
+}
+
+/**
+ * Records the attempt before the password is checked, counting the attempts still being checked, and
+ * under a lock on the e-mail: otherwise a burst of parallel guesses would all pass the count before
+ * any of them was recorded, and the limit of five would not hold.
+ */
+async function reserveAttempt(ctx: ServiceContext, email: string): Promise<string> {
+  return inTransaction(ctx, async (tx) => {
+    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${email}`}))`);
+    const windowStart = new Date(Date.now() - FAILED_LOGIN_WINDOW_SECONDS * 1000);
+    const [failures] = await tx.db
+      .select({ count: count(), oldest: min(loginAttempts.attemptedAt) })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.email, email), gt(loginAttempts.attemptedAt, windowStart)));
+    if (failures.count >= MAX_FAILED_LOGINS) {
+      const oldest = failures.oldest ? new Date(failures.oldest).getTime() : Date.now();
+      const retryAfter = Math.max(1, Math.ceil((oldest + FAILED_LOGIN_WINDOW_SECONDS * 1000 - Date.now()) / 1000));
+      throw new RateLimitedError("too many failed sign-in attempts for this e-mail; try again later", retryAfter);
+    }
+    const [attempt] = await tx.db.insert(loginAttempts).values({ email, ipAddress: ctx.ipAddress }).returning({ id: loginAttempts.id });
+    return attempt.id;
   });
 }

@@ -211,6 +211,20 @@ describe("POST /api/v1/auth/login", () => {
     expect((await loginViaApi(other.email, other.password)).status).toBe(200);
   });
 
+  it("a burst of parallel guesses gets no more than 5 password checks; the rest are 429", async () => {
+    const user = await createTestUser();
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => loginViaApi(user.email, `wrong-${i}`)));
+    expect(burst.map((res) => res.status).sort()).toEqual([...Array(5).fill(401), ...Array(5).fill(429)]);
+    expect((await loginViaApi(user.email, user.password)).status).toBe(429);
+  });
+
+  it("a success does not count as a failure", async () => {
+    const user = await createTestUser();
+    for (let i = 0; i < 6; i++) expect((await loginViaApi(user.email, user.password)).status, `login ${i + 1}`).toBe(200);
+    for (let attempt = 1; attempt <= 4; attempt++) expectUnauthorized(await loginViaApi(user.email, `wrong-${attempt}`));
+    expect((await loginViaApi(user.email, user.password)).status).toBe(200);
+  });
+
   it("four failures do not lock the account", async () => {
     const user = await createTestUser();
     for (let attempt = 1; attempt <= 4; attempt++) expectUnauthorized(await loginViaApi(user.email, `wrong-${attempt}`));
