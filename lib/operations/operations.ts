@@ -15,6 +15,15 @@ import {
 } from "./schemas";
 
 export const operationsOperations = {
+  openapi: defineOperation({
+    method: "GET",
+    path: "/openapi.json",
+    tag: "Operations",
+    summary: "This OpenAPI 3.1 document",
+    description: "Generated from the schemas the handlers validate with; `/docs` renders it.",
+    access: "public",
+    responses: { 200: { description: "The OpenAPI document of every endpoint" } },
+  }),
   health: defineOperation({
     method: "GET",
     path: "/health",
