@@ -48,11 +48,12 @@ describe("session cookie", () => {
   });
 
   it("refuses a POST from another site with 403", async () => {
-    for (const headers of [
+    const crossSite: Array<Record<string, string>> = [
       { origin: "https://evil.example", host: "localhost:3000" },
       { "sec-fetch-site": "cross-site" },
       { "sec-fetch-site": "same-site", origin: "https://other.localhost:3000", host: "localhost:3000" },
-    ]) {
+    ];
+    for (const headers of crossSite) {
       const { response, created } = await postWithCookie(headers);
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(created).toBe(0);
@@ -60,7 +61,8 @@ describe("session cookie", () => {
   });
 
   it("accepts a POST from our own pages", async () => {
-    for (const headers of [{ "sec-fetch-site": "same-origin" }, { origin: "http://localhost:3000", host: "localhost:3000" }]) {
+    const sameOrigin: Array<Record<string, string>> = [{ "sec-fetch-site": "same-origin" }, { origin: "http://localhost:3000", host: "localhost:3000" }];
+    for (const headers of sameOrigin) {
       const { response, created } = await postWithCookie(headers);
       expect(response.status, JSON.stringify(headers)).toBe(201);
       expect(created).toBe(1);
