@@ -1,5 +1,5 @@
 import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
-import { ALL_PERMISSIONS, type Permission } from "./permissions";
+import { ALL_PERMISSIONS, isPermission, type Permission } from "./permissions";
 
 export type UserActor = {
   kind: "user";
@@ -37,6 +37,16 @@ export function can(actor: Actor, permission: Permission): boolean {
 export function assertCan(actor: Actor, ...anyOf: Permission[]): asserts actor is UserActor | ApiKeyActor | SystemActor {
   if (actor.kind === "anonymous") throw new UnauthorizedError();
   if (!anyOf.some((permission) => actor.permissions.has(permission))) throw new ForbiddenError();
+}
+
+/**
+ * Nobody hands out more than it holds: a caller with users:manage but not every permission (an
+ * integration key) must not mint a stronger key or make a user ADMIN, which would also escape its company.
+ */
+export function assertCanGrant(actor: Actor, permissions: Iterable<string>): void {
+  if (actor.kind === "anonymous") throw new UnauthorizedError();
+  const missing = [...new Set(permissions)].filter((permission) => !isPermission(permission) || !actor.permissions.has(permission));
+  if (missing.length > 0) throw new ForbiddenError(`you cannot grant permissions you do not hold: ${missing.sort().join(", ")}`);
 }
 
 export function assertUser(actor: Actor): asserts actor is UserActor {

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { apiKeys, companies, type ApiKey } from "@/db/schema";
-import { assertCan, scopeOf } from "@/lib/auth/actor";
+import { assertCan, assertCanGrant, scopeOf } from "@/lib/auth/actor";
 import { newOpaqueToken } from "@/lib/auth/tokens";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { NotFoundError, ValidationError } from "@/lib/errors";
@@ -23,6 +23,7 @@ function toApiKeyResponse(key: ApiKey) {
 export async function createApiKey({ ctx, input }: { ctx: ServiceContext; input: CreateApiKeyInput }) {
   const { actor } = ctx;
   assertCan(actor, "users:manage");
+  assertCanGrant(actor, input.permissions);
   const scope = scopeOf(actor);
   const ownCompany = actor.kind === "user" || actor.kind === "api_key" ? actor.companyId : undefined;
   const companyId = scope ? scope.companyId : (input.company_id ?? ownCompany);

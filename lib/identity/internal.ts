@@ -57,9 +57,15 @@ export async function toUserResponse(db: DbOrTx, user: User): Promise<UserRespon
   return response;
 }
 
-
 export async function findRolesByName(db: DbOrTx, names: readonly string[]) {
   return names.length ? db.select().from(roles).where(inArray(roles.name, [...names])) : [];
+}
+
+/** Every permission the given roles carry, for checking that the caller may grant them. */
+export async function permissionsOfRoles(db: DbOrTx, roleIds: readonly string[]): Promise<string[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await db.select({ permission: rolePermissions.permission }).from(rolePermissions).where(inArray(rolePermissions.roleId, [...roleIds]));
+  return rows.map((row) => row.permission);
 }
 
 /** Starts a session and returns the token pair a login or refresh answers with. */

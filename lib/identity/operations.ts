@@ -116,7 +116,7 @@ export const identityOperations = {
     path: "/auth/roles/assign",
     tag,
     summary: "Assign a role to a user",
-    description: "Assigning a role the user already has changes nothing and answers 200.",
+    description: "Assigning a role the user already has changes nothing and answers 200. A caller cannot give a role carrying permissions it does not hold itself (403).",
     access: "users:manage",
     body: AssignRoleInput,
     responses: {
@@ -138,6 +138,7 @@ export const identityOperations = {
     path: "/auth/users",
     tag,
     summary: "Create a user with roles",
+    description: "A caller cannot give roles carrying permissions it does not hold itself (403).",
     access: "users:manage",
     body: CreateUserInput,
     responses: {
@@ -162,7 +163,8 @@ export const identityOperations = {
     path: "/auth/api-keys",
     tag,
     summary: "Create an API key for an integration",
-    description: "Integrations send it as `X-API-Key` and get exactly the listed permissions. The key is shown once.",
+    description:
+      "Integrations send it as `X-API-Key` and get exactly the listed permissions. The key is shown once. A caller cannot give a key permissions it does not hold itself (403).",
     access: "users:manage",
     body: CreateApiKeyInput,
     responses: { 201: { description: "The key, shown this once", schema: CreatedApiKeyResponse }, 404: { description: "Unknown company" } },

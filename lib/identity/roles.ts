@@ -1,11 +1,11 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { rolePermissions, roles, userRoles } from "@/db/schema";
-import { assertCan } from "@/lib/auth/actor";
+import { assertCan, assertCanGrant } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
 import { getUserInScopeOrThrow } from "./users";
-import { toUserResponse } from "./internal";
+import { permissionsOfRoles, toUserResponse } from "./internal";
 import type { AssignRoleInput } from "./schemas";
 
 export async function listRoles({ ctx }: { ctx: ServiceContext }) {
@@ -31,6 +31,7 @@ export async function assignRole({ ctx, input }: { ctx: ServiceContext; input: A
     const user = await getUserInScopeOrThrow(tx, input.user_id);
     const [role] = await tx.db.select().from(roles).where(eq(roles.id, input.role_id));
     if (!role) throw new NotFoundError("role");
+    assertCanGrant(ctx.actor, await permissionsOfRoles(tx.db, [role.id]));
     const inserted = await tx.db.insert(userRoles).values({ userId: user.id, roleId: role.id }).onConflictDoNothing().returning();
     if (inserted.length > 0) {
       await writeAudit(tx, { action: "ROLE_ASSIGNED", entity: "users", entityId: user.id, companyId: user.companyId, details: { role: role.name } });

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { businessUnits, companies, passwordHistory, userRoles, users, type User } from "@/db/schema";
-import { assertCan, scopeOf } from "@/lib/auth/actor";
+import { assertCan, assertCanGrant, scopeOf } from "@/lib/auth/actor";
 import { hashPassword } from "@/lib/auth/passwords";
 import { revokeSessions } from "@/lib/auth/sessions";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
 import { EMAIL_TAKEN } from "./register";
-import { findRolesByName, toUserResponse, toUserResponses } from "./internal";
+import { findRolesByName, permissionsOfRoles, toUserResponse, toUserResponses } from "./internal";
 import type { CreateUserInput, ListUsersQuery, UpdateUserInput } from "./schemas";
 
 /** A user the actor may manage: every user for ADMIN, its own company's for an API key. */
@@ -75,6 +75,7 @@ export async function createUser({ ctx, input }: { ctx: ServiceContext; input: C
       if (missing.length > 0) {
         throw new ValidationError(`unknown role: ${missing.join(", ")}`, [{ path: "roles", message: `unknown role: ${missing.join(", ")}` }]);
       }
+      assertCanGrant(actor, await permissionsOfRoles(tx.db, found.map((role) => role.id)));
       const [taken] = await tx.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, input.email));
       if (taken) throw new ConflictError(EMAIL_TAKEN);
       const [user] = await tx.db

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { apiKeys } from "@/db/schema";
 import { api } from "@/lib/testing/api";
-import { createTestCompany, expectAuditRow, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { createTestCompany, expectAuditRow, signInAs, uniqueEmail, type SignedIn } from "@/lib/testing/fixtures";
 import { expectUnauthorized } from "./helpers";
 
 let admin: SignedIn;
@@ -34,9 +34,10 @@ describe("POST /api/v1/auth/api-keys", () => {
     const db = await getDb();
     const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, res.body.id));
     expect(row.keyHash).toBe(createHash("sha256").update(key).digest("hex"));
-    // No column of any key row holds the key itself.
-    const holding = await db.select({ id: apiKeys.id }).from(apiKeys).where(sql`strpos(${apiKeys}::text, ${key}) > 0`);
-    expect(holding).toEqual([]);
+    // No column of any key row holds the key itself (the search does see the prefix kept for lists).
+    const rowsHolding = (text: string) => db.select({ id: apiKeys.id }).from(apiKeys).where(sql`strpos(${apiKeys}::text, ${text}) > 0`);
+    expect(await rowsHolding(key)).toEqual([]);
+    expect(await rowsHolding(row.keyPrefix)).toEqual([{ id: row.id }]);
 
     const listed = await api("GET", "/api/v1/auth/api-keys", { token: admin.token });
     expect(listed.status).toBe(200);
@@ -100,6 +101,36 @@ describe("X-API-Key callers", () => {
     expect((await api("DELETE", `/api/v1/auth/api-keys/${body.id}`, { token: admin.token })).status).toBe(404);
     expect((await api("DELETE", `/api/v1/auth/api-keys/${randomUUID()}`, { token: admin.token })).status).toBe(404);
     expect((await api("DELETE", "/api/v1/auth/api-keys/123", { token: admin.token })).status).toBe(422);
+  });
+
+  it("with users:manage cannot hand out permissions the key does not hold (403)", async () => {
+    // A key that may manage users and holds the CLIENTE permissions, and nothing more.
+    const clientePermissions = ["plans:read", "portal:read", "chat:use", "geography:read", "payments:onboard"];
+    const { body: manager } = await createKey({ name: "user manager", permissions: ["users:manage", ...clientePermissions] });
+    const asKey = (method: string, path: string, body: unknown) => api(method, path, { apiKey: manager.key, body });
+
+    // Within its own permissions: allowed, in its own company.
+    const weaker = await asKey("POST", "/api/v1/auth/api-keys", { name: "reader", permissions: ["geography:read"] });
+    expect(weaker.status).toBe(201);
+    expect(weaker.body.company_id).toBe(manager.company_id);
+    const cliente = await asKey("POST", "/api/v1/auth/users", { email: uniqueEmail("by-key"), password: "a-good-password" });
+    expect(cliente.status).toBe(201);
+    expect(cliente.body.company_id).toBe(manager.company_id);
+
+    // Beyond them: refused, and nothing is created or changed.
+    const stronger = await asKey("POST", "/api/v1/auth/api-keys", { name: "stronger", permissions: ["geography:read", "audit:read"] });
+    expect(stronger.status).toBe(403);
+    expect(stronger.body.detail).toMatch(/audit:read/);
+    const adminEmail = uniqueEmail("would-be-admin");
+    expect((await asKey("POST", "/api/v1/auth/users", { email: adminEmail, password: "a-good-password", roles: ["ADMIN"] })).status).toBe(403);
+    expect((await asKey("POST", "/api/v1/auth/users", { email: uniqueEmail(), password: "a-good-password", roles: ["VENDEDOR"] })).status).toBe(403);
+    expect((await api("GET", `/api/v1/auth/users?email=${adminEmail}`, { token: admin.token })).body.total).toBe(0);
+
+    const roles = (await api("GET", "/api/v1/auth/roles", { token: admin.token })).body as Array<{ id: string; name: string }>;
+    const adminRole = roles.find((role) => role.name === "ADMIN")!.id;
+    expect((await asKey("POST", "/api/v1/auth/roles/assign", { user_id: cliente.body.id, role_id: adminRole })).status).toBe(403);
+    const after = await api("GET", `/api/v1/auth/users?email=${cliente.body.email}`, { token: admin.token });
+    expect(after.body.items[0].roles.map((role: { name: string }) => role.name)).toEqual(["CLIENTE"]);
   });
 
   it("are refused on user-only routes (403)", async () => {
