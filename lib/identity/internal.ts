@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { companies, passwordHistory, rolePermissions, roles, userRoles, users, type User } from "@/db/schema";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
@@ -86,11 +86,18 @@ export async function accessTokenPair(userId: string, sessionId: string, refresh
   };
 }
 
-/** Stores a new password hash on the user and in its history. */
+/** Stores a new password hash on the user and in its history, which keeps only the last five hashes. */
 export async function setPassword(db: DbOrTx, userId: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
   await db.insert(passwordHistory).values({ userId, passwordHash });
+  const kept = db
+    .select({ id: passwordHistory.id })
+    .from(passwordHistory)
+    .where(eq(passwordHistory.userId, userId))
+    .orderBy(desc(passwordHistory.createdAt))
+    .limit(PASSWORD_HISTORY_DEPTH);
+  await db.delete(passwordHistory).where(and(eq(passwordHistory.userId, userId), notInArray(passwordHistory.id, kept)));
 }
 
 export async function isAmongRecentPasswords(db: DbOrTx, userId: string, password: string): Promise<boolean> {

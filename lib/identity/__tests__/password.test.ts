@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { users } from "@/db/schema";
+import { passwordHistory, users } from "@/db/schema";
 import { api } from "@/lib/testing/api";
 import { expectAuditRow, signInAs, uniqueEmail } from "@/lib/testing/fixtures";
 import { expectUnauthorized, loginViaApi, me, refreshViaApi, registerViaApi } from "./helpers";
@@ -62,7 +62,7 @@ describe("POST /api/v1/auth/password", () => {
     expect(res.body.detail).toBe(PASSWORD_REUSED);
   });
 
-  it("refuses any of the last 5 passwords (400) and accepts one used 6 changes ago", async () => {
+  it("refuses any of the last 5 passwords (400), accepts one used 6 changes ago, and keeps only 5 hashes", async () => {
     const caller = await signInAs("CLIENTE");
     const passwords = [caller.user.password, "second-password", "third-password", "fourth-password", "fifth-password", "sixth-password"];
     // Changes 1 to 4: the history is now p0..p4 (p4 current); every one of them is refused.
@@ -77,6 +77,16 @@ describe("POST /api/v1/auth/password", () => {
     expect((await changePassword(caller.token, passwords[5], passwords[1])).status).toBe(400);
     expect((await changePassword(caller.token, passwords[5], passwords[0])).status).toBe(204);
     expect((await loginViaApi(caller.user.email, passwords[0])).status).toBe(200);
+
+    // Only those five hashes are kept (contract section 3), the current one the newest.
+    const db = await getDb();
+    const history = await db
+      .select({ hash: passwordHistory.passwordHash })
+      .from(passwordHistory)
+      .where(eq(passwordHistory.userId, caller.user.id))
+      .orderBy(desc(passwordHistory.createdAt));
+    expect(history).toHaveLength(5);
+    expect(history[0].hash).toBe(await storedHash(caller.user.id));
   });
 
   it("revokes the user's other sessions and keeps the current one", async () => {
