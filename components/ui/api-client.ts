@@ -1,0 +1,100 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+
+export type ApiFieldError = { path: string; message: string };
+
+/** An error answer of the API: its `{detail, errors?}` body, with the status. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: ApiFieldError[];
+
+  constructor(status: number, detail: string, errors: ApiFieldError[] = []) {
+    super(detail);
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+/**
+ * Calls /api/v1 with the browser's session cookie. Non-GET calls are accepted only from our own origin,
+ * which the browser proves by itself (Origin / Sec-Fetch-Site), so no CSRF token is needed here.
+ */
+export async function apiFetch<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(path, {
+    method: options.method ?? "GET",
+    credentials: "same-origin",
+    headers: options.body === undefined ? undefined : { "Content-Type": "application/json" },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const body = (data ?? {}) as { detail?: unknown; errors?: unknown };
+    const detail = typeof body.detail === "string" ? body.detail : `the request failed (HTTP ${response.status})`;
+    throw new ApiError(response.status, detail, Array.isArray(body.errors) ? (body.errors as ApiFieldError[]) : []);
+  }
+  return data as T;
+}
+
+/** The message to show for any thrown value; network failures have no `detail`. */
+export function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return "the server could not be reached; check the connection and try again";
+}
+
+/**
+ * Puts the API's per-field errors next to the form fields they name and returns the general message
+ * for the banner. Paths the form does not have (nested or unknown) stay in the banner only.
+ */
+export function applyApiError<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: ReadonlyArray<Path<T>>): string {
+  if (error instanceof ApiError) {
+    for (const { path, message } of error.errors) {
+      if ((fields as ReadonlyArray<string>).includes(path)) setError(path as Path<T>, { type: "server", message });
+    }
+  }
+  return messageOf(error);
+}
+
+type LoadState<T> = { key: string; data: T | null; error: string | null };
+
+/**
+ * Loads a GET endpoint and reloads it when the URL changes or `reload()` is called. `url` null loads
+ * nothing (for data a permission does not allow).
+ */
+export function useApiData<T>(url: string | null) {
+  const [version, setVersion] = useState(0);
+  const [state, setState] = useState<LoadState<T>>({ key: "", data: null, error: null });
+  const key = `${url}#${version}`;
+  // Stable, so tables and forms that receive it do not rebuild on every render.
+  const reload = useCallback(() => setVersion((value) => value + 1), []);
+
+  useEffect(() => {
+    if (!url) return;
+    let isCurrent = true;
+    apiFetch<T>(url).then(
+      (data) => isCurrent && setState({ key, data, error: null }),
+      (error: unknown) => isCurrent && setState((previous) => ({ key, data: previous.data, error: messageOf(error) })),
+    );
+    // A slower earlier answer must not overwrite a newer one.
+    return () => {
+      isCurrent = false;
+    };
+  }, [url, key]);
+
+  return {
+    data: state.data,
+    error: state.error,
+    isLoading: url !== null && state.key !== key,
+    reload,
+  };
+}
+
+/** The shape of the API's paginated lists. */
+export type Paginated<T> = { items: T[]; total: number; page: number; page_size: number };
+
+/** Turns an empty text input into "not given", as the API's optional fields expect. */
+export function emptyToUndefined(value: unknown): unknown {
+  return typeof value === "string" && value.trim() === "" ? undefined : value;
+}
