@@ -1,0 +1,18 @@
+import { Navigation } from "@/components/backoffice/navigation";
+import { requireUser } from "@/components/backoffice/require-user";
+import { sectionsFor } from "@/components/backoffice/sections";
+
+// Every back-office page reads the session store on each request (global logout must apply at once),
+// so nothing here is prerendered.
+export const dynamic = "force-dynamic";
+
+export default async function BackofficeLayout({ children }: { children: React.ReactNode }) {
+  const user = await requireUser();
+  const items = sectionsFor(user.permissions).map(({ href, label }) => ({ href, label }));
+  return (
+    <div className="shell">
+      <Navigation items={items} email={user.email} roles={user.roles} />
+      <main className="content">{children}</main>
+    </div>
+  );
+}

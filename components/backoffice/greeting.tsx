@@ -1,0 +1,13 @@
+"use client";
+
+import type { z } from "zod";
+import type { UserResponse } from "@/lib/identity/schemas";
+import { useApiData } from "@/components/ui/api-client";
+
+type Profile = z.infer<typeof UserResponse>;
+
+/** "Welcome, <name>": the full name lives in the profile, not in the session, so it is fetched. */
+export function Greeting({ email }: { email: string }) {
+  const { data } = useApiData<Profile>("/api/v1/auth/me");
+  return <h1>Welcome, {data?.full_name ?? email}</h1>;
+}

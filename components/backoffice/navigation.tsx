@@ -1,0 +1,64 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useState } from "react";
+import { SignOutButtons } from "./sign-out-buttons";
+
+type NavigationProps = {
+  items: Array<{ href: string; label: string }>;
+  email: string;
+  roles: string[];
+};
+
+/** The side menu on a laptop; on a phone a top bar whose menu button opens the same entries. */
+export function Navigation({ items, email, roles }: NavigationProps) {
+  const pathname = usePathname();
+  const [isOpen, setIsOpen] = useState(false);
+
+  return (
+    <aside className={isOpen ? "sidebar sidebar-open" : "sidebar"}>
+      <div className="sidebar-bar">
+        <Link href="/dashboard" className="brand">
+          Funeral Cover Admin
+        </Link>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={isOpen}
+          aria-controls="main-menu"
+          onClick={() => setIsOpen((open) => !open)}
+        >
+          {isOpen ? "Close" : "Menu"}
+        </button>
+      </div>
+      <div className="sidebar-body" id="main-menu">
+        <nav aria-label="Main">
+          <ul className="nav-list">
+            {items.map((item) => {
+              const isActive = pathname === item.href || pathname.startsWith(`${item.href}/`);
+              return (
+                <li key={item.href}>
+                  <Link href={item.href} aria-current={isActive ? "page" : undefined} onClick={() => setIsOpen(false)}>
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+            <li>
+              {/* The API reference lives outside the back office layout, readable without the menu. */}
+              <Link href="/docs">API docs</Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="account">
+          <div className="account-email" title={email}>
+            {email}
+          </div>
+          <div className="account-roles">{roles.length > 0 ? roles.join(", ") : "no role"}</div>
+          <SignOutButtons />
+        </div>
+      </div>
+    </aside>
+  );
+}
