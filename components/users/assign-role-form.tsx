@@ -1,0 +1,57 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { AssignRoleInput } from "@/lib/identity/schemas";
+import { applyApiError, apiFetch } from "@/components/ui/api-client";
+import { Button } from "@/components/ui/button";
+import type { Role, User } from "./types";
+
+/** One row's "give this user a role" control; the API treats a role the user has as a no-op. */
+export function AssignRoleForm({ user, roles, onAssigned }: { user: User; roles: Role[]; onAssigned: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<AssignRoleInput>({ resolver: zodResolver(AssignRoleInput), defaultValues: { user_id: user.id, role_id: "" } });
+  const held = new Set(user.roles.map((role) => role.id));
+  const selectId = `assign-role-${user.id}`;
+
+  async function onSubmit(values: AssignRoleInput) {
+    setError(null);
+    try {
+      await apiFetch("/api/v1/auth/roles/assign", { method: "POST", body: values });
+      onAssigned();
+    } catch (caught) {
+      setError(applyApiError(caught, setFieldError, ["role_id"]));
+    }
+  }
+
+  return (
+    <form className="inline-form" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <input type="hidden" {...register("user_id")} />
+      <label htmlFor={selectId} className="visually-hidden">
+        Role to assign to {user.email}
+      </label>
+      <select id={selectId} aria-invalid={Boolean(errors.role_id)} {...register("role_id")}>
+        <option value="">Choose a role…</option>
+        {roles.map((role) => (
+          <option key={role.id} value={role.id} disabled={held.has(role.id)}>
+            {role.name}
+          </option>
+        ))}
+      </select>
+      <Button type="submit" variant="secondary" isBusy={isSubmitting}>
+        Assign
+      </Button>
+      {errors.role_id || error ? (
+        <span className="field-error" role="alert">
+          {errors.role_id ? "choose a role" : error}
+        </span>
+      ) : null}
+    </form>
+  );
+}
