@@ -1,0 +1,66 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { CreateBusinessUnitInput } from "@/lib/operations/schemas";
+import { applyApiError, apiFetch, emptyToUndefined } from "@/components/ui/api-client";
+import { Button } from "@/components/ui/button";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { Field } from "@/components/ui/field";
+import { CountrySelect } from "./country-select";
+import type { BusinessUnit, Company, Country } from "./types";
+
+const FIELDS = ["name", "code", "country_code"] as const;
+const EMPTY = { name: "", code: "", country_code: "" };
+
+type CreateBusinessUnitFormProps = { company: Company; countries: Country[] | null; isLoadingCountries: boolean; onCreated: () => void };
+
+export function CreateBusinessUnitForm({ company, countries, isLoadingCountries, onCreated }: CreateBusinessUnitFormProps) {
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateBusinessUnitInput>({ resolver: zodResolver(CreateBusinessUnitInput), defaultValues: EMPTY });
+  // Several of these forms share the page, one per company.
+  const id = (name: string) => `unit-${company.id}-${name}`;
+
+  async function onSubmit(values: CreateBusinessUnitInput) {
+    setError(null);
+    try {
+      await apiFetch<BusinessUnit>(`/api/v1/organizations/companies/${company.id}/business-units`, { method: "POST", body: values });
+      reset(EMPTY);
+      onCreated();
+    } catch (caught) {
+      setError(applyApiError(caught, setFieldError, FIELDS));
+    }
+  }
+
+  return (
+    <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={`Add a business unit to ${company.name}`}>
+      <ErrorBanner message={error} />
+      <Field id={id("name")} label="Unit name" error={errors.name?.message}>
+        <input id={id("name")} autoComplete="off" aria-invalid={Boolean(errors.name)} {...register("name")} />
+      </Field>
+      <Field id={id("code")} label="Code (optional)" error={errors.code?.message}>
+        <input id={id("code")} autoComplete="off" {...register("code", { setValueAs: emptyToUndefined })} />
+      </Field>
+      <Field id={id("country")} label="Country (optional)" error={errors.country_code?.message}>
+        <CountrySelect
+          id={id("country")}
+          countries={countries}
+          isLoading={isLoadingCountries}
+          registration={register("country_code", { setValueAs: emptyToUndefined })}
+        />
+      </Field>
+      <div className="form-actions">
+        <Button type="submit" variant="secondary" isBusy={isSubmitting}>
+          Add business unit
+        </Button>
+      </div>
+    </form>
+  );
+}

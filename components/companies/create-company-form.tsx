@@ -1,0 +1,88 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { CreateCompanyInput } from "@/lib/operations/schemas";
+import { applyApiError, apiFetch, emptyToUndefined } from "@/components/ui/api-client";
+import { Button } from "@/components/ui/button";
+import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { CheckboxField, Field } from "@/components/ui/field";
+import { CountrySelect } from "./country-select";
+import type { Company, Country } from "./types";
+
+type FormInput = z.input<typeof CreateCompanyInput>;
+type FormOutput = z.output<typeof CreateCompanyInput>;
+
+const FIELDS = ["name", "tax_id", "country_code", "is_reseller", "commission_rate"] as const;
+const EMPTY: FormInput = { name: "", tax_id: "", country_code: "", is_reseller: false, commission_rate: "0" };
+
+type CreateCompanyFormProps = { countries: Country[] | null; isLoadingCountries: boolean; onCreated: (company: Company) => void };
+
+export function CreateCompanyForm({ countries, isLoadingCountries, onCreated }: CreateCompanyFormProps) {
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(CreateCompanyInput), defaultValues: EMPTY });
+
+  async function onSubmit(values: FormOutput) {
+    setError(null);
+    setCreated(null);
+    try {
+      const company = await apiFetch<Company>("/api/v1/organizations/companies", { method: "POST", body: values });
+      setCreated(`Created ${company.name}.`);
+      reset(EMPTY);
+      onCreated(company);
+    } catch (caught) {
+      setError(applyApiError(caught, setFieldError, FIELDS));
+    }
+  }
+
+  return (
+    <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create a company">
+      <ErrorBanner message={error} />
+      <SuccessBanner message={created} />
+      <Field id="company-name" label="Name" error={errors.name?.message}>
+        <input id="company-name" autoComplete="off" aria-invalid={Boolean(errors.name)} {...register("name")} />
+      </Field>
+      <Field id="company-tax-id" label="Tax id (optional)" error={errors.tax_id?.message}>
+        <input id="company-tax-id" autoComplete="off" {...register("tax_id", { setValueAs: emptyToUndefined })} />
+      </Field>
+      <Field id="company-country" label="Country (optional)" error={errors.country_code?.message}>
+        <CountrySelect
+          id="company-country"
+          countries={countries}
+          isLoading={isLoadingCountries}
+          isInvalid={Boolean(errors.country_code)}
+          registration={register("country_code", { setValueAs: emptyToUndefined })}
+        />
+      </Field>
+      <Field id="company-commission" label="Commission rate (%)" hint="0 to 100; resellers earn it on each sale" error={errors.commission_rate?.message}>
+        <input
+          id="company-commission"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={100}
+          step="0.01"
+          aria-invalid={Boolean(errors.commission_rate)}
+          {...register("commission_rate", { setValueAs: emptyToUndefined })}
+        />
+      </Field>
+      <CheckboxField id="company-reseller" label="Reseller (sells cover under its own name)">
+        <input id="company-reseller" type="checkbox" {...register("is_reseller")} />
+      </CheckboxField>
+      <div className="form-actions">
+        <Button type="submit" isBusy={isSubmitting}>
+          Create company
+        </Button>
+      </div>
+    </form>
+  );
+}
