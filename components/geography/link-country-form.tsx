@@ -1,0 +1,62 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { CountryCode } from "@/lib/schemas";
+import { applyApiError, apiFetch } from "@/components/ui/api-client";
+import { Button } from "@/components/ui/button";
+import type { Country, Zone } from "./types";
+
+// The API takes the country in the path, so the form's shape is its own.
+const LinkCountryForm = z.object({ country: CountryCode });
+type LinkCountryForm = z.infer<typeof LinkCountryForm>;
+
+export function LinkCountryToZoneForm({ zone, countries, onLinked }: { zone: Zone; countries: Country[]; onLinked: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<LinkCountryForm>({ resolver: zodResolver(LinkCountryForm), defaultValues: { country: "" } });
+  const linked = new Set(zone.countries.map((country) => country.iso_code));
+  const selectId = `zone-${zone.id}-country`;
+
+  async function onSubmit({ country }: LinkCountryForm) {
+    setError(null);
+    try {
+      await apiFetch<Zone>(`/api/v1/geography/zones/${zone.id}/countries/${country}`, { method: "POST" });
+      reset({ country: "" });
+      onLinked();
+    } catch (caught) {
+      setError(applyApiError(caught, setFieldError, ["country"]));
+    }
+  }
+
+  return (
+    <form className="inline-form" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <label htmlFor={selectId} className="visually-hidden">
+        Country to add to {zone.name}
+      </label>
+      <select id={selectId} aria-invalid={Boolean(errors.country)} {...register("country")}>
+        <option value="">Choose a country…</option>
+        {countries.map((country) => (
+          <option key={country.id} value={country.iso_code} disabled={linked.has(country.iso_code)}>
+            {country.name} ({country.iso_code})
+          </option>
+        ))}
+      </select>
+      <Button type="submit" variant="secondary" isBusy={isSubmitting}>
+        Link country
+      </Button>
+      {errors.country || error ? (
+        <span className="field-error" role="alert">
+          {errors.country ? "choose a country" : error}
+        </span>
+      ) : null}
+    </form>
+  );
+}
