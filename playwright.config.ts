@@ -1,0 +1,53 @@
+import { defineConfig, devices } from "@playwright/test";
+import { ADMIN_STORAGE_STATE } from "./e2e/fixtures/paths";
+
+const PORT = 3210;
+const baseURL = `http://localhost:${PORT}`;
+
+// Two projects, as the house style asks: "api" talks HTTP only; "backoffice" drives the pages with the
+// administrator's session, which the "setup" project creates once by signing in through the page.
+export default defineConfig({
+  testDir: "./e2e",
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  // Two cores: the server and one browser per worker.
+  workers: 2,
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    headless: true,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    // Chromium comes from Debian (/usr/bin/chromium), not from Playwright's download.
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+    },
+  },
+  projects: [
+    { name: "api", testMatch: "api/**/*.spec.ts" },
+    { name: "setup", testMatch: "fixtures/**/*.setup.ts", use: { ...devices["Desktop Chrome"] } },
+    {
+      name: "backoffice",
+      testMatch: "backoffice/**/*.spec.ts",
+      dependencies: ["setup"],
+      use: { ...devices["Desktop Chrome"], storageState: ADMIN_STORAGE_STATE },
+    },
+  ],
+  // CI builds first (npm run build); this only starts the built server, on a fresh in-memory database.
+  webServer: {
+    command: `npx next start -p ${PORT}`,
+    url: `${baseURL}/api/v1/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: "pipe",
+    env: {
+      DATABASE_URL: "memory://",
+      SEED_DEMO: "1",
+      AUTH_SECRET: "e2e-secret-of-at-least-32-characters-long",
+      NEXTAUTH_URL: baseURL,
+    },
+  },
+});
