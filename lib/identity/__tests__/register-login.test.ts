@@ -108,6 +108,16 @@ describe("POST /api/v1/auth/register", () => {
     expect(await storedUser(email)).toHaveLength(0);
   });
 
+  it("refuses a JSON body over 1 MB (413) before parsing it", async () => {
+    const email = uniqueEmail("big");
+    const res = await api("POST", "/api/v1/auth/register", {
+      rawBody: JSON.stringify({ email, password: "a-good-password", full_name: "x".repeat(1024 * 1024) }),
+      headers: { "content-type": "application/json", "x-forwarded-for": testAddress() },
+    });
+    expect(res.status).toBe(413);
+    expect(await storedUser(email)).toHaveLength(0);
+  });
+
   it("writes a USER_REGISTERED audit row for the new user", async () => {
     const address = testAddress();
     const res = await registerViaApi({ email: uniqueEmail("audit"), password: "a-good-password" }, address);
