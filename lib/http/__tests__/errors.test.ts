@@ -13,9 +13,12 @@ import {
   UnauthorizedError,
   ValidationError,
 } from "@/lib/errors";
+import { getConnection, openDatabase, setConnection } from "@/db";
 import { describeError } from "@/lib/http/errors";
 import { defineOperation } from "@/lib/http/operation";
 import { withApi } from "@/lib/http/with-api";
+import { api } from "@/lib/testing/api";
+import { signInAs } from "@/lib/testing/fixtures";
 
 // One table from error to response (contract section 1): domain errors keep their message, anything
 // else becomes a fixed message with no internals.
@@ -151,5 +154,31 @@ describe("withApi and an unexpected error", () => {
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ detail: "a zone with this name already exists", code: "conflict" });
     expect(logged).not.toHaveBeenCalled();
+  });
+});
+
+describe("an unreachable database", () => {
+  it("answers 503 on the health check and on any route that needs it, without the driver's message", async () => {
+    const admin = await signInAs("ADMIN");
+    const original = await getConnection();
+    // Nothing listens on port 1: every query fails with ECONNREFUSED.
+    const down = await openDatabase("postgres://nobody@127.0.0.1:1/none");
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    setConnection(down);
+    try {
+      const health = await api("GET", "/api/v1/health");
+      expect(health.status).toBe(503);
+      expect(health.body).toEqual({ status: "error", database: "unavailable" });
+
+      const countries = await api("GET", "/api/v1/geography/countries", { token: admin.token });
+      expect(countries.status).toBe(503);
+      expect(countries.body).toEqual({ detail: "the database is not available; try again shortly", code: "unavailable" });
+      expect(countries.headers.get("retry-after")).toBe("5");
+      expect(countries.text).not.toContain("ECONNREFUSED");
+    } finally {
+      setConnection(original);
+      await down.close();
+    }
+    expect((await api("GET", "/api/v1/health")).status).toBe(200);
   });
 });
