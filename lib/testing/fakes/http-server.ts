@@ -4,7 +4,10 @@ import type { AddressInfo } from "node:net";
 // A tiny HTTP server standing in for an outside provider: it records every request and answers with
 // what the test scripted. Tests point the real client at `url` through the provider's base-URL setting.
 
+// Bodies are whatever JSON the client sent or the fake answered; tests read them like api() responses.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type FakeReply = { status: number; body: any };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RecordedRequest = { method: string; path: string; headers: IncomingMessage["headers"]; body: any; reply?: FakeReply };
 type Responder = (request: RecordedRequest) => FakeReply;
 
