@@ -15,6 +15,8 @@ export default defineConfig({
       AUTH_SECRET: "test-secret-of-at-least-thirty-two-characters",
       BACKGROUND_RETRY_DELAY_MS: "5",
       SEED_DEMO: "0",
+      // Tests play the proxy: each sends its own X-Forwarded-For as the client address.
+      TRUSTED_PROXY_HOPS: "1",
     },
   },
 });

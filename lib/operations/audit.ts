@@ -23,7 +23,8 @@ export async function writeAudit(ctx: ServiceContext, entry: AuditEntry): Promis
     action: entry.action,
     userId: entry.userId ?? (actor.kind === "user" ? actor.userId : null),
     apiKeyId: actor.kind === "api_key" ? actor.apiKeyId : null,
-    actor: actorLabel(actor),
+    // A sign-in or registration has no signed-in actor yet; the entry is about, and by, that user.
+    actor: actor.kind === "anonymous" && entry.userId ? entry.userId : actorLabel(actor),
     companyId: entry.companyId ?? (actor.kind === "user" || actor.kind === "api_key" ? actor.companyId : null),
     entity: entry.entity,
     entityId: entry.entityId ?? null,
