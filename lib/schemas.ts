@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatMoney, money } from "@/lib/money";
 
 // Schema pieces shared by every module.
 
@@ -44,8 +45,22 @@ export const CountryCode = z
   .string()
   .regex(/^[A-Z]{2}$/, { message: "must be a two-letter upper-case ISO country code" });
 
-/** Money in: a number or a string; out: a string with 2 decimals. */
+/** Money out: a string with 2 decimals. */
 export const MoneyString = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/**
+ * A decimal in (money, rates, percentages): a number or a numeric string, rounded half-up to 2 places
+ * on its decimal digits (never through a binary float), checked against its range, and given to the
+ * service as a string with 2 decimals ("125.00").
+ */
+export function DecimalInput({ min = 0, max = 9_999_999_999.99 }: { min?: number; max?: number } = {}) {
+  const range = `must be a number between ${min} and ${max}`;
+  return z
+    .union([z.number().transform(String), z.string().trim()])
+    .pipe(z.string().regex(/^-?\d+(\.\d+)?$/, { message: range }))
+    .transform((text) => formatMoney(text))
+    .refine((value) => money(value).gte(min) && money(value).lte(max), { message: range });
+}
 
 export function toIso(date: Date | null): string | null {
   return date ? date.toISOString() : null;

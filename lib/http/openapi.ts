@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { catalogOperations } from "@/lib/catalog/operations";
 import { identityOperations } from "@/lib/identity/operations";
 import { notificationsOperations } from "@/lib/notifications/operations";
 import { operationsOperations } from "@/lib/operations/operations";
@@ -10,6 +11,7 @@ export const allOperations: Operation[] = [
   ...Object.values(operationsOperations),
   ...Object.values(identityOperations),
   ...Object.values(notificationsOperations),
+  ...Object.values(catalogOperations),
 ];
 
 type JsonSchema = Record<string, unknown>;

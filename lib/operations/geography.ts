@@ -4,6 +4,7 @@ import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ConflictError, isUniqueViolation, NotFoundError } from "@/lib/errors";
 import type { DbOrTx } from "@/db";
+import { invalidatePricingCache } from "@/lib/catalog/pricing-config";
 import { writeAudit } from "./audit";
 import type { CreateZoneInput } from "./schemas";
 
@@ -59,7 +60,7 @@ export async function createZone({ ctx, input }: { ctx: ServiceContext; input: C
 /** Links a country (by UUID or ISO code) to a zone; linking it twice changes nothing. */
 export async function linkCountryToZone({ ctx, zoneId, country }: { ctx: ServiceContext; zoneId: string; country: string }) {
   assertCan(ctx.actor, "geography:manage");
-  return inTransaction(ctx, async (tx) => {
+  const zone = await inTransaction(ctx, async (tx) => {
     const [zone] = await tx.db.select().from(zones).where(eq(zones.id, zoneId));
     if (!zone) throw new NotFoundError("zone");
     const byCode = /^[A-Z]{2}$/.test(country);
@@ -71,4 +72,7 @@ export async function linkCountryToZone({ ctx, zoneId, country }: { ctx: Service
     }
     return (await toZoneResponses(tx.db, [zone]))[0];
   });
+  // A plan available in this zone is now available in the country too.
+  invalidatePricingCache();
+  return zone;
 }

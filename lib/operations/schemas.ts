@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CountryCode, DateTimeInput, PaginationQuery, Uuid } from "@/lib/schemas";
+import { CountryCode, DateTimeInput, DecimalInput, PaginationQuery, Uuid } from "@/lib/schemas";
 
 export const ListAuditQuery = PaginationQuery.extend({
   user_id: Uuid.optional(),
@@ -22,26 +22,13 @@ export const AuditEntryResponse = z.object({
   details: z.record(z.string(), z.unknown()),
 });
 
-/** A decimal string rounded half-up to hundredths on its digits, never through a binary float. */
-function toHundredths(text: string): bigint {
-  const [whole, fraction = ""] = text.split(".");
-  return BigInt(whole + fraction.padEnd(2, "0").slice(0, 2)) + (Number(fraction[2] ?? "0") >= 5 ? 1n : 0n);
-}
-
-const Rate = z
-  .union([z.number().transform(String), z.string().trim()])
-  .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: "must be a number between 0 and 100" }))
-  .transform(toHundredths)
-  .refine((hundredths) => hundredths <= 10_000n, { message: "must be between 0 and 100" })
-  .transform((hundredths) => `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, "0")}`);
-
 export const CreateCompanyInput = z.object({
   name: z.string().trim().min(1).max(200),
   tax_id: z.string().trim().min(1).max(50).optional(),
   country_code: CountryCode.optional(),
   is_reseller: z.boolean().default(false),
   processor_connect_id: z.string().trim().min(1).max(255).optional(),
-  commission_rate: Rate.default("0.00"),
+  commission_rate: DecimalInput({ min: 0, max: 100 }).default("0.00"),
 });
 export type CreateCompanyInput = z.infer<typeof CreateCompanyInput>;
 

@@ -1,0 +1,239 @@
+import { and, asc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import {
+  ageSurcharges,
+  companies,
+  countries,
+  coverages,
+  plans,
+  planVersionCountries,
+  planVersions,
+  planVersionZones,
+  policies,
+  products,
+  zones,
+  type Plan,
+  type PlanVersion,
+  type Product,
+} from "@/db/schema";
+import { can, scopeOf, type Actor } from "@/lib/auth/actor";
+import type { ServiceContext } from "@/lib/context";
+import { NotFoundError, ValidationError, type FieldError } from "@/lib/errors";
+import type { CreateVersionInput, PlanResponse, ProductResponse, UpdateVersionInput, VersionResponse } from "./schemas";
+
+/** Plans a caller may see: every plan for ADMIN, else the shared plans and its own company's. */
+export function visiblePlans(actor: Actor): SQL | undefined {
+  const scope = scopeOf(actor);
+  return scope ? or(isNull(plans.companyId), eq(plans.companyId, scope.companyId)) : undefined;
+}
+
+export async function getProductOrThrow(db: DbOrTx, productId: string): Promise<Product> {
+  const [product] = await db.select().from(products).where(eq(products.id, productId));
+  if (!product) throw new NotFoundError("product");
+  return product;
+}
+
+export async function getPlanOrThrow(ctx: ServiceContext, planId: string): Promise<Plan> {
+  const [plan] = await ctx.db.select().from(plans).where(and(eq(plans.id, planId), visiblePlans(ctx.actor)));
+  if (!plan) throw new NotFoundError("plan");
+  return plan;
+}
+
+/** A version the caller may see, locked for update when it is about to change. */
+export async function getVersionOrThrow(ctx: ServiceContext, versionId: string, { forUpdate = false } = {}): Promise<PlanVersion> {
+  const query = ctx.db
+    .select({ version: planVersions })
+    .from(planVersions)
+    .innerJoin(plans, eq(plans.id, planVersions.planId))
+    .where(and(eq(planVersions.id, versionId), visiblePlans(ctx.actor)));
+  const [row] = forUpdate ? await query.for("update", { of: planVersions }) : await query;
+  if (!row) throw new NotFoundError("plan version");
+  return row.version;
+}
+
+export async function isVersionInUse(db: DbOrTx, versionId: string): Promise<boolean> {
+  const [row] = await db.select({ id: policies.id }).from(policies).where(eq(policies.planVersionId, versionId)).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Checks the references of nested input that only the database can check (countries, zones,
+ * companies) and lists every bad one with its path, so a nested create fails whole with 422.
+ */
+export async function checkReferences(
+  db: DbOrTx,
+  items: Array<{ path: string; version?: Pick<CreateVersionInput, "countries" | "zones"> | UpdateVersionInput; companyId?: string }>,
+): Promise<void> {
+  const codes = new Set<string>();
+  const zoneIds = new Set<string>();
+  const companyIds = new Set<string>();
+  for (const { version, companyId } of items) {
+    version?.countries?.forEach((rule) => codes.add(rule.country_code));
+    version?.zones?.forEach((rule) => zoneIds.add(rule.zone_id));
+    if (companyId) companyIds.add(companyId);
+  }
+  const knownCodes = new Set(
+    codes.size ? (await db.select({ code: countries.isoCode }).from(countries).where(inArray(countries.isoCode, [...codes]))).map((row) => row.code) : [],
+  );
+  const knownZones = new Set(zoneIds.size ? (await db.select({ id: zones.id }).from(zones).where(inArray(zones.id, [...zoneIds]))).map((row) => row.id) : []);
+  const knownCompanies = new Set(
+    companyIds.size ? (await db.select({ id: companies.id }).from(companies).where(inArray(companies.id, [...companyIds]))).map((row) => row.id) : [],
+  );
+  const errors: FieldError[] = [];
+  for (const { path, version, companyId } of items) {
+    version?.countries?.forEach((rule, index) => {
+      if (!knownCodes.has(rule.country_code)) errors.push({ path: `${path}countries.${index}.country_code`, message: `unknown country ${rule.country_code}` });
+    });
+    version?.zones?.forEach((rule, index) => {
+      if (!knownZones.has(rule.zone_id)) errors.push({ path: `${path}zones.${index}.zone_id`, message: "unknown zone" });
+    });
+    if (companyId && !knownCompanies.has(companyId)) errors.push({ path: `${path}company_id`, message: "unknown company" });
+  }
+  if (errors.length > 0) throw new ValidationError(`invalid ${errors[0].path}: ${errors[0].message}`, errors);
+}
+
+/** Writes the countries, zones, surcharge bands and coverages of a version (each list given replaces the old). */
+export async function writeVersionRules(db: DbOrTx, versionId: string, rules: Partial<Pick<CreateVersionInput, "countries" | "zones" | "age_surcharges" | "coverages">>) {
+  if (rules.countries) {
+    await db.delete(planVersionCountries).where(eq(planVersionCountries.planVersionId, versionId));
+    if (rules.countries.length) {
+      await db.insert(planVersionCountries).values(
+        rules.countries.map((rule) => ({ planVersionId: versionId, countryCode: rule.country_code, isAvailable: rule.is_available, price: rule.price ?? null })),
+      );
+    }
+  }
+  if (rules.zones) {
+    await db.delete(planVersionZones).where(eq(planVersionZones.planVersionId, versionId));
+    if (rules.zones.length) {
+      await db.insert(planVersionZones).values(rules.zones.map((rule) => ({ planVersionId: versionId, zoneId: rule.zone_id, isAvailable: rule.is_available })));
+    }
+  }
+  if (rules.age_surcharges) {
+    await db.delete(ageSurcharges).where(eq(ageSurcharges.planVersionId, versionId));
+    if (rules.age_surcharges.length) {
+      await db.insert(ageSurcharges).values(
+        rules.age_surcharges.map((band) => ({ planVersionId: versionId, minAge: band.min_age, maxAge: band.max_age, percentage: band.percentage })),
+      );
+    }
+  }
+  if (rules.coverages) {
+    await db.delete(coverages).where(eq(coverages.planVersionId, versionId));
+    if (rules.coverages.length) {
+      await db.insert(coverages).values(
+        rules.coverages.map((coverage) => ({
+          planVersionId: versionId,
+          name: coverage.name,
+          description: coverage.description ?? null,
+          limitAmount: coverage.limit_amount ?? null,
+        })),
+      );
+    }
+  }
+}
+
+/** Inserts a version with its rules. */
+export async function insertVersion(db: DbOrTx, planId: string, input: CreateVersionInput): Promise<string> {
+  const [version] = await db
+    .insert(planVersions)
+    .values({
+      planId,
+      versionLabel: input.version_label ?? null,
+      costPrice: input.cost_price,
+      publicPrice: input.public_price,
+      currency: input.currency,
+      maxEntryAge: input.max_entry_age,
+      maxRenewalAge: input.max_renewal_age,
+      wtimeSuicide: input.wtime_suicide,
+      wtimeAccident: input.wtime_accident,
+      wtimePreexisting: input.wtime_preexisting,
+      isActive: input.is_active,
+    })
+    .returning({ id: planVersions.id });
+  await writeVersionRules(db, version.id, input);
+  return version.id;
+}
+
+/** The whole tree under the given products (plans the caller may see, versions, and their rules). */
+export async function loadProductTrees(ctx: ServiceContext, productList: Product[]): Promise<ProductResponse[]> {
+  if (productList.length === 0) return [];
+  const { db, actor } = ctx;
+  const planRows = await db
+    .select()
+    .from(plans)
+    .where(and(inArray(plans.productId, productList.map((product) => product.id)), visiblePlans(actor)))
+    .orderBy(asc(plans.createdAt));
+  const versions = await loadVersions(db, actor, { planIds: planRows.map((plan) => plan.id) });
+  return productList.map((product) => ({
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    product_type: product.productType,
+    is_active: product.isActive,
+    created_at: product.createdAt.toISOString(),
+    updated_at: product.updatedAt.toISOString(),
+    plans: planRows.filter((plan) => plan.productId === product.id).map((plan) => toPlanResponse(plan, versions)),
+  }));
+}
+
+export function toPlanResponse(plan: Plan, versions: VersionResponse[]): PlanResponse {
+  return {
+    id: plan.id,
+    product_id: plan.productId,
+    name: plan.name,
+    company_id: plan.companyId,
+    processor_price_id: plan.processorPriceId,
+    versions: versions.filter((version) => version.plan_id === plan.id),
+  };
+}
+
+/** Versions with their rules, by plan or by id; the internal cost shows only to catalog editors. */
+export async function loadVersions(db: DbOrTx, actor: Actor, which: { planIds?: string[]; versionIds?: string[] }): Promise<VersionResponse[]> {
+  const filter = which.versionIds ? inArray(planVersions.id, which.versionIds) : inArray(planVersions.planId, which.planIds ?? []);
+  if ((which.versionIds ?? which.planIds ?? []).length === 0) return [];
+  const rows = await db.select().from(planVersions).where(filter).orderBy(asc(planVersions.createdAt));
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const [countryRows, zoneRows, bandRows, coverageRows, usedRows] = await Promise.all([
+    db.select().from(planVersionCountries).where(inArray(planVersionCountries.planVersionId, ids)).orderBy(asc(planVersionCountries.countryCode)),
+    db
+      .select({ planVersionId: planVersionZones.planVersionId, zoneId: planVersionZones.zoneId, isAvailable: planVersionZones.isAvailable, name: zones.name })
+      .from(planVersionZones)
+      .innerJoin(zones, eq(zones.id, planVersionZones.zoneId))
+      .where(inArray(planVersionZones.planVersionId, ids))
+      .orderBy(asc(zones.name)),
+    db.select().from(ageSurcharges).where(inArray(ageSurcharges.planVersionId, ids)).orderBy(asc(ageSurcharges.minAge)),
+    db.select().from(coverages).where(inArray(coverages.planVersionId, ids)).orderBy(asc(coverages.name)),
+    db
+      .selectDistinct({ id: policies.planVersionId })
+      .from(policies)
+      .where(inArray(policies.planVersionId, ids)),
+  ]);
+  const used = new Set(usedRows.map((row) => row.id));
+  const showsCost = can(actor, "plans:write");
+  return rows.map((version) => ({
+    id: version.id,
+    plan_id: version.planId,
+    version_label: version.versionLabel,
+    cost_price: showsCost ? version.costPrice : null,
+    public_price: version.publicPrice,
+    currency: version.currency,
+    max_entry_age: version.maxEntryAge,
+    max_renewal_age: version.maxRenewalAge,
+    wtime_suicide: version.wtimeSuicide,
+    wtime_accident: version.wtimeAccident,
+    wtime_preexisting: version.wtimePreexisting,
+    is_active: version.isActive,
+    in_use: used.has(version.id),
+    countries: countryRows
+      .filter((row) => row.planVersionId === version.id)
+      .map((row) => ({ country_code: row.countryCode, is_available: row.isAvailable, price: row.price })),
+    zones: zoneRows.filter((row) => row.planVersionId === version.id).map((row) => ({ zone_id: row.zoneId, zone_name: row.name, is_available: row.isAvailable })),
+    age_surcharges: bandRows
+      .filter((row) => row.planVersionId === version.id)
+      .map((row) => ({ id: row.id, min_age: row.minAge, max_age: row.maxAge, percentage: row.percentage })),
+    coverages: coverageRows
+      .filter((row) => row.planVersionId === version.id)
+      .map((row) => ({ id: row.id, name: row.name, description: row.description, limit_amount: row.limitAmount })),
+    created_at: version.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,66 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { ageSurcharges, countries, plans, planVersionCountries, planVersions, planVersionZones, zoneCountries } from "@/db/schema";
+import type { CountryAvailability, PricingVersion, SurchargeBand } from "./pricing";
+
+/** Everything the pricing engine needs about one version, read once and cached. */
+export type PricingConfig = {
+  version: PricingVersion;
+  planCompanyId: string | null;
+  explicitCountries: Map<string, { isAvailable: boolean; price: string | null }>;
+  zoneCountries: Set<string>;
+  bands: SurchargeBand[];
+};
+
+// Prices are read far more often than the catalog changes, so configs are cached per process. Every
+// catalog write (and every zone change) bumps the generation after its commit; a read that began
+// before a bump does not store what it read, so a stale config never outlives the write.
+type CacheState = { generation: number; configs: Map<string, PricingConfig> };
+const holder = globalThis as typeof globalThis & { __coverPricingCache?: CacheState };
+const cache: CacheState = (holder.__coverPricingCache ??= { generation: 0, configs: new Map() });
+
+export function invalidatePricingCache(): void {
+  cache.generation++;
+  cache.configs.clear();
+}
+
+export function availabilityIn(config: PricingConfig, countryCode: string): CountryAvailability {
+  return { explicit: config.explicitCountries.get(countryCode) ?? null, availableThroughZone: config.zoneCountries.has(countryCode) };
+}
+
+/** The version's pricing config, or null when the version does not exist. */
+export async function getPricingConfig(db: DbOrTx, versionId: string): Promise<PricingConfig | null> {
+  const cached = cache.configs.get(versionId);
+  if (cached) return cached;
+  const generation = cache.generation;
+  const config = await readPricingConfig(db, versionId);
+  if (config && generation === cache.generation) cache.configs.set(versionId, config);
+  return config;
+}
+
+async function readPricingConfig(db: DbOrTx, versionId: string): Promise<PricingConfig | null> {
+  const [row] = await db
+    .select({ version: planVersions, planCompanyId: plans.companyId })
+    .from(planVersions)
+    .innerJoin(plans, eq(plans.id, planVersions.planId))
+    .where(eq(planVersions.id, versionId));
+  if (!row) return null;
+  const [countryRows, zoneRows, bandRows] = await Promise.all([
+    db.select().from(planVersionCountries).where(eq(planVersionCountries.planVersionId, versionId)),
+    db
+      .selectDistinct({ code: countries.isoCode })
+      .from(planVersionZones)
+      .innerJoin(zoneCountries, eq(zoneCountries.zoneId, planVersionZones.zoneId))
+      .innerJoin(countries, eq(countries.id, zoneCountries.countryId))
+      .where(and(eq(planVersionZones.planVersionId, versionId), eq(planVersionZones.isAvailable, true))),
+    db.select().from(ageSurcharges).where(eq(ageSurcharges.planVersionId, versionId)),
+  ]);
+  const { version } = row;
+  return {
+    version: { id: version.id, isActive: version.isActive, publicPrice: version.publicPrice, currency: version.currency, maxEntryAge: version.maxEntryAge },
+    planCompanyId: row.planCompanyId,
+    explicitCountries: new Map(countryRows.map((rule) => [rule.countryCode, { isAvailable: rule.isAvailable, price: rule.price }])),
+    zoneCountries: new Set(zoneRows.map((zoneRow) => zoneRow.code)),
+    bands: bandRows.map((band) => ({ minAge: band.minAge, maxAge: band.maxAge, percentage: band.percentage })),
+  };
+}

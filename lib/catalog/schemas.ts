@@ -1,0 +1,213 @@
+import { z } from "zod";
+import { CountryCode, DecimalInput, MoneyString, Uuid } from "@/lib/schemas";
+
+/** Currencies a version may be priced in; CATALOG_CURRENCIES (comma-separated) adds more. */
+export function catalogCurrencies(): string[] {
+  const extra = (process.env.CATALOG_CURRENCIES ?? "").split(",").map((code) => code.trim().toUpperCase());
+  return [...new Set(["USD", "EUR", "MXN", ...extra.filter((code) => /^[A-Z]{3}$/.test(code))])];
+}
+
+const Price = DecimalInput({ min: 0 });
+const Age = z.number().int().min(0).max(130);
+const WaitingDays = z.number().int().min(0).max(36_500);
+const Name = z.string().trim().min(1).max(255);
+
+export const CountryRuleInput = z.object({
+  country_code: CountryCode,
+  is_available: z.boolean().default(true),
+  price: Price.nullable().optional(),
+});
+
+export const ZoneRuleInput = z.object({ zone_id: Uuid, is_available: z.boolean().default(true) });
+
+export const SurchargeBandInput = z
+  .object({ min_age: Age, max_age: Age, percentage: DecimalInput({ min: 0, max: 1000 }) })
+  .refine((band) => band.min_age <= band.max_age, { message: "min_age must not be above max_age", path: ["max_age"] });
+
+export const CoverageInput = z.object({
+  name: Name,
+  description: z.string().trim().max(2000).optional(),
+  limit_amount: Price.nullable().optional(),
+});
+
+/** Bands of one version must not overlap: an age then has exactly one surcharge. */
+const SurchargeBands = z.array(SurchargeBandInput).max(50).superRefine((bands, ctx) => {
+  const sorted = bands.map((band, index) => ({ ...band, index })).sort((a, b) => a.min_age - b.min_age);
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i].min_age <= sorted[i - 1].max_age) {
+      ctx.addIssue({
+        code: "custom",
+        path: [sorted[i].index, "min_age"],
+        message: `the band ${sorted[i].min_age}-${sorted[i].max_age} overlaps the band ${sorted[i - 1].min_age}-${sorted[i - 1].max_age}`,
+      });
+    }
+  }
+});
+
+function noDuplicates<T>(key: (item: T) => string, what: string) {
+  return (items: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      if (seen.has(key(item))) ctx.addIssue({ code: "custom", path: [index], message: `${what} ${key(item)} is listed twice` });
+      seen.add(key(item));
+    });
+  };
+}
+
+const VersionTerms = {
+  version_label: z.string().trim().min(1).max(100).optional(),
+  cost_price: Price,
+  public_price: Price,
+  currency: z.string().trim().toUpperCase().refine((code) => catalogCurrencies().includes(code), {
+    message: `must be one of the configured currencies`,
+  }),
+  max_entry_age: Age,
+  max_renewal_age: Age,
+  wtime_suicide: WaitingDays,
+  wtime_accident: WaitingDays,
+  wtime_preexisting: WaitingDays,
+};
+
+const VersionRules = {
+  countries: z.array(CountryRuleInput).max(300).superRefine(noDuplicates((rule) => rule.country_code, "country")).default([]),
+  zones: z.array(ZoneRuleInput).max(100).superRefine(noDuplicates((rule) => rule.zone_id, "zone")).default([]),
+  age_surcharges: SurchargeBands.default([]),
+  coverages: z.array(CoverageInput).max(100).default([]),
+};
+
+const renewalNotBelowEntry = (version: { max_entry_age?: number; max_renewal_age?: number }) =>
+  version.max_entry_age === undefined || version.max_renewal_age === undefined || version.max_renewal_age >= version.max_entry_age;
+const renewalMessage = { message: "max_renewal_age must not be below max_entry_age", path: ["max_renewal_age"] };
+
+export const CreateVersionInput = z
+  .object({ ...VersionTerms, is_active: z.boolean().default(true), ...VersionRules })
+  .refine(renewalNotBelowEntry, renewalMessage);
+export type CreateVersionInput = z.infer<typeof CreateVersionInput>;
+
+export const CreatePlanInput = z.object({
+  name: Name,
+  company_id: Uuid.optional(),
+  processor_price_id: z.string().trim().min(1).max(255).optional(),
+  versions: z.array(CreateVersionInput).max(50).default([]),
+});
+export type CreatePlanInput = z.infer<typeof CreatePlanInput>;
+
+export const CreateProductInput = z.object({
+  name: Name,
+  description: z.string().trim().max(10_000).optional(),
+  product_type: z.string().trim().min(1).max(50).default("repatriation"),
+  is_active: z.boolean().default(true),
+  plans: z.array(CreatePlanInput).max(50).default([]),
+});
+export type CreateProductInput = z.infer<typeof CreateProductInput>;
+
+export const UpdateProductInput = z.object({
+  name: Name.optional(),
+  description: z.string().trim().max(10_000).nullable().optional(),
+  product_type: z.string().trim().min(1).max(50).optional(),
+  is_active: z.boolean().optional(),
+});
+export type UpdateProductInput = z.infer<typeof UpdateProductInput>;
+
+/**
+ * Edits of a version: `is_active` always; everything else (prices, ages, waiting times, and the
+ * countries, zones, surcharge bands and coverages, each list replaced whole) only while no policy
+ * uses the version.
+ */
+export const UpdateVersionInput = z
+  .object({
+    is_active: z.boolean().optional(),
+    version_label: VersionTerms.version_label,
+    cost_price: Price.optional(),
+    public_price: Price.optional(),
+    currency: VersionTerms.currency.optional(),
+    max_entry_age: Age.optional(),
+    max_renewal_age: Age.optional(),
+    wtime_suicide: WaitingDays.optional(),
+    wtime_accident: WaitingDays.optional(),
+    wtime_preexisting: WaitingDays.optional(),
+    countries: VersionRules.countries.removeDefault().optional(),
+    zones: VersionRules.zones.removeDefault().optional(),
+    age_surcharges: SurchargeBands.optional(),
+    coverages: VersionRules.coverages.removeDefault().optional(),
+  });
+export type UpdateVersionInput = z.infer<typeof UpdateVersionInput>;
+
+export const ListProductsQuery = z.object({
+  active_only: z
+    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+    .default("true")
+    .transform((value) => value === "true" || value === "1"),
+});
+
+export const CalculatePriceInput = z.object({
+  plan_version_id: Uuid,
+  // Any integer: a negative age is refused by the pricing engine, after the checks that come first.
+  age: z.number().int().min(-1_000).max(1_000),
+  country_code: CountryCode,
+  quantity: z.number().int().min(-1_000).max(10_000).default(1),
+});
+export type CalculatePriceInput = z.infer<typeof CalculatePriceInput>;
+
+export const PlanIdParams = z.object({ plan_id: Uuid });
+
+const CountryRuleResponse = z.object({ country_code: z.string(), is_available: z.boolean(), price: MoneyString.nullable() });
+const ZoneRuleResponse = z.object({ zone_id: Uuid, zone_name: z.string(), is_available: z.boolean() });
+const SurchargeResponse = z.object({ id: Uuid, min_age: z.number().int(), max_age: z.number().int(), percentage: z.string() });
+const CoverageResponse = z.object({ id: Uuid, name: z.string(), description: z.string().nullable(), limit_amount: MoneyString.nullable() });
+
+export const VersionResponse = z.object({
+  id: Uuid,
+  plan_id: Uuid,
+  version_label: z.string().nullable(),
+  cost_price: MoneyString.nullable().describe("null for callers without plans:write"),
+  public_price: MoneyString,
+  currency: z.string(),
+  max_entry_age: z.number().int(),
+  max_renewal_age: z.number().int(),
+  wtime_suicide: z.number().int(),
+  wtime_accident: z.number().int(),
+  wtime_preexisting: z.number().int(),
+  is_active: z.boolean(),
+  in_use: z.boolean().describe("a policy was issued on this version: only is_active can change"),
+  countries: z.array(CountryRuleResponse),
+  zones: z.array(ZoneRuleResponse),
+  age_surcharges: z.array(SurchargeResponse),
+  coverages: z.array(CoverageResponse),
+  created_at: z.string(),
+});
+export type VersionResponse = z.infer<typeof VersionResponse>;
+
+export const PlanResponse = z.object({
+  id: Uuid,
+  product_id: Uuid,
+  name: z.string(),
+  company_id: Uuid.nullable(),
+  processor_price_id: z.string().nullable(),
+  versions: z.array(VersionResponse),
+});
+export type PlanResponse = z.infer<typeof PlanResponse>;
+
+export const ProductResponse = z.object({
+  id: Uuid,
+  name: z.string(),
+  description: z.string().nullable(),
+  product_type: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  plans: z.array(PlanResponse),
+});
+export type ProductResponse = z.infer<typeof ProductResponse>;
+
+export const PriceQuoteResponse = z.object({
+  plan_version_id: Uuid,
+  currency: z.string(),
+  base_price: MoneyString,
+  country_override: MoneyString.nullable(),
+  age_surcharge_percentage: z.string(),
+  age_surcharge_amount: MoneyString,
+  quantity: z.number().int(),
+  final_price: MoneyString,
+  breakdown: z.object({ unit_price: MoneyString, steps: z.array(z.string()) }),
+});

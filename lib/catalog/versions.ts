@@ -1,0 +1,84 @@
+import { eq } from "drizzle-orm";
+import { planVersions } from "@/db/schema";
+import { assertCan } from "@/lib/auth/actor";
+import { inTransaction, type ServiceContext } from "@/lib/context";
+import { BusinessRuleError, ConflictError } from "@/lib/errors";
+import { writeAudit } from "@/lib/operations/audit";
+import { checkReferences, getPlanOrThrow, getVersionOrThrow, insertVersion, isVersionInUse, loadVersions, writeVersionRules } from "./internal";
+import { invalidatePricingCache } from "./pricing-config";
+import type { CreateVersionInput, UpdateVersionInput } from "./schemas";
+
+export async function getVersion({ ctx, versionId }: { ctx: ServiceContext; versionId: string }) {
+  assertCan(ctx.actor, "plans:read");
+  await getVersionOrThrow(ctx, versionId);
+  const [version] = await loadVersions(ctx.db, ctx.actor, { versionIds: [versionId] });
+  return version;
+}
+
+/** POST /plans/{plan_id}/versions: a new version; how a plan's terms change once policies use it. */
+export async function createVersion({ ctx, planId, input }: { ctx: ServiceContext; planId: string; input: CreateVersionInput }) {
+  assertCan(ctx.actor, "plans:write");
+  const versionId = await inTransaction(ctx, async (tx) => {
+    await getPlanOrThrow(tx, planId);
+    await checkReferences(tx.db, [{ path: "", version: input }]);
+    const id = await insertVersion(tx.db, planId, input);
+    await writeAudit(tx, { action: "PLAN_VERSION_CREATED", entity: "plan_versions", entityId: id, details: { plan_id: planId, version_label: input.version_label ?? null } });
+    return id;
+  });
+  invalidatePricingCache();
+  return getVersion({ ctx, versionId });
+}
+
+const TERMS: Array<keyof UpdateVersionInput> = [
+  "version_label",
+  "cost_price",
+  "public_price",
+  "currency",
+  "max_entry_age",
+  "max_renewal_age",
+  "wtime_suicide",
+  "wtime_accident",
+  "wtime_preexisting",
+  "countries",
+  "zones",
+  "age_surcharges",
+  "coverages",
+];
+
+/**
+ * PATCH /plan-versions/{id}: activation always; the terms only while no policy uses the version (a
+ * policy keeps the terms it was issued on), else 409 and a new version is the way.
+ */
+export async function updateVersion({ ctx, versionId, input }: { ctx: ServiceContext; versionId: string; input: UpdateVersionInput }) {
+  assertCan(ctx.actor, "plans:write");
+  await inTransaction(ctx, async (tx) => {
+    const current = await getVersionOrThrow(tx, versionId, { forUpdate: true });
+    const changesTerms = TERMS.some((field) => input[field] !== undefined);
+    if (changesTerms && (await isVersionInUse(tx.db, versionId))) {
+      throw new ConflictError("the plan version is used by policies and cannot change; create a new version");
+    }
+    const maxEntryAge = input.max_entry_age ?? current.maxEntryAge;
+    const maxRenewalAge = input.max_renewal_age ?? current.maxRenewalAge;
+    if (maxRenewalAge < maxEntryAge) throw new BusinessRuleError("max_renewal_age must not be below max_entry_age");
+    await checkReferences(tx.db, [{ path: "", version: input }]);
+    await tx.db
+      .update(planVersions)
+      .set({
+        ...(input.is_active !== undefined && { isActive: input.is_active }),
+        ...(input.version_label !== undefined && { versionLabel: input.version_label }),
+        ...(input.cost_price !== undefined && { costPrice: input.cost_price }),
+        ...(input.public_price !== undefined && { publicPrice: input.public_price }),
+        ...(input.currency !== undefined && { currency: input.currency }),
+        maxEntryAge,
+        maxRenewalAge,
+        ...(input.wtime_suicide !== undefined && { wtimeSuicide: input.wtime_suicide }),
+        ...(input.wtime_accident !== undefined && { wtimeAccident: input.wtime_accident }),
+        ...(input.wtime_preexisting !== undefined && { wtimePreexisting: input.wtime_preexisting }),
+      })
+      .where(eq(planVersions.id, versionId));
+    await writeVersionRules(tx.db, versionId, input);
+    await writeAudit(tx, { action: "PLAN_VERSION_UPDATED", entity: "plan_versions", entityId: versionId, details: { changes: input } });
+  });
+  invalidatePricingCache();
+  return getVersion({ ctx, versionId });
+}
