@@ -1,13 +1,13 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { CreateBusinessUnitInput } from "@/lib/operations/schemas";
-import { applyApiError, apiFetch, emptyToUndefined } from "@/components/ui/api-client";
+import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { CountrySelect } from "./country-select";
 import type { BusinessUnit, Company, Country } from "./types";
 
@@ -17,7 +17,6 @@ const EMPTY = { name: "", code: "", country_code: "" };
 type CreateBusinessUnitFormProps = { company: Company; countries: Country[] | null; isLoadingCountries: boolean; onCreated: () => void };
 
 export function CreateBusinessUnitForm({ company, countries, isLoadingCountries, onCreated }: CreateBusinessUnitFormProps) {
-  const [error, setError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -25,18 +24,16 @@ export function CreateBusinessUnitForm({ company, countries, isLoadingCountries,
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<CreateBusinessUnitInput>({ resolver: zodResolver(CreateBusinessUnitInput), defaultValues: EMPTY });
+  const { error, submit } = useApiSubmit(setFieldError, FIELDS);
   // Several of these forms share the page, one per company.
   const id = (name: string) => `unit-${company.id}-${name}`;
 
   async function onSubmit(values: CreateBusinessUnitInput) {
-    setError(null);
-    try {
+    await submit(async () => {
       await apiFetch<BusinessUnit>(`/api/v1/organizations/companies/${company.id}/business-units`, { method: "POST", body: values });
       reset(EMPTY);
       onCreated();
-    } catch (caught) {
-      setError(applyApiError(caught, setFieldError, FIELDS));
-    }
+    });
   }
 
   return (

@@ -1,14 +1,14 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { CreateCompanyInput } from "@/lib/operations/schemas";
-import { applyApiError, apiFetch, emptyToUndefined } from "@/components/ui/api-client";
+import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { CheckboxField, Field } from "@/components/ui/field";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { CountrySelect } from "./country-select";
 import type { Company, Country } from "./types";
 
@@ -21,8 +21,6 @@ const EMPTY: FormInput = { name: "", tax_id: "", country_code: "", is_reseller: 
 type CreateCompanyFormProps = { countries: Country[] | null; isLoadingCountries: boolean; onCreated: (company: Company) => void };
 
 export function CreateCompanyForm({ countries, isLoadingCountries, onCreated }: CreateCompanyFormProps) {
-  const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -30,24 +28,21 @@ export function CreateCompanyForm({ countries, isLoadingCountries, onCreated }: 
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(CreateCompanyInput), defaultValues: EMPTY });
+  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS);
 
   async function onSubmit(values: FormOutput) {
-    setError(null);
-    setCreated(null);
-    try {
+    await submit(async () => {
       const company = await apiFetch<Company>("/api/v1/organizations/companies", { method: "POST", body: values });
-      setCreated(`Created ${company.name}.`);
       reset(EMPTY);
       onCreated(company);
-    } catch (caught) {
-      setError(applyApiError(caught, setFieldError, FIELDS));
-    }
+      return `Created ${company.name}.`;
+    });
   }
 
   return (
     <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create a company">
       <ErrorBanner message={error} />
-      <SuccessBanner message={created} />
+      <SuccessBanner message={success} />
       <Field id="company-name" label="Name" error={errors.name?.message}>
         <input id="company-name" autoComplete="off" aria-invalid={Boolean(errors.name)} {...register("name")} />
       </Field>

@@ -1,21 +1,19 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { CreateZoneInput } from "@/lib/operations/schemas";
-import { applyApiError, apiFetch, emptyToUndefined } from "@/components/ui/api-client";
+import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
 import type { Zone } from "./types";
 
 const FIELDS = ["name", "description"] as const;
 const EMPTY = { name: "", description: "" };
 
 export function CreateZoneForm({ onCreated }: { onCreated: (zone: Zone) => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -23,25 +21,22 @@ export function CreateZoneForm({ onCreated }: { onCreated: (zone: Zone) => void 
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<CreateZoneInput>({ resolver: zodResolver(CreateZoneInput), defaultValues: EMPTY });
+  // A duplicate name is a 409 whose detail says so, in the banner.
+  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS);
 
   async function onSubmit(values: CreateZoneInput) {
-    setError(null);
-    setCreated(null);
-    try {
+    await submit(async () => {
       const zone = await apiFetch<Zone>("/api/v1/geography/zones", { method: "POST", body: values });
-      setCreated(`Created zone ${zone.name}.`);
       reset(EMPTY);
       onCreated(zone);
-    } catch (caught) {
-      // A duplicate name is a 409 whose detail says so; it belongs next to the name.
-      setError(applyApiError(caught, setFieldError, FIELDS));
-    }
+      return `Created zone ${zone.name}.`;
+    });
   }
 
   return (
     <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create a zone">
       <ErrorBanner message={error} />
-      <SuccessBanner message={created} />
+      <SuccessBanner message={success} />
       <Field id="zone-name" label="Zone name" error={errors.name?.message}>
         <input id="zone-name" autoComplete="off" aria-invalid={Boolean(errors.name)} {...register("name")} />
       </Field>

@@ -1,20 +1,20 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { CountryCode } from "@/lib/schemas";
-import { applyApiError, apiFetch } from "@/components/ui/api-client";
+import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
 import type { Country, Zone } from "./types";
 
 // The API takes the country in the path, so the form's shape is its own.
 const LinkCountryForm = z.object({ country: CountryCode });
 type LinkCountryForm = z.infer<typeof LinkCountryForm>;
+const LINK_FIELDS = ["country"] as const;
 
 export function LinkCountryToZoneForm({ zone, countries, onLinked }: { zone: Zone; countries: Country[]; onLinked: () => void }) {
-  const [error, setError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -22,18 +22,16 @@ export function LinkCountryToZoneForm({ zone, countries, onLinked }: { zone: Zon
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<LinkCountryForm>({ resolver: zodResolver(LinkCountryForm), defaultValues: { country: "" } });
+  const { error, submit } = useApiSubmit(setFieldError, LINK_FIELDS);
   const linked = new Set(zone.countries.map((country) => country.iso_code));
   const selectId = `zone-${zone.id}-country`;
 
   async function onSubmit({ country }: LinkCountryForm) {
-    setError(null);
-    try {
+    await submit(async () => {
       await apiFetch<Zone>(`/api/v1/geography/zones/${zone.id}/countries/${country}`, { method: "POST" });
       reset({ country: "" });
       onLinked();
-    } catch (caught) {
-      setError(applyApiError(caught, setFieldError, ["country"]));
-    }
+    });
   }
 
   return (

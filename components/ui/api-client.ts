@@ -45,13 +45,20 @@ export function messageOf(error: unknown): string {
 }
 
 /**
+ * Which API error paths a form shows next to a field: a list of its field names, or a test for forms
+ * with nested lists, whose paths ("plans.0.versions.1.public_price") cannot all be listed.
+ */
+export type FormFields<T extends FieldValues> = ReadonlyArray<Path<T>> | ((path: string) => boolean);
+
+/**
  * Puts the API's per-field errors next to the form fields they name and returns the general message
  * for the banner. Paths the form does not have (nested or unknown) stay in the banner only.
  */
-export function applyApiError<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: ReadonlyArray<Path<T>>): string {
+export function applyApiError<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: FormFields<T>): string {
   if (error instanceof ApiError) {
+    const isField = typeof fields === "function" ? fields : (path: string) => (fields as ReadonlyArray<string>).includes(path);
     for (const { path, message } of error.errors) {
-      if ((fields as ReadonlyArray<string>).includes(path)) setError(path as Path<T>, { type: "server", message });
+      if (path && isField(path)) setError(path as Path<T>, { type: "server", message });
     }
   }
   return messageOf(error);

@@ -1,33 +1,32 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { AssignRoleInput } from "@/lib/identity/schemas";
-import { applyApiError, apiFetch } from "@/components/ui/api-client";
+import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
 import type { Role, User } from "./types";
+
+const ASSIGN_FIELDS = ["role_id"] as const;
 
 /** One row's "give this user a role" control; the API treats a role the user has as a no-op. */
 export function AssignRoleForm({ user, roles, onAssigned }: { user: User; roles: Role[]; onAssigned: () => void }) {
-  const [error, setError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<AssignRoleInput>({ resolver: zodResolver(AssignRoleInput), defaultValues: { user_id: user.id, role_id: "" } });
+  const { error, submit } = useApiSubmit(setFieldError, ASSIGN_FIELDS);
   const held = new Set(user.roles.map((role) => role.id));
   const selectId = `assign-role-${user.id}`;
 
   async function onSubmit(values: AssignRoleInput) {
-    setError(null);
-    try {
+    await submit(async () => {
       await apiFetch("/api/v1/auth/roles/assign", { method: "POST", body: values });
       onAssigned();
-    } catch (caught) {
-      setError(applyApiError(caught, setFieldError, ["role_id"]));
-    }
+    });
   }
 
   return (

@@ -1,14 +1,14 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { CreateUserInput } from "@/lib/identity/schemas";
-import { applyApiError, apiFetch, emptyToUndefined } from "@/components/ui/api-client";
+import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
 import type { Company, Role, User } from "./types";
 
 // The API takes a list of role names; the form offers one role (more can be assigned in the table).
@@ -28,8 +28,6 @@ type CreateUserFormProps = {
 };
 
 export function CreateUserFormPanel({ roles, companies, onCreated }: CreateUserFormProps) {
-  const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -40,24 +38,21 @@ export function CreateUserFormPanel({ roles, companies, onCreated }: CreateUserF
     resolver: zodResolver(CreateUserForm),
     defaultValues: { email: "", password: "", full_name: "", company_id: "", role: "CLIENTE" },
   });
+  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS);
 
   async function onSubmit({ role, ...values }: CreateUserFormOutput) {
-    setError(null);
-    setCreated(null);
-    try {
+    await submit(async () => {
       const user = await apiFetch<User>("/api/v1/auth/users", { method: "POST", body: { ...values, roles: [role] } });
-      setCreated(`Created ${user.email}.`);
       reset();
       onCreated(user);
-    } catch (caught) {
-      setError(applyApiError(caught, setFieldError, FIELDS));
-    }
+      return `Created ${user.email}.`;
+    });
   }
 
   return (
     <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create a user">
       <ErrorBanner message={error} />
-      <SuccessBanner message={created} />
+      <SuccessBanner message={success} />
       <Field id="new-user-email" label="E-mail" error={errors.email?.message}>
         <input id="new-user-email" type="email" autoComplete="off" {...register("email")} />
       </Field>
