@@ -5,6 +5,8 @@ import { getDb } from "@/db";
 import { auditLogs } from "@/db/schema";
 import { anonymous } from "@/lib/auth/actor";
 import type { RoleName } from "@/lib/auth/permissions";
+import { createProduct } from "@/lib/catalog/create-product";
+import { CreateProductInput } from "@/lib/catalog/schemas";
 import { systemContext, type ServiceContext } from "@/lib/context";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
 import { login } from "@/lib/identity/login";
@@ -68,6 +70,34 @@ export async function createTestCompany(name = `Company ${randomUUID().slice(0, 
 
 export async function createTestBusinessUnit(companyId: string, name = `Unit ${randomUUID().slice(0, 6)}`) {
   return createBusinessUnitService({ ctx: await systemCtx(), companyId, input: { name } });
+}
+
+/** A valid plan version body (contract section 5): USD 25.00, entry up to 70, no countries or zones yet. */
+export function testVersionInput(overrides: Record<string, unknown> = {}) {
+  return {
+    cost_price: "10.00",
+    public_price: "25.00",
+    currency: "USD",
+    max_entry_age: 70,
+    max_renewal_age: 80,
+    wtime_suicide: 730,
+    wtime_accident: 0,
+    wtime_preexisting: 180,
+    ...overrides,
+  };
+}
+
+/**
+ * A product with its whole tree, created through the catalog service as the system; by default one
+ * plan with one version (testVersionInput). The body is parsed like a POST /products/ body.
+ */
+export async function createTestProduct(body: Record<string, unknown> = {}) {
+  const input = CreateProductInput.parse({
+    name: `Product ${randomUUID().slice(0, 6)}`,
+    plans: [{ name: "Essential", versions: [testVersionInput()] }],
+    ...body,
+  });
+  return createProduct({ ctx: await systemCtx(), input });
 }
 
 /** Asserts an audit row with this action (and entity id, when given) exists, and returns the newest. */
