@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { plans, products } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
@@ -13,7 +14,14 @@ export async function insertPlans(db: DbOrTx, productId: string, planInputs: Cre
   for (const input of planInputs) {
     const [plan] = await db
       .insert(plans)
-      .values({ productId, name: input.name, companyId: input.company_id ?? null, processorPriceId: input.processor_price_id ?? null })
+      .values({
+        productId,
+        name: input.name,
+        companyId: input.company_id ?? null,
+        processorPriceId: input.processor_price_id ?? null,
+        // Its own insert time, not the transaction's: plans are listed by created_at in the order given.
+        createdAt: sql`clock_timestamp()`,
+      })
       .returning({ id: plans.id });
     for (const version of input.versions) await insertVersion(db, plan.id, version);
     ids.push(plan.id);

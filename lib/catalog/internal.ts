@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import {
   ageSurcharges,
@@ -147,6 +147,10 @@ export async function insertVersion(db: DbOrTx, planId: string, input: CreateVer
       wtimeAccident: input.wtime_accident,
       wtimePreexisting: input.wtime_preexisting,
       isActive: input.is_active,
+      // Versions are listed by created_at. The default now() is the transaction's start, the same for
+      // every version of one nested create, and such ties come back in whatever order the table holds
+      // them (an edited row moves to the end); the insert's own time keeps the order given.
+      createdAt: sql`clock_timestamp()`,
     })
     .returning({ id: planVersions.id });
   await writeVersionRules(db, version.id, input);
