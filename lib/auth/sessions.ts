@@ -88,9 +88,13 @@ export type SessionUser = {
   permissions: Set<Permission>;
 };
 
-/** The user behind a live session, with roles and permissions, in one query; null when revoked or expired. */
-export async function loadSessionUser(db: DbOrTx, sessionId: string, userId: string): Promise<SessionUser | null> {
-  const rows = await db
+/**
+ * The session check every authenticated request makes: one row per permission of the session's user
+ * (none when the session is revoked or expired, or the user deactivated). Exported so the benchmark
+ * runs the very SQL drizzle generates here.
+ */
+export function sessionUserQuery(db: DbOrTx, sessionId: string, userId: string) {
+  return db
     .select({
       email: users.email,
       companyId: users.companyId,
@@ -112,6 +116,11 @@ export async function loadSessionUser(db: DbOrTx, sessionId: string, userId: str
         eq(users.isActive, true),
       ),
     );
+}
+
+/** The user behind a live session, with roles and permissions, in one query; null when revoked or expired. */
+export async function loadSessionUser(db: DbOrTx, sessionId: string, userId: string): Promise<SessionUser | null> {
+  const rows = await sessionUserQuery(db, sessionId, userId);
   if (rows.length === 0) return null;
   const roleNames = new Set<string>();
   const permissions = new Set<Permission>();
