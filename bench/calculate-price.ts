@@ -1,0 +1,135 @@
+// calculate-price: the built service (`next start`) answering POST /api/v1/plans/calculate-price on the
+// PostgreSQL server, beside a bare node:http server that runs the one query such a request makes once
+// the pricing config is cached (the session check of the bearer token).
+import path from "node:path";
+import { openDatabase } from "@/db";
+import { sessionUserQuery } from "@/lib/auth/sessions";
+import { callApi, jwtClaims, logIn } from "./lib/api";
+import { createFreshDatabase } from "./lib/database";
+import { runLoad, type LoadRequest } from "./lib/load";
+import { freePort, launchServer, startNextServer } from "./lib/processes";
+import type { Scenario } from "./lib/scenario";
+
+const TARGET_RPS_RATIO = 0.6;
+const TARGET_P99_MS = 25;
+const POOL_SIZE = "10";
+// loadSessionUser runs an unnamed (unprepared) statement: drizzle prepares only queries given a name.
+const SESSION_QUERY_PREPARED = false;
+
+const ADMIN = { email: "bench-admin@example.test", password: "bench-admin-password-2026" };
+const SELLER = { email: "bench-seller@example.test", password: "bench-seller-password-2026" };
+
+type ProductTree = { plans: { versions: { id: string }[] }[] };
+
+export const calculatePrice: Scenario = {
+  name: "calculate-price",
+  async run(settings, cleanup, log) {
+    const databaseUrl = await createFreshDatabase(cleanup, "bench_calculate_price");
+    log(`database ${new URL(databaseUrl).pathname.slice(1)} created`);
+
+    const service = await startNextServer(
+      cleanup,
+      settings.root,
+      await freePort(),
+      {
+        DATABASE_URL: databaseUrl,
+        DATABASE_POOL_SIZE: POOL_SIZE,
+        AUTH_SECRET: "bench-secret-of-at-least-thirty-two-characters",
+        BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+        BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+      },
+      settings.serviceNodeFlags,
+    );
+    log(`service ready at ${service.baseUrl} (pid ${service.pid})`);
+
+    // Seed through the API, as a client would: a product with one version sold in MX at its own price
+    // and a 15% surcharge from age 50, then a seller who quotes it.
+    const adminToken = await logIn(service.baseUrl, ADMIN.email, ADMIN.password);
+    const product = await callApi<ProductTree>(
+      service.baseUrl,
+      "POST",
+      "/api/v1/products/",
+      {
+        name: "Bench repatriation cover",
+        plans: [
+          {
+            name: "Bench plan",
+            versions: [
+              {
+                version_label: "bench",
+                cost_price: "10.00",
+                public_price: "25.00",
+                currency: "USD",
+                max_entry_age: 70,
+                max_renewal_age: 80,
+                wtime_suicide: 730,
+                wtime_accident: 0,
+                wtime_preexisting: 180,
+                countries: [{ country_code: "MX", is_available: true, price: "30.00" }],
+                age_surcharges: [{ min_age: 50, max_age: 70, percentage: "15" }],
+              },
+            ],
+          },
+        ],
+      },
+      adminToken,
+    );
+    const versionId = product.plans[0].versions[0].id;
+    await callApi(service.baseUrl, "POST", "/api/v1/auth/users", { ...SELLER, full_name: "Bench Seller", roles: ["VENDEDOR"] }, adminToken);
+    const sellerToken = await logIn(service.baseUrl, SELLER.email, SELLER.password);
+    const quoteBody = JSON.stringify({ plan_version_id: versionId, age: 60, country_code: "MX", quantity: 2 });
+    const quote = await callApi<{ final_price: string }>(service.baseUrl, "POST", "/api/v1/plans/calculate-price", JSON.parse(quoteBody), sellerToken);
+    if (quote.final_price !== "69.00") throw new Error(`unexpected quote ${JSON.stringify(quote)}`);
+    log(`seeded: version ${versionId}, a VENDEDOR token, quote ${quote.final_price} USD`);
+
+    // The session check's SQL exactly as drizzle generates it for the seller's token.
+    const claims = jwtClaims(sellerToken);
+    const drizzle = await openDatabase(databaseUrl);
+    const { sql: text, params } = sessionUserQuery(drizzle.db, String(claims.sid), String(claims.sub)).toSQL();
+    await drizzle.close();
+
+    const barePort = await freePort();
+    const bare = await launchServer(cleanup, {
+      name: "bare node:http",
+      cwd: settings.root,
+      port: barePort,
+      args: ["--import", "tsx", path.join(settings.root, "bench", "bare-session-server.ts")],
+      env: {
+        NODE_ENV: "production",
+        DATABASE_URL: databaseUrl,
+        DATABASE_POOL_SIZE: POOL_SIZE,
+        BARE_SQL: text,
+        BARE_PARAMS: JSON.stringify(params),
+        BARE_PREPARE: SESSION_QUERY_PREPARED ? "1" : "0",
+      },
+      readyPath: "/ready",
+    });
+    const probe = await callApi<{ rows: number }>(bare.baseUrl, "POST", "/quote", JSON.parse(quoteBody));
+    if (probe.rows === 0) throw new Error("the bare server's session query found no rows");
+    log(`bare server ready at ${bare.baseUrl} (pid ${bare.pid}); the session query returns ${probe.rows} rows`);
+
+    const headers = { "content-type": "application/json", authorization: `Bearer ${sellerToken}` };
+    const targets: [string, LoadRequest][] = [
+      ["service (next start)", { url: `${service.baseUrl}/api/v1/plans/calculate-price`, method: "POST", headers, body: quoteBody }],
+      ["bare node:http + postgres", { url: `${bare.baseUrl}/quote`, method: "POST", headers, body: quoteBody }],
+    ];
+    const measurements = [];
+    for (const [label, request] of targets) {
+      log(`${label}: warming up ${settings.warmupMs / 1000} s, measuring ${settings.durationMs / 1000} s`);
+      await runLoad(request, { concurrency: settings.concurrency, durationMs: settings.warmupMs });
+      measurements.push({ label, result: await runLoad(request, { concurrency: settings.concurrency, durationMs: settings.durationMs }) });
+    }
+
+    const [serviceRun, bareRun] = measurements.map((measurement) => measurement.result);
+    const ratio = serviceRun.requestsPerSecond / bareRun.requestsPerSecond;
+    return {
+      title: `POST /api/v1/plans/calculate-price, ${settings.concurrency} keep-alive connections, PostgreSQL server`,
+      measurements,
+      notes: [`ratio service/bare: ${ratio.toFixed(2)} (${(ratio * 100).toFixed(0)}% of the bare server's requests per second)`],
+      checks: [
+        { label: `service reaches >= ${TARGET_RPS_RATIO * 100}% of the bare server's req/s (${(ratio * 100).toFixed(0)}%)`, pass: ratio >= TARGET_RPS_RATIO },
+        { label: `service p99 < ${TARGET_P99_MS} ms (${serviceRun.p99.toFixed(1)} ms)`, pass: serviceRun.p99 < TARGET_P99_MS },
+      ],
+    };
+  },
+};

@@ -1,0 +1,85 @@
+// npm run bench [-- <scenario> ...]: runs the benchmarks against the built app (npm run build first).
+// Settings: BENCH_DURATION_S (10), BENCH_WARMUP_S (3), BENCH_CONCURRENCY (32), BENCH_POSTGRES_URL
+// (postgres://postgres@127.0.0.1:5432/postgres, where fresh databases are created and dropped) and
+// BENCH_NODE_FLAGS (extra Node flags for the service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+// Targets that are missed are printed as FAIL; only errors (non-200 answers) make the exit code non-zero.
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { calculatePrice } from "./calculate-price";
+import { Cleanup } from "./lib/cleanup";
+import type { BenchSettings, Scenario, ScenarioReport } from "./lib/scenario";
+
+/** Every benchmark; a module adds its scenario file here. */
+const SCENARIOS: Scenario[] = [calculatePrice];
+
+const root = path.resolve(import.meta.dirname, "..");
+
+function seconds(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number of seconds`);
+  return value * 1000;
+}
+
+function printReport(name: string, report: ScenarioReport): void {
+  const row = (cells: string[]) => `  ${cells[0].padEnd(28)}${cells.slice(1).map((cell) => cell.padStart(10)).join("")}`;
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  console.log(`\n${name}: ${report.title}`);
+  console.log(row(["server", "req/s", "p50", "p95", "p99", "errors"]));
+  for (const { label, result } of report.measurements) {
+    console.log(row([label, result.requestsPerSecond.toFixed(0), ms(result.p50), ms(result.p95), ms(result.p99), String(result.errors)]));
+    for (const sample of result.errorSamples) console.log(`    error: ${sample}`);
+  }
+  for (const note of report.notes) console.log(`  ${note}`);
+  for (const check of report.checks) console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.label}`);
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    console.error("[bench] no build found (.next/BUILD_ID is missing): run `npm run build` first, then `npm run bench`.");
+    return 1;
+  }
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name));
+  if (unknown.length > 0) {
+    console.error(`[bench] unknown scenario ${unknown.join(", ")}; known: ${SCENARIOS.map((scenario) => scenario.name).join(", ")}`);
+    return 1;
+  }
+  const settings: BenchSettings = {
+    root,
+    concurrency: Number(process.env.BENCH_CONCURRENCY ?? 32),
+    warmupMs: seconds("BENCH_WARMUP_S", 3),
+    durationMs: seconds("BENCH_DURATION_S", 10),
+    serviceNodeFlags: (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean),
+  };
+
+  let failed = false;
+  const cleanup = new Cleanup();
+  cleanup.onSignals();
+  for (const scenario of SCENARIOS.filter((candidate) => wanted.length === 0 || wanted.includes(candidate.name))) {
+    try {
+      const report = await scenario.run(settings, cleanup, (line) => console.log(`[${scenario.name}] ${line}`));
+      printReport(scenario.name, report);
+      if (report.measurements.some(({ result }) => result.errors > 0)) {
+        console.error(`[bench] ${scenario.name}: some requests failed`);
+        failed = true;
+      }
+    } catch (error) {
+      console.error(`[bench] ${scenario.name} failed:`, error instanceof Error ? error.message : error);
+      failed = true;
+    } finally {
+      // Each scenario's servers and database go before the next starts, so they never compete for the CPU.
+      await cleanup.runAll();
+    }
+  }
+  console.log(`\nmachine: ${availableParallelism()} CPU cores, Node ${process.version}`);
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
