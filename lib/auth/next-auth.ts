@@ -3,6 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db";
 import { anonymous } from "@/lib/auth/actor";
 import { RateLimitedError, UnauthorizedError } from "@/lib/errors";
+import { addressFromForwardedFor } from "@/lib/http/client-address";
 import { login } from "@/lib/identity/login";
 import { getAuthSecret } from "./secret";
 import { revokeSessions } from "./sessions";
@@ -24,8 +25,8 @@ export function authOptions(): NextAuthOptions {
         credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
         async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) return null;
-          const forwarded = (req.headers?.["x-forwarded-for"] as string | undefined)?.split(",")[0]?.trim() ?? null;
-          const ctx = { db: await getDb(), actor: anonymous, ipAddress: forwarded, requestId: null };
+          const ipAddress = addressFromForwardedFor(req.headers?.["x-forwarded-for"] as string | undefined);
+          const ctx = { db: await getDb(), actor: anonymous, ipAddress, requestId: null };
           try {
             const session = await login({
               ctx,

@@ -6,6 +6,7 @@ import { assertCan } from "@/lib/auth/actor";
 import { resolveCaller } from "@/lib/auth/resolve-actor";
 import type { ServiceContext } from "@/lib/context";
 import { ForbiddenError, PayloadTooLargeError, UnauthorizedError, ValidationError } from "@/lib/errors";
+import { clientAddress } from "./client-address";
 import { describeError } from "./errors";
 import { permissionsOf, type Operation } from "./operation";
 import { json } from "./responses";
@@ -82,24 +83,6 @@ function assertSameOrigin(req: Request): void {
 function requestIdOf(req: Request): string {
   const given = req.headers.get("x-request-id");
   return given && /^[A-Za-z0-9._-]{1,100}$/.test(given) ? given : randomUUID();
-}
-
-/**
- * The caller's address, as seen by the outermost proxy we trust. Next.js does not expose the socket
- * address to route handlers and fills X-Forwarded-For only when the client sent none, so the header is
- * the client's own words unless our proxies append to it. With TRUSTED_PROXY_HOPS=N (N proxies in
- * front of the service, each appending), the N-th entry from the right is the address the first of
- * them saw. With no trusted proxy the address is unknown (null): per-address limits then share one
- * bucket, which fails safe instead of letting a forged header pick a fresh one.
- */
-export function clientAddress(req: Request): string | null {
-  const hops = Number(process.env.TRUSTED_PROXY_HOPS ?? "0");
-  if (!Number.isInteger(hops) || hops < 1) return null;
-  const chain = (req.headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  return chain.at(-hops)?.slice(0, 100) ?? null;
 }
 
 export function parseInput<S extends z.ZodType | undefined>(schema: S, value: unknown, location: string): Infer<S> {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clientAddress } from "@/lib/http/with-api";
+import { clientAddress } from "@/lib/http/client-address";
 
 const request = (forwardedFor?: string) =>
   new Request("http://localhost/api/v1/health", { headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {} });
