@@ -16,6 +16,8 @@ export const SECTIONS: Section[] = [
   { href: "/audit", label: "Audit log", description: "Who did what, and when.", permission: "audit:read" },
   { href: "/companies", label: "Companies", description: "Companies, resellers and business units.", permission: "organizations:manage" },
   { href: "/geography", label: "Geography", description: "Countries and the zones that group them.", permission: "geography:read" },
+  { href: "/catalog", label: "Catalog", description: "Products, plans and versions, with their prices and rules.", permission: "plans:read" },
+  { href: "/quote", label: "Quote", description: "Price cover for a family in a country, person by person.", permission: "plans:read" },
 ];
 
 export function sectionsFor(permissions: ReadonlySet<string>): Section[] {

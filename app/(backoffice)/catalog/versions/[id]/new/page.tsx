@@ -1,0 +1,12 @@
+import { AccessDenied } from "@/components/backoffice/access-denied";
+import { requireUser } from "@/components/backoffice/require-user";
+import { NewVersion } from "@/components/catalog/new-version";
+
+export const metadata = { title: "New plan version · Funeral Cover Admin" };
+
+export default async function NewVersionPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requireUser();
+  if (!user.permissions.has("plans:write")) return <AccessDenied permission="plans:write" />;
+  const { id } = await params;
+  return <NewVersion versionId={id} />;
+}

@@ -1,0 +1,15 @@
+import { AccessDenied } from "@/components/backoffice/access-denied";
+import { requireUser } from "@/components/backoffice/require-user";
+import { VersionEditor } from "@/components/catalog/version-editor";
+
+export const metadata = { title: "Plan version · Funeral Cover Admin" };
+
+type VersionPageProps = { params: Promise<{ id: string }>; searchParams: Promise<{ created?: string }> };
+
+export default async function VersionPage({ params, searchParams }: VersionPageProps) {
+  const user = await requireUser();
+  if (!user.permissions.has("plans:read")) return <AccessDenied permission="plans:read" />;
+  const { id } = await params;
+  const { created } = await searchParams;
+  return <VersionEditor versionId={id} canEdit={user.permissions.has("plans:write")} isJustCreated={created === "1"} />;
+}

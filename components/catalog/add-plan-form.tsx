@@ -1,0 +1,50 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { FormProvider, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { CreatePlanInput } from "@/lib/catalog/schemas";
+import { apiFetch } from "@/components/ui/api-client";
+import { Button } from "@/components/ui/button";
+import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { formMessages } from "@/components/ui/form-messages";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { PlanFields } from "./plan-fields";
+import type { Plan, Product } from "./types";
+import { NEW_VERSION } from "./version-terms-fields";
+
+type FormInput = z.input<typeof CreatePlanInput>;
+type FormOutput = z.output<typeof CreatePlanInput>;
+
+const empty = (): FormInput => ({ name: "", processor_price_id: undefined, versions: [{ ...NEW_VERSION }] });
+const EVERY_PATH = () => true;
+
+/** Adds a plan, with its first versions, to a product that already exists. */
+export function AddPlanForm({ product, onCreated }: { product: Product; onCreated: (plan: Plan) => void }) {
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(CreatePlanInput, { error: formMessages }), defaultValues: empty() });
+  const { error, success, submit } = useApiSubmit(form.setError, EVERY_PATH);
+
+  async function onSubmit(values: FormOutput) {
+    await submit(async () => {
+      const plan = await apiFetch<Plan>(`/api/v1/products/${product.id}/plans`, { method: "POST", body: values });
+      form.reset(empty());
+      onCreated(plan);
+      return `Added the plan ${plan.name}.`;
+    });
+  }
+
+  return (
+    <FormProvider {...form}>
+      <form className="form" onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label={`Add a plan to ${product.name}`}>
+        <ErrorBanner message={error} />
+        <SuccessBanner message={success} />
+        <PlanFields prefix="" idPrefix={`add-plan-${product.id}`} title="New plan" />
+        <div className="form-actions">
+          <Button type="submit" isBusy={form.formState.isSubmitting}>
+            Add plan
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

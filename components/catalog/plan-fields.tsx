@@ -1,0 +1,58 @@
+"use client";
+
+import { get, useFieldArray, useFormContext, type FieldError } from "react-hook-form";
+import { emptyToUndefined } from "@/components/ui/api-client";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { NEW_VERSION, VersionTermsFields } from "./version-terms-fields";
+
+type PlanFieldsProps = {
+  /** Where the plan sits in the form's values: "" for the add-a-plan form, "plans.0." in the product form. */
+  prefix: string;
+  idPrefix: string;
+  /** "Plan 1": names the versions' groups, so each is findable when there are several plans. */
+  title: string;
+};
+
+/** A plan's name and its versions (added and removed in place), for the product and add-a-plan forms. */
+export function PlanFields({ prefix, idPrefix, title }: PlanFieldsProps) {
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = useFormContext();
+  const versions = useFieldArray({ control, name: `${prefix}versions` });
+  const errorOf = (name: string) => (get(errors, `${prefix}${name}`) as FieldError | undefined)?.message;
+
+  return (
+    <>
+      <div className="form-grid">
+        <Field id={`${idPrefix}-name`} label="Plan name" error={errorOf("name")}>
+          <input id={`${idPrefix}-name`} autoComplete="off" aria-invalid={Boolean(errorOf("name"))} {...register(`${prefix}name`)} />
+        </Field>
+        <Field id={`${idPrefix}-processor`} label="Processor price id (optional)" hint="the recurring price at the card processor" error={errorOf("processor_price_id")}>
+          <input id={`${idPrefix}-processor`} autoComplete="off" {...register(`${prefix}processor_price_id`, { setValueAs: emptyToUndefined })} />
+        </Field>
+      </div>
+      {versions.fields.length === 0 ? <p className="muted">No version yet: the plan cannot be sold until it has one.</p> : null}
+      {versions.fields.map((version, index) => (
+        <fieldset key={version.id} className="nested nested-version">
+          <legend>
+            {title}, version {index + 1}
+          </legend>
+          <VersionTermsFields prefix={`${prefix}versions.${index}.`} idPrefix={`${idPrefix}-v${index}`} hasActiveField />
+          <div className="form-actions">
+            <Button variant="danger" onClick={() => versions.remove(index)}>
+              Remove version {index + 1}
+            </Button>
+          </div>
+        </fieldset>
+      ))}
+      <div className="form-actions">
+        <Button variant="secondary" onClick={() => versions.append({ ...NEW_VERSION })}>
+          Add a version to {title.toLowerCase()}
+        </Button>
+      </div>
+    </>
+  );
+}

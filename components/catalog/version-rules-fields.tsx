@@ -1,0 +1,251 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { get, useFieldArray, useFormContext, type FieldError } from "react-hook-form";
+import { emptyToUndefined } from "@/components/ui/api-client";
+import { Button } from "@/components/ui/button";
+import { CheckboxField, Field } from "@/components/ui/field";
+import type { Country, Zone } from "./types";
+
+// The four lists of a version, each edited row by row and sent whole: the API replaces a list with the
+// one it is given. Each reads the surrounding version form through useFormContext.
+
+function useRowHelpers(list: string) {
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = useFormContext();
+  const rows = useFieldArray({ control, name: list });
+  const errorOf = (index: number, name?: string) => {
+    const path = name ? `${list}.${index}.${name}` : `${list}.${index}`;
+    const error = get(errors, path) as FieldError | undefined;
+    // A row-level error (a country listed twice) has its message on the row itself.
+    return typeof error?.message === "string" ? error.message : undefined;
+  };
+  // An error about the whole list (too many rows) sits on the list, or on its root for field arrays.
+  const listErrors = get(errors, list) as (FieldError & { root?: FieldError }) | undefined;
+  const listError = typeof listErrors?.message === "string" ? listErrors.message : listErrors?.root?.message;
+  return { rows, register, errorOf, listError };
+}
+
+function RuleRow({ legend, rowError, onRemove, children }: { legend: string; rowError?: string; onRemove: () => void; children: ReactNode }) {
+  return (
+    <fieldset className="rule-row">
+      <legend className="visually-hidden">{legend}</legend>
+      <div className="rule-fields">{children}</div>
+      <Button variant="danger" className="rule-remove" onClick={onRemove} aria-label={`Remove ${legend.toLowerCase()}`}>
+        Remove
+      </Button>
+      {rowError ? (
+        <p className="field-error rule-error" role="alert">
+          {rowError}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function ListSection({ title, description, empty, count, addLabel, onAdd, listError, children }: {
+  title: string;
+  description: string;
+  empty: string;
+  count: number;
+  addLabel: string;
+  onAdd: () => void;
+  listError?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="rule-section" aria-label={title}>
+      <h3>{title}</h3>
+      <p className="muted">{description}</p>
+      {count === 0 ? <p className="muted rule-empty">{empty}</p> : children}
+      {listError ? (
+        <p className="field-error" role="alert">
+          {listError}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <Button variant="secondary" onClick={onAdd}>
+          {addLabel}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export function CountryRulesFields({ countries }: { countries: Country[] | null }) {
+  const { rows, register, errorOf, listError } = useRowHelpers("countries");
+  return (
+    <ListSection
+      title="Countries"
+      description="A country listed here decides for itself; otherwise the version is available where one of its zones is."
+      empty="No country listed."
+      count={rows.fields.length}
+      addLabel="Add a country"
+      onAdd={() => rows.append({ country_code: "", is_available: true, price: undefined })}
+      listError={listError}
+    >
+      {rows.fields.map((row, index) => {
+        const id = (name: string) => `country-${index}-${name}`;
+        return (
+          <RuleRow key={row.id} legend={`Country rule ${index + 1}`} rowError={errorOf(index)} onRemove={() => rows.remove(index)}>
+            <Field id={id("code")} label="Country" error={errorOf(index, "country_code")}>
+              {countries ? (
+                <select id={id("code")} aria-invalid={Boolean(errorOf(index, "country_code"))} {...register(`countries.${index}.country_code`)}>
+                  <option value="">Choose a country…</option>
+                  {countries.map((country) => (
+                    <option key={country.id} value={country.iso_code}>
+                      {country.name} ({country.iso_code})
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input id={id("code")} maxLength={2} placeholder="ISO code, e.g. MX" {...register(`countries.${index}.country_code`)} />
+              )}
+            </Field>
+            <Field id={id("price")} label="Price override (optional)" hint="replaces the public price there" error={errorOf(index, "price")}>
+              <input
+                id={id("price")}
+                inputMode="decimal"
+                autoComplete="off"
+                aria-invalid={Boolean(errorOf(index, "price"))}
+                {...register(`countries.${index}.price`, { setValueAs: emptyToUndefined })}
+              />
+            </Field>
+            <CheckboxField id={id("available")} label="Available">
+              <input id={id("available")} type="checkbox" {...register(`countries.${index}.is_available`)} />
+            </CheckboxField>
+          </RuleRow>
+        );
+      })}
+    </ListSection>
+  );
+}
+
+export function ZoneRulesFields({ zones }: { zones: Zone[] | null }) {
+  const { rows, register, errorOf, listError } = useRowHelpers("zones");
+  return (
+    <ListSection
+      title="Zones"
+      description="Makes the version available (or not) in every country of a zone at once."
+      empty="No zone listed."
+      count={rows.fields.length}
+      addLabel="Add a zone"
+      onAdd={() => rows.append({ zone_id: "", is_available: true })}
+      listError={listError}
+    >
+      {rows.fields.map((row, index) => {
+        const id = (name: string) => `zone-${index}-${name}`;
+        return (
+          <RuleRow key={row.id} legend={`Zone rule ${index + 1}`} rowError={errorOf(index)} onRemove={() => rows.remove(index)}>
+            <Field id={id("zone")} label="Zone" error={errorOf(index, "zone_id")}>
+              {zones ? (
+                <select id={id("zone")} aria-invalid={Boolean(errorOf(index, "zone_id"))} {...register(`zones.${index}.zone_id`)}>
+                  <option value="">Choose a zone…</option>
+                  {zones.map((zone) => (
+                    <option key={zone.id} value={zone.id}>
+                      {zone.name} ({zone.countries.length} {zone.countries.length === 1 ? "country" : "countries"})
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input id={id("zone")} placeholder="zone id" {...register(`zones.${index}.zone_id`)} />
+              )}
+            </Field>
+            <CheckboxField id={id("available")} label="Available">
+              <input id={id("available")} type="checkbox" {...register(`zones.${index}.is_available`)} />
+            </CheckboxField>
+          </RuleRow>
+        );
+      })}
+    </ListSection>
+  );
+}
+
+export function SurchargeBandsFields() {
+  const { rows, register, errorOf, listError } = useRowHelpers("age_surcharges");
+  return (
+    <ListSection
+      title="Age surcharges"
+      description="A percentage added to the base price for ages within a band (both ages included); bands must not overlap."
+      empty="No surcharge: every age pays the base price."
+      count={rows.fields.length}
+      addLabel="Add a surcharge band"
+      onAdd={() => rows.append({ min_age: Number.NaN, max_age: Number.NaN, percentage: "" })}
+      listError={listError}
+    >
+      {rows.fields.map((row, index) => {
+        const id = (name: string) => `band-${index}-${name}`;
+        const age = (name: "min_age" | "max_age", label: string) => (
+          <Field id={id(name)} label={label} error={errorOf(index, name)}>
+            <input
+              id={id(name)}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={130}
+              step={1}
+              aria-invalid={Boolean(errorOf(index, name))}
+              {...register(`age_surcharges.${index}.${name}`, { valueAsNumber: true })}
+            />
+          </Field>
+        );
+        return (
+          <RuleRow key={row.id} legend={`Surcharge band ${index + 1}`} rowError={errorOf(index)} onRemove={() => rows.remove(index)}>
+            {age("min_age", "From age")}
+            {age("max_age", "To age")}
+            <Field id={id("percentage")} label="Surcharge (%)" error={errorOf(index, "percentage")}>
+              <input
+                id={id("percentage")}
+                inputMode="decimal"
+                autoComplete="off"
+                aria-invalid={Boolean(errorOf(index, "percentage"))}
+                {...register(`age_surcharges.${index}.percentage`)}
+              />
+            </Field>
+          </RuleRow>
+        );
+      })}
+    </ListSection>
+  );
+}
+
+export function CoveragesFields() {
+  const { rows, register, errorOf, listError } = useRowHelpers("coverages");
+  return (
+    <ListSection
+      title="Coverages"
+      description="What the cover pays for, each with its limit."
+      empty="No coverage listed."
+      count={rows.fields.length}
+      addLabel="Add a coverage"
+      onAdd={() => rows.append({ name: "", description: undefined, limit_amount: undefined })}
+      listError={listError}
+    >
+      {rows.fields.map((row, index) => {
+        const id = (name: string) => `coverage-${index}-${name}`;
+        return (
+          <RuleRow key={row.id} legend={`Coverage ${index + 1}`} rowError={errorOf(index)} onRemove={() => rows.remove(index)}>
+            <Field id={id("name")} label="Coverage name" error={errorOf(index, "name")}>
+              <input id={id("name")} autoComplete="off" aria-invalid={Boolean(errorOf(index, "name"))} {...register(`coverages.${index}.name`)} />
+            </Field>
+            <Field id={id("description")} label="Description (optional)" error={errorOf(index, "description")}>
+              <input id={id("description")} autoComplete="off" {...register(`coverages.${index}.description`, { setValueAs: emptyToUndefined })} />
+            </Field>
+            <Field id={id("limit")} label="Limit amount (optional)" error={errorOf(index, "limit_amount")}>
+              <input
+                id={id("limit")}
+                inputMode="decimal"
+                autoComplete="off"
+                aria-invalid={Boolean(errorOf(index, "limit_amount"))}
+                {...register(`coverages.${index}.limit_amount`, { setValueAs: emptyToUndefined })}
+              />
+            </Field>
+          </RuleRow>
+        );
+      })}
+    </ListSection>
+  );
+}
