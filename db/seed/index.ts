@@ -4,6 +4,7 @@ import type { Database, DbOrTx } from "@/db";
 import { companies, countries, passwordHistory, permissions, rolePermissions, roles, userRoles, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { DEFAULT_ROLES, PERMISSIONS, type RoleName } from "@/lib/auth/permissions";
+import { chunksForInsert } from "../chunks";
 import { seedDemoData } from "./demo";
 
 export const DEFAULT_COMPANY_NAME = "Default company";
@@ -33,7 +34,7 @@ async function seedCountries(db: DbOrTx) {
   const rows = Object.entries(countryList)
     .filter(([code]) => !NOT_ISO_3166_1.has(code))
     .map(([isoCode, country]) => ({ isoCode, name: country.name, continent: continents[country.continent] }));
-  await db.insert(countries).values(rows).onConflictDoNothing({ target: countries.isoCode });
+  for (const chunk of chunksForInsert(rows)) await db.insert(countries).values(chunk).onConflictDoNothing({ target: countries.isoCode });
 }
 
 async function seedRoles(db: DbOrTx) {
