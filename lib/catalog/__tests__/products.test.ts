@@ -330,3 +330,21 @@ describe("POST /api/v1/products/{id}/plans", () => {
     expect(await catalogCounts()).toEqual(before);
   });
 });
+
+describe("GET /api/v1/openapi.json", () => {
+  it("documents every catalog operation with its permission", async () => {
+    const document = await api("GET", "/api/v1/openapi.json");
+    expect(document.status).toBe(200);
+    const permissions = (path: string, method: string) => document.body.paths[path]?.[method]?.["x-permissions"];
+    expect(permissions("/api/v1/products/", "get")).toEqual(["plans:read"]);
+    expect(permissions("/api/v1/products/", "post")).toEqual(["plans:write"]);
+    expect(permissions("/api/v1/products/{id}", "get")).toEqual(["plans:read"]);
+    expect(permissions("/api/v1/products/{id}", "patch")).toEqual(["plans:write"]);
+    expect(permissions("/api/v1/products/{id}/plans", "post")).toEqual(["plans:write"]);
+    expect(permissions("/api/v1/plans/{plan_id}/versions", "post")).toEqual(["plans:write"]);
+    expect(permissions("/api/v1/plan-versions/{id}", "get")).toEqual(["plans:read"]);
+    expect(permissions("/api/v1/plan-versions/{id}", "patch")).toEqual(["plans:write"]);
+    expect(permissions("/api/v1/plans/calculate-price", "post")).toEqual(["plans:read"]);
+    expect(Object.keys(document.body.paths["/api/v1/plans/calculate-price"].post.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "404", "422"]));
+  });
+});
