@@ -10,8 +10,17 @@ const AUDIENCE = "funeral-cover-api";
 
 export type AccessTokenClaims = { userId: string; sessionId: string };
 
-function key(): Uint8Array {
-  return new TextEncoder().encode(getAuthSecret());
+// Given the raw secret, jose imports it into a CryptoKey on every sign and verify, and every request
+// with a bearer token verifies one. Import it once (per secret) and hand jose the CryptoKey.
+let imported: { secret: string; key: Promise<CryptoKey> } | null = null;
+
+function key(): Promise<CryptoKey> {
+  const secret = getAuthSecret();
+  if (imported?.secret !== secret) {
+    const raw = new TextEncoder().encode(secret);
+    imported = { secret, key: crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]) };
+  }
+  return imported.key;
 }
 
 export async function signAccessToken(claims: AccessTokenClaims): Promise<string> {
@@ -22,14 +31,14 @@ export async function signAccessToken(claims: AccessTokenClaims): Promise<string
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-    .sign(key());
+    .sign(await key());
 }
 
 /** Returns the claims of a valid access token, or null for anything else (bad signature, expired, wrong type). */
 export async function verifyAccessToken(token: string): Promise<AccessTokenClaims | null> {
   try {
     // Exactly one algorithm is accepted, so "none" or an RS/HS confusion cannot pass.
-    const { payload } = await jwtVerify(token, key(), {
+    const { payload } = await jwtVerify(token, await key(), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       audience: AUDIENCE,
