@@ -7,7 +7,7 @@ import http from "node:http";
 import postgres from "postgres";
 
 const text = process.env.BARE_SQL!;
-const params = JSON.parse(process.env.BARE_PARAMS!) as string[];
+const params = JSON.parse(process.env.BARE_PARAMS!) as (string | boolean)[];
 const prepare = process.env.BARE_PREPARE === "1";
 const sql = postgres(process.env.DATABASE_URL!, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {}, connect_timeout: 10 });
 

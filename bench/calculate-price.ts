@@ -2,6 +2,7 @@
 // PostgreSQL server, beside a bare node:http server that runs the one query such a request makes once
 // the pricing config is cached (the session check of the bearer token).
 import path from "node:path";
+import { fillPlaceholders } from "drizzle-orm";
 import { openDatabase } from "@/db";
 import { sessionUserQuery } from "@/lib/auth/sessions";
 import { callApi, jwtClaims, logIn } from "./lib/api";
@@ -13,8 +14,8 @@ import type { Scenario } from "./lib/scenario";
 const TARGET_RPS_RATIO = 0.6;
 const TARGET_P99_MS = 25;
 const POOL_SIZE = "10";
-// loadSessionUser runs an unnamed (unprepared) statement: drizzle prepares only queries given a name.
-const SESSION_QUERY_PREPARED = false;
+// loadSessionUser runs a named prepared statement (drizzle passes prepare: true to the driver for those).
+const SESSION_QUERY_PREPARED = true;
 
 const ADMIN = { email: "bench-admin@example.test", password: "bench-admin-password-2026" };
 const SELLER = { email: "bench-seller@example.test", password: "bench-seller-password-2026" };
@@ -85,7 +86,8 @@ export const calculatePrice: Scenario = {
     // The session check's SQL exactly as drizzle generates it for the seller's token.
     const claims = jwtClaims(sellerToken);
     const drizzle = await openDatabase(databaseUrl);
-    const { sql: text, params } = sessionUserQuery(drizzle.db, String(claims.sid), String(claims.sub)).toSQL();
+    const { sql: text, params: placeholders } = sessionUserQuery(drizzle.db).toSQL();
+    const params = fillPlaceholders(placeholders, { sessionId: claims.sid, userId: claims.sub });
     await drizzle.close();
 
     const barePort = await freePort();
