@@ -112,7 +112,7 @@ export const catalogOperations = {
     tag,
     summary: "Real-time price for people of one age in one country",
     description:
-      "Checks in order: unknown version 404; inactive version 400; country not available 422 (an explicit country row decides, else the version's zones); age above max_entry_age 422; negative age or quantity below 1 422. unit = round2(base x (1 + pct/100)), final_price = unit x quantity, half-up to cents.",
+      "Checks in order: unknown version 404; inactive version (or a version of an inactive product) 400; country not available 422 (an explicit country row decides, else the version's zones); age above max_entry_age 422; negative age or quantity below 1 422. unit = round2(base x (1 + pct/100)), final_price = unit x quantity, half-up to cents.",
     access: "plans:read",
     body: CalculatePriceInput,
     responses: {

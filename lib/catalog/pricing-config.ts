@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { ageSurcharges, countries, plans, planVersionCountries, planVersions, planVersionZones, zoneCountries } from "@/db/schema";
+import { ageSurcharges, countries, plans, planVersionCountries, planVersions, planVersionZones, products, zoneCountries } from "@/db/schema";
 import type { CountryAvailability, PricingVersion, SurchargeBand } from "./pricing";
 
 /** Everything the pricing engine needs about one version, read once and cached. */
@@ -40,9 +40,10 @@ export async function getPricingConfig(db: DbOrTx, versionId: string): Promise<P
 
 async function readPricingConfig(db: DbOrTx, versionId: string): Promise<PricingConfig | null> {
   const [row] = await db
-    .select({ version: planVersions, planCompanyId: plans.companyId })
+    .select({ version: planVersions, planCompanyId: plans.companyId, productIsActive: products.isActive })
     .from(planVersions)
     .innerJoin(plans, eq(plans.id, planVersions.planId))
+    .innerJoin(products, eq(products.id, plans.productId))
     .where(eq(planVersions.id, versionId));
   if (!row) return null;
   const [countryRows, zoneRows, bandRows] = await Promise.all([
@@ -57,7 +58,14 @@ async function readPricingConfig(db: DbOrTx, versionId: string): Promise<Pricing
   ]);
   const { version } = row;
   return {
-    version: { id: version.id, isActive: version.isActive, publicPrice: version.publicPrice, currency: version.currency, maxEntryAge: version.maxEntryAge },
+    // A deactivated product stops selling: its versions price as inactive.
+    version: {
+      id: version.id,
+      isActive: version.isActive && row.productIsActive,
+      publicPrice: version.publicPrice,
+      currency: version.currency,
+      maxEntryAge: version.maxEntryAge,
+    },
     planCompanyId: row.planCompanyId,
     explicitCountries: new Map(countryRows.map((rule) => [rule.countryCode, { isAvailable: rule.isAvailable, price: rule.price }])),
     zoneCountries: new Set(zoneRows.map((zoneRow) => zoneRow.code)),

@@ -58,8 +58,8 @@ const VersionTerms = {
   version_label: z.string().trim().min(1).max(100).optional(),
   cost_price: Price,
   public_price: Price,
-  currency: z.string().trim().toUpperCase().refine((code) => catalogCurrencies().includes(code), {
-    message: `must be one of the configured currencies`,
+  currency: z.string().refine((code) => catalogCurrencies().includes(code), {
+    message: "must be one of the configured currencies, as an upper-case code (USD, EUR, MXN)",
   }),
   max_entry_age: Age,
   max_renewal_age: Age,

@@ -296,6 +296,19 @@ describe("no stale prices: the next quote after a catalog change reflects it", (
     expect((await quote(body)).status).toBe(200);
   });
 
+  it("after the product is deactivated: a product that stops selling stops pricing", async () => {
+    const product = await createTestProduct({
+      plans: [{ name: "Essential", versions: [testVersionInput({ public_price: "100.00", countries: [{ country_code: "US", is_available: true }] })] }],
+    });
+    const body = { plan_version_id: product.plans[0].versions[0].id, age: 30, country_code: "US" };
+    expect((await quote(body)).status).toBe(200);
+    const deactivated = await api("PATCH", `/api/v1/products/${product.id}`, { token: admin.token, body: { is_active: false } });
+    expect(deactivated.status).toBe(200);
+    const refused = await quote(body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toBe("the plan version is not active");
+  });
+
   it("after a change of the country rows and the surcharge bands", async () => {
     const id = await createVersion({ countries: [{ country_code: "US", is_available: true }] });
     const body = { plan_version_id: id, age: 65, country_code: "US" };

@@ -222,6 +222,7 @@ describe("POST /api/v1/products/ with bad nested data: 422, the bad item named, 
     ["a coverage with a negative limit", () => versionWith({ coverages: [{ name: "Funeral", limit_amount: -5 }] }), "plans.0.versions.0.coverages.0.limit_amount"],
     ["a malformed zone id", () => versionWith({ zones: [{ zone_id: "not-a-uuid", is_available: true }] }), "plans.0.versions.0.zones.0.zone_id"],
     ["a lower-case country code", () => versionWith({ countries: [{ country_code: "mx", is_available: true }] }), "plans.0.versions.0.countries.0.country_code"],
+    ["a lower-case currency (codes are upper case, as countries)", () => versionWith({ currency: "usd" }), "plans.0.versions.0.currency"],
   ];
 
   it.each(cases)("%s", async (_, body, path) => {
