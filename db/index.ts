@@ -20,6 +20,11 @@ export type Connection = {
   driver: "pglite" | "postgres";
   /** The server URL (postgres only), for work that needs a connection of its own. */
   url?: string;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel`, from any process using the database, and
+   * `onListen` each time listening (re)starts, when notifications may have been missed.
+   */
+  listen: (channel: string, onNotify: () => void, onListen?: () => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -36,7 +41,17 @@ export async function openDatabase(url = process.env.DATABASE_URL ?? ""): Promis
       onnotice: () => {},
       connect_timeout: 10,
     });
-    return { db: drizzlePostgres(client, { schema }) as unknown as Database, driver: "postgres", url, close: () => client.end() };
+    return {
+      db: drizzlePostgres(client, { schema }) as unknown as Database,
+      driver: "postgres",
+      url,
+      // postgres reserves a connection for LISTEN and re-listens after a reconnect.
+      listen: async (channel, onNotify, onListen) => {
+        const { unlisten } = await client.listen(channel, onNotify, onListen);
+        return unlisten;
+      },
+      close: () => client.end(),
+    };
   }
   let dataDir: string | undefined;
   if (url === "" || url.startsWith("file:")) {
@@ -51,7 +66,16 @@ export async function openDatabase(url = process.env.DATABASE_URL ?? ""): Promis
 
 /** Wraps an open PGlite instance (tests hand in a copy of a migrated template). */
 export function pgliteConnection(client: PGlite): Connection {
-  return { db: drizzlePglite(client, { schema }) as unknown as Database, driver: "pglite", close: () => client.close() };
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+    driver: "pglite",
+    listen: async (channel, onNotify, onListen) => {
+      const unlisten = await client.listen(channel, onNotify);
+      onListen?.();
+      return () => unlisten();
+    },
+    close: () => client.close(),
+  };
 }
 
 export async function migrateDatabase(connection: Connection): Promise<void> {

@@ -1,5 +1,6 @@
 import { getConnection } from "@/db";
 import { DEMO_LOGINS } from "@/db/seed/demo";
+import { listenForCatalogChanges } from "@/lib/catalog/pricing-config";
 import { isInngestConfigured } from "@/inngest/client";
 import { inProcessRunner } from "@/inngest/send";
 
@@ -7,6 +8,7 @@ export async function startService(): Promise<void> {
   const connection = await getConnection();
   const where = connection.driver === "postgres" ? "PostgreSQL server" : process.env.DATABASE_URL === "memory://" ? "in-memory PGlite" : "PGlite under .data/pglite";
   console.log(`[start] database ready (${where}), migrations applied`);
+  await listenForCatalogChanges(connection);
   if (process.env.SEED_DEMO === "1") {
     console.log("[start] demo logins:");
     for (const login of DEMO_LOGINS) console.log(`[start]   ${login.role.padEnd(8)} ${login.email} / ${login.password}`);

@@ -4,7 +4,7 @@ import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { writeAudit } from "@/lib/operations/audit";
 import { checkReferences, insertVersion, loadProductTrees } from "./internal";
-import { invalidatePricingCache } from "./pricing-config";
+import { announceCatalogChange, invalidatePricingCache } from "./pricing-config";
 import type { CreatePlanInput, CreateProductInput } from "./schemas";
 import type { DbOrTx } from "@/db";
 
@@ -45,6 +45,7 @@ export async function createProduct({ ctx, input }: { ctx: ServiceContext; input
       .values({ name: input.name, description: input.description ?? null, productType: input.product_type, isActive: input.is_active })
       .returning();
     await insertPlans(tx.db, created.id, input.plans);
+    await announceCatalogChange(tx.db);
     await writeAudit(tx, {
       action: "PRODUCT_CREATED",
       entity: "products",

@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "@/db";
+import { and, eq, sql } from "drizzle-orm";
+import type { Connection, DbOrTx } from "@/db";
 import { ageSurcharges, countries, plans, planVersionCountries, planVersions, planVersionZones, products, zoneCountries } from "@/db/schema";
 import type { CountryAvailability, PricingVersion, SurchargeBand } from "./pricing";
 
@@ -22,6 +22,20 @@ const cache: CacheState = (holder.__coverPricingCache ??= { generation: 0, confi
 export function invalidatePricingCache(): void {
   cache.generation++;
   cache.configs.clear();
+}
+
+// Other server processes keep caches of their own: a catalog write announces itself on this channel
+// inside its transaction (PostgreSQL delivers a NOTIFY only when the transaction commits), and every
+// process listening drops its cache.
+const CATALOG_CHANGED = "catalog_changed";
+
+export async function announceCatalogChange(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select pg_notify(${CATALOG_CHANGED}, '')`);
+}
+
+/** Drops this process's cache whenever any process changes the catalog (and when listening restarts). */
+export function listenForCatalogChanges(connection: Pick<Connection, "listen">): Promise<() => Promise<void>> {
+  return connection.listen(CATALOG_CHANGED, invalidatePricingCache, invalidatePricingCache);
 }
 
 export function availabilityIn(config: PricingConfig, countryCode: string): CountryAvailability {

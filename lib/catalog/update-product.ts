@@ -5,7 +5,7 @@ import { inTransaction, type ServiceContext } from "@/lib/context";
 import { writeAudit } from "@/lib/operations/audit";
 import { insertPlans } from "./create-product";
 import { checkReferences, getProductOrThrow, loadProductTrees } from "./internal";
-import { invalidatePricingCache } from "./pricing-config";
+import { announceCatalogChange, invalidatePricingCache } from "./pricing-config";
 import type { CreatePlanInput, UpdateProductInput } from "./schemas";
 
 /** PATCH /products/{id}: name, description, type, and activation. */
@@ -23,6 +23,7 @@ export async function updateProduct({ ctx, productId, input }: { ctx: ServiceCon
       })
       .where(eq(products.id, productId))
       .returning();
+    await announceCatalogChange(tx.db);
     await writeAudit(tx, { action: "PRODUCT_UPDATED", entity: "products", entityId: productId, details: { changes: input } });
     return updated;
   });
@@ -41,6 +42,7 @@ export async function createPlan({ ctx, productId, input }: { ctx: ServiceContex
       ...input.versions.map((version, index) => ({ path: `versions.${index}.`, version })),
     ]);
     const [id] = await insertPlans(tx.db, productId, [input]);
+    await announceCatalogChange(tx.db);
     await writeAudit(tx, { action: "PLAN_CREATED", entity: "plans", entityId: id, details: { product_id: productId, name: input.name } });
     return id;
   });

@@ -5,7 +5,7 @@ import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BusinessRuleError, ConflictError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
 import { checkReferences, getPlanOrThrow, getVersionOrThrow, insertVersion, isVersionInUse, loadVersions, writeVersionRules } from "./internal";
-import { invalidatePricingCache } from "./pricing-config";
+import { announceCatalogChange, invalidatePricingCache } from "./pricing-config";
 import type { CreateVersionInput, UpdateVersionInput } from "./schemas";
 
 export async function getVersion({ ctx, versionId }: { ctx: ServiceContext; versionId: string }) {
@@ -22,6 +22,7 @@ export async function createVersion({ ctx, planId, input }: { ctx: ServiceContex
     await getPlanOrThrow(tx, planId);
     await checkReferences(tx.db, [{ path: "", version: input }]);
     const id = await insertVersion(tx.db, planId, input);
+    await announceCatalogChange(tx.db);
     await writeAudit(tx, { action: "PLAN_VERSION_CREATED", entity: "plan_versions", entityId: id, details: { plan_id: planId, version_label: input.version_label ?? null } });
     return id;
   });
@@ -77,6 +78,7 @@ export async function updateVersion({ ctx, versionId, input }: { ctx: ServiceCon
       })
       .where(eq(planVersions.id, versionId));
     await writeVersionRules(tx.db, versionId, input);
+    await announceCatalogChange(tx.db);
     await writeAudit(tx, { action: "PLAN_VERSION_UPDATED", entity: "plan_versions", entityId: versionId, details: { changes: input } });
   });
   invalidatePricingCache();

@@ -4,7 +4,7 @@ import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ConflictError, isUniqueViolation, NotFoundError } from "@/lib/errors";
 import type { DbOrTx } from "@/db";
-import { invalidatePricingCache } from "@/lib/catalog/pricing-config";
+import { announceCatalogChange, invalidatePricingCache } from "@/lib/catalog/pricing-config";
 import { writeAudit } from "./audit";
 import type { CreateZoneInput } from "./schemas";
 
@@ -67,6 +67,7 @@ export async function linkCountryToZone({ ctx, zoneId, country }: { ctx: Service
     const [found] = await tx.db.select().from(countries).where(byCode ? eq(countries.isoCode, country) : eq(countries.id, country));
     if (!found) throw new NotFoundError("country");
     const inserted = await tx.db.insert(zoneCountries).values({ zoneId: zone.id, countryId: found.id }).onConflictDoNothing().returning();
+    if (inserted.length > 0) await announceCatalogChange(tx.db);
     if (inserted.length > 0) {
       await writeAudit(tx, { action: "ZONE_COUNTRY_LINKED", entity: "zones", entityId: zone.id, details: { country: found.isoCode } });
     }
