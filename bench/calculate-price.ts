@@ -7,7 +7,7 @@ import { openDatabase } from "@/db";
 import { sessionUserQuery } from "@/lib/auth/sessions";
 import { callApi, jwtClaims, logIn } from "./lib/api";
 import { createFreshDatabase } from "./lib/database";
-import { runLoad, type LoadRequest } from "./lib/load";
+import { measureAlternating } from "./lib/load";
 import { freePort, launchServer, startNextServer } from "./lib/processes";
 import type { Scenario } from "./lib/scenario";
 
@@ -111,18 +111,20 @@ export const calculatePrice: Scenario = {
     log(`bare server ready at ${bare.baseUrl} (pid ${bare.pid}); the session query returns ${probe.rows} rows`);
 
     const headers = { "content-type": "application/json", authorization: `Bearer ${sellerToken}` };
-    const targets: [string, LoadRequest][] = [
-      ["service (next start)", { url: `${service.baseUrl}/api/v1/plans/calculate-price`, method: "POST", headers, body: quoteBody }],
-      ["bare node:http + postgres", { url: `${bare.baseUrl}/quote`, method: "POST", headers, body: quoteBody }],
-    ];
-    const measurements = [];
-    for (const [label, request] of targets) {
-      log(`${label}: warming up ${settings.warmupMs / 1000} s, measuring ${settings.durationMs / 1000} s`);
-      await runLoad(request, { concurrency: settings.concurrency, durationMs: settings.warmupMs });
-      measurements.push({ label, result: await runLoad(request, { concurrency: settings.concurrency, durationMs: settings.durationMs }) });
-    }
+    const labels = ["service (next start)", "bare node:http + postgres"];
+    log(
+      `warming up each ${settings.warmupMs / 1000} s, then measuring each ${settings.durationMs / 1000} s in ${settings.slices} alternating slices`,
+    );
+    const results = await measureAlternating(
+      [
+        { url: `${service.baseUrl}/api/v1/plans/calculate-price`, method: "POST", headers, body: quoteBody },
+        { url: `${bare.baseUrl}/quote`, method: "POST", headers, body: quoteBody },
+      ],
+      settings,
+    );
+    const measurements = results.map((result, index) => ({ label: labels[index], result }));
 
-    const [serviceRun, bareRun] = measurements.map((measurement) => measurement.result);
+    const [serviceRun, bareRun] = results;
     const ratio = serviceRun.requestsPerSecond / bareRun.requestsPerSecond;
     return {
       title: `POST /api/v1/plans/calculate-price, ${settings.concurrency} keep-alive connections, PostgreSQL server`,

@@ -1,10 +1,11 @@
 // npm run bench [-- <scenario> ...]: runs the benchmarks against the built app (npm run build first).
-// Settings: BENCH_DURATION_S (10), BENCH_WARMUP_S (3), BENCH_CONCURRENCY (32), BENCH_POSTGRES_URL
+// Settings: BENCH_DURATION_S (10), BENCH_WARMUP_S (3), BENCH_CONCURRENCY (32), BENCH_SLICES (5: each
+// target's measured time is cut into slices that alternate with the other targets'), BENCH_POSTGRES_URL
 // (postgres://postgres@127.0.0.1:5432/postgres, where fresh databases are created and dropped) and
 // BENCH_NODE_FLAGS (extra Node flags for the service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 // Targets that are missed are printed as FAIL; only errors (non-200 answers) make the exit code non-zero.
 import { existsSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { calculatePrice } from "./calculate-price";
 import { Cleanup } from "./lib/cleanup";
@@ -50,9 +51,15 @@ async function main(): Promise<number> {
     concurrency: Number(process.env.BENCH_CONCURRENCY ?? 32),
     warmupMs: seconds("BENCH_WARMUP_S", 3),
     durationMs: seconds("BENCH_DURATION_S", 10),
+    slices: Math.max(1, Math.floor(Number(process.env.BENCH_SLICES ?? 5)) || 1),
     serviceNodeFlags: (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean),
   };
 
+  // Other work on the machine shifts every figure: say how busy it was.
+  const loadBefore = loadavg()[0];
+  if (loadBefore > availableParallelism() / 2) {
+    console.warn(`[bench] the machine is busy (load average ${loadBefore.toFixed(1)} on ${availableParallelism()} cores): figures will be low and noisy`);
+  }
   let failed = false;
   const cleanup = new Cleanup();
   cleanup.onSignals();
@@ -72,7 +79,9 @@ async function main(): Promise<number> {
       await cleanup.runAll();
     }
   }
-  console.log(`\nmachine: ${availableParallelism()} CPU cores, Node ${process.version}`);
+  console.log(
+    `\nmachine: ${availableParallelism()} CPU cores, Node ${process.version}; 1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`,
+  );
   return failed ? 1 : 0;
 }
 

@@ -8,78 +8,115 @@ export type LoadRequest = {
   body?: string;
 };
 
+/** The raw outcome of one or more load slices against one target. */
+export type LoadSamples = {
+  /** Milliseconds from writing each request to reading the last byte of its answer. */
+  latencies: number[];
+  errors: number;
+  seconds: number;
+  /** The first non-200 answers (status and start of the body), to say what went wrong. */
+  errorSamples: string[];
+};
+
 export type LoadResult = LatencySummary & {
   requests: number;
   errors: number;
   seconds: number;
   requestsPerSecond: number;
-  /** The first non-200 answers (status and start of the body), to say what went wrong. */
   errorSamples: string[];
 };
 
 /**
- * A closed-loop load generator: `concurrency` callers, each on its own keep-alive connection, send the
- * next request as soon as the previous answer is read, for `durationMs`. Latency is measured from the
- * request being written to the last byte of the answer.
+ * A closed-loop load generator for one target: `concurrency` callers, each on its own keep-alive
+ * connection, send the next request as soon as the previous answer is read. Several runs (slices) add
+ * up to one result.
  */
-export async function runLoad(request: LoadRequest, { concurrency, durationMs }: { concurrency: number; durationMs: number }): Promise<LoadResult> {
-  const url = new URL(request.url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
-  const body = request.body === undefined ? undefined : Buffer.from(request.body);
-  const headers: Record<string, string | number> = { ...request.headers };
-  if (body) headers["content-length"] = body.byteLength;
-  const options: http.RequestOptions = {
-    agent,
-    hostname: url.hostname,
-    port: url.port,
-    path: url.pathname + url.search,
-    method: request.method ?? (body ? "POST" : "GET"),
-    headers,
-  };
+export class LoadTarget {
+  private readonly options: http.RequestOptions;
+  private readonly body: Buffer | undefined;
+  readonly samples: LoadSamples = { latencies: [], errors: 0, seconds: 0, errorSamples: [] };
 
-  const latencies: number[] = [];
-  const errorSamples: string[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + durationMs;
+  constructor(request: LoadRequest, private readonly concurrency: number) {
+    const url = new URL(request.url);
+    this.body = request.body === undefined ? undefined : Buffer.from(request.body);
+    const headers: Record<string, string | number> = { ...request.headers };
+    if (this.body) headers["content-length"] = this.body.byteLength;
+    this.options = {
+      hostname: url.hostname,
+      port: url.port,
+      path: url.pathname + url.search,
+      method: request.method ?? (this.body ? "POST" : "GET"),
+      headers,
+    };
+  }
 
-  const once = () =>
-    new Promise<void>((resolve) => {
+  /**
+   * Runs load for `durationMs`; with `record` false (warm-up) nothing is kept. Each run opens its own
+   * connections: one left idle while other targets ran may be closing on the server's keep-alive timeout,
+   * and reusing it would count a reset as a failed request.
+   */
+  async run(durationMs: number, record = true): Promise<void> {
+    const into: LoadSamples = record ? this.samples : { latencies: [], errors: 0, seconds: 0, errorSamples: [] };
+    const agent = new http.Agent({ keepAlive: true, maxSockets: this.concurrency, maxFreeSockets: this.concurrency });
+    const options = { ...this.options, agent };
+    const started = performance.now();
+    const deadline = started + durationMs;
+    const caller = async () => {
+      while (performance.now() < deadline) await this.once(options, into);
+    };
+    try {
+      await Promise.all(Array.from({ length: this.concurrency }, caller));
+    } finally {
+      into.seconds += (performance.now() - started) / 1000;
+      agent.destroy();
+    }
+  }
+
+  result(): LoadResult {
+    const { latencies, errors, seconds, errorSamples } = this.samples;
+    return { requests: latencies.length, errors, seconds, requestsPerSecond: latencies.length / seconds, errorSamples, ...summarizeLatencies(latencies) };
+  }
+
+  private once(options: http.RequestOptions, into: LoadSamples): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const fail = (error: Error) => {
+        into.errors++;
+        if (into.errorSamples.length < 3) into.errorSamples.push(`network error: ${error.message}`);
+        resolve();
+      };
       const sent = performance.now();
       const req = http.request(options, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", fail);
         res.on("end", () => {
-          latencies.push(performance.now() - sent);
+          into.latencies.push(performance.now() - sent);
           if (res.statusCode !== 200) {
-            errors++;
-            if (errorSamples.length < 3) errorSamples.push(`${res.statusCode} ${Buffer.concat(chunks).toString("utf8").slice(0, 200)}`);
+            into.errors++;
+            if (into.errorSamples.length < 3) into.errorSamples.push(`${res.statusCode} ${Buffer.concat(chunks).toString("utf8").slice(0, 200)}`);
           }
           resolve();
         });
-        res.on("error", (error) => fail(error));
       });
-      const fail = (error: Error) => {
-        errors++;
-        if (errorSamples.length < 3) errorSamples.push(`network error: ${error.message}`);
-        resolve();
-      };
       req.on("error", fail);
-      req.end(body);
+      req.end(this.body);
     });
+  }
+}
 
-  const caller = async () => {
-    while (performance.now() < deadline) await once();
-  };
-  await Promise.all(Array.from({ length: concurrency }, caller));
-  const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  return {
-    requests: latencies.length,
-    errors,
-    seconds,
-    requestsPerSecond: latencies.length / seconds,
-    errorSamples,
-    ...summarizeLatencies(latencies),
-  };
+/**
+ * Measures several targets for `durationMs` each, in alternating slices (A B A B ...), after warming each
+ * up. On a machine with other work running, background load then falls on every target alike instead of
+ * on whichever happened to run during a busy moment.
+ */
+export async function measureAlternating(
+  requests: LoadRequest[],
+  { concurrency, warmupMs, durationMs, slices }: { concurrency: number; warmupMs: number; durationMs: number; slices: number },
+): Promise<LoadResult[]> {
+  const targets = requests.map((request) => new LoadTarget(request, concurrency));
+  for (const target of targets) await target.run(warmupMs, false);
+  for (let slice = 0; slice < slices; slice++) {
+    for (const target of targets) await target.run(durationMs / slices);
+  }
+  return targets.map((target) => target.result());
 }

@@ -7,6 +7,8 @@ export type BenchSettings = {
   concurrency: number;
   warmupMs: number;
   durationMs: number;
+  /** How many alternating slices the measured time of each target is cut into. */
+  slices: number;
   /** Extra Node flags for the service's process (BENCH_NODE_FLAGS, e.g. --cpu-prof). */
   serviceNodeFlags: string[];
 };
