@@ -69,12 +69,7 @@ export function CreateProductForm({ onCreated }: { onCreated: (product: Product)
         {plans.fields.map((plan, index) => (
           <fieldset key={plan.id} className="nested nested-plan">
             <legend>Plan {index + 1}</legend>
-            <PlanFields prefix={`plans.${index}.`} idPrefix={`product-plan-${index}`} title={`Plan ${index + 1}`} />
-            <div className="form-actions">
-              <Button variant="danger" onClick={() => plans.remove(index)}>
-                Remove plan {index + 1}
-              </Button>
-            </div>
+            <PlanFields prefix={`plans.${index}.`} idPrefix={`product-plan-${index}`} title={`Plan ${index + 1}`} onRemove={() => plans.remove(index)} />
           </fieldset>
         ))}
         <div className="form-actions">

@@ -12,10 +12,12 @@ type PlanFieldsProps = {
   idPrefix: string;
   /** "Plan 1": names the versions' groups, so each is findable when there are several plans. */
   title: string;
+  /** Offered in the product form, where a plan can be taken out again. */
+  onRemove?: () => void;
 };
 
 /** A plan's name and its versions (added and removed in place), for the product and add-a-plan forms. */
-export function PlanFields({ prefix, idPrefix, title }: PlanFieldsProps) {
+export function PlanFields({ prefix, idPrefix, title, onRemove }: PlanFieldsProps) {
   const {
     control,
     register,
@@ -52,6 +54,11 @@ export function PlanFields({ prefix, idPrefix, title }: PlanFieldsProps) {
         <Button variant="secondary" onClick={() => versions.append({ ...NEW_VERSION })}>
           Add a version to {title.toLowerCase()}
         </Button>
+        {onRemove ? (
+          <Button variant="danger" onClick={onRemove}>
+            Remove {title.toLowerCase()}
+          </Button>
+        ) : null}
       </div>
     </>
   );

@@ -94,18 +94,21 @@ export function VersionForm({ mode, planId, version, initialValues, countries, z
           <SurchargeBandsFields />
           <CoveragesFields />
         </fieldset>
-        <ErrorBanner message={error} />
-        <SuccessBanner message={success} />
         {isReadOnly ? null : (
-          <div className="form-actions form-actions-sticky">
-            <Button type="submit" isBusy={form.formState.isSubmitting}>
-              {mode === "create" ? "Create version" : "Save version"}
-            </Button>
-            {mode === "edit" ? (
-              <Button variant="secondary" onClick={() => form.reset()} disabled={!form.formState.isDirty || form.formState.isSubmitting}>
-                Undo changes
+          // Kept in sight at the bottom of a long form, with the outcome next to the button that caused it.
+          <div className="form-footer">
+            <ErrorBanner message={error} />
+            <SuccessBanner message={success} />
+            <div className="form-actions">
+              <Button type="submit" isBusy={form.formState.isSubmitting}>
+                {mode === "create" ? "Create version" : "Save version"}
               </Button>
-            ) : null}
+              {mode === "edit" ? (
+                <Button variant="secondary" onClick={() => form.reset()} disabled={!form.formState.isDirty || form.formState.isSubmitting}>
+                  Undo changes
+                </Button>
+              ) : null}
+            </div>
           </div>
         )}
       </form>

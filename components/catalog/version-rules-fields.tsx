@@ -29,9 +29,18 @@ function useRowHelpers(list: string) {
   return { rows, register, errorOf, listError };
 }
 
-function RuleRow({ legend, rowError, onRemove, children }: { legend: string; rowError?: string; onRemove: () => void; children: ReactNode }) {
+type RuleRowProps = {
+  legend: string;
+  rowError?: string;
+  /** Rows whose first control is a long select (a country, a zone) give it a line of its own on a phone. */
+  hasWideChoice?: boolean;
+  onRemove: () => void;
+  children: ReactNode;
+};
+
+function RuleRow({ legend, rowError, hasWideChoice = false, onRemove, children }: RuleRowProps) {
   return (
-    <fieldset className="rule-row">
+    <fieldset className={hasWideChoice ? "rule-row rule-row-wide-choice" : "rule-row"}>
       <legend className="visually-hidden">{legend}</legend>
       <div className="rule-fields">{children}</div>
       <Button variant="danger" className="rule-remove" onClick={onRemove} aria-label={`Remove ${legend.toLowerCase()}`}>
@@ -80,7 +89,7 @@ export function CountryRulesFields({ countries }: { countries: Country[] | null 
   return (
     <ListSection
       title="Countries"
-      description="A country listed here decides for itself; otherwise the version is available where one of its zones is."
+      description="A country listed here decides for itself, at the public price or at its own override; a country not listed is available where one of the version's zones is."
       empty="No country listed."
       count={rows.fields.length}
       addLabel="Add a country"
@@ -90,7 +99,7 @@ export function CountryRulesFields({ countries }: { countries: Country[] | null 
       {rows.fields.map((row, index) => {
         const id = (name: string) => `country-${index}-${name}`;
         return (
-          <RuleRow key={row.id} legend={`Country rule ${index + 1}`} rowError={errorOf(index)} onRemove={() => rows.remove(index)}>
+          <RuleRow key={row.id} legend={`Country rule ${index + 1}`} rowError={errorOf(index)} hasWideChoice onRemove={() => rows.remove(index)}>
             <Field id={id("code")} label="Country" error={errorOf(index, "country_code")}>
               {countries ? (
                 <select id={id("code")} aria-invalid={Boolean(errorOf(index, "country_code"))} {...register(`countries.${index}.country_code`)}>
@@ -105,7 +114,7 @@ export function CountryRulesFields({ countries }: { countries: Country[] | null 
                 <input id={id("code")} maxLength={2} placeholder="ISO code, e.g. MX" {...register(`countries.${index}.country_code`)} />
               )}
             </Field>
-            <Field id={id("price")} label="Price override (optional)" hint="replaces the public price there" error={errorOf(index, "price")}>
+            <Field id={id("price")} label="Price override (optional)" error={errorOf(index, "price")}>
               <input
                 id={id("price")}
                 inputMode="decimal"
@@ -139,7 +148,7 @@ export function ZoneRulesFields({ zones }: { zones: Zone[] | null }) {
       {rows.fields.map((row, index) => {
         const id = (name: string) => `zone-${index}-${name}`;
         return (
-          <RuleRow key={row.id} legend={`Zone rule ${index + 1}`} rowError={errorOf(index)} onRemove={() => rows.remove(index)}>
+          <RuleRow key={row.id} legend={`Zone rule ${index + 1}`} rowError={errorOf(index)} hasWideChoice onRemove={() => rows.remove(index)}>
             <Field id={id("zone")} label="Zone" error={errorOf(index, "zone_id")}>
               {zones ? (
                 <select id={id("zone")} aria-invalid={Boolean(errorOf(index, "zone_id"))} {...register(`zones.${index}.zone_id`)}>

@@ -168,7 +168,11 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
             </select>
           </Field>
           <Field id="quote-country" label="Country" hint={canReadCountries ? undefined : "two-letter ISO code"}>
-            {countries.data ? (
+            {countries.isLoading && !countries.data ? (
+              <select id="quote-country" disabled>
+                <option>Loading countries…</option>
+              </select>
+            ) : countries.data ? (
               <select id="quote-country" value={country} onChange={(event) => setCountry(event.target.value)}>
                 <option value="">Choose a country…</option>
                 {countries.data.map((candidate) => (
@@ -183,7 +187,7 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
                 value={country}
                 maxLength={2}
                 autoComplete="off"
-                placeholder={countries.isLoading ? "Loading countries…" : "e.g. MX"}
+                placeholder="e.g. MX"
                 onChange={(event) => setCountry(event.target.value.trim().toUpperCase())}
               />
             )}
