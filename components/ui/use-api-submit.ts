@@ -6,6 +6,8 @@ import { applyApiError, messageOf, type FormFields } from "./api-client";
 
 type ApiSubmitState = { error: string | null; success: string | null; isBusy: boolean };
 
+const NO_FIELDS: ReadonlyArray<never> = [];
+
 /**
  * The one way a form (or a button) sends a change to the API: clears the previous outcome, runs the
  * call, and turns a failure into the banner message plus the per-field errors of the form. The action
@@ -14,7 +16,7 @@ type ApiSubmitState = { error: string | null; success: string | null; isBusy: bo
  *
  * Without `setFieldError` (buttons outside any form) every failure goes to the message.
  */
-export function useApiSubmit<T extends FieldValues = FieldValues>(setFieldError?: UseFormSetError<T>, fields: FormFields<T> = []) {
+export function useApiSubmit<T extends FieldValues = FieldValues>(setFieldError?: UseFormSetError<T>, fields: FormFields<T> = NO_FIELDS) {
   const [state, setState] = useState<ApiSubmitState>({ error: null, success: null, isBusy: false });
 
   const submit = useCallback(
@@ -33,8 +35,5 @@ export function useApiSubmit<T extends FieldValues = FieldValues>(setFieldError?
     [setFieldError, fields],
   );
 
-  /** Forgets the last outcome, e.g. when the record the banner spoke about is no longer on screen. */
-  const clear = useCallback(() => setState((previous) => ({ ...previous, error: null, success: null })), []);
-
-  return { ...state, submit, clear };
+  return { ...state, submit };
 }
