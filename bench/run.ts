@@ -23,7 +23,7 @@ function seconds(name: string, fallback: number): number {
 }
 
 function printReport(name: string, report: ScenarioReport): void {
-  const row = (cells: string[]) => `  ${cells[0].padEnd(28)}${cells.slice(1).map((cell) => cell.padStart(10)).join("")}`;
+  const row = (cells: string[]) => `  ${cells[0].padEnd(34)}${cells.slice(1).map((cell) => cell.padStart(10)).join("")}`;
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   console.log(`\n${name}: ${report.title}`);
   console.log(row(["server", "req/s", "p50", "p95", "p99", "errors"]));
