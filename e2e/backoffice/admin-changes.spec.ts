@@ -95,7 +95,7 @@ test("the forms show the API's validation errors next to their fields", async ({
   await company.getByLabel("Name", { exact: true }).fill(unique("E2E Invalid"));
   await company.getByLabel("Commission rate (%)").fill("150");
   await company.getByRole("button", { name: "Create company" }).click();
-  await expect(company.getByText("must be between 0 and 100")).toBeVisible();
+  await expect(company.getByText("must be a number between 0 and 100")).toBeVisible();
 
   // A duplicate zone name is refused by the API (409); its detail is shown.
   const zoneName = unique("E2E Twice");

@@ -117,7 +117,7 @@ export type UpdateProductInput = z.infer<typeof UpdateProductInput>;
 export const UpdateVersionInput = z
   .object({
     is_active: z.boolean().optional(),
-    version_label: VersionTerms.version_label,
+    version_label: VersionTerms.version_label.nullable(),
     cost_price: Price.optional(),
     public_price: Price.optional(),
     currency: VersionTerms.currency.optional(),

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { planVersions } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
-import { BusinessRuleError, ConflictError } from "@/lib/errors";
+import { ConflictError, ValidationError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
 import { checkReferences, getPlanOrThrow, getVersionOrThrow, insertVersion, isVersionInUse, loadVersions, writeVersionRules } from "./internal";
 import { announceCatalogChange, invalidatePricingCache } from "./pricing-config";
@@ -60,7 +60,10 @@ export async function updateVersion({ ctx, versionId, input }: { ctx: ServiceCon
     }
     const maxEntryAge = input.max_entry_age ?? current.maxEntryAge;
     const maxRenewalAge = input.max_renewal_age ?? current.maxRenewalAge;
-    if (maxRenewalAge < maxEntryAge) throw new BusinessRuleError("max_renewal_age must not be below max_entry_age");
+    if (maxRenewalAge < maxEntryAge) {
+      const message = "max_renewal_age must not be below max_entry_age";
+      throw new ValidationError(message, [{ path: "max_renewal_age", message }]);
+    }
     await checkReferences(tx.db, [{ path: "", version: input }]);
     await tx.db
       .update(planVersions)

@@ -244,10 +244,18 @@ describe("PATCH /api/v1/plan-versions/{id}", () => {
       const response = await patchVersion(version.id, body);
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(response.body.detail).toBe("max_renewal_age must not be below max_entry_age");
+      expect(response.body.errors).toEqual([{ path: "max_renewal_age", message: "max_renewal_age must not be below max_entry_age" }]);
     }
     expect((await getVersion(version.id)).body).toEqual(version);
     // Equal ages are allowed.
     expect((await patchVersion(version.id, { max_renewal_age: 70 })).status).toBe(200);
+  });
+
+  it("clears a version label with null", async () => {
+    const { version } = await createVersion();
+    const response = await patchVersion(version.id, { version_label: null });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.version_label).toBeNull();
   });
 
   it.each([
