@@ -253,6 +253,7 @@ describe("PATCH /api/v1/plan-versions/{id}", () => {
 
   it("clears a version label with null", async () => {
     const { version } = await createVersion();
+    expect((await patchVersion(version.id, { version_label: "2026.1" })).body.version_label).toBe("2026.1");
     const response = await patchVersion(version.id, { version_label: null });
     expect(response.status, response.text).toBe(200);
     expect(response.body.version_label).toBeNull();
