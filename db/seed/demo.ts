@@ -18,7 +18,8 @@ import {
   transactions,
   users,
 } from "@/db/schema";
-import { defaultCompanyId, ensureUser } from "./index";
+import { getDefaultCompanyId } from "@/lib/identity/internal";
+import { ensureUser } from "./index";
 
 /** The demo logins, printed at start-up and listed in the README. */
 export const DEMO_LOGINS = [
@@ -31,7 +32,7 @@ export const DEMO_LOGINS = [
 export async function seedDemoData(db: DbOrTx): Promise<void> {
   const [seeded] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGINS[0].email));
   if (seeded) return;
-  const companyId = await defaultCompanyId(db);
+  const companyId = await getDefaultCompanyId(db);
   const [admin, seller] = [
     await ensureUser(db, { ...DEMO_LOGINS[0], fullName: "Ana Admin", roles: ["ADMIN"] }),
     await ensureUser(db, { ...DEMO_LOGINS[1], fullName: "Sergio Seller", roles: ["VENDEDOR"] }),

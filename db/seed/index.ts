@@ -1,9 +1,10 @@
 import { continents, countries as countryList } from "countries-list";
 import { eq, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "@/db";
-import { companies, countries, passwordHistory, permissions, rolePermissions, roles, userRoles, users } from "@/db/schema";
+import { companies, countries, permissions, rolePermissions, roles } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { DEFAULT_ROLES, PERMISSIONS, type RoleName } from "@/lib/auth/permissions";
+import { findRolesByName, findUserByEmail, getDefaultCompanyId, insertUser } from "@/lib/identity/internal";
 import { chunksForInsert } from "../chunks";
 import { seedDemoData } from "./demo";
 
@@ -60,29 +61,21 @@ async function seedDefaultCompany(db: DbOrTx) {
   if (!existing) await db.insert(companies).values({ name: DEFAULT_COMPANY_NAME, isDefault: true });
 }
 
-export async function defaultCompanyId(db: DbOrTx): Promise<string> {
-  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.isDefault, true));
-  return company.id;
-}
-
 /** Creates a user with roles unless the e-mail exists; returns the user's id either way. */
 export async function ensureUser(
   db: DbOrTx,
   input: { email: string; password: string; fullName: string; roles: RoleName[]; companyId?: string },
 ): Promise<string> {
-  const email = input.email.toLowerCase();
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
+  const existing = await findUserByEmail(db, input.email);
   if (existing) return existing.id;
-  const passwordHash = await hashPassword(input.password);
-  const [user] = await db
-    .insert(users)
-    .values({ email, passwordHash, fullName: input.fullName, isVerified: true, companyId: input.companyId ?? (await defaultCompanyId(db)) })
-    .returning({ id: users.id });
-  await db.insert(passwordHistory).values({ userId: user.id, passwordHash });
-  for (const name of input.roles) {
-    const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
-    await db.insert(userRoles).values({ userId: user.id, roleId: role.id }).onConflictDoNothing();
-  }
+  const user = await insertUser(db, {
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    fullName: input.fullName,
+    companyId: input.companyId ?? (await getDefaultCompanyId(db)),
+    isVerified: true,
+    roleIds: (await findRolesByName(db, input.roles)).map((role) => role.id),
+  });
   return user.id;
 }
 

@@ -1,17 +1,48 @@
-import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { companies, passwordHistory, rolePermissions, roles, userRoles, users, type User } from "@/db/schema";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { createSession } from "@/lib/auth/sessions";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/lib/auth/tokens";
-import { NotFoundError } from "@/lib/errors";
+import { ConflictError, NotFoundError } from "@/lib/errors";
 import type { TokenResponse, UserResponse } from "./schemas";
 
 export const PASSWORD_HISTORY_DEPTH = 5;
+export const EMAIL_TAKEN = "an account with this e-mail already exists";
 
 export async function getUserOrThrow(db: DbOrTx, userId: string): Promise<User> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new NotFoundError("user");
+  return user;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return user;
+}
+
+/**
+ * Writes a new user with its first password in the history and its roles: the one way a user comes
+ * to exist (registration, an administrator, the seed). An e-mail taken in any letter case is a 409.
+ */
+export async function insertUser(
+  db: DbOrTx,
+  input: { email: string; passwordHash: string; fullName: string | null; companyId: string; businessUnitId?: string | null; isVerified?: boolean; roleIds: string[] },
+): Promise<User> {
+  if (await findUserByEmail(db, input.email)) throw new ConflictError(EMAIL_TAKEN);
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: input.email.toLowerCase(),
+      passwordHash: input.passwordHash,
+      fullName: input.fullName,
+      companyId: input.companyId,
+      businessUnitId: input.businessUnitId ?? null,
+      isVerified: input.isVerified ?? false,
+    })
+    .returning();
+  await db.insert(passwordHistory).values({ userId: user.id, passwordHash: input.passwordHash });
+  if (input.roleIds.length > 0) await db.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: user.id, roleId })));
   return user;
 }
 

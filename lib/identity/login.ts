@@ -1,10 +1,10 @@
 import { and, count, eq, gt, min, sql } from "drizzle-orm";
-import { loginAttempts, users } from "@/db/schema";
+import { loginAttempts } from "@/db/schema";
 import { verifyAgainstDummy, verifyPassword } from "@/lib/auth/passwords";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { RateLimitedError, UnauthorizedError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
-import { issueTokens } from "./internal";
+import { findUserByEmail, issueTokens } from "./internal";
 import type { LoginInput } from "./schemas";
 
 export const MAX_FAILED_LOGINS = 5;
@@ -30,7 +30,7 @@ export async function login({
   const email = input.email.trim().toLowerCase();
   const attemptId = await reserveAttempt(ctx, email);
 
-  const [user] = await ctx.db.select().from(users).where(eq(sql`lower(${users.email})`, email));
+  const user = await findUserByEmail(ctx.db, email);
   const passwordMatches = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password).then(() => false);
   if (!user || !passwordMatches || !user.isActive) {
     // The reserved attempt stays: it is now one of the failures of the window.

@@ -1,15 +1,12 @@
-import { eq, sql } from "drizzle-orm";
-import { passwordHistory, userRoles, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ConflictError, isUniqueViolation } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
 import { consumeRateLimit } from "@/lib/operations/rate-limit";
-import { findRolesByName, getDefaultCompanyId } from "./internal";
+import { EMAIL_TAKEN, findRolesByName, getDefaultCompanyId, insertUser } from "./internal";
 import type { RegisterInput } from "./schemas";
 
 export const REGISTRATIONS_PER_MINUTE = 30;
-export const EMAIL_TAKEN = "an account with this e-mail already exists";
 
 /** Self-registration: a CLIENTE of the default company, not yet verified. */
 export async function register({ ctx, input }: { ctx: ServiceContext; input: RegisterInput }) {
@@ -22,16 +19,9 @@ export async function register({ ctx, input }: { ctx: ServiceContext; input: Reg
   const passwordHash = await hashPassword(input.password);
   try {
     return await inTransaction(ctx, async (tx) => {
-      const [taken] = await tx.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, input.email));
-      if (taken) throw new ConflictError(EMAIL_TAKEN);
       const companyId = await getDefaultCompanyId(tx.db);
-      const [user] = await tx.db
-        .insert(users)
-        .values({ email: input.email, passwordHash, fullName: input.full_name ?? null, companyId, isVerified: false })
-        .returning();
-      await tx.db.insert(passwordHistory).values({ userId: user.id, passwordHash });
       const [cliente] = await findRolesByName(tx.db, ["CLIENTE"]);
-      await tx.db.insert(userRoles).values({ userId: user.id, roleId: cliente.id });
+      const user = await insertUser(tx.db, { email: input.email, passwordHash, fullName: input.full_name ?? null, companyId, roleIds: [cliente.id] });
       await writeAudit(tx, { action: "USER_REGISTERED", entity: "users", entityId: user.id, userId: user.id, companyId });
       return { id: user.id, email: user.email, full_name: user.fullName, is_verified: user.isVerified, roles: [cliente.name], company_id: companyId };
     });

@@ -1,13 +1,12 @@
-import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
-import { businessUnits, companies, passwordHistory, userRoles, users, type User } from "@/db/schema";
+import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { businessUnits, companies, users, type User } from "@/db/schema";
 import { assertCan, assertCanGrant, scopeOf } from "@/lib/auth/actor";
 import { hashPassword } from "@/lib/auth/passwords";
 import { revokeSessions } from "@/lib/auth/sessions";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
-import { EMAIL_TAKEN } from "./register";
-import { findRolesByName, permissionsOfRoles, toUserResponse, toUserResponses } from "./internal";
+import { EMAIL_TAKEN, findRolesByName, insertUser, permissionsOfRoles, toUserResponse, toUserResponses } from "./internal";
 import type { CreateUserInput, ListUsersQuery, UpdateUserInput } from "./schemas";
 
 /** A user the actor may manage: every user for ADMIN, its own company's for an API key. */
@@ -76,20 +75,14 @@ export async function createUser({ ctx, input }: { ctx: ServiceContext; input: C
         throw new ValidationError(`unknown role: ${missing.join(", ")}`, [{ path: "roles", message: `unknown role: ${missing.join(", ")}` }]);
       }
       assertCanGrant(actor, await permissionsOfRoles(tx.db, found.map((role) => role.id)));
-      const [taken] = await tx.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, input.email));
-      if (taken) throw new ConflictError(EMAIL_TAKEN);
-      const [user] = await tx.db
-        .insert(users)
-        .values({
-          email: input.email,
-          passwordHash,
-          fullName: input.full_name ?? null,
-          companyId,
-          businessUnitId: input.business_unit_id ?? null,
-        })
-        .returning();
-      await tx.db.insert(passwordHistory).values({ userId: user.id, passwordHash });
-      await tx.db.insert(userRoles).values(found.map((role) => ({ userId: user.id, roleId: role.id })));
+      const user = await insertUser(tx.db, {
+        email: input.email,
+        passwordHash,
+        fullName: input.full_name ?? null,
+        companyId,
+        businessUnitId: input.business_unit_id,
+        roleIds: found.map((role) => role.id),
+      });
       await writeAudit(tx, { action: "USER_CREATED", entity: "users", entityId: user.id, companyId, details: { roles: roleNames } });
       return toUserResponse(tx.db, user);
     });
