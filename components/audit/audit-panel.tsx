@@ -163,10 +163,7 @@ export function AuditPanel() {
           pageSize={audit.data.page_size}
           total={audit.data.total}
           onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
+          onPageSizeChange={setPageSize}
         />
       ) : null}
     </Panel>

@@ -34,7 +34,14 @@ export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChan
       {onPageSizeChange ? (
         <label className="pagination-size">
           Rows per page{" "}
-          <select value={pageSize} onChange={(event) => onPageSizeChange(Number(event.target.value))}>
+          <select
+            value={pageSize}
+            onChange={(event) => {
+              onPageSizeChange(Number(event.target.value));
+              // The old page number means other rows at another size: start from the first page.
+              onPageChange(1);
+            }}
+          >
             {PAGE_SIZES.map((size) => (
               <option key={size} value={size}>
                 {size}

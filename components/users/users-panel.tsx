@@ -98,10 +98,7 @@ export function UsersPanel({ canListCompanies }: { canListCompanies: boolean }) 
             pageSize={users.data.page_size}
             total={users.data.total}
             onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
+            onPageSizeChange={setPageSize}
           />
         ) : null}
       </Panel>
