@@ -5,6 +5,7 @@ import { getDb } from "@/db";
 import { ageSurcharges, auditLogs, clients, coverages, plans, planVersionCountries, planVersions, planVersionZones, policies, products } from "@/db/schema";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
 import { api } from "@/lib/testing/api";
+import { testVersionInput } from "@/lib/testing/fixtures";
 
 // Helpers shared by the catalog API tests.
 
@@ -76,4 +77,15 @@ export async function insertPolicyOn(versionId: string): Promise<string> {
     })
     .returning({ id: policies.id });
   return policy.id;
+}
+
+/** A version input carrying one of each rule: a country with a price override, a zone, a band and a coverage. */
+export function versionWithEveryRule(zoneId: string, overrides: Record<string, unknown> = {}) {
+  return testVersionInput({
+    countries: [{ country_code: "MX", is_available: true, price: "30" }],
+    zones: [{ zone_id: zoneId, is_available: true }],
+    age_surcharges: [{ min_age: 60, max_age: 70, percentage: 25 }],
+    coverages: [{ name: "Repatriation", limit_amount: 10000 }],
+    ...overrides,
+  });
 }

@@ -5,7 +5,7 @@ import { getDb } from "@/db";
 import { products } from "@/db/schema";
 import { api } from "@/lib/testing/api";
 import { createTestCompany, createTestProduct, expectAuditRow, signInAs, testVersionInput, type SignedIn } from "@/lib/testing/fixtures";
-import { catalogCounts, createZoneWith } from "./helpers";
+import { catalogCounts, createZoneWith, versionWithEveryRule } from "./helpers";
 
 // Reading and editing the catalog (contract section 5): GET /products/ and /products/{id},
 // PATCH /products/{id}, POST /products/{id}/plans.
@@ -42,12 +42,7 @@ describe("GET /api/v1/products/", () => {
         {
           name: "Essential",
           versions: [
-            testVersionInput({
-              countries: [{ country_code: "MX", is_available: true, price: "30" }],
-              zones: [{ zone_id: zone.id, is_available: true }],
-              age_surcharges: [{ min_age: 60, max_age: 70, percentage: 25 }],
-              coverages: [{ name: "Repatriation", limit_amount: 10000 }],
-            }),
+            versionWithEveryRule(zone.id),
           ],
         },
       ],

@@ -5,7 +5,7 @@ import { getDb } from "@/db";
 import { planVersions } from "@/db/schema";
 import { api } from "@/lib/testing/api";
 import { createTestProduct, expectAuditRow, signInAs, testVersionInput, type SignedIn } from "@/lib/testing/fixtures";
-import { catalogCounts, createZoneWith, insertPolicyOn } from "./helpers";
+import { catalogCounts, createZoneWith, insertPolicyOn, versionWithEveryRule } from "./helpers";
 
 // Plan versions (contract section 5): POST /plans/{plan_id}/versions, GET and PATCH /plan-versions/{id}.
 // A version some policy uses keeps its terms: only is_active can still change.
@@ -26,13 +26,7 @@ async function createVersion(overrides: Record<string, unknown> = {}) {
       {
         name: "Essential",
         versions: [
-          testVersionInput({
-            countries: [{ country_code: "MX", is_available: true, price: "30" }],
-            zones: [{ zone_id: zone.id, is_available: true }],
-            age_surcharges: [{ min_age: 60, max_age: 70, percentage: 25 }],
-            coverages: [{ name: "Repatriation", limit_amount: 10000 }],
-            ...overrides,
-          }),
+          versionWithEveryRule(zone.id, overrides),
         ],
       },
     ],

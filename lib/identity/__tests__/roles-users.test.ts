@@ -14,39 +14,9 @@ import {
   uniqueEmail,
   type SignedIn,
 } from "@/lib/testing/fixtures";
+import { CLIENTE_PERMISSIONS, EVERY_PERMISSION, VENDEDOR_PERMISSIONS } from "@/lib/testing/contract-permissions";
 import { expectUnauthorized, loginViaApi, me, refreshViaApi } from "./helpers";
 
-// The permission table of the contract (section 3), written out here rather than imported, so the
-// seeded roles are checked against the contract and not against themselves.
-const ADMIN_ONLY = [
-  "users:manage",
-  "audit:read",
-  "plans:write",
-  "organizations:manage",
-  "geography:manage",
-  "policies:transition",
-  "payments:manage",
-  "claims:manage",
-  "knowledge:write",
-  "beneficiaries:mark_deceased",
-  "notifications:read",
-];
-const BOTH = ["plans:read", "chat:use", "geography:read", "payments:onboard"];
-const VENDEDOR_ONLY = [
-  "emission:write",
-  "emission:read",
-  "payments:write",
-  "payments:read",
-  "claims:write",
-  "claims:read",
-  "leads:read",
-  "leads:write",
-  "knowledge:read",
-];
-const CLIENTE_ONLY = ["portal:read"];
-const VENDEDOR_PERMISSIONS = [...BOTH, ...VENDEDOR_ONLY].sort();
-const CLIENTE_PERMISSIONS = [...BOTH, ...CLIENTE_ONLY].sort();
-const EVERY_PERMISSION = [...ADMIN_ONLY, ...BOTH, ...VENDEDOR_ONLY, ...CLIENTE_ONLY].sort();
 
 type Role = { id: string; name: string; level: number; permissions: string[] };
 

@@ -4,6 +4,7 @@ import { getDb } from "@/db";
 import { companies, countries, permissions, rolePermissions, roles, userRoles, users } from "@/db/schema";
 import { seedDatabase } from "@/db/seed";
 import { api } from "@/lib/testing/api";
+import { CLIENTE_PERMISSIONS, EVERY_PERMISSION, VENDEDOR_PERMISSIONS } from "@/lib/testing/contract-permissions";
 
 // The state every installation starts from (contract sections 3 and 12). The test database is a copy
 // of a template that seedDatabase has already run on once.
@@ -12,26 +13,6 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-// The permission table of contract section 3, written out here rather than read from the code.
-const CONTRACT_PERMISSIONS = {
-  adminOnly: [
-    "users:manage",
-    "audit:read",
-    "plans:write",
-    "organizations:manage",
-    "geography:manage",
-    "policies:transition",
-    "payments:manage",
-    "claims:manage",
-    "knowledge:write",
-    "beneficiaries:mark_deceased",
-    "notifications:read",
-  ],
-  both: ["plans:read", "chat:use", "geography:read", "payments:onboard"],
-  sellerOnly: ["emission:write", "emission:read", "payments:write", "payments:read", "claims:write", "claims:read", "leads:read", "leads:write", "knowledge:read"],
-  clientOnly: ["portal:read"],
-};
-const everyPermission = Object.values(CONTRACT_PERMISSIONS).flat().sort();
 
 async function seededState() {
   const db = await getDb();
@@ -63,10 +44,10 @@ describe("seedDatabase", () => {
 
   it("writes the whole permission catalogue and grants each role its permissions", async () => {
     const state = await seededState();
-    expect(state.permissions).toEqual(everyPermission);
-    expect(state.byRole.ADMIN).toEqual(everyPermission);
-    expect(state.byRole.VENDEDOR).toEqual([...CONTRACT_PERMISSIONS.both, ...CONTRACT_PERMISSIONS.sellerOnly].sort());
-    expect(state.byRole.CLIENTE).toEqual([...CONTRACT_PERMISSIONS.both, ...CONTRACT_PERMISSIONS.clientOnly].sort());
+    expect(state.permissions).toEqual(EVERY_PERMISSION);
+    expect(state.byRole.ADMIN).toEqual(EVERY_PERMISSION);
+    expect(state.byRole.VENDEDOR).toEqual(VENDEDOR_PERMISSIONS);
+    expect(state.byRole.CLIENTE).toEqual(CLIENTE_PERMISSIONS);
   });
 
   it("creates one default company, named Default company", async () => {

@@ -1,0 +1,32 @@
+// The permission table of the contract (section 3), written out by hand rather than imported from
+// lib/auth/permissions.ts, so tests check the seeded roles against the contract, not against themselves.
+const ADMIN_ONLY = [
+  "users:manage",
+  "audit:read",
+  "plans:write",
+  "organizations:manage",
+  "geography:manage",
+  "policies:transition",
+  "payments:manage",
+  "claims:manage",
+  "knowledge:write",
+  "beneficiaries:mark_deceased",
+  "notifications:read",
+];
+const BOTH = ["plans:read", "chat:use", "geography:read", "payments:onboard"];
+const VENDEDOR_ONLY = [
+  "emission:write",
+  "emission:read",
+  "payments:write",
+  "payments:read",
+  "claims:write",
+  "claims:read",
+  "leads:read",
+  "leads:write",
+  "knowledge:read",
+];
+const CLIENTE_ONLY = ["portal:read"];
+
+export const VENDEDOR_PERMISSIONS = [...BOTH, ...VENDEDOR_ONLY].sort();
+export const CLIENTE_PERMISSIONS = [...BOTH, ...CLIENTE_ONLY].sort();
+export const EVERY_PERMISSION = [...ADMIN_ONLY, ...BOTH, ...VENDEDOR_ONLY, ...CLIENTE_ONLY].sort();
