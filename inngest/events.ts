@@ -1,4 +1,7 @@
 // Every background event of the service, named <module>/<entity>.<verb>, with its payload.
-export type BackgroundEvent = { name: "notifications/notification.created"; data: { notification_id: string } };
+export type BackgroundEvent =
+  | { name: "notifications/notification.created"; data: { notification_id: string } }
+  // A policy became ACTIVE: its certificate is rendered and kept.
+  | { name: "emission/policy.activated"; data: { policy_id: string } };
 
 export type BackgroundEventName = BackgroundEvent["name"];

@@ -22,7 +22,11 @@ export class ValidationError extends DomainError {
 }
 /** A rule of the business refuses the request (age limit, availability, claim rules): 422. */
 export class BusinessRuleError extends DomainError {
-  constructor(message: string, readonly details?: Record<string, unknown>) {
+  constructor(
+    message: string,
+    /** Where in the input the rule failed, when it is about one field (a beneficiary's date of birth). */
+    readonly errors: FieldError[] = [],
+  ) {
     super(message, "business_rule");
   }
 }

@@ -107,9 +107,11 @@ export const beneficiaries = pgTable(
     price: money("price").notNull(),
     deceasedFlag: boolean("deceased_flag").notNull().default(false),
     deceasedAt: timestamp("deceased_at", { withTimezone: true }),
+    // The order the beneficiaries were given in (the request's list, the spreadsheet's rows).
+    position: integer("position").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("beneficiaries_policy_idx").on(t.policyId)],
+  (t) => [index("beneficiaries_policy_idx").on(t.policyId, t.position)],
 );
 
 export const policyStatusHistory = pgTable(

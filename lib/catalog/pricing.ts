@@ -57,16 +57,13 @@ export function calculatePrice(
   const { countryCode, age, quantity } = request;
   if (!version.isActive) throw new BadRequestError("the plan version is not active");
   if (!isAvailableIn(availability)) {
-    throw new BusinessRuleError(`plan is not available in ${countryCode}`, { country_code: countryCode });
+    throw new BusinessRuleError(`plan is not available in ${countryCode}`);
   }
   if (age > version.maxEntryAge) {
-    throw new BusinessRuleError(`age ${age} exceeds the maximum entry age of ${version.maxEntryAge}`, {
-      age,
-      max_entry_age: version.maxEntryAge,
-    });
+    throw new BusinessRuleError(`age ${age} exceeds the maximum entry age of ${version.maxEntryAge}`);
   }
-  if (age < 0) throw new BusinessRuleError("age must not be negative", { age });
-  if (quantity < 1) throw new BusinessRuleError("quantity must be at least 1", { quantity });
+  if (age < 0) throw new BusinessRuleError("age must not be negative");
+  if (quantity < 1) throw new BusinessRuleError("quantity must be at least 1");
 
   const override = availability.explicit?.price ?? null;
   const base = money(override ?? version.publicPrice);

@@ -43,7 +43,7 @@ export function describeError(error: unknown): { status: number; body: ErrorBody
         : (STATUS_BY_ERROR.find(([type]) => error instanceof type)?.[1] ?? 500);
     const body: ErrorBody = { detail: error.message, code: error.code };
     const headers: Record<string, string> = {};
-    if (error instanceof ValidationError && error.errors.length > 0) body.errors = error.errors;
+    if ((error instanceof ValidationError || error instanceof BusinessRuleError) && error.errors.length > 0) body.errors = error.errors;
     if (error instanceof UnauthorizedError) headers["WWW-Authenticate"] = 'Bearer realm="api"';
     if (error instanceof RateLimitedError) headers["Retry-After"] = String(error.retryAfterSeconds);
     return { status, body, headers };

@@ -2,8 +2,10 @@ import { z } from "zod";
 import { catalogOperations } from "@/lib/catalog/operations";
 import { identityOperations } from "@/lib/identity/operations";
 import { notificationsOperations } from "@/lib/notifications/operations";
+import { emissionOperations } from "@/lib/emission/operations";
 import { operationsOperations } from "@/lib/operations/operations";
 import { ErrorResponse } from "@/lib/schemas";
+import { IDEMPOTENCY_HEADER } from "./idempotency";
 import { permissionsOf, type Operation } from "./operation";
 
 /** Every endpoint of /api/v1. A module adds its operations object here. */
@@ -12,6 +14,7 @@ export const allOperations: Operation[] = [
   ...Object.values(identityOperations),
   ...Object.values(notificationsOperations),
   ...Object.values(catalogOperations),
+  ...Object.values(emissionOperations),
 ];
 
 type JsonSchema = Record<string, unknown>;
@@ -81,11 +84,24 @@ function toOpenApiOperation(operation: Operation) {
     "x-permissions": permissionsOf(operation.access),
     "x-access": typeof operation.access === "string" ? operation.access : "permission",
     security: operation.access === "public" ? [] : [{ bearerAuth: [] }, { apiKey: [] }, { sessionCookie: [] }],
-    parameters: [...parametersOf(operation.params, "path"), ...parametersOf(operation.query, "query")],
+    parameters: [
+      ...parametersOf(operation.params, "path"),
+      ...parametersOf(operation.query, "query"),
+      ...(operation.idempotent ? [IDEMPOTENCY_PARAMETER] : []),
+    ],
     ...(requestBody ? { requestBody } : {}),
     responses,
   };
 }
+
+const IDEMPOTENCY_PARAMETER = {
+  name: IDEMPOTENCY_HEADER,
+  in: "header",
+  required: false,
+  description:
+    "Up to 255 printable characters. The same key with the same body (from the same caller) answers the first response again, with `Idempotent-Replayed: true`, and does nothing twice; with another body, 409. A request that failed can be sent again with its key.",
+  schema: { type: "string", maxLength: 255 },
+};
 
 export function buildOpenApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};

@@ -25,6 +25,8 @@ export type Operation = {
   body?: z.ZodType;
   /** Body encodings accepted besides JSON (the OAuth2 password form for login). */
   acceptsForm?: boolean;
+  /** Honours an Idempotency-Key header: the same key and body answer the first response again. */
+  idempotent?: boolean;
   /** The handler reads a multipart body itself (uploads). */
   multipart?: { description: string; schema: z.ZodType; maxBytes: number };
   responses: Record<number, ResponseSpec>;

@@ -8,6 +8,7 @@ import type { ServiceContext } from "@/lib/context";
 import { ForbiddenError, PayloadTooLargeError, UnauthorizedError, ValidationError } from "@/lib/errors";
 import { clientAddress } from "./client-address";
 import { describeError } from "./errors";
+import { idempotencyKeyOf, runOnce } from "./idempotency";
 import { permissionsOf, type Operation } from "./operation";
 import { json } from "./responses";
 
@@ -42,7 +43,9 @@ export function withApi<O extends Operation>(operation: O, handler: (args: Handl
       const query = parseInput(operation.query, Object.fromEntries(new URL(req.url).searchParams), "query parameter");
       const body = operation.body ? parseInput(operation.body, await readBody(req, operation), "body") : undefined;
       const ctx: ServiceContext = { db, actor, ipAddress: clientAddress(req), requestId };
-      response = await handler({ ctx, params, query, body, req } as HandlerArgs<O>);
+      const call = (ctx: ServiceContext) => handler({ ctx, params, query, body, req } as HandlerArgs<O>);
+      const key = operation.idempotent ? idempotencyKeyOf(req) : null;
+      response = key ? await runOnce(ctx, { key, route: `${operation.method} ${operation.path}`, body }, call) : await call(ctx);
     } catch (error) {
       const { status, body, headers } = describeError(error);
       if (status >= 500) console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname}`, error);

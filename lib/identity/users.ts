@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { escapeLike } from "@/db/like";
 import { businessUnits, companies, users, type User } from "@/db/schema";
 import { assertCan, assertCanGrant, scopeOf } from "@/lib/auth/actor";
 import { hashPassword } from "@/lib/auth/passwords";
@@ -37,10 +38,6 @@ export async function listUsers({ ctx, query }: { ctx: ServiceContext; query: Li
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
   return { items: await toUserResponses(ctx.db, rows), total, page: query.page, page_size: query.page_size };
-}
-
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 /** Checks that a company exists and, when given, that the business unit belongs to it. */

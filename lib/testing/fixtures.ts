@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { api } from "./api";
 import { getDb } from "@/db";
 import { auditLogs } from "@/db/schema";
 import { anonymous } from "@/lib/auth/actor";
@@ -110,4 +111,67 @@ export async function expectAuditRow(action: string, entityId?: string) {
     .orderBy(desc(auditLogs.createdAt));
   expect(rows.length, `audit row ${action}${entityId ? ` for ${entityId}` : ""}`).toBeGreaterThan(0);
   return rows[0];
+}
+
+/** A client created through the API by `seller` (a VENDEDOR or ADMIN), living in MX unless told otherwise. */
+export async function createTestClient(seller: SignedIn, overrides: Record<string, unknown> = {}) {
+  const response = await api("POST", "/api/v1/emission/clients", {
+    token: seller.token,
+    body: {
+      first_name: "Ana",
+      last_name: "Pérez",
+      email: uniqueEmail("client"),
+      birth_date: "1980-05-17",
+      nationality: "MX",
+      country_of_residence: "MX",
+      ...overrides,
+    },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body as { id: string; email: string; company_id: string };
+}
+
+/**
+ * A product sold in MX (USD 25.00, entry up to 70, +50% from age 60) and its version: what a policy
+ * test issues against.
+ */
+export async function createSellableVersion(versionOverrides: Record<string, unknown> = {}) {
+  const product = await createTestProduct({
+    plans: [
+      {
+        name: "Essential",
+        versions: [
+          testVersionInput({
+            countries: [{ country_code: "MX" }, { country_code: "US", price: "40.00" }],
+            age_surcharges: [{ min_age: 60, max_age: 70, percentage: "50" }],
+            coverages: [{ name: "Repatriation", description: "Return of remains to the country of origin", limit_amount: "5000.00" }],
+            ...versionOverrides,
+          }),
+        ],
+      },
+    ],
+  });
+  return { product, version: product.plans[0].versions[0] };
+}
+
+/** Today plus `days`, as YYYY-MM-DD in UTC. */
+export function dateFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** An issued policy (PENDING_PAYMENT) of a new client, with the given beneficiaries (one SELF aged 40 by default). */
+export async function issueTestPolicy(seller: SignedIn, options: { versionId?: string; beneficiaries?: unknown[]; clientOverrides?: Record<string, unknown> } = {}) {
+  const versionId = options.versionId ?? (await createSellableVersion()).version.id;
+  const client = await createTestClient(seller, options.clientOverrides);
+  const response = await api("POST", "/api/v1/emission/issue", {
+    token: seller.token,
+    body: {
+      client_id: client.id,
+      plan_version_id: versionId,
+      start_date: dateFromToday(1),
+      beneficiaries: options.beneficiaries ?? [{ first_name: "Ana", last_name: "Pérez", kinship_type: "SELF", date_of_birth: "1985-03-01" }],
+    },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return { client, versionId, policy: response.body as { id: string; policy_number: string; status: string; final_price: string; beneficiaries: Array<{ id: string; price: string }> } };
 }

@@ -1,0 +1,35 @@
+import { claims, claimStatusHistory, type Beneficiary, type Claim, type Policy } from "@/db/schema";
+import { actorLabel } from "@/lib/auth/actor";
+import type { ServiceContext } from "@/lib/context";
+import { writeAudit } from "@/lib/operations/audit";
+
+/**
+ * Opens a claim (PENDING) for one beneficiary of a policy, with its first history row and audit entry,
+ * in the caller's transaction. The rules of who may claim are the caller's to check.
+ */
+export async function insertClaim(
+  ctx: ServiceContext,
+  { policy, beneficiary, description, reason }: { policy: Policy; beneficiary: Beneficiary; description: string; reason: string },
+): Promise<Claim> {
+  const [claim] = await ctx.db
+    .insert(claims)
+    .values({
+      policyId: policy.id,
+      beneficiaryId: beneficiary.id,
+      companyId: policy.companyId,
+      businessUnitId: policy.businessUnitId,
+      description,
+      status: "PENDING",
+      createdBy: actorLabel(ctx.actor),
+    })
+    .returning();
+  await ctx.db.insert(claimStatusHistory).values({ claimId: claim.id, fromStatus: null, toStatus: "PENDING", changedBy: actorLabel(ctx.actor), reason });
+  await writeAudit(ctx, {
+    action: "CLAIM_OPENED",
+    entity: "claims",
+    entityId: claim.id,
+    companyId: policy.companyId,
+    details: { policy_id: policy.id, beneficiary_id: beneficiary.id, reason },
+  });
+  return claim;
+}

@@ -1,0 +1,167 @@
+import { eq } from "drizzle-orm";
+import { chunksForInsert } from "@/db/chunks";
+import { beneficiaries, planVersions, policies, policyStatusHistory } from "@/db/schema";
+import { actorLabel, assertCan, scopeOf } from "@/lib/auth/actor";
+import { calculatePrice, isAvailableIn, type PriceQuote } from "@/lib/catalog/pricing";
+import { availabilityIn, getPricingConfig } from "@/lib/catalog/pricing-config";
+import { inTransaction, type ServiceContext } from "@/lib/context";
+import { BadRequestError, BusinessRuleError, NotFoundError } from "@/lib/errors";
+import { money, formatMoney } from "@/lib/money";
+import { enqueueNotification } from "@/lib/notifications/enqueue";
+import { writeAudit } from "@/lib/operations/audit";
+import { findVisibleClient, ownerOf } from "./clients";
+import { ageOn, endOfYearOfCover, todayUtc } from "./dates";
+import { nextPolicyNumber } from "./policy-numbers";
+import { withBeneficiaries } from "./policies";
+import type { BeneficiaryInput, IssuePolicyInput, PolicyResponse } from "./schemas";
+
+/** A rule one beneficiary breaks: which one (by position), which of its fields, and why. */
+export type BeneficiaryProblem = { index: number; field: keyof BeneficiaryInput; message: string };
+
+export type IssueOptions = {
+  /**
+   * How problems with single beneficiaries reach the caller. The JSON endpoint names paths
+   * ("beneficiaries.2.date_of_birth"); the bulk upload names spreadsheet rows and columns.
+   */
+  reportProblems?: (detail: string, problems: BeneficiaryProblem[]) => never;
+};
+
+function reportAsPaths(detail: string, problems: BeneficiaryProblem[]): never {
+  throw new BusinessRuleError(
+    detail,
+    problems.map((problem) => ({ path: `beneficiaries.${problem.index}.${problem.field}`, message: problem.message })),
+  );
+}
+
+function describe(person: BeneficiaryInput, index: number): string {
+  return `beneficiary ${index + 1} (${person.first_name} ${person.last_name})`;
+}
+
+/**
+ * POST /emission/issue. Checks in the contract's order: unknown client or version (404), inactive
+ * version (400), start_date before today in UTC (422), who is covered (one SELF, one SPOUSE, born by the
+ * start), every beneficiary's age at start_date against max_entry_age (422), then every beneficiary's
+ * country (their own, else the client's) against the version's availability (422). Each person is then
+ * priced by the catalog's pricing engine with quantity 1, and final_price is their sum.
+ */
+export async function issuePolicy({ ctx, input, options = {} }: { ctx: ServiceContext; input: IssuePolicyInput; options?: IssueOptions }): Promise<PolicyResponse> {
+  assertCan(ctx.actor, "emission:write");
+  const owner = ownerOf(ctx.actor);
+  if (!owner) throw new Error("policies are issued by users or API keys");
+  const report = options.reportProblems ?? reportAsPaths;
+
+  return inTransaction(ctx, async (tx) => {
+    const client = await findVisibleClient(tx.db, tx.actor, input.client_id);
+    // A policy holds its version's terms: the version may not change while the issue is under way
+    // (editing a version takes this row FOR UPDATE and refuses once a policy uses it).
+    const [locked] = await tx.db.select({ id: planVersions.id }).from(planVersions).where(eq(planVersions.id, input.plan_version_id)).for("share");
+    const config = locked ? await getPricingConfig(tx.db, input.plan_version_id) : null;
+    const scope = scopeOf(tx.actor);
+    if (!config || (scope && config.planCompanyId && config.planCompanyId !== scope.companyId)) throw new NotFoundError("plan version");
+    if (!config.version.isActive) throw new BadRequestError("the plan version is not active");
+
+    const today = todayUtc();
+    if (input.start_date < today) {
+      throw new BusinessRuleError(`start_date ${input.start_date} is in the past (today is ${today} UTC)`, [
+        { path: "start_date", message: "must not be in the past" },
+      ]);
+    }
+
+    const people = input.beneficiaries;
+    const kinshipProblems = people.flatMap((person, index): BeneficiaryProblem[] => {
+      const unique = person.kinship_type === "SELF" || person.kinship_type === "SPOUSE";
+      const earlier = people.findIndex((other) => other.kinship_type === person.kinship_type);
+      return unique && earlier !== index
+        ? [{ index, field: "kinship_type", message: `only one ${person.kinship_type} beneficiary per policy` }]
+        : [];
+    });
+    if (kinshipProblems.length > 0) report(`${describe(people[kinshipProblems[0].index], kinshipProblems[0].index)}: ${kinshipProblems[0].message}`, kinshipProblems);
+
+    const ages = people.map((person) => ageOn(person.date_of_birth, input.start_date));
+    const birthProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
+      ages[index] < 0 ? [{ index, field: "date_of_birth", message: `born after the start date ${input.start_date}` }] : [],
+    );
+    if (birthProblems.length > 0) report(`${describe(people[birthProblems[0].index], birthProblems[0].index)} is ${birthProblems[0].message}`, birthProblems);
+
+    const maxAge = config.version.maxEntryAge;
+    const ageProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
+      ages[index] > maxAge
+        ? [{ index, field: "date_of_birth", message: `age ${ages[index]} at ${input.start_date} exceeds the maximum entry age of ${maxAge}` }]
+        : [],
+    );
+    if (ageProblems.length > 0) report(`${describe(people[ageProblems[0].index], ageProblems[0].index)}: ${ageProblems[0].message}`, ageProblems);
+
+    const countryOf = (person: BeneficiaryInput) => person.country_of_residence ?? client.countryOfResidence;
+    const countryProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
+      isAvailableIn(availabilityIn(config, countryOf(person)))
+        ? []
+        : [{ index, field: "country_of_residence", message: `the plan is not available in ${countryOf(person)}` }],
+    );
+    if (countryProblems.length > 0) report(`${describe(people[countryProblems[0].index], countryProblems[0].index)}: ${countryProblems[0].message}`, countryProblems);
+
+    const quotes: PriceQuote[] = people.map((person, index) =>
+      calculatePrice(config.version, availabilityIn(config, countryOf(person)), config.bands, { countryCode: countryOf(person), age: ages[index], quantity: 1 }),
+    );
+    const finalPrice = formatMoney(quotes.reduce((sum, quote) => sum.plus(quote.final_price), money(0)));
+
+    const policyNumber = await nextPolicyNumber(tx.db, Number(today.slice(0, 4)));
+    const [policy] = await tx.db
+      .insert(policies)
+      .values({
+        policyNumber,
+        clientId: client.id,
+        planVersionId: config.version.id,
+        companyId: owner.companyId,
+        businessUnitId: owner.businessUnitId,
+        startDate: input.start_date,
+        endDate: endOfYearOfCover(input.start_date),
+        currency: config.version.currency,
+        finalPrice,
+        status: "PENDING_PAYMENT",
+        createdBy: tx.actor.kind === "user" ? tx.actor.userId : null,
+      })
+      .returning();
+    const rows = people.map((person, index) => ({
+      policyId: policy.id,
+      firstName: person.first_name,
+      lastName: person.last_name,
+      kinshipType: person.kinship_type,
+      dateOfBirth: person.date_of_birth,
+      countryOfResidence: person.country_of_residence ?? null,
+      ageAtStart: ages[index],
+      price: quotes[index].final_price,
+      position: index,
+    }));
+    for (const chunk of chunksForInsert(rows)) await tx.db.insert(beneficiaries).values(chunk);
+    await tx.db.insert(policyStatusHistory).values({
+      policyId: policy.id,
+      fromStatus: null,
+      toStatus: "PENDING_PAYMENT",
+      changedBy: actorLabel(tx.actor),
+      reason: "policy issued",
+    });
+    await writeAudit(tx, {
+      action: "POLICY_ISSUED",
+      entity: "policies",
+      entityId: policy.id,
+      companyId: policy.companyId,
+      details: { policy_number: policyNumber, client_id: client.id, plan_version_id: policy.planVersionId, beneficiaries: people.length, final_price: finalPrice },
+    });
+    await enqueueNotification(tx, {
+      channel: "EMAIL",
+      recipient: client.email,
+      template: "policy.issued",
+      companyId: policy.companyId,
+      payload: {
+        name: client.firstName,
+        policy_number: policyNumber,
+        start_date: policy.startDate,
+        end_date: policy.endDate,
+        final_price: finalPrice,
+        currency: policy.currency,
+      },
+    });
+    const [response] = await withBeneficiaries(tx.db, [policy]);
+    return response;
+  });
+}

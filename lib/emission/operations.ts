@@ -1,0 +1,189 @@
+import { defineOperation } from "@/lib/http/operation";
+import { IdParams } from "@/lib/schemas";
+import {
+  ClientResponse,
+  CreateClientInput,
+  IssuePolicyInput,
+  ListClientsQuery,
+  ListPoliciesQuery,
+  MarkDeceasedResponse,
+  PaginatedClients,
+  PaginatedPolicies,
+  PolicyDetailResponse,
+  PolicyResponse,
+  PortalResponse,
+  TransitionInput,
+} from "./schemas";
+import { BulkUploadForm, MAX_UPLOAD_BYTES } from "./bulk-upload-schema";
+import { VerificationResponse, VerifyParams } from "./verification-schema";
+
+const tag = "Emission";
+
+const readPolicy = ["emission:read", "portal:read"] as const;
+
+export const emissionOperations = {
+  createClient: defineOperation({
+    method: "POST",
+    path: "/emission/clients",
+    tag,
+    summary: "Register a client (the insured holder)",
+    description:
+      "The client records the company and business unit of its creator. The e-mail is unique across every client in any letter case (409); country codes must be upper-case ISO 3166-1 codes (422).",
+    access: "emission:write",
+    body: CreateClientInput,
+    responses: { 201: { description: "ClientResponse", schema: ClientResponse }, 409: { description: "A client with this e-mail exists" } },
+  }),
+  listClients: defineOperation({
+    method: "GET",
+    path: "/emission/clients",
+    tag,
+    summary: "Clients in the caller's scope, newest first",
+    access: "emission:read",
+    query: ListClientsQuery,
+    responses: { 200: { description: "A page of clients", schema: PaginatedClients } },
+  }),
+  getClient: defineOperation({
+    method: "GET",
+    path: "/emission/clients/{id}",
+    tag,
+    summary: "One client",
+    access: "emission:read",
+    params: IdParams,
+    responses: { 200: { description: "ClientResponse", schema: ClientResponse }, 404: { description: "Unknown client, or outside the caller's scope" } },
+  }),
+  issuePolicy: defineOperation({
+    method: "POST",
+    path: "/emission/issue",
+    tag,
+    summary: "Issue a policy for a client and its beneficiaries",
+    description:
+      "Checks in order: unknown client or plan version 404; inactive version 400; start_date before today (UTC) 422; more than one SELF or SPOUSE, or a beneficiary born after start_date, 422; a beneficiary's age at start_date above max_entry_age 422 (the detail names the beneficiary and both ages); the beneficiary's country (its own, else the client's) not available 422. Every failing beneficiary is listed in `errors` by path. Each beneficiary is priced by the catalog's pricing engine (quantity 1) and final_price is their sum. The policy starts PENDING_PAYMENT with end_date = start_date + 1 year - 1 day and a number POL-<year>-<6 digits>, sequential per year; the client is notified by e-mail.",
+    access: "emission:write",
+    idempotent: true,
+    body: IssuePolicyInput,
+    responses: {
+      201: { description: "PolicyResponse", schema: PolicyResponse },
+      400: { description: "The plan version is not active" },
+      404: { description: "Unknown client or plan version" },
+      409: { description: "The Idempotency-Key was used with another body" },
+      422: { description: "A date, age or country rule failed" },
+    },
+  }),
+  listPolicies: defineOperation({
+    method: "GET",
+    path: "/emission/policies",
+    tag,
+    summary: "Policies in the caller's scope (a client: its own), newest first",
+    access: readPolicy,
+    query: ListPoliciesQuery,
+    responses: { 200: { description: "A page of policies", schema: PaginatedPolicies } },
+  }),
+  getPolicy: defineOperation({
+    method: "GET",
+    path: "/emission/policies/{id}",
+    tag,
+    summary: "One policy with its beneficiaries and status history",
+    access: readPolicy,
+    params: IdParams,
+    responses: { 200: { description: "PolicyResponse with status_history", schema: PolicyDetailResponse }, 404: { description: "Unknown policy, or not the caller's" } },
+  }),
+  transitionPolicy: defineOperation({
+    method: "POST",
+    path: "/emission/policies/{id}/transition",
+    tag,
+    summary: "Move a policy to another status by hand",
+    description:
+      "Allowed: DRAFT -> PENDING_PAYMENT or CANCELLED; PENDING_PAYMENT -> ACTIVE or CANCELLED; PAID_FAILED -> CANCELLED; ACTIVE -> IN_ARREARS, CANCELLED or EXPIRED; IN_ARREARS -> ACTIVE or CANCELLED. CANCELLED and EXPIRED are final. Any other move answers 409 naming both statuses. Each move writes a history row with who and why; a move to ACTIVE renders the certificate in the background.",
+    access: "policies:transition",
+    params: IdParams,
+    body: TransitionInput,
+    responses: {
+      200: { description: "The policy with its history", schema: PolicyDetailResponse },
+      404: { description: "Unknown policy" },
+      409: { description: "The move is not allowed from the current status" },
+    },
+  }),
+  getCertificate: defineOperation({
+    method: "GET",
+    path: "/emission/policies/{id}/pdf",
+    tag,
+    summary: "The policy certificate (PDF)",
+    description:
+      "Only for an ACTIVE or IN_ARREARS policy (409 otherwise). Rendered once, when the policy becomes active, and kept; `Content-Disposition: attachment; filename=\"policy_<id>.pdf\"`.",
+    access: readPolicy,
+    params: IdParams,
+    responses: {
+      200: { description: "The certificate", contentType: "application/pdf" },
+      404: { description: "Unknown policy, or not the caller's" },
+      409: { description: "The policy is not active" },
+    },
+  }),
+  getWalletPass: defineOperation({
+    method: "GET",
+    path: "/emission/policies/{id}/passbook",
+    tag,
+    summary: "The policy as a signed Apple Wallet pass",
+    description: "Only for an ACTIVE or IN_ARREARS policy (409 otherwise). Its QR barcode is the verification link.",
+    access: readPolicy,
+    params: IdParams,
+    responses: {
+      200: { description: "The pass", contentType: "application/vnd.apple.pkpass" },
+      404: { description: "Unknown policy, or not the caller's" },
+      409: { description: "The policy is not active" },
+    },
+  }),
+  bulkUpload: defineOperation({
+    method: "POST",
+    path: "/emission/bulk-upload",
+    tag,
+    summary: "Issue one policy whose beneficiaries are the rows of a spreadsheet",
+    description: `A .xlsx or .csv file of at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB and 1,000 rows, with the columns first_name, last_name, date_of_birth, kinship_type, country_of_residence. Every bad row is listed in \`errors\` as {row, column, message}, with rows numbered as the spreadsheet shows them (the header is row 1), and nothing is stored. Formulas are read as their cached values, never evaluated.`,
+    access: "emission:write",
+    multipart: { description: "The file and the policy fields", schema: BulkUploadForm, maxBytes: MAX_UPLOAD_BYTES },
+    responses: {
+      201: { description: "PolicyResponse", schema: PolicyResponse },
+      404: { description: "Unknown client or plan version" },
+      413: { description: "The file is larger than the limit" },
+      422: { description: "Not a spreadsheet, or bad rows (listed in errors)" },
+    },
+  }),
+  bulkUploadTemplate: defineOperation({
+    method: "GET",
+    path: "/emission/bulk-upload/template",
+    tag,
+    summary: "The .xlsx template with the header row",
+    access: "emission:write",
+    responses: { 200: { description: "The template", contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } },
+  }),
+  markDeceased: defineOperation({
+    method: "POST",
+    path: "/emission/beneficiaries/{id}/mark-deceased",
+    tag,
+    summary: "Mark a beneficiary deceased and open its claim",
+    description: "Sets deceased_flag and opens a PENDING claim for the beneficiary's policy in the same transaction. Marking again returns the same claim and opens none.",
+    access: "beneficiaries:mark_deceased",
+    params: IdParams,
+    responses: { 200: { description: "The flag and the claim", schema: MarkDeceasedResponse }, 404: { description: "Unknown beneficiary" } },
+  }),
+  portal: defineOperation({
+    method: "GET",
+    path: "/portal/me",
+    tag: "Portal",
+    summary: "The signed-in client's record and policies",
+    description: "The client whose e-mail is the signed-in user's (any letter case), with each policy's certificate and wallet pass links.",
+    access: "portal:read",
+    responses: { 200: { description: "The client and its policies", schema: PortalResponse }, 404: { description: "No client has the user's e-mail" } },
+  }),
+  verifyPolicy: defineOperation({
+    method: "GET",
+    path: "/public/verify/{token}",
+    tag: "Portal",
+    summary: "Whether a policy is in force, from the token of its QR code",
+    description:
+      "Public: a partner funeral home scans the certificate's or wallet pass's QR code. The token is signed by the server; nothing personal is shown beyond the holder's initials. A token that is malformed or not signed by this server answers 404.",
+    access: "public",
+    params: VerifyParams,
+    responses: { 200: { description: "The policy's standing", schema: VerificationResponse }, 404: { description: "Unknown or forged token" } },
+  }),
+};
+

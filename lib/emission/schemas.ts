@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { KINSHIP_TYPES, POLICY_STATUSES } from "@/db/schema/emission";
+import { CountryCode, Email, MoneyString, paginated, PaginationQuery, Uuid } from "@/lib/schemas";
+
+/** A calendar date, YYYY-MM-DD, that exists (no 2026-02-30). */
+export const DateOnly = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date written YYYY-MM-DD" })
+  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { message: "is not a calendar date" });
+
+const Name = z.string().trim().min(1, { message: "is required" }).max(120);
+
+export const CreateClientInput = z.object({
+  first_name: Name,
+  last_name: Name,
+  email: Email,
+  birth_date: DateOnly,
+  nationality: CountryCode,
+  country_of_residence: CountryCode,
+  acquisition_channel: z.string().trim().max(100).optional(),
+});
+export type CreateClientInput = z.infer<typeof CreateClientInput>;
+
+export const ClientResponse = z.object({
+  id: Uuid,
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  birth_date: z.string(),
+  nationality: z.string(),
+  country_of_residence: z.string(),
+  acquisition_channel: z.string().nullable(),
+  company_id: Uuid,
+  created_at: z.string(),
+});
+export type ClientResponse = z.infer<typeof ClientResponse>;
+
+export const ListClientsQuery = PaginationQuery.extend({
+  q: z.string().trim().max(200).optional().describe("Matches the start of a name or e-mail, in any letter case"),
+});
+
+export const BeneficiaryInput = z.object({
+  first_name: Name,
+  last_name: Name,
+  kinship_type: z.enum(KINSHIP_TYPES, { message: `must be one of ${KINSHIP_TYPES.join(", ")}` }),
+  date_of_birth: DateOnly,
+  country_of_residence: CountryCode.optional().describe("Where this person lives, when not with the client; availability is checked there"),
+});
+export type BeneficiaryInput = z.infer<typeof BeneficiaryInput>;
+
+/** The most people one policy covers, by issue or by bulk upload. */
+export const MAX_BENEFICIARIES = 1000;
+
+export const IssuePolicyInput = z.object({
+  client_id: Uuid,
+  plan_version_id: Uuid,
+  start_date: DateOnly,
+  beneficiaries: z
+    .array(BeneficiaryInput)
+    .min(1, { message: "at least one beneficiary is required" })
+    .max(MAX_BENEFICIARIES, { message: `at most ${MAX_BENEFICIARIES} beneficiaries` }),
+});
+export type IssuePolicyInput = z.infer<typeof IssuePolicyInput>;
+
+export const BeneficiaryResponse = z.object({
+  id: Uuid,
+  first_name: z.string(),
+  last_name: z.string(),
+  kinship_type: z.enum(KINSHIP_TYPES),
+  date_of_birth: z.string(),
+  country_of_residence: z.string().nullable(),
+  age_at_start: z.number().int(),
+  price: MoneyString,
+  deceased_flag: z.boolean(),
+});
+
+export const StatusHistoryResponse = z.object({
+  from_status: z.enum(POLICY_STATUSES).nullable(),
+  to_status: z.enum(POLICY_STATUSES),
+  changed_by: z.string(),
+  reason: z.string(),
+  changed_at: z.string(),
+});
+
+export const PolicyResponse = z.object({
+  id: Uuid,
+  policy_number: z.string(),
+  client_id: Uuid,
+  plan_version_id: Uuid,
+  company_id: Uuid,
+  business_unit_id: Uuid.nullable(),
+  start_date: z.string(),
+  end_date: z.string(),
+  currency: z.string(),
+  final_price: MoneyString,
+  status: z.enum(POLICY_STATUSES),
+  beneficiaries: z.array(BeneficiaryResponse),
+  created_at: z.string(),
+});
+export type PolicyResponse = z.infer<typeof PolicyResponse>;
+
+/** The policy page: the policy, its history, and the names a person reads instead of ids. */
+export const PolicyDetailResponse = PolicyResponse.extend({
+  status_history: z.array(StatusHistoryResponse),
+  client_name: z.string(),
+  product_name: z.string(),
+  plan_name: z.string(),
+  version_label: z.string(),
+});
+
+export const PolicyListItem = PolicyResponse.omit({ beneficiaries: true }).extend({
+  client_name: z.string(),
+  plan_name: z.string(),
+  beneficiary_count: z.number().int(),
+});
+
+export const ListPoliciesQuery = PaginationQuery.extend({
+  status: z.enum(POLICY_STATUSES).optional(),
+  client_id: Uuid.optional(),
+  start_from: DateOnly.optional().describe("Policies starting on or after this date"),
+  start_to: DateOnly.optional().describe("Policies starting on or before this date"),
+  q: z.string().trim().max(200).optional().describe("Matches the start of the policy number or of the client's name"),
+});
+export type ListPoliciesQuery = z.infer<typeof ListPoliciesQuery>;
+
+export const TransitionInput = z.object({
+  to_status: z.enum(POLICY_STATUSES, { message: `must be one of ${POLICY_STATUSES.join(", ")}` }),
+  reason: z.string().trim().min(1, { message: "a reason is required" }).max(1000),
+});
+
+export const MarkDeceasedResponse = z.object({ beneficiary_id: Uuid, deceased_flag: z.literal(true), claim_id: Uuid });
+
+export const PortalPolicy = PolicyResponse.extend({ pdf_url: z.string(), passbook_url: z.string(), plan_name: z.string() });
+export const PortalResponse = z.object({ client: ClientResponse, policies: z.array(PortalPolicy) });
+
+export const PaginatedClients = paginated(ClientResponse);
+export const PaginatedPolicies = paginated(PolicyListItem);
