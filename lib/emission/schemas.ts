@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KINSHIP_TYPES, POLICY_STATUSES } from "@/db/schema/emission";
+import { KINSHIP_TYPES, POLICY_STATUSES } from "./statuses";
 import { CountryCode, Email, MoneyString, paginated, PaginationQuery, Uuid } from "@/lib/schemas";
 
 /** A calendar date, YYYY-MM-DD, that exists (no 2026-02-30). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { POLICY_STATUSES } from "@/db/schema/emission";
+import { POLICY_STATUSES } from "./statuses";
 
 export const VerifyParams = z.object({ token: z.string().max(100) });
 

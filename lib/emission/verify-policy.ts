@@ -3,7 +3,7 @@ import { clients, plans, planVersions, policies } from "@/db/schema";
 import type { ServiceContext } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
 import { todayUtc } from "./dates";
-import { COVERING_STATUSES } from "./policy-status";
+import { COVERING_STATUSES } from "./policy-moves";
 import type { VerificationResponse } from "./verification-schema";
 import { policyIdFromToken } from "./verification";
 
