@@ -17,16 +17,29 @@ export class ApiError extends Error {
   }
 }
 
+export type ApiFetchOptions = {
+  method?: string;
+  /** JSON, or a FormData for multipart uploads. */
+  body?: unknown;
+  /** Extra headers, such as an `Idempotency-Key`. */
+  headers?: Record<string, string>;
+  /** Aborts the request when its answer is no longer wanted (inputs changed since). */
+  signal?: AbortSignal;
+};
+
 /**
  * Calls /api/v1 with the browser's session cookie. Non-GET calls are accepted only from our own origin,
  * which the browser proves by itself (Origin / Sec-Fetch-Site), so no CSRF token is needed here.
  */
-export async function apiFetch<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  // A FormData body (an upload) goes as multipart: the browser writes its Content-Type with the boundary.
+  const isForm = options.body instanceof FormData;
   const response = await fetch(path, {
     method: options.method ?? "GET",
     credentials: "same-origin",
-    headers: options.body === undefined ? undefined : { "Content-Type": "application/json" },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    headers: { ...(options.body === undefined || isForm ? {} : { "Content-Type": "application/json" }), ...options.headers },
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    signal: options.signal,
   });
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
