@@ -1,11 +1,10 @@
 import { char, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, money, updatedAt } from "./columns";
 import { beneficiaries, policies } from "./emission";
+import { CLAIM_STATUSES, EXPENSE_TYPES } from "@/lib/claims/statuses";
 import { businessUnits, companies } from "./operations";
 
-export const CLAIM_STATUSES = ["PENDING", "IN_REVIEW", "APPROVED", "REJECTED", "CLOSED"] as const;
-export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
-export const EXPENSE_TYPES = ["REPATRIATION", "FUNERAL_SERVICE", "TRANSPORT", "DOCUMENTATION", "OTHER"] as const;
+export { CLAIM_STATUSES, EXPENSE_TYPES, type ClaimStatus, type ExpenseType } from "@/lib/claims/statuses";
 
 export const claims = pgTable(
   "claims",

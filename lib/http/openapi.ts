@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { catalogOperations } from "@/lib/catalog/operations";
+import { claimsOperations } from "@/lib/claims/operations";
 import { identityOperations } from "@/lib/identity/operations";
 import { notificationsOperations } from "@/lib/notifications/operations";
 import { emissionOperations } from "@/lib/emission/operations";
@@ -15,6 +16,7 @@ export const allOperations: Operation[] = [
   ...Object.values(notificationsOperations),
   ...Object.values(catalogOperations),
   ...Object.values(emissionOperations),
+  ...Object.values(claimsOperations),
 ];
 
 type JsonSchema = Record<string, unknown>;
