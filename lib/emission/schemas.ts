@@ -6,7 +6,14 @@ import { CountryCode, Email, MoneyString, paginated, PaginationQuery, Uuid } fro
 export const DateOnly = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date written YYYY-MM-DD" })
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { message: "is not a calendar date" });
+  .refine(
+    (value) => {
+      // zod runs the check after a failed regex too; an unparsable text is an Invalid Date, whose toISOString throws.
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    },
+    { message: "is not a calendar date" },
+  );
 
 const Name = z.string().trim().min(1, { message: "is required" }).max(120);
 
