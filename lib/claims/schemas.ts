@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MoneyString, paginated, PaginationQuery, Uuid } from "@/lib/schemas";
+import { DecimalInput, MoneyString, paginated, PaginationQuery, Uuid } from "@/lib/schemas";
 import { CLAIM_STATUSES, EXPENSE_TYPES } from "./statuses";
 
 export const ClaimExpenseResponse = z.object({
@@ -40,3 +40,27 @@ export const ListClaimsQuery = PaginationQuery.extend({
 export type ListClaimsQuery = z.infer<typeof ListClaimsQuery>;
 
 export const PaginatedClaims = paginated(ClaimResponse);
+
+export const CreateClaimInput = z.object({
+  policy_id: Uuid,
+  beneficiary_id: Uuid,
+  description: z.string().trim().min(1, { message: "is required" }).max(5000),
+});
+export type CreateClaimInput = z.infer<typeof CreateClaimInput>;
+
+export const CreateExpenseInput = z.object({
+  amount: DecimalInput({ min: 0.01 }),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { message: "must be a three-letter upper-case currency code" })
+    .default("USD"),
+  expense_type: z.enum(EXPENSE_TYPES, { message: `must be one of ${EXPENSE_TYPES.join(", ")}` }),
+  receipt_url: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).max(2000).optional(),
+});
+export type CreateExpenseInput = z.infer<typeof CreateExpenseInput>;
+
+export const ClaimStatusInput = z.object({
+  status: z.enum(CLAIM_STATUSES, { message: `must be one of ${CLAIM_STATUSES.join(", ")}` }),
+  reason: z.string().trim().min(1, { message: "a reason is required" }).max(1000),
+});
+export type ClaimStatusInput = z.infer<typeof ClaimStatusInput>;
