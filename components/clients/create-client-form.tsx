@@ -1,0 +1,127 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import type { Country } from "@/components/catalog/types";
+import { CountrySelect } from "@/components/companies/country-select";
+import { apiFetch, ApiError, emptyToUndefined } from "@/components/ui/api-client";
+import { Button } from "@/components/ui/button";
+import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { Field } from "@/components/ui/field";
+import { formMessages } from "@/components/ui/form-messages";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { CreateClientInput } from "@/lib/emission/schemas";
+import { CountryCode } from "@/lib/schemas";
+import { ACQUISITION_CHANNELS, clientName, type Client } from "./types";
+
+// The API's schema, with "choose a country" for a select left empty instead of the ISO-code message.
+const chosenCountry = z.string().min(1, { message: "choose a country" }).pipe(CountryCode);
+const CreateClientForm = CreateClientInput.extend({ nationality: chosenCountry, country_of_residence: chosenCountry });
+type CreateClientFormInput = z.input<typeof CreateClientForm>;
+type CreateClientFormOutput = z.output<typeof CreateClientForm>;
+
+const FIELDS = ["first_name", "last_name", "email", "birth_date", "nationality", "country_of_residence", "acquisition_channel"] as const;
+const EMPTY: CreateClientFormInput = {
+  first_name: "",
+  last_name: "",
+  email: "",
+  birth_date: "",
+  nationality: "",
+  country_of_residence: "",
+  acquisition_channel: "",
+};
+
+type CreateClientFormProps = {
+  countries: Country[] | null;
+  isLoadingCountries: boolean;
+  onCreated: (client: Client) => void;
+  /** The form's accessible name; the issue page embeds it under another title. */
+  label?: string;
+};
+
+/** Registers a client; a taken e-mail (409) and refused values (422) are shown on their fields. */
+export function CreateClientFormPanel({ countries, isLoadingCountries, onCreated, label = "New client" }: CreateClientFormProps) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateClientFormInput, unknown, CreateClientFormOutput>({
+    resolver: zodResolver(CreateClientForm, { error: formMessages }),
+    defaultValues: EMPTY,
+  });
+  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS);
+
+  async function onSubmit(values: CreateClientFormOutput) {
+    await submit(async () => {
+      try {
+        const client = await apiFetch<Client>("/api/v1/emission/clients", { method: "POST", body: values });
+        reset(EMPTY);
+        onCreated(client);
+        return `Registered ${clientName(client)}.`;
+      } catch (caught) {
+        // The only conflict is the e-mail (unique in any letter case): say so where it was typed.
+        if (caught instanceof ApiError && caught.status === 409) setFieldError("email", { type: "server", message: caught.message });
+        throw caught;
+      }
+    });
+  }
+
+  return (
+    <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={label}>
+      <ErrorBanner message={error} />
+      <SuccessBanner message={success} />
+      <Field id="client-first-name" label="First name" error={errors.first_name?.message}>
+        <input id="client-first-name" autoComplete="off" aria-invalid={Boolean(errors.first_name)} {...register("first_name")} />
+      </Field>
+      <Field id="client-last-name" label="Last name" error={errors.last_name?.message}>
+        <input id="client-last-name" autoComplete="off" aria-invalid={Boolean(errors.last_name)} {...register("last_name")} />
+      </Field>
+      <Field id="client-email" label="E-mail" error={errors.email?.message}>
+        <input id="client-email" type="email" autoComplete="off" aria-invalid={Boolean(errors.email)} {...register("email")} />
+      </Field>
+      <Field id="client-birth-date" label="Birth date" error={errors.birth_date?.message}>
+        <input id="client-birth-date" type="date" aria-invalid={Boolean(errors.birth_date)} {...register("birth_date")} />
+      </Field>
+      <Field id="client-nationality" label="Nationality" error={errors.nationality?.message}>
+        <CountrySelect
+          id="client-nationality"
+          countries={countries}
+          isLoading={isLoadingCountries}
+          registration={register("nationality")}
+          isInvalid={Boolean(errors.nationality)}
+        />
+      </Field>
+      <Field id="client-country" label="Country of residence" error={errors.country_of_residence?.message}>
+        <CountrySelect
+          id="client-country"
+          countries={countries}
+          isLoading={isLoadingCountries}
+          registration={register("country_of_residence")}
+          isInvalid={Boolean(errors.country_of_residence)}
+        />
+      </Field>
+      <Field id="client-channel" label="Acquisition channel (optional)" error={errors.acquisition_channel?.message}>
+        <input
+          id="client-channel"
+          list="client-channels"
+          autoComplete="off"
+          aria-invalid={Boolean(errors.acquisition_channel)}
+          {...register("acquisition_channel", { setValueAs: emptyToUndefined })}
+        />
+        <datalist id="client-channels">
+          {ACQUISITION_CHANNELS.map((channel) => (
+            <option key={channel} value={channel} />
+          ))}
+        </datalist>
+      </Field>
+      <div className="form-actions">
+        <Button type="submit" isBusy={isSubmitting}>
+          Register client
+        </Button>
+      </div>
+    </form>
+  );
+}
