@@ -1,0 +1,98 @@
+"use client";
+
+import { get, useFormContext, type FieldError } from "react-hook-form";
+import type { Country } from "@/components/catalog/types";
+import { CountrySelect } from "@/components/companies/country-select";
+import { emptyToUndefined } from "@/components/ui/api-client";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { KINSHIP_TYPES } from "@/lib/emission/statuses";
+import { KINSHIP_LABELS } from "./types";
+import type { PriceState } from "./use-beneficiary-prices";
+
+type BeneficiaryRowProps = {
+  index: number;
+  /** Stable across removals (the field array's id), so labels keep pointing at their inputs. */
+  rowId: string;
+  countries: Country[] | null;
+  isLoadingCountries: boolean;
+  price: PriceState;
+  canRemove: boolean;
+  onRemove: () => void;
+};
+
+/**
+ * One person to cover: the fields, and beside them the price as the API quotes it or, on the same row,
+ * why this person cannot be covered (an age above the limit, a country where the plan is not sold).
+ */
+export function BeneficiaryRow({ index, rowId, countries, isLoadingCountries, price, canRemove, onRemove }: BeneficiaryRowProps) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext();
+  const name = (field: string) => `beneficiaries.${index}.${field}`;
+  // Errors come from the form's schema or, after a submit, from the issue's 422 paths (beneficiaries.2.date_of_birth).
+  const errorOf = (field: string) => (get(errors, name(field)) as FieldError | undefined)?.message;
+  const id = (field: string) => `beneficiary-${rowId}-${field}`;
+  const number = index + 1;
+
+  return (
+    <fieldset className="beneficiary">
+      <legend>Beneficiary {number}</legend>
+      <div className="rule-fields">
+        <Field id={id("first-name")} label="First name" error={errorOf("first_name")}>
+          <input id={id("first-name")} autoComplete="off" aria-invalid={Boolean(errorOf("first_name"))} {...register(name("first_name"))} />
+        </Field>
+        <Field id={id("last-name")} label="Last name" error={errorOf("last_name")}>
+          <input id={id("last-name")} autoComplete="off" aria-invalid={Boolean(errorOf("last_name"))} {...register(name("last_name"))} />
+        </Field>
+        <Field id={id("kinship")} label="Kinship" error={errorOf("kinship_type")}>
+          <select id={id("kinship")} aria-invalid={Boolean(errorOf("kinship_type"))} {...register(name("kinship_type"))}>
+            {KINSHIP_TYPES.map((kinship) => (
+              <option key={kinship} value={kinship}>
+                {KINSHIP_LABELS[kinship]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={id("birth")} label="Date of birth" error={errorOf("date_of_birth")}>
+          <input id={id("birth")} type="date" aria-invalid={Boolean(errorOf("date_of_birth"))} {...register(name("date_of_birth"))} />
+        </Field>
+        <Field id={id("country")} label="Own country" hint="if not the client's" error={errorOf("country_of_residence")}>
+          <CountrySelect
+            id={id("country")}
+            countries={countries}
+            isLoading={isLoadingCountries}
+            registration={register(name("country_of_residence"), { setValueAs: emptyToUndefined })}
+            isInvalid={Boolean(errorOf("country_of_residence"))}
+          />
+        </Field>
+      </div>
+      <div className="beneficiary-side">
+        <div className="beneficiary-price" aria-live="polite">
+          {price.kind === "priced" ? (
+            <>
+              <output aria-label={`Price of beneficiary ${number}`}>
+                {price.quote.final_price} {price.quote.currency}
+              </output>
+              <span className="muted">
+                age {price.age} at the start, in {price.country}
+              </span>
+            </>
+          ) : price.kind === "refused" ? (
+            <p className="field-error" role="alert" aria-label={`Problem with beneficiary ${number}`}>
+              {price.message}
+            </p>
+          ) : (
+            <p className="muted">{price.kind === "pending" ? "Calculating…" : price.message}</p>
+          )}
+        </div>
+        {canRemove ? (
+          <Button variant="danger" onClick={onRemove} aria-label={`Remove beneficiary ${number}`}>
+            Remove
+          </Button>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,134 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import type { Version } from "@/components/catalog/types";
+import { ClientPicker } from "@/components/clients/client-picker";
+import type { Client } from "@/components/clients/types";
+import { apiFetch, ApiError } from "@/components/ui/api-client";
+import { Button } from "@/components/ui/button";
+import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { Field } from "@/components/ui/field";
+import { formMessages } from "@/components/ui/form-messages";
+import { Panel } from "@/components/ui/panel";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS } from "@/lib/emission/bulk-upload-schema";
+import { DateOnly } from "@/lib/emission/schemas";
+import { Uuid } from "@/lib/schemas";
+import "./policies.css";
+import { RowErrorsTable, type RowError } from "./row-errors-table";
+import { tomorrowUtc, type Policy } from "./types";
+import { VersionPicker } from "./version-picker";
+
+const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
+
+// The upload's fields beside the file; the file's own rows are checked by the API, row by row.
+const BulkUploadForm = z.object({
+  client_id: z.string().min(1, { message: "choose the client" }).pipe(Uuid),
+  plan_version_id: z.string().min(1, { message: "choose the plan version" }).pipe(Uuid),
+  start_date: DateOnly,
+  file: z
+    .custom<FileList>((value) => typeof FileList !== "undefined" && value instanceof FileList && value.length === 1, { message: "choose a .xlsx or .csv file" })
+    .refine((files) => /\.(xlsx|csv)$/i.test(files[0].name), { message: "must be a .xlsx or .csv file" })
+    .refine((files) => files[0].size <= MAX_UPLOAD_BYTES, { message: `must be at most ${MAX_MB} MB` }),
+});
+type BulkUploadFormInput = z.input<typeof BulkUploadForm>;
+type BulkUploadFormOutput = z.output<typeof BulkUploadForm>;
+
+const FIELDS = ["client_id", "plan_version_id", "start_date", "file"] as const;
+
+function isRowError(error: unknown): error is RowError {
+  return typeof error === "object" && error !== null && "row" in error && "column" in error;
+}
+
+/** Issues one policy whose beneficiaries are the rows of a spreadsheet; bad rows come back as a table. */
+export function BulkUploadPanel() {
+  const router = useRouter();
+  const [client, setClient] = useState<Client | null>(null);
+  const [rowErrors, setRowErrors] = useState<RowError[]>([]);
+  const [isIssued, setIsIssued] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError: setFieldError,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<BulkUploadFormInput, unknown, BulkUploadFormOutput>({
+    resolver: zodResolver(BulkUploadForm, { error: formMessages }),
+    defaultValues: { client_id: "", plan_version_id: "", start_date: tomorrowUtc() },
+  });
+  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS);
+
+  useEffect(() => {
+    setValue("client_id", client?.id ?? "", { shouldValidate: isSubmitted });
+  }, [client, setValue, isSubmitted]);
+
+  function chooseVersion(version: Version | null) {
+    setValue("plan_version_id", version?.id ?? "", { shouldValidate: isSubmitted });
+  }
+
+  async function onSubmit({ file, ...fields }: BulkUploadFormOutput) {
+    setRowErrors([]);
+    const body = new FormData();
+    body.set("file", file[0]);
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    await submit(async () => {
+      try {
+        const policy = await apiFetch<Policy>("/api/v1/emission/bulk-upload", { method: "POST", body });
+        setIsIssued(true);
+        router.push(`/policies/${policy.id}`);
+        return `Issued ${policy.policy_number} for ${policy.beneficiaries.length} people; opening it…`;
+      } catch (caught) {
+        // The 422 of a bad file lists cells ({row, column, message}) rather than form paths.
+        if (caught instanceof ApiError) setRowErrors((caught.errors as unknown[]).filter(isRowError));
+        throw caught;
+      }
+    });
+  }
+
+  return (
+    <>
+      <Panel title="Client" description="The holder of the policy; the file lists the people it covers.">
+        <ClientPicker client={client} onChange={setClient} error={errors.client_id?.message} />
+      </Panel>
+      <Panel
+        title="Plan, start and file"
+        description={`A .xlsx or .csv file of at most ${MAX_MB} MB and ${MAX_UPLOAD_ROWS.toLocaleString("en")} rows, one person per row. Nothing is issued while any row is wrong.`}
+        actions={
+          <a className="button button-secondary" href="/api/v1/emission/bulk-upload/template">
+            Download the template (.xlsx)
+          </a>
+        }
+      >
+        <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Bulk upload">
+          <div className="form-grid">
+            <VersionPicker idPrefix="bulk" onChange={chooseVersion} error={errors.plan_version_id?.message} />
+            <Field id="bulk-start" label="Start date" error={errors.start_date?.message}>
+              <input id="bulk-start" type="date" aria-invalid={Boolean(errors.start_date)} {...register("start_date")} />
+            </Field>
+            <Field id="bulk-file" label="Spreadsheet" hint="columns as in the template" error={errors.file?.message}>
+              <input
+                id="bulk-file"
+                type="file"
+                accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                aria-invalid={Boolean(errors.file)}
+                {...register("file")}
+              />
+            </Field>
+          </div>
+          <ErrorBanner message={error} />
+          <SuccessBanner message={success} />
+          <div className="form-actions">
+            <Button type="submit" isBusy={isSubmitting || isIssued}>
+              Upload and issue
+            </Button>
+          </div>
+        </form>
+        {rowErrors.length > 0 ? <RowErrorsTable errors={rowErrors} /> : null}
+      </Panel>
+    </>
+  );
+}

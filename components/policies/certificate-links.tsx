@@ -1,0 +1,30 @@
+import { COVERING_STATUSES } from "@/lib/emission/policy-moves";
+import type { PolicyStatus } from "@/lib/emission/statuses";
+
+type CertificateLinksProps = {
+  policy: { id: string; policy_number: string; status: PolicyStatus };
+  /** The portal is given these by the API; the back office knows the same addresses. */
+  pdfUrl?: string;
+  passbookUrl?: string;
+};
+
+/**
+ * The certificate and the wallet pass, served only while the policy covers its people (the API answers
+ * 409 otherwise, so the links are not offered then). Plain links: the server's attachment header makes
+ * the browser download with the session cookie, and a phone hands the pass to its wallet.
+ */
+export function CertificateLinks({ policy, pdfUrl, passbookUrl }: CertificateLinksProps) {
+  if (!COVERING_STATUSES.includes(policy.status)) {
+    return <p className="muted">The certificate and the wallet pass are available while the policy is active.</p>;
+  }
+  return (
+    <p className="button-row">
+      <a className="button button-secondary" href={pdfUrl ?? `/api/v1/emission/policies/${policy.id}/pdf`} aria-label={`Download the certificate of ${policy.policy_number}`}>
+        Download certificate (PDF)
+      </a>
+      <a className="button button-secondary" href={passbookUrl ?? `/api/v1/emission/policies/${policy.id}/passbook`} aria-label={`Add ${policy.policy_number} to Apple Wallet`}>
+        Add to Apple Wallet
+      </a>
+    </p>
+  );
+}

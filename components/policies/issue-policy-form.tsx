@@ -1,0 +1,167 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { FormProvider, useFieldArray, useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import type { Country, Version } from "@/components/catalog/types";
+import { ClientPicker } from "@/components/clients/client-picker";
+import type { Client } from "@/components/clients/types";
+import { apiFetch, useApiData } from "@/components/ui/api-client";
+import { Button } from "@/components/ui/button";
+import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { Field } from "@/components/ui/field";
+import { formMessages } from "@/components/ui/form-messages";
+import { Panel } from "@/components/ui/panel";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { IssuePolicyInput } from "@/lib/emission/schemas";
+import type { KinshipType } from "@/lib/emission/statuses";
+import { Uuid } from "@/lib/schemas";
+import { BeneficiaryRow } from "./beneficiary-row";
+import { newIdempotencyKey } from "./idempotency-key";
+import "./policies.css";
+import { tomorrowUtc, type Policy } from "./types";
+import { useBeneficiaryPrices } from "./use-beneficiary-prices";
+import { VersionSummary } from "./version-summary";
+import { VersionPicker } from "./version-picker";
+
+// The API's schema; the client and the version are chosen with pickers, so an empty one says "choose".
+const IssueForm = IssuePolicyInput.extend({
+  client_id: z.string().min(1, { message: "choose the client" }).pipe(Uuid),
+  plan_version_id: z.string().min(1, { message: "choose the plan version" }).pipe(Uuid),
+});
+type IssueFormInput = z.input<typeof IssueForm>;
+type IssueFormOutput = z.output<typeof IssueForm>;
+
+// Every path the issue's 422 may name; beneficiaries.<n>.<field> lands on that row of the field array.
+const ISSUE_FIELD = /^(client_id|plan_version_id|start_date|beneficiaries\.\d+\.(first_name|last_name|kinship_type|date_of_birth|country_of_residence))$/;
+const isIssueField = (path: string) => ISSUE_FIELD.test(path);
+
+function emptyBeneficiary(kinship: KinshipType): IssueFormInput["beneficiaries"][number] {
+  return { first_name: "", last_name: "", kinship_type: kinship, date_of_birth: "", country_of_residence: undefined };
+}
+
+/**
+ * Issues a policy: the client (found or registered here), the version, the start date and the people
+ * to cover, each priced as it is typed. Sent with an Idempotency-Key made when the form opens, so a
+ * double click issues one policy; then the policy's page opens.
+ */
+export function IssuePolicyForm({ initialClientId }: { initialClientId?: string }) {
+  const router = useRouter();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  // undefined: not chosen on this page yet, so the client of the link (?client=<id>) stands.
+  const [clientChoice, setClientChoice] = useState<Client | null | undefined>(undefined);
+  const linked = useApiData<Client>(initialClientId && clientChoice === undefined ? `/api/v1/emission/clients/${initialClientId}` : null);
+  const client = clientChoice === undefined ? (linked.data ?? null) : clientChoice;
+  const [version, setVersion] = useState<Version | null>(null);
+  const [isIssued, setIsIssued] = useState(false);
+  const countries = useApiData<Country[]>("/api/v1/geography/countries");
+
+  const form = useForm<IssueFormInput, unknown, IssueFormOutput>({
+    resolver: zodResolver(IssueForm, { error: formMessages }),
+    defaultValues: { client_id: "", plan_version_id: "", start_date: tomorrowUtc(), beneficiaries: [emptyBeneficiary("SELF")] },
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    setValue,
+    setError: setFieldError,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = form;
+  const rows = useFieldArray({ control, name: "beneficiaries" });
+  const people = useWatch({ control, name: "beneficiaries" });
+  const startDate = useWatch({ control, name: "start_date" });
+  const pricing = useBeneficiaryPrices({ version, clientCountry: client?.country_of_residence ?? null, startDate, people });
+  const { error, success, submit } = useApiSubmit(setFieldError, isIssueField);
+
+  // The pickers live outside the form's inputs; their choice is the form's value.
+  useEffect(() => {
+    setValue("client_id", client?.id ?? "", { shouldValidate: isSubmitted });
+  }, [client, setValue, isSubmitted]);
+
+  function chooseVersion(next: Version | null) {
+    setVersion(next);
+    setValue("plan_version_id", next?.id ?? "", { shouldValidate: isSubmitted });
+  }
+
+  async function onSubmit(values: IssueFormOutput) {
+    await submit(async () => {
+      const policy = await apiFetch<Policy>("/api/v1/emission/issue", { method: "POST", body: values, headers: { "Idempotency-Key": idempotencyKey } });
+      setIsIssued(true);
+      router.push(`/policies/${policy.id}`);
+      return `Issued ${policy.policy_number}; opening it…`;
+    });
+  }
+
+  const listError = errors.beneficiaries?.root?.message ?? errors.beneficiaries?.message;
+  return (
+    <>
+      <Panel title="Client" description="Search by name or e-mail, or register a new client here.">
+        <ClientPicker client={client} onChange={setClientChoice} error={errors.client_id?.message} />
+      </Panel>
+      <FormProvider {...form}>
+        <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Issue a policy">
+          <Panel title="Plan and start" description="Only active versions can be sold. Cover lasts one year from the start date.">
+            <div className="form-grid">
+              <VersionPicker idPrefix="issue" onChange={chooseVersion} error={errors.plan_version_id?.message} />
+              <Field id="issue-start" label="Start date" error={errors.start_date?.message}>
+                <input id="issue-start" type="date" aria-invalid={Boolean(errors.start_date)} {...register("start_date")} />
+              </Field>
+            </div>
+            {version ? <VersionSummary version={version} /> : null}
+          </Panel>
+          <Panel title="Beneficiaries" description="Each person is priced by age at the start date and country as you type; the total adds up their prices.">
+            <ErrorBanner message={countries.error} />
+            <div className="beneficiaries">
+              {rows.fields.map((row, index) => (
+                <BeneficiaryRow
+                  key={row.id}
+                  index={index}
+                  rowId={row.id}
+                  countries={countries.data}
+                  isLoadingCountries={countries.isLoading}
+                  price={pricing.states[index] ?? { kind: "pending" }}
+                  canRemove={rows.fields.length > 1}
+                  onRemove={() => rows.remove(index)}
+                />
+              ))}
+            </div>
+            {listError ? (
+              <p className="field-error" role="alert">
+                {listError}
+              </p>
+            ) : null}
+            <div className="form-actions">
+              <Button variant="secondary" onClick={() => rows.append(emptyBeneficiary("CHILD"))}>
+                Add a beneficiary
+              </Button>
+            </div>
+            <div className="issue-footer">
+              <ErrorBanner message={error} />
+              <SuccessBanner message={success} />
+              <p className="issue-total" role="status" aria-label="Total">
+                {pricing.total ? (
+                  <>
+                    Total for {rows.fields.length} {rows.fields.length === 1 ? "beneficiary" : "beneficiaries"}:{" "}
+                    <strong>
+                      {pricing.total.amount} {pricing.total.currency}
+                    </strong>
+                  </>
+                ) : pricing.hasRefusal ? (
+                  <span className="muted">No total: a beneficiary above cannot be covered as entered.</span>
+                ) : (
+                  <span className="muted">The total appears once every beneficiary has a price.</span>
+                )}
+              </p>
+              <Button type="submit" isBusy={isSubmitting || isIssued}>
+                Issue policy
+              </Button>
+            </div>
+          </Panel>
+        </form>
+      </FormProvider>
+    </>
+  );
+}

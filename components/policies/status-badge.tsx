@@ -1,0 +1,18 @@
+import { Badge } from "@/components/ui/panel";
+import type { PolicyStatus } from "@/lib/emission/statuses";
+import { statusLabel } from "./types";
+
+// Green while the policy covers its people, red when a payment is owed, grey once it is over.
+const TONES: Record<PolicyStatus, "neutral" | "accent" | "ok" | "danger"> = {
+  DRAFT: "neutral",
+  PENDING_PAYMENT: "accent",
+  ACTIVE: "ok",
+  IN_ARREARS: "danger",
+  PAID_FAILED: "danger",
+  CANCELLED: "neutral",
+  EXPIRED: "neutral",
+};
+
+export function StatusBadge({ status }: { status: PolicyStatus }) {
+  return <Badge tone={TONES[status]}>{statusLabel(status)}</Badge>;
+}
