@@ -1,0 +1,55 @@
+"use client";
+
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useMemo, useState } from "react";
+import type { OwnPolicy } from "@/components/policies/types";
+import { useApiData, type Paginated } from "@/components/ui/api-client";
+import { DataTable } from "@/components/ui/data-table";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { Pagination } from "@/components/ui/pagination";
+import { Badge } from "@/components/ui/panel";
+import type { ClaimResponse } from "@/lib/claims/schemas";
+import type { ClaimStatus } from "@/lib/claims/statuses";
+
+const column = createColumnHelper<ClaimResponse>();
+
+const TONES: Record<ClaimStatus, "neutral" | "accent" | "ok" | "danger"> = {
+  PENDING: "accent",
+  IN_REVIEW: "accent",
+  APPROVED: "ok",
+  REJECTED: "danger",
+  CLOSED: "neutral",
+};
+
+/** The client's claims (GET /claims/ answers a client with its own only), named by policy and person. */
+export function OwnClaims({ policies }: { policies: OwnPolicy[] }) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const claims = useApiData<Paginated<ClaimResponse>>(`/api/v1/claims/?${new URLSearchParams({ page: String(page), page_size: String(pageSize) })}`);
+
+  const columns = useMemo(() => {
+    // Claims carry ids; the portal already holds the policies and people they name.
+    const numbers = new Map(policies.map((policy) => [policy.id, policy.policy_number]));
+    const people = new Map(policies.flatMap((policy) => policy.beneficiaries.map((person) => [person.id, `${person.first_name} ${person.last_name}`] as const)));
+    return [
+      column.accessor("reported_at", { header: "Reported", cell: (info) => <time dateTime={info.getValue()}>{new Date(info.getValue()).toLocaleDateString()}</time> }),
+      column.accessor("policy_id", { header: "Policy", cell: (info) => numbers.get(info.getValue()) ?? "—" }),
+      column.accessor("beneficiary_id", { header: "Person", cell: (info) => people.get(info.getValue()) ?? "—" }),
+      column.accessor("status", { header: "Status", cell: (info) => <Badge tone={TONES[info.getValue()]}>{info.getValue().replaceAll("_", " ").toLowerCase()}</Badge> }),
+      column.accessor("total_expenses", { header: "Expenses", cell: (info) => `${info.getValue()} (${info.row.original.expenses.length})` }),
+      column.accessor("description", { header: "Description" }),
+    ];
+  }, [policies]);
+
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({ data: claims.data?.items ?? [], columns, getCoreRowModel: getCoreRowModel(), getRowId: (claim) => claim.id, manualPagination: true });
+  return (
+    <>
+      <ErrorBanner message={claims.error} />
+      <DataTable table={table} label="My claims" isLoading={claims.isLoading} emptyText="No claim has been opened on your policies." />
+      {claims.data && claims.data.total > claims.data.page_size ? (
+        <Pagination page={claims.data.page} pageSize={claims.data.page_size} total={claims.data.total} onPageChange={setPage} onPageSizeChange={setPageSize} />
+      ) : null}
+    </>
+  );
+}
