@@ -18,8 +18,24 @@ export const SECTIONS: Section[] = [
   { href: "/geography", label: "Geography", description: "Countries and the zones that group them.", permission: "geography:read" },
   { href: "/catalog", label: "Catalog", description: "Products, plans and versions, with their prices and rules.", permission: "plans:read" },
   { href: "/quote", label: "Quote", description: "Price cover for a family in a country, person by person.", permission: "plans:read" },
+  { href: "/clients", label: "Clients", description: "The insured holders: find one or register a new one.", permission: "emission:read" },
+  { href: "/policies", label: "Policies", description: "Every policy with its status, people and history.", permission: "emission:read" },
+  { href: "/policies/new", label: "Issue a policy", description: "A client, a plan and the people to cover, priced as you type.", permission: "emission:write" },
+  { href: "/policies/bulk", label: "Bulk upload", description: "Issue one policy whose people are the rows of a spreadsheet.", permission: "emission:write" },
+  { href: "/portal", label: "My cover", description: "Your policies, certificates and claims.", permission: "portal:read" },
 ];
 
+const PORTAL_SECTIONS = SECTIONS.filter((section) => section.href === "/portal");
+
+/**
+ * A client of the insurer: reads its own cover (portal:read) but no one else's (no emission:read).
+ * CLIENTE also holds plans:read and geography:read for the API, but the back office is not for it.
+ */
+export function isPortalUser(permissions: ReadonlySet<string>): boolean {
+  return permissions.has("portal:read") && !permissions.has("emission:read");
+}
+
 export function sectionsFor(permissions: ReadonlySet<string>): Section[] {
+  if (isPortalUser(permissions)) return PORTAL_SECTIONS;
   return SECTIONS.filter((section) => !section.permission || permissions.has(section.permission));
 }

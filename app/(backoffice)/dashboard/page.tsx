@@ -1,12 +1,15 @@
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { Greeting } from "@/components/backoffice/greeting";
 import { requireUser } from "@/components/backoffice/require-user";
-import { sectionsFor } from "@/components/backoffice/sections";
+import { isPortalUser, sectionsFor } from "@/components/backoffice/sections";
 
 export const metadata = { title: "Dashboard · Funeral Cover Admin" };
 
 export default async function DashboardPage() {
   const user = await requireUser();
+  // Sign-in lands here; a client's starting page is its own cover.
+  if (isPortalUser(user.permissions)) redirect("/portal");
   // The dashboard itself is not a destination from the dashboard.
   const sections = sectionsFor(user.permissions).filter((section) => section.href !== "/dashboard");
   return (
