@@ -1,0 +1,97 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { clients, companies, coverages, plans, planVersions, policies, products, type Policy } from "@/db/schema";
+import { assertCan } from "@/lib/auth/actor";
+import type { ServiceContext } from "@/lib/context";
+import { ConflictError } from "@/lib/errors";
+import { findVisiblePolicy } from "../policies";
+import { COVERING_STATUSES } from "../policy-moves";
+import { verificationUrl } from "../verification";
+import { configuredOrganizationName } from "./configuration";
+import { PASS_BACKGROUND, passImages } from "./images";
+import { packagePass } from "./package-pass";
+import { getWalletSigner, type WalletSigner } from "./signer";
+
+type PassDetails = {
+  holderName: string;
+  companyName: string;
+  productName: string;
+  planName: string;
+  coverages: Array<{ name: string; limitAmount: string | null }>;
+};
+
+/** GET /emission/policies/{id}/passbook: the policy as a signed .pkpass, for a policy that covers its people. */
+export async function getWalletPass({ ctx, policyId }: { ctx: ServiceContext; policyId: string }): Promise<{ filename: string; content: Uint8Array }> {
+  assertCan(ctx.actor, "emission:read", "portal:read");
+  const policy = await findVisiblePolicy(ctx.db, ctx.actor, policyId);
+  if (!COVERING_STATUSES.includes(policy.status)) {
+    throw new ConflictError(`the policy is ${policy.status}: a wallet pass is issued only for an ${COVERING_STATUSES.join(" or ")} policy`);
+  }
+  const [[names], covered] = await Promise.all([
+    ctx.db
+      .select({
+        holderName: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`,
+        companyName: companies.name,
+        productName: products.name,
+        planName: plans.name,
+      })
+      .from(policies)
+      .innerJoin(clients, eq(clients.id, policies.clientId))
+      .innerJoin(companies, eq(companies.id, policies.companyId))
+      .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
+      .innerJoin(plans, eq(plans.id, planVersions.planId))
+      .innerJoin(products, eq(products.id, plans.productId))
+      .where(eq(policies.id, policy.id)),
+    ctx.db
+      .select({ name: coverages.name, limitAmount: coverages.limitAmount })
+      .from(coverages)
+      .where(eq(coverages.planVersionId, policy.planVersionId))
+      .orderBy(asc(coverages.name)),
+  ]);
+  const signer = getWalletSigner();
+  const passJson = walletPassJson(policy, { ...names, coverages: covered }, signer);
+  return { filename: `policy_${policy.id}.pkpass`, content: packagePass({ passJson, images: passImages(), signer }) };
+}
+
+const colour = ({ red, green, blue }: { red: number; green: number; blue: number }) => `rgb(${red}, ${green}, ${blue})`;
+
+/** pass.json of a generic pass (Apple's PassKit format, version 1) whose QR code is the verification link. */
+function walletPassJson(policy: Policy, details: PassDetails, signer: WalletSigner) {
+  const organizationName = configuredOrganizationName() ?? details.companyName;
+  const link = verificationUrl(policy.id);
+  const coverageLines = details.coverages.map((coverage) => (coverage.limitAmount ? `${coverage.name}: up to ${coverage.limitAmount} ${policy.currency}` : coverage.name));
+  const barcode = { format: "PKBarcodeFormatQR", message: link, messageEncoding: "iso-8859-1", altText: policy.policyNumber };
+  return {
+    formatVersion: 1,
+    passTypeIdentifier: signer.passTypeId,
+    teamIdentifier: signer.teamId,
+    serialNumber: policy.id,
+    organizationName,
+    description: `${organizationName} policy ${policy.policyNumber}`,
+    logoText: organizationName,
+    foregroundColor: "rgb(255, 255, 255)",
+    labelColor: "rgb(190, 208, 230)",
+    backgroundColor: colour(PASS_BACKGROUND),
+    // Wallet greys out the pass after the last day of cover (dates are UTC calendar days).
+    expirationDate: `${policy.endDate}T23:59:59Z`,
+    generic: {
+      primaryFields: [{ key: "policy_number", label: "POLICY", value: policy.policyNumber }],
+      secondaryFields: [
+        { key: "holder", label: "HOLDER", value: details.holderName },
+        { key: "plan", label: "PLAN", value: details.planName },
+      ],
+      auxiliaryFields: [
+        { key: "valid_from", label: "VALID FROM", value: policy.startDate },
+        { key: "valid_to", label: "VALID TO", value: policy.endDate },
+        { key: "status", label: "STATUS", value: policy.status },
+      ],
+      backFields: [
+        { key: "product", label: "Product", value: `${details.productName}, plan ${details.planName}` },
+        { key: "coverages", label: "Coverages", value: coverageLines.length > 0 ? coverageLines.join("\n") : "As in the policy certificate" },
+        { key: "verification", label: "Verify this policy", value: `Scan the QR code or open ${link} to see whether the policy is in force.` },
+      ],
+    },
+    barcodes: [barcode],
+    // Wallet before iOS 9 reads only the single `barcode` key.
+    barcode,
+  };
+}
