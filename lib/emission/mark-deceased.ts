@@ -4,8 +4,8 @@ import { assertCan } from "@/lib/auth/actor";
 import { insertClaim } from "@/lib/claims/open-claim";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
+import { scopeFilter } from "@/lib/auth/scope-filter";
 import { writeAudit } from "@/lib/operations/audit";
-import { visiblePolicies } from "./access";
 
 /**
  * POST /emission/beneficiaries/{id}/mark-deceased: sets the flag and opens the claim (PENDING) in the
@@ -19,7 +19,9 @@ export async function markBeneficiaryDeceased({ ctx, beneficiaryId }: { ctx: Ser
       .select({ beneficiary: beneficiaries, policy: policies })
       .from(beneficiaries)
       .innerJoin(policies, eq(policies.id, beneficiaries.policyId))
-      .where(and(eq(beneficiaries.id, beneficiaryId), visiblePolicies(tx.actor)))
+      // The caller's company (and unit), not visiblePolicies: a CRM key holds beneficiaries:mark_deceased
+      // without emission:read, and must still reach its own company's beneficiaries.
+      .where(and(eq(beneficiaries.id, beneficiaryId), scopeFilter(tx.actor, policies)))
       .for("update", { of: beneficiaries });
     if (!found) throw new NotFoundError("beneficiary");
     const { beneficiary, policy } = found;
