@@ -31,7 +31,7 @@ export async function markBeneficiaryDeceased({ ctx, beneficiaryId }: { ctx: Ser
     }
     await tx.db.update(beneficiaries).set({ deceasedFlag: true, deceasedAt: new Date() }).where(eq(beneficiaries.id, beneficiary.id));
     await writeAudit(tx, {
-      action: "BENEFICIARY_MARKED_DECEASED",
+      action: "BENEFICIARY_DECEASED",
       entity: "beneficiaries",
       entityId: beneficiary.id,
       companyId: policy.companyId,
