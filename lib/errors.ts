@@ -30,6 +30,17 @@ export class BusinessRuleError extends DomainError {
     super(message, "business_rule");
   }
 }
+/** A cell of an uploaded spreadsheet: its row as the spreadsheet shows it (the header is row 1) and its column. */
+export type CellError = { row: number; column: string | null; message: string };
+/** An uploaded file that is not a usable spreadsheet, or rows that break a rule (422); `column` null is the whole row. */
+export class SpreadsheetError extends DomainError {
+  constructor(
+    message: string,
+    readonly errors: CellError[] = [],
+  ) {
+    super(message, "invalid_spreadsheet");
+  }
+}
 /** A request the spec answers with 400 (inactive version, reused password, unreadable file). */
 export class BadRequestError extends DomainError {
   constructor(message: string) {

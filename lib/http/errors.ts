@@ -10,6 +10,7 @@ import {
   PayloadTooLargeError,
   PaymentRequiredError,
   RateLimitedError,
+  SpreadsheetError,
   UnauthorizedError,
   ValidationError,
 } from "@/lib/errors";
@@ -25,6 +26,7 @@ const STATUS_BY_ERROR: Array<[new (...args: never[]) => DomainError, number]> = 
   [PayloadTooLargeError, 413],
   [ValidationError, 422],
   [BusinessRuleError, 422],
+  [SpreadsheetError, 422],
   [RateLimitedError, 429],
 ];
 
@@ -43,7 +45,7 @@ export function describeError(error: unknown): { status: number; body: ErrorBody
         : (STATUS_BY_ERROR.find(([type]) => error instanceof type)?.[1] ?? 500);
     const body: ErrorBody = { detail: error.message, code: error.code };
     const headers: Record<string, string> = {};
-    if ((error instanceof ValidationError || error instanceof BusinessRuleError) && error.errors.length > 0) body.errors = error.errors;
+    if ((error instanceof ValidationError || error instanceof BusinessRuleError || error instanceof SpreadsheetError) && error.errors.length > 0) body.errors = error.errors;
     if (error instanceof UnauthorizedError) headers["WWW-Authenticate"] = 'Bearer realm="api"';
     if (error instanceof RateLimitedError) headers["Retry-After"] = String(error.retryAfterSeconds);
     return { status, body, headers };
