@@ -1,0 +1,105 @@
+import { SpreadsheetError, type CellError } from "@/lib/errors";
+import { MAX_UPLOAD_ROWS } from "../bulk-upload-schema";
+import { BeneficiaryInput } from "../schemas";
+import type { Cell } from "./read-spreadsheet";
+
+/** The columns of the upload, in the template's order (service spec, "Bulk upload file columns"). */
+export const BENEFICIARY_COLUMNS = ["first_name", "last_name", "date_of_birth", "kinship_type", "country_of_residence"] as const satisfies ReadonlyArray<
+  keyof BeneficiaryInput
+>;
+type Column = (typeof BENEFICIARY_COLUMNS)[number];
+
+const isOptional = (column: Column) => BeneficiaryInput.shape[column].safeParse(undefined).success;
+
+export type BeneficiaryRows = {
+  beneficiaries: BeneficiaryInput[];
+  /** The spreadsheet row of each beneficiary, by position. */
+  rowNumbers: number[];
+};
+
+/**
+ * The beneficiaries of the sheet's rows: row 1 is the header (names matched trimmed and in any letter
+ * case), every later row that is not blank is one beneficiary, validated with the same schema as the
+ * issue endpoint. Every bad cell of every row is listed, with the row as the spreadsheet numbers it.
+ */
+export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
+  const [header = [], ...body] = rows;
+  const columns = columnsOf(header);
+  const dataRows = body.map((cells, index) => ({ rowNumber: index + 2, cells })).filter(({ cells }) => !cells.every((cell) => textOf(cell) === ""));
+  if (dataRows.length === 0) throw new SpreadsheetError("the file has no beneficiary rows under the header");
+  if (dataRows.length > MAX_UPLOAD_ROWS) {
+    throw new SpreadsheetError(`the file has ${dataRows.length} beneficiary rows; at most ${MAX_UPLOAD_ROWS} are accepted in one upload`);
+  }
+
+  const errors: CellError[] = [];
+  const beneficiaries: BeneficiaryInput[] = [];
+  for (const { rowNumber, cells } of dataRows) {
+    if (cells.length !== header.length) {
+      errors.push({ row: rowNumber, column: null, message: `has ${cells.length} cells where the header has ${header.length}` });
+      continue;
+    }
+    // Keyed by the known column names only, never by the file's text.
+    const candidate: Partial<Record<Column, string>> = {};
+    columns.forEach((column, index) => {
+      const text = textOf(cells[index]);
+      // An empty optional cell is absent (a beneficiary without a country lives in the client's).
+      if (column && !(text === "" && isOptional(column))) candidate[column] = text;
+    });
+    const parsed = BeneficiaryInput.safeParse(candidate);
+    if (parsed.success) {
+      beneficiaries.push(parsed.data);
+      continue;
+    }
+    // One message per cell: the first rule it breaks (a date like 01/02/1990 breaks two).
+    const columnsWithErrors = new Set<string>();
+    for (const issue of parsed.error.issues) {
+      const column = String(issue.path[0]);
+      if (!columnsWithErrors.has(column)) errors.push({ row: rowNumber, column, message: issue.message });
+      columnsWithErrors.add(column);
+    }
+  }
+  if (errors.length > 0) throw rowsError(errors);
+  return { beneficiaries, rowNumbers: dataRows.map(({ rowNumber }) => rowNumber) };
+}
+
+/** The error for bad rows: the detail names how many and the first; `errors` lists each. */
+export function rowsError(errors: CellError[]): SpreadsheetError {
+  const rows = new Set(errors.map((error) => error.row)).size;
+  const [first] = errors;
+  const where = first.column ? `row ${first.row}, ${first.column}` : `row ${first.row}`;
+  return new SpreadsheetError(`${rows} ${rows === 1 ? "row has" : "rows have"} problems (nothing was stored); ${where}: ${first.message}`, errors);
+}
+
+// Position -> column; blank header cells are columns the upload ignores (notes beside the data).
+function columnsOf(header: Cell[]): Array<Column | null> {
+  const errors: CellError[] = [];
+  const seen = new Set<Column>();
+  const columns = header.map((cell): Column | null => {
+    const name = textOf(cell);
+    if (name === "") return null;
+    const column = BENEFICIARY_COLUMNS.find((known) => known === name.toLowerCase());
+    if (!column) {
+      errors.push({ row: 1, column: name, message: `is not a column of the upload (expected ${BENEFICIARY_COLUMNS.join(", ")})` });
+      return null;
+    }
+    if (seen.has(column)) errors.push({ row: 1, column, message: "appears more than once in the header" });
+    seen.add(column);
+    return column;
+  });
+  for (const column of BENEFICIARY_COLUMNS) {
+    if (!seen.has(column) && !isOptional(column)) errors.push({ row: 1, column, message: "is missing from the header row" });
+  }
+  if (errors.length > 0) {
+    const [first] = errors;
+    throw new SpreadsheetError(`the header row (row 1) is not the template's: "${first.column}" ${first.message}`, errors);
+  }
+  return columns;
+}
+
+// Dates become YYYY-MM-DD: a date cell is read as midnight UTC of its day, so its UTC date is the day
+// the spreadsheet shows, whatever the server's time zone.
+function textOf(cell: Cell | undefined): string {
+  if (cell === null || cell === undefined) return "";
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? "" : cell.toISOString().slice(0, 10);
+  return String(cell).trim();
+}
