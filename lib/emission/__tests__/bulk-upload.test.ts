@@ -1,0 +1,450 @@
+import { constants, deflateRawSync } from "node:zlib";
+import { count } from "drizzle-orm";
+import { strToU8, unzipSync, zipSync } from "fflate";
+import { readSheet } from "read-excel-file/node";
+import writeXlsxFile, { type SheetData } from "write-excel-file/node";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as downloadTemplate } from "@/app/api/v1/emission/bulk-upload/template/route";
+import { getDb } from "@/db";
+import { beneficiaries, policies } from "@/db/schema";
+import { MAX_UPLOAD_BYTES } from "@/lib/emission/bulk-upload-schema";
+import { api } from "@/lib/testing/api";
+import { createSellableVersion, createTestClient, dateFromToday, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+
+// POST /api/v1/emission/bulk-upload and GET .../template (contract section 6, issue 4 point 7): a
+// spreadsheet's rows become the beneficiaries of one policy issued through issuePolicy; every bad row is
+// listed by the row and column the spreadsheet shows and nothing is stored; files from outside are read
+// as data only (no prototype pollution, no formula evaluation, no zip bomb).
+
+const COLUMNS = ["first_name", "last_name", "date_of_birth", "kinship_type", "country_of_residence"];
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+let seller: SignedIn;
+/** Sold in MX at 25.00 and US at 40.00, entry up to 70, +50% from 60 to 70. */
+let versionId: string;
+let clientId: string;
+const startDate = dateFromToday(1);
+const thisYear = Number(startDate.slice(0, 4));
+/** Born on 1 January this many years before the start year: exactly that age at the start. */
+const bornYearsAgo = (years: number) => `${thisYear - years}-01-01`;
+
+beforeAll(async () => {
+  seller = await signInAs("VENDEDOR");
+  versionId = (await createSellableVersion()).version.id;
+  clientId = (await createTestClient(seller)).id;
+});
+
+type Upload = { name: string; bytes: Uint8Array | string };
+
+function upload(file: Upload | null, fields: Record<string, string> = {}, token = seller.token) {
+  const form = new FormData();
+  if (file) form.set("file", new Blob([typeof file.bytes === "string" ? file.bytes : Buffer.from(file.bytes)]), file.name);
+  for (const [name, value] of Object.entries({ client_id: clientId, plan_version_id: versionId, start_date: startDate, ...fields })) form.set(name, value);
+  return api("POST", "/api/v1/emission/bulk-upload", { token, rawBody: form });
+}
+
+/** An .xlsx as a spreadsheet application writes it; a Date is a date cell. */
+async function xlsxOf(rows: Array<Array<string | Date | null>>): Promise<Upload> {
+  const sheet: SheetData = rows.map((row) => row.map((value) => (value instanceof Date ? { value, type: Date, format: "yyyy-mm-dd" } : value)));
+  return { name: "beneficiaries.xlsx", bytes: new Uint8Array(await writeXlsxFile(sheet).toBuffer()) };
+}
+
+const csvOf = (text: string): Upload => ({ name: "beneficiaries.csv", bytes: text });
+
+/** A workbook written by hand: the given <sheetData> rows, and nothing a reader does not need. */
+function handMadeXlsx(sheetRows: string, { extraParts = {} }: { extraParts?: Record<string, Uint8Array> } = {}): Upload {
+  const main = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+  const parts = {
+    "xl/workbook.xml": strToU8(`<workbook ${main} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    "xl/_rels/workbook.xml.rels": strToU8(
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    ),
+    "xl/worksheets/sheet1.xml": strToU8(`<worksheet ${main}><sheetData>${sheetRows}</sheetData></worksheet>`),
+    ...extraParts,
+  };
+  return { name: "beneficiaries.xlsx", bytes: zipSync(parts) };
+}
+
+const text = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
+const headerRow = `<row r="1">${COLUMNS.map((column, index) => text(`${"ABCDE"[index]}1`, column)).join("")}</row>`;
+
+type ZipPart = { name: string; packed: Uint8Array; declaredSize: number };
+
+/** A zip written field by field, so a test can declare any size it likes for a part. */
+function zipWithDeclaredSizes(parts: ZipPart[]): Uint8Array {
+  const local: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const name = Buffer.from(part.name);
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(8, 8);
+    header.writeUInt32LE(part.packed.length, 18);
+    header.writeUInt32LE(part.declaredSize, 22);
+    header.writeUInt16LE(name.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt16LE(8, 10);
+    entry.writeUInt32LE(part.packed.length, 20);
+    entry.writeUInt32LE(part.declaredSize, 24);
+    entry.writeUInt16LE(name.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    local.push(header, name, Buffer.from(part.packed));
+    directory.push(entry, name);
+    offset += 30 + name.length + part.packed.length;
+  }
+  const directorySize = directory.reduce((sum, chunk) => sum + chunk.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directorySize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...local, ...directory, end]);
+}
+
+/** A raw deflate stream of `mebibytes` MiB of zeros, built from one compressed MiB repeated (about 1 KB each). */
+function deflatedZeros(mebibytes: number): Uint8Array {
+  const oneMebibyte = deflateRawSync(Buffer.alloc(1024 * 1024), { finishFlush: constants.Z_SYNC_FLUSH });
+  // 0x03 0x00: a final, empty block with fixed codes, which ends the stream.
+  return Buffer.concat([...Array.from({ length: mebibytes }, () => oneMebibyte), Buffer.from([0x03, 0x00])]);
+}
+
+/** A workbook whose sheet part is `sheet` (packed bytes and the size it declares), the other parts true. */
+function workbookWithSheet(sheet: { packed: Uint8Array; declaredSize: number }): Upload {
+  const real = unzipSync(handMadeXlsx(headerRow).bytes as Uint8Array);
+  const parts = Object.entries(real).map(([name, data]) =>
+    name === "xl/worksheets/sheet1.xml" ? { name, ...sheet } : { name, packed: deflateRawSync(data), declaredSize: data.length },
+  );
+  return { name: "bomb.xlsx", bytes: zipWithDeclaredSizes(parts) };
+}
+
+async function storedCounts() {
+  const db = await getDb();
+  const [policyCount] = await db.select({ n: count() }).from(policies);
+  const [beneficiaryCount] = await db.select({ n: count() }).from(beneficiaries);
+  return { policies: policyCount.n, beneficiaries: beneficiaryCount.n };
+}
+
+/** Runs `action` and asserts it stored no policy and no beneficiary. */
+async function expectNothingStored<T>(action: () => Promise<T>): Promise<T> {
+  const before = await storedCounts();
+  const result = await action();
+  expect(await storedCounts()).toEqual(before);
+  return result;
+}
+
+describe("issuing from a spreadsheet", () => {
+  it("issues one policy from an .xlsx, each row priced in its order, date cells and text dates alike", async () => {
+    const file = await xlsxOf([
+      COLUMNS,
+      ["Ana", "Pérez", new Date(Date.UTC(1985, 2, 1)), "SELF", null],
+      ["Luis", "Pérez", bornYearsAgo(65), "SPOUSE", ""],
+      ["Eva", "Pérez", "2010-06-30", "CHILD", "US"],
+    ]);
+    const before = await storedCounts();
+    const response = await upload(file);
+
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body).toMatchObject({ client_id: clientId, plan_version_id: versionId, start_date: startDate, status: "PENDING_PAYMENT", currency: "USD" });
+    expect(response.body.beneficiaries.map((person: Record<string, unknown>) => [person.first_name, person.date_of_birth, person.country_of_residence, person.price])).toEqual([
+      ["Ana", "1985-03-01", null, "25.00"],
+      ["Luis", bornYearsAgo(65), null, "37.50"],
+      ["Eva", "2010-06-30", "US", "40.00"],
+    ]);
+    expect(response.body.final_price).toBe("102.50");
+    expect(await storedCounts()).toEqual({ policies: before.policies + 1, beneficiaries: before.beneficiaries + 3 });
+  });
+
+  it("issues from a .csv with a byte-order mark, CRLF lines, quoted cells and a header in any case", async () => {
+    const csv = `\uFEFF First_Name ,LAST_NAME,date_of_birth,kinship_type,country_of_residence\r\n"Ana, María",Pérez,1985-03-01,SELF,\r\nEva,"Pérez ""la chica""",2010-06-30,CHILD,US\r\n`;
+    const response = await upload(csvOf(csv));
+
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.beneficiaries.map((person: Record<string, unknown>) => [person.first_name, person.last_name, person.price])).toEqual([
+      ["Ana, María", "Pérez", "25.00"],
+      ["Eva", 'Pérez "la chica"', "40.00"],
+    ]);
+    expect(response.body.final_price).toBe("65.00");
+  });
+
+  it("reads a .csv separated by semicolons, as Excel writes it where the decimal separator is a comma", async () => {
+    const response = await upload(csvOf(`${COLUMNS.join(";")}\nAna;Pérez;1985-03-01;SELF;MX\n`));
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.beneficiaries[0]).toMatchObject({ first_name: "Ana", country_of_residence: "MX", price: "25.00" });
+  });
+
+  it("issues 1,000 rows, the most one upload takes", async () => {
+    const rows = Array.from({ length: 1000 }, (_, index) => [`Child ${index + 1}`, "Pérez", "2015-04-01", "CHILD", ""]);
+    const response = await upload(await xlsxOf([COLUMNS, ...rows]));
+
+    expect(response.status, JSON.stringify(response.body).slice(0, 500)).toBe(201);
+    expect(response.body.beneficiaries).toHaveLength(1000);
+    expect(response.body.beneficiaries[999].first_name).toBe("Child 1000");
+    expect(response.body.final_price).toBe("25000.00");
+  });
+});
+
+describe("bad rows", () => {
+  it("lists every bad cell of every row by the spreadsheet's row number and column, skipping blank rows, and stores nothing", async () => {
+    const file = await xlsxOf([
+      COLUMNS,
+      ["Ana", "Pérez", "1985-03-01", "SELF", ""],
+      ["Luis", "Pérez", "1985-02-30", "CHILD", ""],
+      ["", "Pérez", "2001-01-01", "COUSIN", ""],
+      [null, null, null, null, null],
+      ["Eva", "Pérez", "2010-06-30", "CHILD", "mx"],
+    ]);
+    const response = await expectNothingStored(() => upload(file));
+
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual([
+      { row: 3, column: "date_of_birth", message: "is not a calendar date" },
+      { row: 4, column: "first_name", message: "is required" },
+      { row: 4, column: "kinship_type", message: "must be one of SELF, SPOUSE, CHILD, PARENT, OTHER" },
+      { row: 6, column: "country_of_residence", message: "must be a two-letter upper-case ISO country code" },
+    ]);
+    expect(response.body.detail).toBe("3 rows have problems (nothing was stored); row 3, date_of_birth: is not a calendar date");
+  });
+
+  it("numbers .csv rows by record, so a quoted cell over two lines is one row, and lists rows with the wrong number of cells", async () => {
+    const csv = [COLUMNS.join(","), '"Ana\nMaría",Pérez,1985-03-01,SELF,', "Luis,Pérez,01/02/1990,CHILD,", "Eva,Pérez,2010-06-30,CHILD", ""].join("\n");
+    const response = await expectNothingStored(() => upload(csvOf(csv)));
+
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual([
+      { row: 3, column: "date_of_birth", message: "must be a date written YYYY-MM-DD" },
+      { row: 4, column: null, message: "has 4 cells where the header has 5" },
+    ]);
+  });
+
+  it("reports the issue's own rules (entry age, country, one SELF) on the rows that break them", async () => {
+    const tooOld = await expectNothingStored(() =>
+      upload(
+        csvOf(
+          [COLUMNS.join(","), "Ana,Pérez,1985-03-01,SELF,", `Abuelo,Pérez,${bornYearsAgo(80)},PARENT,`, "Eva,Pérez,2010-06-30,CHILD,", `Abuela,Pérez,${bornYearsAgo(75)},PARENT,`].join("\n"),
+        ),
+      ),
+    );
+    expect(tooOld.status).toBe(422);
+    expect(tooOld.body.errors).toEqual([
+      { row: 3, column: "date_of_birth", message: `age 80 at ${startDate} exceeds the maximum entry age of 70` },
+      { row: 5, column: "date_of_birth", message: `age 75 at ${startDate} exceeds the maximum entry age of 70` },
+    ]);
+
+    const abroad = await expectNothingStored(() => upload(csvOf([COLUMNS.join(","), "Ana,Pérez,1985-03-01,SELF,", "Eva,Pérez,2010-06-30,CHILD,FR"].join("\n"))));
+    expect(abroad.status).toBe(422);
+    expect(abroad.body.errors).toEqual([{ row: 3, column: "country_of_residence", message: "the plan is not available in FR" }]);
+
+    const twoSelves = await expectNothingStored(() => upload(csvOf([COLUMNS.join(","), "Ana,Pérez,1985-03-01,SELF,", "Ana,López,1986-03-01,SELF,"].join("\n"))));
+    expect(twoSelves.status).toBe(422);
+    expect(twoSelves.body.errors).toEqual([{ row: 3, column: "kinship_type", message: "only one SELF beneficiary per policy" }]);
+  });
+
+  it("refuses a file with no rows under the header, and one with 1,001 rows before validating any", async () => {
+    const empty = await upload(csvOf(`${COLUMNS.join(",")}\n\n,,,,\n`));
+    expect(empty.status).toBe(422);
+    expect(empty.body.detail).toBe("the file has no beneficiary rows under the header");
+
+    // Every row is invalid too: the count is refused first, not 1,001 row errors.
+    const rows = Array.from({ length: 1001 }, () => ["", "", "", "", ""].join(",") + "x");
+    const tooMany = await expectNothingStored(() => upload(csvOf([COLUMNS.join(","), ...rows].join("\n"))));
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.detail).toBe("the file has 1001 beneficiary rows; at most 1000 are accepted in one upload");
+    expect(tooMany.body.errors).toBeUndefined();
+  });
+});
+
+describe("headers", () => {
+  it("refuses unknown and missing columns, naming each", async () => {
+    const response = await upload(csvOf("first_name,surname,kinship_type,country_of_residence\nAna,Pérez,SELF,MX\n"));
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual([
+      { row: 1, column: "surname", message: `is not a column of the upload (expected ${COLUMNS.join(", ")})` },
+      { row: 1, column: "last_name", message: "is missing from the header row" },
+      { row: 1, column: "date_of_birth", message: "is missing from the header row" },
+    ]);
+  });
+
+  it("treats a __proto__ or constructor header as an unknown column and pollutes nothing", async () => {
+    const csv = `${COLUMNS.join(",")},__proto__,constructor\nAna,Pérez,1985-03-01,SELF,MX,"{""polluted"":true}",polluted\n`;
+    const fromCsv = await expectNothingStored(() => upload(csvOf(csv)));
+    expect(fromCsv.status).toBe(422);
+    expect(fromCsv.body.errors.map((error: { column: string }) => error.column)).toEqual(["__proto__", "constructor"]);
+
+    const sheet = `<row r="1">${text("A1", "__proto__")}${COLUMNS.map((column, index) => text(`${"BCDEF"[index]}1`, column)).join("")}</row><row r="2">${text("A2", "polluted")}${text("B2", "Ana")}</row>`;
+    const fromXlsx = await expectNothingStored(() => upload(handMadeXlsx(sheet)));
+    expect(fromXlsx.status).toBe(422);
+    expect(fromXlsx.body.errors).toEqual([{ row: 1, column: "__proto__", message: expect.stringContaining("is not a column of the upload") }]);
+
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty("polluted");
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+  });
+});
+
+describe("cells are data", () => {
+  it("reads a formula cell as the value cached in the file and never evaluates it", async () => {
+    const sheet =
+      headerRow +
+      // UPPER("x") would give "X" and NOW() a timestamp: the cached <v> is what counts.
+      `<row r="2"><c r="A2" t="str"><f>UPPER("x")</f><v>Ana</v></c>${text("B2", "Pérez")}<c r="C2" t="str"><f>TEXT(NOW(),"yyyy-mm-dd")</f><v>1985-03-01</v></c>${text("D2", "SELF")}</row>` +
+      // A formula saved without a cached value is an empty cell, not a computed one.
+      `<row r="3"><c r="A3" t="str"><f>CONCATENATE("Lu","is")</f></c>${text("B3", "Pérez")}${text("C3", "2010-06-30")}${text("D3", "CHILD")}</row>`;
+    const withoutCache = await expectNothingStored(() => upload(handMadeXlsx(sheet)));
+    expect(withoutCache.status).toBe(422);
+    expect(withoutCache.body.errors).toEqual([{ row: 3, column: "first_name", message: "is required" }]);
+
+    const cached = await upload(handMadeXlsx(sheet.replace("<f>CONCATENATE(\"Lu\",\"is\")</f>", '<f>CONCATENATE("Lu","is")</f><v>Luis</v>')));
+    expect(cached.status, JSON.stringify(cached.body)).toBe(201);
+    expect(cached.body.beneficiaries.map((person: Record<string, unknown>) => [person.first_name, person.date_of_birth])).toEqual([
+      ["Ana", "1985-03-01"],
+      ["Luis", "2010-06-30"],
+    ]);
+  });
+});
+
+describe("files that are not what they claim", () => {
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01]);
+
+  it("refuses PNG bytes, whatever the file is called", async () => {
+    const named = await upload({ name: "photo.png", bytes: png });
+    expect(named.status).toBe(422);
+    expect(named.body.detail).toBe("the file is not a spreadsheet: a .png file (expected .xlsx or .csv)");
+
+    const disguised = await upload({ name: "beneficiaries.csv", bytes: png });
+    expect(disguised.status).toBe(422);
+    expect(disguised.body.detail).toBe("the file is not a spreadsheet: neither a zip archive nor UTF-8 text (expected .xlsx or .csv)");
+
+    const asXlsx = await upload({ name: "beneficiaries.xlsx", bytes: png });
+    expect(asXlsx.status).toBe(422);
+    expect(asXlsx.body.detail).toBe("the file is not a spreadsheet: a file named .xlsx that is not a zip archive (expected .xlsx or .csv)");
+  });
+
+  it("refuses a zip that is not a workbook, and a truncated workbook", async () => {
+    const document = await upload({ name: "letter.xlsx", bytes: zipSync({ "word/document.xml": strToU8("<document/>") }) });
+    expect(document.status).toBe(422);
+    expect(document.body.detail).toMatch(/^the file is not a spreadsheet: a zip archive without xl\/workbook.xml/);
+
+    const whole = (await xlsxOf([COLUMNS, ["Ana", "Pérez", "1985-03-01", "SELF", ""]])).bytes as Uint8Array;
+    for (const cut of [whole.length - 10, Math.floor(whole.length / 2), 40]) {
+      const truncated = await upload({ name: "beneficiaries.xlsx", bytes: whole.subarray(0, cut) });
+      expect(truncated.status, `cut at ${cut}`).toBe(422);
+      expect(truncated.body.detail).toBe("the .xlsx file is damaged or incomplete (its zip structure cannot be read)");
+    }
+  });
+
+  it("refuses a zip bomb from its declared sizes before inflating anything", async () => {
+    const rssBefore = process.memoryUsage.rss();
+    // A real stream of 1 GiB of zeros in about 1 MB, declaring its true size.
+    const gibibyte = deflatedZeros(1024);
+    const declared = await upload(workbookWithSheet({ packed: gibibyte, declaredSize: 1024 * 1024 * 1024 }));
+    expect(declared.status).toBe(422);
+    expect(declared.body.detail).toBe("the .xlsx file is refused: it unpacks to 1024 MB, more than the 50 MB allowed");
+
+    // Within the total, but a part packed a thousand to one.
+    const dense = await upload(workbookWithSheet({ packed: deflatedZeros(2), declaredSize: 2 * 1024 * 1024 }));
+    expect(dense.status).toBe(422);
+    expect(dense.body.detail).toBe("the .xlsx file is refused: its part xl/worksheets/sheet1.xml is compressed more than 100 to 1");
+
+    // A part that declares 4 KB and would unpack to 1 GiB: inflation stops at the declared size.
+    const lying = await upload(workbookWithSheet({ packed: gibibyte, declaredSize: 4096 }));
+    expect(lying.status).toBe(422);
+    expect(lying.body.detail).toBe("the .xlsx file is refused: its part xl/worksheets/sheet1.xml unpacks to more than it declares");
+
+    // Had any of them been inflated, a gibibyte would have been allocated.
+    expect(process.memoryUsage.rss() - rssBefore).toBeLessThan(256 * 1024 * 1024);
+  });
+});
+
+describe("the form", () => {
+  const oneRow = `${COLUMNS.join(",")}\nAna,Pérez,1985-03-01,SELF,\n`;
+  const file = csvOf(oneRow);
+
+  it("refuses missing or invalid fields with an error per field, and a form without a file", async () => {
+    const response = await upload(file, { client_id: "nope", start_date: "2026-13-01" });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual([
+      { path: "client_id", message: "must be a UUID" },
+      { path: "start_date", message: "is not a calendar date" },
+    ]);
+
+    const form = new FormData();
+    form.set("file", new Blob([oneRow]), file.name);
+    const missing = await api("POST", "/api/v1/emission/bulk-upload", { token: seller.token, rawBody: form });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.map((error: { path: string }) => error.path)).toEqual(["client_id", "plan_version_id", "start_date"]);
+
+    const withoutFile = await upload(null);
+    expect(withoutFile.status).toBe(422);
+    expect(withoutFile.body.errors).toEqual([{ path: "file", message: "a .xlsx or .csv file is required" }]);
+
+    const json = await api("POST", "/api/v1/emission/bulk-upload", { token: seller.token, body: { client_id: clientId } });
+    expect(json.status).toBe(422);
+    expect(json.body.detail).toMatch(/multipart\/form-data/);
+  });
+
+  it("answers 404 for an unknown client and 422 for a start in the past, as the issue does", async () => {
+    const unknown = await expectNothingStored(() => upload(file, { client_id: "00000000-0000-4000-8000-000000000000" }));
+    expect(unknown.status).toBe(404);
+    const past = await expectNothingStored(() => upload(file, { start_date: dateFromToday(-1) }));
+    expect(past.status).toBe(422);
+    expect(past.body.errors).toEqual([{ path: "start_date", message: "must not be in the past" }]);
+  });
+
+  it("refuses a file over 5 MB with 413, by its size, by the body read so far, and by a declared Content-Length", async () => {
+    const justOver = await upload({ name: "big.csv", bytes: "a".repeat(MAX_UPLOAD_BYTES + 1) });
+    expect(justOver.status).toBe(413);
+    expect(justOver.body.detail).toBe("the file is larger than 5 MB");
+
+    const wellOver = await upload({ name: "big.csv", bytes: "a".repeat(MAX_UPLOAD_BYTES + 1024 * 1024) });
+    expect(wellOver.status).toBe(413);
+
+    const declared = await api("POST", "/api/v1/emission/bulk-upload", {
+      token: seller.token,
+      rawBody: "--x--",
+      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(50 * 1024 * 1024) },
+    });
+    expect(declared.status).toBe(413);
+  });
+
+  it("answers 401 without credentials and 403 to a client", async () => {
+    const client = await signInAs("CLIENTE");
+    expect((await upload(file, {}, "")).status).toBe(401);
+    expect((await upload(file, {}, client.token)).status).toBe(403);
+    expect((await api("GET", "/api/v1/emission/bulk-upload/template")).status).toBe(401);
+    expect((await api("GET", "/api/v1/emission/bulk-upload/template", { token: client.token })).status).toBe(403);
+  });
+});
+
+describe("the template", () => {
+  async function template(): Promise<{ response: Response; bytes: Uint8Array }> {
+    const response = await downloadTemplate(new Request("http://localhost:3000/api/v1/emission/bulk-upload/template", { headers: { authorization: `Bearer ${seller.token}` } }));
+    return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+  }
+
+  it("is an .xlsx download whose only row is the header", async () => {
+    const { response, bytes } = await template();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe(XLSX_TYPE);
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="beneficiaries-template.xlsx"');
+    expect(await readSheet(Buffer.from(bytes))).toEqual([COLUMNS]);
+  });
+
+  it("uploads once filled in", async () => {
+    const parts = unzipSync((await template()).bytes);
+    const sheetName = Object.keys(parts).find((name) => name.startsWith("xl/worksheets/") && name.endsWith(".xml"))!;
+    // What a person typing into the template adds: rows under the header.
+    const rows = `<row r="2">${text("A2", "Ana")}${text("B2", "Pérez")}${text("C2", "1985-03-01")}${text("D2", "SELF")}</row><row r="3">${text("A3", "Eva")}${text("B3", "Pérez")}${text("C3", "2010-06-30")}${text("D3", "CHILD")}${text("E3", "US")}</row>`;
+    const sheet = new TextDecoder().decode(parts[sheetName]).replace("</sheetData>", `${rows}</sheetData>`);
+    expect(sheet).toContain(rows);
+    const response = await upload({ name: "beneficiaries-template.xlsx", bytes: zipSync({ ...parts, [sheetName]: strToU8(sheet) }) });
+
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.final_price).toBe("65.00");
+  });
+});
