@@ -54,7 +54,7 @@ beforeAll(async () => {
   setWalletEnvironment({});
   [admin, seller] = await Promise.all([signInAs("ADMIN"), signInAs("VENDEDOR")]);
   issued = await issueTestPolicy(seller);
-  await activate(issued.policy.id);
+  await transition(issued.policy.id, "ACTIVE");
 });
 
 afterEach(() => setWalletEnvironment({}));
@@ -73,10 +73,11 @@ async function download(token: string, policyId: string) {
   return { status: response.status, headers: response.headers, bytes, json: () => JSON.parse(new TextDecoder().decode(bytes)) };
 }
 
-async function activate(policyId: string) {
-  const response = await api("POST", `/api/v1/emission/policies/${policyId}/transition`, { token: admin.token, body: { to_status: "ACTIVE", reason: "paid at the branch" } });
+/** An administrator's move (POST /emission/policies/{id}/transition). */
+async function transition(policyId: string, toStatus: "ACTIVE" | "IN_ARREARS" | "CANCELLED") {
+  const response = await api("POST", `/api/v1/emission/policies/${policyId}/transition`, { token: admin.token, body: { to_status: toStatus, reason: "wallet pass test" } });
   expect(response.status, response.text).toBe(200);
-  expect(response.body.status).toBe("ACTIVE");
+  expect(response.body.status).toBe(toStatus);
 }
 
 /** Whether openssl accepts `signature` as a detached signature of `manifest` by a certificate that chains to `authorityPem`. */
@@ -117,17 +118,20 @@ function openPass(bytes: Uint8Array) {
 const fieldValue = (pass: Pass, group: string, key: string) => pass.generic[group]?.find((field) => field.key === key)?.value;
 
 describe("GET /api/v1/emission/policies/{id}/passbook, with the development signer", () => {
-  it("answers 409 naming the status while PENDING_PAYMENT, the pass once an administrator activates the policy, and 409 again once it is CANCELLED", async () => {
+  it("answers 409 naming the status while PENDING_PAYMENT, the pass once an administrator activates the policy and while IN_ARREARS, and 409 again once it is CANCELLED", async () => {
     const pending = await issueTestPolicy(seller, { versionId: issued.versionId });
     const refused = await download(seller.token, pending.policy.id);
     expect(refused.status).toBe(409);
-    expect(refused.json().detail).toMatch(/PENDING_PAYMENT/);
-    await activate(pending.policy.id);
+    expect(refused.json().detail).toBe(`policy ${pending.policy.policy_number} is PENDING_PAYMENT: a wallet pass is issued only while a policy is ACTIVE or IN_ARREARS`);
+    await transition(pending.policy.id, "ACTIVE");
     const served = await download(seller.token, pending.policy.id);
     expect(served.status).toBe(200);
     expect(openPass(served.bytes).pass.serialNumber).toBe(pending.policy.id);
-    const cancelled = await api("POST", `/api/v1/emission/policies/${pending.policy.id}/transition`, { token: admin.token, body: { to_status: "CANCELLED", reason: "client withdrew" } });
-    expect(cancelled.status, cancelled.text).toBe(200);
+    await transition(pending.policy.id, "IN_ARREARS");
+    const inArrears = await download(seller.token, pending.policy.id);
+    expect(inArrears.status).toBe(200);
+    expect(fieldValue(openPass(inArrears.bytes).pass, "auxiliaryFields", "status")).toBe("IN_ARREARS");
+    await transition(pending.policy.id, "CANCELLED");
     const refusedAgain = await download(seller.token, pending.policy.id);
     expect(refusedAgain.status).toBe(409);
     expect(refusedAgain.json().detail).toMatch(/CANCELLED/);

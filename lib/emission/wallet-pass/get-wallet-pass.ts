@@ -24,7 +24,7 @@ export async function getWalletPass({ ctx, policyId }: { ctx: ServiceContext; po
   assertCan(ctx.actor, "emission:read", "portal:read");
   const policy = await findVisiblePolicy(ctx.db, ctx.actor, policyId);
   if (!COVERING_STATUSES.includes(policy.status)) {
-    throw new ConflictError(`the policy is ${policy.status}: a wallet pass is issued only for an ${COVERING_STATUSES.join(" or ")} policy`);
+    throw new ConflictError(`policy ${policy.policyNumber} is ${policy.status}: a wallet pass is issued only while a policy is ${COVERING_STATUSES.join(" or ")}`);
   }
   const [[names], covered] = await Promise.all([
     ctx.db
