@@ -59,6 +59,9 @@ export const policies = pgTable(
     currency: char("currency", { length: 3 }).notNull(),
     finalPrice: money("final_price").notNull(),
     status: text("status", { enum: POLICY_STATUSES }).notNull(),
+    // When the processor created the newest payment event applied to this policy: an older event that
+    // arrives late is recorded but never moves the policy.
+    lastPaymentEventAt: timestamp("last_payment_event_at", { withTimezone: true }),
     createdBy: uuid("created_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

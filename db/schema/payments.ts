@@ -1,9 +1,10 @@
 import { boolean, char, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, money, updatedAt } from "./columns";
+import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from "@/lib/payments/statuses";
 import { policies } from "./emission";
 
-export const TRANSACTION_STATUSES = ["PENDING", "PAID", "FAILED"] as const;
-export const TRANSACTION_KINDS = ["INTENT", "MANUAL", "INVOICE"] as const;
+export { TRANSACTION_KINDS, TRANSACTION_STATUSES } from "@/lib/payments/statuses";
+
 export const PROCESSOR_EVENT_STATUSES = ["RECEIVED", "PROCESSED", "FAILED", "IGNORED"] as const;
 
 export const transactions = pgTable(
@@ -19,7 +20,8 @@ export const transactions = pgTable(
     currency: char("currency", { length: 3 }).notNull(),
     attemptCount: integer("attempt_count").notNull().default(0),
     processorPaymentIntentId: text("processor_payment_intent_id").unique(),
-    processorInvoiceId: text("processor_invoice_id"),
+    // One transaction per processor invoice, however often its events arrive.
+    processorInvoiceId: text("processor_invoice_id").unique(),
     reference: text("reference"),
     failureMessage: text("failure_message"),
     createdBy: text("created_by"),

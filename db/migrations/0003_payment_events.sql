@@ -1,0 +1,2 @@
+ALTER TABLE "policies" ADD COLUMN "last_payment_event_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_processor_invoice_id_unique" UNIQUE("processor_invoice_id");
