@@ -45,6 +45,9 @@ export const CountryCode = z
   .string()
   .regex(/^[A-Z]{2}$/, { message: "must be a two-letter upper-case ISO country code" });
 
+/** A phone number in E.164 form (contract section 9): "+" and 8 to 15 digits, no leading zero. */
+export const PhoneE164 = z.string().trim().regex(/^\+[1-9]\d{7,14}$/, { message: "must be an E.164 phone number such as +5215512345678" });
+
 /** Money out: a string with 2 decimals. */
 export const MoneyString = z.string().regex(/^-?\d+\.\d{2}$/);
 

@@ -20,6 +20,7 @@ export function toClientResponse(client: Client): ClientResponse {
     nationality: client.nationality,
     country_of_residence: client.countryOfResidence,
     acquisition_channel: client.acquisitionChannel,
+    phone_e164: client.phoneE164,
     company_id: client.companyId,
     created_at: client.createdAt.toISOString(),
   };
@@ -50,6 +51,7 @@ export async function createClient({ ctx, input }: { ctx: ServiceContext; input:
         nationality: input.nationality,
         countryOfResidence: input.country_of_residence,
         acquisitionChannel: input.acquisition_channel ?? null,
+        phoneE164: input.phone_e164 ?? null,
         companyId: owner.companyId,
         businessUnitId: owner.businessUnitId,
         createdBy: ctx.actor.kind === "user" ? ctx.actor.userId : null,

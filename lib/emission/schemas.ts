@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { KINSHIP_TYPES, POLICY_STATUSES } from "./statuses";
-import { CountryCode, Email, MoneyString, paginated, PaginationQuery, Uuid } from "@/lib/schemas";
+import { CountryCode, Email, MoneyString, paginated, PaginationQuery, PhoneE164, Uuid } from "@/lib/schemas";
 
 /** A calendar date, YYYY-MM-DD, that exists (no 2026-02-30). */
 export const DateOnly = z
@@ -25,6 +25,7 @@ export const CreateClientInput = z.object({
   nationality: CountryCode,
   country_of_residence: CountryCode,
   acquisition_channel: z.string().trim().max(100).optional(),
+  phone_e164: PhoneE164.optional().describe("For messages by messaging app (payment reminders); E.164, e.g. +5215512345678"),
 });
 export type CreateClientInput = z.infer<typeof CreateClientInput>;
 
@@ -37,6 +38,7 @@ export const ClientResponse = z.object({
   nationality: z.string(),
   country_of_residence: z.string(),
   acquisition_channel: z.string().nullable(),
+  phone_e164: z.string().nullable(),
   company_id: Uuid,
   created_at: z.string(),
 });

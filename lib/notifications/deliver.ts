@@ -29,10 +29,13 @@ export async function deliverNotification(db: DbOrTx, notificationId: string): P
     .returning();
   if (!row) return "NOT_PENDING";
 
-  if (!isChannelConfigured(row.channel)) {
-    await db.update(notifications).set({ status: "SKIPPED", claimedAt: null, error: null }).where(eq(notifications.id, row.id));
+  const skip = async (reason: string | null): Promise<DeliveryOutcome> => {
+    await db.update(notifications).set({ status: "SKIPPED", claimedAt: null, error: reason }).where(eq(notifications.id, row.id));
     return "SKIPPED";
-  }
+  };
+  if (!isChannelConfigured(row.channel)) return skip(null);
+  // Recorded all the same, so the outbox shows what could not be sent and why.
+  if (row.recipient === "") return skip("no recipient on record (the client has no phone number)");
   try {
     const { subject, text } = renderTemplate(row.template, row.payload);
     const { providerMessageId } =

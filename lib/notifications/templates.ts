@@ -14,6 +14,26 @@ const TEMPLATES: Record<string, Template> = {
       `Hello ${p.name ?? ""},\n\nYour policy ${p.policy_number} has been issued. It covers you from ${p.start_date} to ${p.end_date} ` +
       `for ${p.final_price} ${p.currency} a year, and becomes active once the first payment is received.`,
   }),
+  "payment.failed": (p) => ({
+    subject: `The payment for your policy ${p.policy_number} did not go through`,
+    text:
+      `Hello ${p.name ?? ""},\n\nWe could not collect ${p.amount} ${p.currency} for your policy ${p.policy_number}` +
+      `${p.reason ? ` (${p.reason})` : ""}. Please check your card or pay another way so that your cover continues.`,
+  }),
+  "payment.retry_limit": (p) => ({
+    subject: `Please update the payment method of your policy ${p.policy_number}`,
+    text:
+      `Hello ${p.name ?? ""},\n\nWe tried to collect ${p.amount} ${p.currency} for your policy ${p.policy_number} several times without success. ` +
+      "Please update your payment method so that your cover continues.",
+  }),
+  "payment.arrears_reminder": (p) => ({
+    subject: `Your policy ${p.policy_number} has an unpaid premium`,
+    text: `Hello ${p.name ?? ""},\n\nThe premium of ${p.final_price} ${p.currency} for your policy ${p.policy_number} is still unpaid. Please pay it so that your cover continues.`,
+  }),
+  "policy.expiring": (p) => ({
+    subject: `Your policy ${p.policy_number} ends on ${p.end_date}`,
+    text: `Hello ${p.name ?? ""},\n\nYour funeral cover ${p.policy_number} ends on ${p.end_date}. Contact us to renew it and stay covered.`,
+  }),
 };
 
 export function isKnownTemplate(name: string): boolean {
