@@ -12,6 +12,8 @@ export const claimsOperations = {
     path: "/claims/",
     tag,
     summary: "Claims in the caller's scope (a client: under its own policies), newest report first",
+    description:
+      "Filters: `status`, `policy_id`. Order: `sort=-reported_at` (the default) lists the newest report first; `sort=reported_at` the oldest first, as the claims desk works its queue. Paginated (`page`, `page_size`).",
     access: readClaims,
     query: ListClaimsQuery,
     responses: { 200: { description: "A page of claims", schema: PaginatedClaims } },

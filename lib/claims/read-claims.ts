@@ -66,7 +66,7 @@ export async function getClaim({ ctx, claimId }: { ctx: ServiceContext; claimId:
   return response;
 }
 
-/** GET /claims/: newest report first, filtered by status and policy. */
+/** GET /claims/: newest report first (or oldest first, for the desk's queue), filtered by status and policy. */
 export async function listClaims({ ctx, query }: { ctx: ServiceContext; query: ListClaimsQuery }) {
   assertCan(ctx.actor, "claims:read", "portal:read");
   const where = and(
@@ -74,12 +74,13 @@ export async function listClaims({ ctx, query }: { ctx: ServiceContext; query: L
     query.status ? eq(claims.status, query.status) : undefined,
     query.policy_id ? eq(claims.policyId, query.policy_id) : undefined,
   );
+  const direction = query.sort === "reported_at" ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
       .select()
       .from(claims)
       .where(where)
-      .orderBy(desc(claims.reportedAt), desc(claims.id))
+      .orderBy(direction(claims.reportedAt), direction(claims.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
     ctx.db.select({ total: count() }).from(claims).where(where),

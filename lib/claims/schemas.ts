@@ -33,9 +33,15 @@ export const ClaimResponse = z.object({
 });
 export type ClaimResponse = z.infer<typeof ClaimResponse>;
 
+export const CLAIM_SORTS = ["-reported_at", "reported_at"] as const;
+
 export const ListClaimsQuery = PaginationQuery.extend({
   status: z.enum(CLAIM_STATUSES).optional(),
   policy_id: Uuid.optional(),
+  sort: z
+    .enum(CLAIM_SORTS)
+    .default("-reported_at")
+    .describe("`-reported_at` (default): newest report first; `reported_at`: oldest first, as the claims desk works its queue"),
 });
 export type ListClaimsQuery = z.infer<typeof ListClaimsQuery>;
 
