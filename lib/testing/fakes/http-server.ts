@@ -1,10 +1,12 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { parseFormBody } from "./form-body";
 
 // A tiny HTTP server standing in for an outside provider: it records every request and answers with
 // what the test scripted. Tests point the real client at `url` through the provider's base-URL setting.
 
-// Bodies are whatever JSON the client sent or the fake answered; tests read them like api() responses.
+// Bodies are whatever JSON (or form, parsed to nested objects) the client sent or the fake answered; tests
+// read them like api() responses.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type FakeReply = { status: number; body: any };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -18,7 +20,9 @@ export type FakeServer = {
   failNext: (count: number, reply?: FakeReply) => void;
   /** Every request gets this reply until `reset`. */
   failAlways: (reply?: FakeReply) => void;
-  /** Forgets recorded requests and scripted failures. */
+  /** Every reply is held back `ms` milliseconds (until `reset`): a slow provider, for client timeouts. */
+  hang: (ms: number) => void;
+  /** Forgets recorded requests, scripted failures and `hang`. */
   reset: () => void;
   close: () => Promise<void>;
 };
@@ -27,6 +31,7 @@ export type FakeServer = {
 export async function startFakeServer(respond: Responder, serverError: FakeReply): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
   let failures: { remaining: number; reply: FakeReply } = { remaining: 0, reply: serverError };
+  let replyDelayMs = 0;
 
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -34,10 +39,16 @@ export async function startFakeServer(respond: Responder, serverError: FakeReply
     req.on("end", () => {
       const text = Buffer.concat(chunks).toString("utf8");
       let body: unknown = text;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        // not JSON: keep the text
+      if (!text) {
+        body = null;
+      } else if (req.headers["content-type"]?.startsWith("application/x-www-form-urlencoded")) {
+        body = parseFormBody(text);
+      } else {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON: keep the text
+        }
       }
       const request: RecordedRequest = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body };
       requests.push(request);
@@ -49,8 +60,16 @@ export async function startFakeServer(respond: Responder, serverError: FakeReply
         reply = respond(request);
       }
       request.reply = reply;
-      res.writeHead(reply.status, { "content-type": "application/json" });
-      res.end(JSON.stringify(reply.body));
+      const send = () => {
+        // A client that timed out has closed the connection by now.
+        if (res.destroyed) return;
+        res.writeHead(reply.status, { "content-type": "application/json" });
+        res.end(JSON.stringify(reply.body));
+      };
+      // The request has been handled (like a provider that is slow to answer, not one that never got it);
+      // unref: a held reply must not keep the test process alive.
+      if (replyDelayMs > 0) setTimeout(send, replyDelayMs).unref();
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -65,9 +84,13 @@ export async function startFakeServer(respond: Responder, serverError: FakeReply
     failAlways: (reply = serverError) => {
       failures = { remaining: Number.POSITIVE_INFINITY, reply };
     },
+    hang: (ms) => {
+      replyDelayMs = ms;
+    },
     reset: () => {
       requests.length = 0;
       failures = { remaining: 0, reply: serverError };
+      replyDelayMs = 0;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
