@@ -53,6 +53,8 @@ describe("POST /api/v1/emission/clients", () => {
       acquisition_channel: "agency",
       company_id: seller.user.company_id,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      // Beyond the contract's fields: the messaging-app phone (7b5e3b6), null when not given.
+      phone_e164: null,
     });
     const audit = await expectAuditRow("CLIENT_CREATED", response.body.id);
     expect(audit.userId).toBe(seller.user.id);
@@ -182,7 +184,7 @@ describe("GET /api/v1/emission/clients", () => {
       [made.lookalike, made.underscore, made.percent, made.third, made.second, made.first].map((client) => client.id),
     );
     expect(Object.keys(response.body.items[0]).sort()).toEqual(
-      ["acquisition_channel", "birth_date", "company_id", "country_of_residence", "created_at", "email", "first_name", "id", "last_name", "nationality"].sort(),
+      ["acquisition_channel", "birth_date", "company_id", "country_of_residence", "created_at", "email", "first_name", "id", "last_name", "nationality", "phone_e164"].sort(),
     );
   });
 

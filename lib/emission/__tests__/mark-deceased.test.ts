@@ -89,8 +89,8 @@ describe("POST /api/v1/emission/beneficiaries/{id}/mark-deceased", () => {
   });
 
   it("works for an API key of the policy's company with only beneficiaries:mark_deceased", async () => {
-    const { policy, beneficiaryId } = await policyWithTwo();
-    const key = await createApiKey(admin, ["beneficiaries:mark_deceased"], policy.company_id ?? seller.user.company_id);
+    const { beneficiaryId } = await policyWithTwo();
+    const key = await createApiKey(admin, ["beneficiaries:mark_deceased"], seller.user.company_id);
     const response = await mark(beneficiaryId, { apiKey: key });
     expect(response.status, response.text).toBe(200);
     const [claim] = await claimsOf(beneficiaryId);
