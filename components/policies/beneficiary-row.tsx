@@ -12,8 +12,6 @@ import type { PriceState } from "./use-beneficiary-prices";
 
 type BeneficiaryRowProps = {
   index: number;
-  /** Stable across removals (the field array's id), so labels keep pointing at their inputs. */
-  rowId: string;
   countries: Country[] | null;
   isLoadingCountries: boolean;
   price: PriceState;
@@ -25,7 +23,7 @@ type BeneficiaryRowProps = {
  * One person to cover: the fields, and beside them the price as the API quotes it or, on the same row,
  * why this person cannot be covered (an age above the limit, a country where the plan is not sold).
  */
-export function BeneficiaryRow({ index, rowId, countries, isLoadingCountries, price, canRemove, onRemove }: BeneficiaryRowProps) {
+export function BeneficiaryRow({ index, countries, isLoadingCountries, price, canRemove, onRemove }: BeneficiaryRowProps) {
   const {
     register,
     formState: { errors },
@@ -33,7 +31,8 @@ export function BeneficiaryRow({ index, rowId, countries, isLoadingCountries, pr
   const name = (field: string) => `beneficiaries.${index}.${field}`;
   // Errors come from the form's schema or, after a submit, from the issue's 422 paths (beneficiaries.2.date_of_birth).
   const errorOf = (field: string) => (get(errors, name(field)) as FieldError | undefined)?.message;
-  const id = (field: string) => `beneficiary-${rowId}-${field}`;
+  // By position, not by the field array's random id, so the server's HTML and the browser's agree.
+  const id = (field: string) => `beneficiary-${index}-${field}`;
   const number = index + 1;
 
   return (

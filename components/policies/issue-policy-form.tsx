@@ -119,7 +119,6 @@ export function IssuePolicyForm({ initialClientId }: { initialClientId?: string 
                 <BeneficiaryRow
                   key={row.id}
                   index={index}
-                  rowId={row.id}
                   countries={countries.data}
                   isLoadingCountries={countries.isLoading}
                   price={pricing.states[index] ?? { kind: "pending" }}
