@@ -21,11 +21,12 @@ const CreateClientForm = CreateClientInput.extend({ nationality: chosenCountry, 
 type CreateClientFormInput = z.input<typeof CreateClientForm>;
 type CreateClientFormOutput = z.output<typeof CreateClientForm>;
 
-const FIELDS = ["first_name", "last_name", "email", "birth_date", "nationality", "country_of_residence", "acquisition_channel"] as const;
+const FIELDS = ["first_name", "last_name", "email", "phone_e164", "birth_date", "nationality", "country_of_residence", "acquisition_channel"] as const;
 const EMPTY: CreateClientFormInput = {
   first_name: "",
   last_name: "",
   email: "",
+  phone_e164: "",
   birth_date: "",
   nationality: "",
   country_of_residence: "",
@@ -81,6 +82,15 @@ export function CreateClientFormPanel({ countries, isLoadingCountries, onCreated
       </Field>
       <Field id="client-email" label="E-mail" error={errors.email?.message}>
         <input id="client-email" type="email" autoComplete="off" aria-invalid={Boolean(errors.email)} {...register("email")} />
+      </Field>
+      <Field id="client-phone" label="Mobile phone (optional)" hint="international form, e.g. +5215512345678; for messaging-app notices" error={errors.phone_e164?.message}>
+        <input
+          id="client-phone"
+          type="tel"
+          autoComplete="off"
+          aria-invalid={Boolean(errors.phone_e164)}
+          {...register("phone_e164", { setValueAs: emptyToUndefined })}
+        />
       </Field>
       <Field id="client-birth-date" label="Birth date" error={errors.birth_date?.message}>
         <input id="client-birth-date" type="date" aria-invalid={Boolean(errors.birth_date)} {...register("birth_date")} />
