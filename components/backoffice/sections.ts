@@ -22,6 +22,7 @@ export const SECTIONS: Section[] = [
   { href: "/policies", label: "Policies", description: "Every policy with its status, people and history.", permission: "emission:read" },
   { href: "/policies/new", label: "Issue a policy", description: "A client, a plan and the people to cover, priced as you type.", permission: "emission:write" },
   { href: "/policies/bulk", label: "Bulk upload", description: "Issue one policy whose people are the rows of a spreadsheet.", permission: "emission:write" },
+  { href: "/claims", label: "Claims", description: "The claims desk: the queue, expenses and status moves.", permission: "claims:read" },
   { href: "/portal", label: "My cover", description: "Your policies, certificates and claims.", permission: "portal:read" },
 ];
 
