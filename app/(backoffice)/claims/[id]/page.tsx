@@ -1,0 +1,21 @@
+import { AccessDenied } from "@/components/backoffice/access-denied";
+import { requireUser } from "@/components/backoffice/require-user";
+import { ClaimView } from "@/components/claims/claim-view";
+
+export const metadata = { title: "Claim · Funeral Cover Admin" };
+
+type ClaimPageProps = { params: Promise<{ id: string }> };
+
+export default async function ClaimPage({ params }: ClaimPageProps) {
+  const user = await requireUser();
+  if (!user.permissions.has("claims:read")) return <AccessDenied permission="claims:read" />;
+  const { id } = await params;
+  return (
+    <ClaimView
+      claimId={id}
+      currentUserId={user.userId}
+      canWrite={user.permissions.has("claims:write")}
+      canManage={user.permissions.has("claims:manage")}
+    />
+  );
+}
