@@ -1,0 +1,190 @@
+import { eq } from "drizzle-orm";
+import { extractText } from "unpdf";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { policyDocuments } from "@/db/schema";
+import { inProcessRunner } from "@/inngest/send";
+import { storeCertificate } from "@/lib/emission/certificate/certificates";
+import { verificationUrl } from "@/lib/emission/verification";
+import { api } from "@/lib/testing/api";
+import { createSellableVersion, createTestCompany, issueTestPolicy, signInAs, systemCtx, type SignedIn } from "@/lib/testing/fixtures";
+import { person } from "./helpers";
+
+// GET /api/v1/emission/policies/{id}/pdf (contract section 6, issue 4 point 4): the certificate of an
+// ACTIVE or IN_ARREARS policy, rendered by the background function when the policy becomes active and
+// served from the stored row ever after.
+
+let admin: SignedIn;
+let seller: SignedIn;
+let versionId: string;
+
+const PEOPLE = [
+  person({ first_name: "Ana", last_name: "Pérez" }),
+  person({ first_name: "Luis", last_name: "Pérez", kinship_type: "SPOUSE", date_of_birth: "1982-07-15" }),
+  person({ first_name: "Sofía", last_name: "Pérez", kinship_type: "CHILD", date_of_birth: "2012-11-30" }),
+];
+
+beforeAll(async () => {
+  [admin, seller] = await Promise.all([signInAs("ADMIN"), signInAs("VENDEDOR")]);
+  ({ version: { id: versionId } } = await createSellableVersion({
+    coverages: [
+      { name: "Repatriation", description: "Return of remains to the country of origin", limit_amount: "5000.00" },
+      { name: "Funeral service", description: "Wake, coffin and burial or cremation", limit_amount: null },
+    ],
+  }));
+});
+
+function download(policyId: string, token: string) {
+  return api("GET", `/api/v1/emission/policies/${policyId}/pdf`, { token });
+}
+
+async function transition(policyId: string, to: string) {
+  const response = await api("POST", `/api/v1/emission/policies/${policyId}/transition`, { token: admin.token, body: { to_status: to, reason: "test" } });
+  expect(response.status, response.text).toBe(200);
+}
+
+/** A policy moved to ACTIVE by an administrator, after the background work of the move has finished. */
+async function activePolicy() {
+  const issued = await issueTestPolicy(seller, { versionId, beneficiaries: PEOPLE });
+  await transition(issued.policy.id, "ACTIVE");
+  await inProcessRunner().drain();
+  return issued;
+}
+
+async function storedRows(policyId: string) {
+  return (await getDb()).select().from(policyDocuments).where(eq(policyDocuments.policyId, policyId));
+}
+
+// The test client (api) decodes bodies as text; a PDF is compared as the bytes the route handler returned.
+async function fetchRaw(policyId: string, token: string) {
+  const { GET } = await import("@/app/api/v1/emission/policies/[id]/pdf/route");
+  return GET(new Request(`http://localhost:3000/api/v1/emission/policies/${policyId}/pdf`, { headers: { authorization: `Bearer ${token}` } }), {
+    params: Promise.resolve({ id: policyId }),
+  });
+}
+
+async function bytesOf(policyId: string, token: string) {
+  const response = await fetchRaw(policyId, token);
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+describe("GET /api/v1/emission/policies/{id}/pdf", () => {
+  it("answers 409 naming the status while the policy is PENDING_PAYMENT, and after it is CANCELLED", async () => {
+    const { policy } = await issueTestPolicy(seller, { versionId });
+    const pending = await download(policy.id, seller.token);
+    expect(pending.status).toBe(409);
+    expect(pending.body.detail).toContain("PENDING_PAYMENT");
+
+    await transition(policy.id, "CANCELLED");
+    const cancelled = await download(policy.id, admin.token);
+    expect(cancelled.status).toBe(409);
+    expect(cancelled.body.detail).toContain("CANCELLED");
+    expect(await storedRows(policy.id)).toHaveLength(0);
+  });
+
+  it("serves the certificate the background function stored on activation, with its headers and every printed fact", async () => {
+    const { policy, client } = await activePolicy();
+    const [stored] = await storedRows(policy.id);
+    expect(stored).toMatchObject({ kind: "CERTIFICATE", contentType: "application/pdf" });
+
+    const response = await fetchRaw(policy.id, seller.token);
+    expect(response.status).toBe(200);
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="policy_${policy.id}.pdf"`);
+    expect(response.headers.get("content-length")).toBe(String(body.length));
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(body.equals(Buffer.from(stored.content))).toBe(true);
+
+    const { text } = await extractText(new Uint8Array(body), { mergePages: true });
+    const read = await api("GET", `/api/v1/emission/policies/${policy.id}`, { token: seller.token });
+    expect(text).toContain(policy.policy_number);
+    expect(text).toContain("Ana Pérez");
+    for (const name of ["Luis Pérez", "Sofía Pérez", "Spouse", "Child", "1982-07-15", "2012-11-30"]) expect(text).toContain(name);
+    for (const coverage of ["Repatriation", "Funeral service", "5000.00 USD", "No stated limit"]) expect(text).toContain(coverage);
+    expect(text).toContain(read.body.start_date);
+    expect(text).toContain(read.body.end_date);
+    expect(text).toContain(`${policy.final_price} USD`);
+    expect(text).toContain("730 days");
+    expect(text).toContain("180 days");
+    expect(text).toContain(verificationUrl(policy.id));
+    expect(text).not.toContain(client.email);
+  });
+
+  it("answers the same bytes on a second download and leaves the stored row as it was", async () => {
+    const { policy } = await activePolicy();
+    const [before] = await storedRows(policy.id);
+    const first = await bytesOf(policy.id, seller.token);
+    const second = await bytesOf(policy.id, admin.token);
+    expect(second.equals(first)).toBe(true);
+    const after = await storedRows(policy.id);
+    expect(after).toHaveLength(1);
+    expect(after[0].id).toBe(before.id);
+    expect(after[0].createdAt).toEqual(before.createdAt);
+    expect(Buffer.from(after[0].content).equals(Buffer.from(before.content))).toBe(true);
+  });
+
+  it("renders and stores the certificate on the first download when none is stored, then serves that one", async () => {
+    const { policy } = await activePolicy();
+    await (await getDb()).delete(policyDocuments).where(eq(policyDocuments.policyId, policy.id));
+
+    const first = await bytesOf(policy.id, seller.token);
+    const [stored] = await storedRows(policy.id);
+    expect(Buffer.from(stored.content).equals(first)).toBe(true);
+    expect((await bytesOf(policy.id, seller.token)).equals(first)).toBe(true);
+    expect(await storedRows(policy.id)).toHaveLength(1);
+  });
+
+  it("keeps the one certificate through IN_ARREARS and a re-activation, and serves it in IN_ARREARS", async () => {
+    const { policy } = await activePolicy();
+    const [before] = await storedRows(policy.id);
+    await transition(policy.id, "IN_ARREARS");
+    const inArrears = await download(policy.id, seller.token);
+    expect(inArrears.status).toBe(200);
+
+    await transition(policy.id, "ACTIVE");
+    await inProcessRunner().drain();
+    const after = await storedRows(policy.id);
+    expect(after).toHaveLength(1);
+    expect(after[0].id).toBe(before.id);
+    expect(Buffer.from(after[0].content).equals(Buffer.from(before.content))).toBe(true);
+  });
+
+  it("lets its holder download it, and answers 404 to a seller of another company and to another client", async () => {
+    const { policy, client } = await activePolicy();
+    const company = await createTestCompany();
+    const [outsider, holder, otherClient] = await Promise.all([
+      signInAs("VENDEDOR", { companyId: company.id }),
+      signInAs("CLIENTE", { email: client.email }),
+      signInAs("CLIENTE"),
+    ]);
+    expect((await download(policy.id, outsider.token)).status).toBe(404);
+    expect((await download(policy.id, otherClient.token)).status).toBe(404);
+    const own = await fetchRaw(policy.id, holder.token);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("content-type")).toBe("application/pdf");
+  });
+
+  it("answers 401 without credentials and 404 for an unknown policy", async () => {
+    const { policy } = await issueTestPolicy(seller, { versionId });
+    expect((await api("GET", `/api/v1/emission/policies/${policy.id}/pdf`)).status).toBe(401);
+    const unknown = await download("00000000-0000-4000-8000-000000000000", admin.token);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toBe("policy not found");
+  });
+});
+
+describe("storeCertificate (the background function's service)", () => {
+  it("renders nothing for a policy that does not cover, and nothing twice for one that does", async () => {
+    const ctx = await systemCtx();
+    const { policy } = await issueTestPolicy(seller, { versionId });
+    expect(await storeCertificate({ ctx, policyId: policy.id })).toBe("not covering");
+    expect(await storedRows(policy.id)).toHaveLength(0);
+
+    const active = await activePolicy();
+    expect(await storeCertificate({ ctx, policyId: active.policy.id })).toBe("already stored");
+    expect(await storedRows(active.policy.id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,86 @@
+import { asc, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { beneficiaries, clients, companies, coverages, plans, planVersions, policies, products } from "@/db/schema";
+import { NotFoundError } from "@/lib/errors";
+import { todayUtc } from "../dates";
+import type { KinshipType, PolicyStatus } from "../statuses";
+import { verificationUrl } from "../verification";
+
+/** Everything printed on a certificate, read once so the template is a pure function of it. */
+export type CertificateData = {
+  insurerName: string;
+  policyNumber: string;
+  holderName: string;
+  productName: string;
+  planName: string;
+  versionLabel: string | null;
+  validFrom: string;
+  validTo: string;
+  /** The status on the day the certificate was rendered; the QR code gives the standing of the day it is read. */
+  status: PolicyStatus;
+  issuedOn: string;
+  currency: string;
+  totalPrice: string;
+  beneficiaries: Array<{
+    name: string;
+    kinship: KinshipType;
+    dateOfBirth: string;
+    ageAtStart: number;
+    price: string;
+    deceased: boolean;
+  }>;
+  coverages: Array<{ name: string; description: string | null; limitAmount: string | null }>;
+  waitingPeriodDays: { suicide: number; accident: number; preexisting: number };
+  verificationUrl: string;
+};
+
+export async function loadCertificateData(db: DbOrTx, policyId: string): Promise<CertificateData> {
+  const [[row], people] = await Promise.all([
+    db
+      .select({
+        policy: policies,
+        version: planVersions,
+        firstName: clients.firstName,
+        lastName: clients.lastName,
+        insurerName: companies.name,
+        planName: plans.name,
+        productName: products.name,
+      })
+      .from(policies)
+      .innerJoin(clients, eq(clients.id, policies.clientId))
+      .innerJoin(companies, eq(companies.id, policies.companyId))
+      .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
+      .innerJoin(plans, eq(plans.id, planVersions.planId))
+      .innerJoin(products, eq(products.id, plans.productId))
+      .where(eq(policies.id, policyId)),
+    db.select().from(beneficiaries).where(eq(beneficiaries.policyId, policyId)).orderBy(asc(beneficiaries.position), asc(beneficiaries.id)),
+  ]);
+  if (!row) throw new NotFoundError("policy");
+  const { policy, version } = row;
+  const covered = await db.select().from(coverages).where(eq(coverages.planVersionId, version.id)).orderBy(asc(coverages.name), asc(coverages.id));
+  return {
+    insurerName: row.insurerName,
+    policyNumber: policy.policyNumber,
+    holderName: `${row.firstName} ${row.lastName}`,
+    productName: row.productName,
+    planName: row.planName,
+    versionLabel: version.versionLabel,
+    validFrom: policy.startDate,
+    validTo: policy.endDate,
+    status: policy.status,
+    issuedOn: todayUtc(),
+    currency: policy.currency,
+    totalPrice: policy.finalPrice,
+    beneficiaries: people.map((person) => ({
+      name: `${person.firstName} ${person.lastName}`,
+      kinship: person.kinshipType,
+      dateOfBirth: person.dateOfBirth,
+      ageAtStart: person.ageAtStart,
+      price: person.price,
+      deceased: person.deceasedFlag,
+    })),
+    coverages: covered.map((coverage) => ({ name: coverage.name, description: coverage.description, limitAmount: coverage.limitAmount })),
+    waitingPeriodDays: { suicide: version.wtimeSuicide, accident: version.wtimeAccident, preexisting: version.wtimePreexisting },
+    verificationUrl: verificationUrl(policy.id),
+  };
+}

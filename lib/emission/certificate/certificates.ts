@@ -1,0 +1,72 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { policies, policyDocuments, type Policy } from "@/db/schema";
+import { assertCan } from "@/lib/auth/actor";
+import type { ServiceContext } from "@/lib/context";
+import { ConflictError } from "@/lib/errors";
+import { findVisiblePolicy } from "../policies";
+import { COVERING_STATUSES } from "../policy-moves";
+import { loadCertificateData } from "./certificate-data";
+import { renderCertificate } from "./render-certificate";
+
+// A certificate is rendered once per policy and kept (policy_documents, one CERTIFICATE row per policy):
+// every download is the same file, and a download never waits for a render after the first.
+//
+// Re-activation (IN_ARREARS -> ACTIVE) keeps the certificate already stored. What it prints does not
+// change with the status: the policy's terms, people, prices and validity are fixed at issue, and the
+// status is printed as the one of its issue date, beside the QR code that gives the standing of the
+// day it is read (the verification page). Replacing it would hand out a second, different file for the
+// same cover.
+
+export type CertificateFile = { filename: string; content: Uint8Array };
+
+/** GET /emission/policies/{id}/pdf: the certificate of a policy the caller may see, while it covers its people. */
+export async function getCertificate({ ctx, policyId }: { ctx: ServiceContext; policyId: string }): Promise<CertificateFile> {
+  assertCan(ctx.actor, "emission:read", "portal:read");
+  const policy = await findVisiblePolicy(ctx.db, ctx.actor, policyId);
+  if (!isCovering(policy)) {
+    throw new ConflictError(`policy ${policy.policyNumber} is ${policy.status}: a certificate is issued only while a policy is ${COVERING_STATUSES.join(" or ")}`);
+  }
+  const { content } = await ensureCertificate(ctx.db, policy.id);
+  return { filename: `policy_${policy.id}.pdf`, content };
+}
+
+/**
+ * After a policy became ACTIVE (background): renders and keeps its certificate, unless one is kept
+ * already or the policy has stopped covering since (cancelled before the job ran).
+ */
+export async function storeCertificate({ ctx, policyId }: { ctx: ServiceContext; policyId: string }): Promise<"rendered" | "already stored" | "not covering"> {
+  assertCan(ctx.actor, "emission:read");
+  const [policy] = await ctx.db.select().from(policies).where(eq(policies.id, policyId));
+  if (!policy || !isCovering(policy)) return "not covering";
+  const { rendered } = await ensureCertificate(ctx.db, policy.id);
+  return rendered ? "rendered" : "already stored";
+}
+
+function isCovering(policy: Policy): boolean {
+  return COVERING_STATUSES.includes(policy.status);
+}
+
+/** The kept certificate, rendered and stored first when there is none yet (the job has not run, or demo data). */
+async function ensureCertificate(db: DbOrTx, policyId: string): Promise<{ content: Uint8Array; rendered: boolean }> {
+  const stored = await readCertificate(db, policyId);
+  if (stored) return { content: stored, rendered: false };
+  const content = await renderCertificate(await loadCertificateData(db, policyId));
+  // Two first requests (a download and the job) may both render: the first insert wins, and the other
+  // answers with the winner's bytes, so no two different files ever go out for one policy.
+  const inserted = await db
+    .insert(policyDocuments)
+    .values({ policyId, kind: "CERTIFICATE", contentType: "application/pdf", content })
+    .onConflictDoNothing({ target: [policyDocuments.policyId, policyDocuments.kind] })
+    .returning({ id: policyDocuments.id });
+  if (inserted.length > 0) return { content, rendered: true };
+  return { content: (await readCertificate(db, policyId))!, rendered: false };
+}
+
+async function readCertificate(db: DbOrTx, policyId: string): Promise<Uint8Array | null> {
+  const [row] = await db
+    .select({ content: policyDocuments.content })
+    .from(policyDocuments)
+    .where(and(eq(policyDocuments.policyId, policyId), eq(policyDocuments.kind, "CERTIFICATE")));
+  return row?.content ?? null;
+}
