@@ -1,11 +1,5 @@
 import type { NextConfig } from "next";
-
-const securityHeaders = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
-];
+import { SECURITY_HEADERS } from "./lib/http/security-headers";
 
 const pageCsp = [
   "default-src 'self'",
@@ -27,7 +21,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-pgvector", "argon2", "postgres"],
   async headers() {
     return [
-      { source: "/:path*", headers: securityHeaders },
+      { source: "/:path*", headers: [...SECURITY_HEADERS] },
       { source: "/((?!api/).*)", headers: [{ key: "Content-Security-Policy", value: pageCsp }] },
     ];
   },
