@@ -43,6 +43,7 @@ describe("access tokens", () => {
     ["of another type", { payload: (sid) => ({ sid, typ: "refresh" }) }],
     ["without a session id", { payload: () => ({ typ: "access" }) }],
     ["signed with HS512", { alg: "HS512" }],
+    ["not valid before a time still to come", { payload: (sid) => ({ sid, typ: "access", nbf: Math.floor(Date.now() / 1000) + 600 }) }],
   ])("refuses a token %s (401)", async (_, change) => {
     const caller = await signInAs("CLIENTE");
     expectUnauthorized(await me(await forge(caller.user.id, caller.sessionId, change)));
