@@ -1,4 +1,5 @@
 import type { BackgroundFunction } from "./define";
+import { renderCertificateFunction } from "./functions/emission/render-certificate";
 import { expiryNoticesFunction } from "./functions/emission/expiry-notices";
 import { renderCertificateFunction } from "./functions/emission/render-certificate";
 import { deliverNotificationFunction } from "./functions/notifications/deliver-notification";
