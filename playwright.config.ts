@@ -36,14 +36,17 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], storageState: ADMIN_STORAGE_STATE },
     },
   ],
-  // CI builds first (npm run build); this only starts the built server, on a fresh in-memory database.
+  // CI builds first (npm run build); this only starts the built server as production does (npm start:
+  // the node:http server of server.ts in front of Next.js), on a fresh in-memory database.
   webServer: {
-    command: `npx next start -p ${PORT}`,
+    command: "npm start",
     url: `${baseURL}/api/v1/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     stdout: "pipe",
     env: {
+      PORT: String(PORT),
+      HOSTNAME: "localhost",
       DATABASE_URL: "memory://",
       SEED_DEMO: "1",
       AUTH_SECRET: "e2e-secret-of-at-least-32-characters-long",

@@ -1,4 +1,4 @@
-// calculate-price: the built service (`next start`) answering POST /api/v1/plans/calculate-price on the
+// calculate-price: the built service (`npm start`, the production server) answering POST /api/v1/plans/calculate-price on the
 // PostgreSQL server, beside a bare node:http server that runs the one query such a request makes once
 // the pricing config is cached (the session check of the bearer token).
 import path from "node:path";
@@ -8,7 +8,7 @@ import { sessionUserQuery } from "@/lib/auth/sessions";
 import { callApi, jwtClaims, logIn } from "./lib/api";
 import { createFreshDatabase } from "./lib/database";
 import { measureAlternating } from "./lib/load";
-import { freePort, launchServer, startNextServer } from "./lib/processes";
+import { freePort, launchServer, startService } from "./lib/processes";
 import type { Scenario } from "./lib/scenario";
 
 const TARGET_RPS_RATIO = 0.6;
@@ -28,7 +28,7 @@ export const calculatePrice: Scenario = {
     const databaseUrl = await createFreshDatabase(cleanup, "bench_calculate_price");
     log(`database ${new URL(databaseUrl).pathname.slice(1)} created`);
 
-    const service = await startNextServer(
+    const service = await startService(
       cleanup,
       settings.root,
       await freePort(),
@@ -114,9 +114,9 @@ export const calculatePrice: Scenario = {
     log(
       `warming up each ${settings.warmupMs / 1000} s, then measuring each ${settings.durationMs / 1000} s in ${settings.slices} alternating slices`,
     );
-    // The health check is a reference, not a target: the same framework and withApi with one trivial
-    // query and no credentials, i.e. about the least a route of this service can cost.
-    const labels = ["service (next start)", "bare node:http + postgres", "reference: GET /api/v1/health"];
+    // The health check is a reference, not a target: the same server and withApi with one trivial query
+    // and no credentials, i.e. about the least a route of this service can cost.
+    const labels = ["service (npm start)", "bare node:http + postgres", "reference: GET /api/v1/health"];
     const results = await measureAlternating(
       [
         { url: `${service.baseUrl}/api/v1/plans/calculate-price`, method: "POST", headers, body: quoteBody },
@@ -135,7 +135,7 @@ export const calculatePrice: Scenario = {
       measurements,
       notes: [
         `ratio service/bare: ${ratio.toFixed(2)} (${(ratio * 100).toFixed(0)}% of the bare server's requests per second)`,
-        `ratio health/bare: ${healthRatio.toFixed(2)} (the framework's floor on this machine, for comparison)`,
+        `ratio health/bare: ${healthRatio.toFixed(2)} (the floor of any route of the service on this machine, for comparison)`,
       ],
       checks: [
         { label: `service reaches >= ${TARGET_RPS_RATIO * 100}% of the bare server's req/s (${(ratio * 100).toFixed(0)}%)`, pass: ratio >= TARGET_RPS_RATIO },

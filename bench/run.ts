@@ -36,8 +36,8 @@ function printReport(name: string, report: ScenarioReport): void {
 }
 
 async function main(): Promise<number> {
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-    console.error("[bench] no build found (.next/BUILD_ID is missing): run `npm run build` first, then `npm run bench`.");
+  if (!existsSync(path.join(root, ".next", "BUILD_ID")) || !existsSync(path.join(root, ".next", "custom-server.js"))) {
+    console.error("[bench] no build found (.next/BUILD_ID or .next/custom-server.js is missing): run `npm run build` first, then `npm run bench`.");
     return 1;
   }
   const wanted = process.argv.slice(2);

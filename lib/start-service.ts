@@ -4,7 +4,23 @@ import { listenForCatalogChanges } from "@/lib/catalog/pricing-config";
 import { isInngestConfigured } from "@/inngest/client";
 import { inProcessRunner } from "@/inngest/send";
 
-export async function startService(): Promise<void> {
+const holder = globalThis as typeof globalThis & { __coverStarted?: Promise<void> };
+
+/**
+ * Opens the database, listens for catalog changes, prints the demo logins and starts the background
+ * crons, once per process: instrumentation.ts (Next.js's bundle) and server.ts (the production
+ * server's bundle) both call it, and the process-wide promise on globalThis makes the second call wait
+ * for the first instead of starting the crons again.
+ */
+export function startService(): Promise<void> {
+  holder.__coverStarted ??= start().catch((error) => {
+    holder.__coverStarted = undefined;
+    throw error;
+  });
+  return holder.__coverStarted;
+}
+
+async function start(): Promise<void> {
   const connection = await getConnection();
   const where = connection.driver === "postgres" ? "PostgreSQL server" : process.env.DATABASE_URL === "memory://" ? "in-memory PGlite" : "PGlite under .data/pglite";
   console.log(`[start] database ready (${where}), migrations applied`);

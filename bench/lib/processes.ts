@@ -68,15 +68,17 @@ export async function launchServer(
   }
 }
 
-/** `next start` of the built app in `root`; extra Node flags (e.g. --cpu-prof) go before the script. */
-export function startNextServer(cleanup: Cleanup, root: string, port: number, env: Record<string, string>, nodeFlags: string[] = []) {
-  const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+/**
+ * The built service as `npm start` runs it (the production server .next/custom-server.js); extra Node
+ * flags (e.g. --cpu-prof) go before the script.
+ */
+export function startService(cleanup: Cleanup, root: string, port: number, env: Record<string, string>, nodeFlags: string[] = []) {
   return launchServer(cleanup, {
-    name: "next start",
+    name: "service (npm start)",
     cwd: root,
     port,
-    env: { NODE_ENV: "production", ...env },
-    args: [...nodeFlags, nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"],
+    env: { NODE_ENV: "production", HOSTNAME: "127.0.0.1", ...env },
+    args: [...nodeFlags, path.join(root, ".next", "custom-server.js")],
     readyPath: "/api/v1/health",
   });
 }

@@ -1,30 +1,9 @@
-type RouteModule = Partial<Record<string, (req: Request, segment: { params: Promise<Record<string, string>> }) => Promise<Response>>>;
+import { createRouteTable, routePathOf, type RouteModule } from "@/lib/http/route-table";
 
-// Every route handler file, found the same way Next.js finds them, so tests call the real handlers by path.
+// Every route handler file, found the same way Next.js finds them, so tests call the real handlers by
+// path, routed by the same table as the production server (lib/http/route-table.ts).
 const routeFiles = import.meta.glob<RouteModule>("/app/api/v1/**/route.ts");
-
-type Route = { pattern: string[]; load: () => Promise<RouteModule> };
-const routes: Route[] = Object.entries(routeFiles).map(([file, load]) => ({
-  pattern: file.replace(/^\/app/, "").replace(/\/route\.ts$/, "").split("/").filter(Boolean),
-  load,
-}));
-
-function match(path: string): { route: Route; params: Record<string, string> } | null {
-  const segments = path.split("/").filter(Boolean).map(decodeURIComponent);
-  for (const route of routes) {
-    if (route.pattern.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    const matches = route.pattern.every((part, index) => {
-      if (part.startsWith("[") && part.endsWith("]")) {
-        params[part.slice(1, -1)] = segments[index];
-        return true;
-      }
-      return part === segments[index];
-    });
-    if (matches) return { route, params };
-  }
-  return null;
-}
+const routes = createRouteTable(Object.entries(routeFiles).map(([file, load]) => ({ path: routePathOf(file), value: load })));
 
 export type ApiOptions = {
   body?: unknown;
@@ -43,9 +22,9 @@ export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function api<T = any>(method: string, path: string, options: ApiOptions = {}): Promise<ApiResponse<T>> {
   const url = new URL(path, "http://localhost:3000");
-  const found = match(url.pathname);
+  const found = routes.match(url.pathname);
   if (!found) throw new Error(`no route handler for ${url.pathname}`);
-  const handler = (await found.route.load())[method];
+  const handler = (await found.value())[method as keyof RouteModule];
   if (!handler) throw new Error(`${url.pathname} has no ${method} handler`);
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -70,9 +49,9 @@ export async function api<T = any>(method: string, path: string, options: ApiOpt
 /** Every route file and the HTTP methods it exports (for tests that walk all routes). */
 export async function listRoutes(): Promise<Array<{ path: string; methods: string[] }>> {
   return Promise.all(
-    routes.map(async (route) => ({
-      path: "/" + route.pattern.join("/"),
-      methods: Object.keys(await route.load()).filter((name) => /^(GET|POST|PUT|PATCH|DELETE)$/.test(name)),
+    routes.routes.map(async (route) => ({
+      path: route.path,
+      methods: Object.keys(await route.value()).filter((name) => /^(GET|POST|PUT|PATCH|DELETE)$/.test(name)),
     })),
   );
 }

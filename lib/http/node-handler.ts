@@ -1,0 +1,205 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { BadRequestError } from "@/lib/errors";
+import { describeError } from "./errors";
+import { json } from "./responses";
+import { HTTP_METHODS, type HttpMethod, type RouteHandler, type RouteModule, type RouteTable } from "./route-table";
+import { SECURITY_HEADERS } from "./security-headers";
+
+/** A route file's handlers by method, with what Next.js derives from them (HEAD from GET, OPTIONS, Allow). */
+export type LoadedRoute = { handlers: Partial<Record<HttpMethod, RouteHandler>>; allow: string };
+
+/** Turns a route module into the handlers the server calls, the way Next.js fills in HEAD and OPTIONS. */
+export function loadedRoute(module: RouteModule): LoadedRoute {
+  const handlers: Partial<Record<HttpMethod, RouteHandler>> = {};
+  for (const method of HTTP_METHODS) if (typeof module[method] === "function") handlers[method] = module[method];
+  if (handlers.GET) handlers.HEAD ??= handlers.GET;
+  const allow = [...new Set([...Object.keys(handlers), "OPTIONS"])].sort().join(", ");
+  handlers.OPTIONS ??= () => new Response(null, { status: 204, headers: { Allow: allow } });
+  return { handlers, allow };
+}
+
+// Bodies up to this size (declared by Content-Length) are read whole before the handler runs: cheaper
+// than a stream for the small JSON bodies of the API. Larger or chunked bodies reach it as a stream.
+const BUFFERED_BODY_BYTES = 64 * 1024;
+
+const securityHeaders: Record<string, string> = Object.fromEntries(SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]));
+
+/**
+ * A node:http request listener that serves the app/api/v1 route handlers without Next.js: the node
+ * request becomes a web Request, the matched route file's exported handler answers it, and its web
+ * Response is written back with the security headers every response carries. What the handlers see
+ * is what Next.js gives them: the same URL, headers (X-Forwarded-* filled in when the client sent
+ * none), body and path parameters. `port` is the server's own port, for X-Forwarded-Port.
+ */
+export function createApiListener(table: RouteTable<LoadedRoute>, { port }: { port: number }) {
+  return function listener(req: IncomingMessage, res: ServerResponse): void {
+    serve(table, port, req, res).catch((error) => {
+      // Only a failure to write the answer lands here (the handler's own errors are answered): the
+      // client is gone or the stream broke half-way, so the connection is all there is left to end.
+      console.error(`[server] ${req.method} ${req.url}: the response could not be written`, error);
+      res.destroy();
+    });
+  };
+}
+
+async function serve(table: RouteTable<LoadedRoute>, port: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = req.url ?? "/";
+  const queryAt = url.indexOf("?");
+  const found = table.match(queryAt === -1 ? url : url.slice(0, queryAt));
+  if (!found) {
+    const pathname = (queryAt === -1 ? url : url.slice(0, queryAt)).slice(0, 200);
+    return send(req, res, json({ detail: `no endpoint at ${pathname}`, code: "not_found" }, 404));
+  }
+  const method = (req.method ?? "GET") as HttpMethod;
+  const handler = found.value.handlers[method];
+  if (!handler) {
+    const response = json({ detail: `${req.method} is not allowed here`, code: "method_not_allowed" }, 405, { Allow: found.value.allow });
+    return send(req, res, response);
+  }
+
+  let response: Response;
+  try {
+    const request = await toWebRequest(req, res, port);
+    response = await handler(request, { params: Promise.resolve(found.params) });
+  } catch (error) {
+    // withApi answers every error of a handler; this is for what happens outside it.
+    if (!(error instanceof RequestBodyError || error instanceof BadRequestError)) console.error(`[server] ${req.method} ${url}`, error);
+    response = errorResponse(error);
+  }
+  return send(req, res, response);
+}
+
+function errorResponse(error: unknown): Response {
+  const { status, body, headers } = describeError(error);
+  return json(body, status, headers);
+}
+
+class RequestBodyError extends Error {}
+
+/** The web Request a route handler receives, as Next.js builds it from a node request. */
+async function toWebRequest(req: IncomingMessage, res: ServerResponse, port: number): Promise<Request> {
+  const given = req.headers;
+  const host = given.host ?? `localhost:${port}`;
+  const proto = given["x-forwarded-proto"] === "https" ? "https" : "http";
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
+  // As Next.js does (base-server.ts): the X-Forwarded-* headers are filled in only when the client sent
+  // none, X-Forwarded-For with the socket's address. client-address.ts reads it.
+  if (given["x-forwarded-host"] === undefined) headers.set("x-forwarded-host", host);
+  if (given["x-forwarded-port"] === undefined) headers.set("x-forwarded-port", String(port));
+  if (given["x-forwarded-proto"] === undefined) headers.set("x-forwarded-proto", proto);
+  if (given["x-forwarded-for"] === undefined && req.socket.remoteAddress) headers.set("x-forwarded-for", req.socket.remoteAddress);
+
+  // As Next.js does: the request's signal aborts when the client goes away before the answer is sent.
+  const controller = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const declared = given["content-length"];
+    if (declared !== undefined && Number(declared) <= BUFFERED_BODY_BYTES) {
+      init.body = await readWhole(req);
+    } else if (declared !== undefined || given["transfer-encoding"] !== undefined) {
+      init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+      init.duplex = "half";
+    }
+  }
+  try {
+    return new Request(`${proto}://${host}${req.url}`, init);
+  } catch {
+    // What node's parser let through but a web Request refuses: a malformed Host, path or header.
+    throw new BadRequestError("the request's Host header, path or headers are malformed");
+  }
+}
+
+// Buffers read from a socket sit on a plain ArrayBuffer (never a SharedArrayBuffer), as BodyInit wants.
+function readWhole(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.once("end", () => resolve((chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)) as Uint8Array<ArrayBuffer>));
+    req.once("error", (error) => reject(new RequestBodyError(error.message)));
+    // A client that goes away mid-body: the request closes without "end".
+    req.once("close", () => {
+      if (!req.complete) reject(new RequestBodyError("the client closed the connection"));
+    });
+  });
+}
+
+const NEXT_TURN = Symbol("next turn");
+
+/** Writes a web Response to the node response: status, headers (security headers under them), body. */
+async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = { ...securityHeaders };
+  response.headers.forEach((value, key) => {
+    if (key !== "set-cookie") headers[key] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  for (const key in headers) res.setHeader(key, headers[key]);
+
+  const body = response.body;
+  if (!body || req.method === "HEAD" || response.status === 204 || response.status === 304) {
+    if (body) await body.cancel().catch(() => {});
+    res.end();
+    return;
+  }
+
+  const reader = body.getReader();
+  // The client leaving stops the stream (and whatever produces it).
+  const onClose = () => {
+    if (!res.writableFinished) reader.cancel().catch(() => {});
+  };
+  res.once("close", onClose);
+  try {
+    const first = await reader.read();
+    if (first.done) {
+      res.end();
+      return;
+    }
+    // A body that ends right after its first chunk (a JSON text) goes out whole, with Content-Length;
+    // one that is still producing (a stream) is sent chunk by chunk as it comes, without waiting.
+    let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = reader.read();
+    const second = await Promise.race([pending, new Promise<typeof NEXT_TURN>((resolve) => setImmediate(resolve, NEXT_TURN))]);
+    if (second !== NEXT_TURN && second.done) {
+      res.end(first.value);
+      return;
+    }
+    await write(res, first.value);
+    if (second !== NEXT_TURN) {
+      await write(res, second.value);
+      pending = null;
+    }
+    for (;;) {
+      const next = await (pending ?? reader.read());
+      pending = null;
+      if (next.done) break;
+      await write(res, next.value);
+    }
+    res.end();
+  } finally {
+    res.off("close", onClose);
+  }
+}
+
+/** Writes one chunk, waiting for the socket to drain when node's buffer is full. */
+function write(res: ServerResponse, chunk: Uint8Array): Promise<void> | void {
+  if (res.destroyed) throw new Error("the client closed the connection");
+  if (res.write(chunk)) return;
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      if (res.destroyed && !res.writableFinished) reject(new Error("the client closed the connection"));
+      else resolve();
+    };
+    res.once("drain", done);
+    res.once("close", done);
+  });
+}
