@@ -2,6 +2,8 @@
 export type BackgroundEvent =
   | { name: "notifications/notification.created"; data: { notification_id: string } }
   // A policy became ACTIVE: its certificate is rendered and kept.
-  | { name: "emission/policy.activated"; data: { policy_id: string } };
+  | { name: "emission/policy.activated"; data: { policy_id: string } }
+  // A processor webhook event was stored (by its row id): it is processed in the background.
+  | { name: "payments/processor-event.received"; data: { event_id: string } };
 
 export type BackgroundEventName = BackgroundEvent["name"];

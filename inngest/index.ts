@@ -1,7 +1,19 @@
 import type { BackgroundFunction } from "./define";
+import { expiryNoticesFunction } from "./functions/emission/expiry-notices";
 import { renderCertificateFunction } from "./functions/emission/render-certificate";
 import { deliverNotificationFunction } from "./functions/notifications/deliver-notification";
 import { sweepOutboxFunction } from "./functions/notifications/sweep-outbox";
+import { arrearsRemindersFunction } from "./functions/payments/arrears-reminders";
+import { processProcessorEventFunction } from "./functions/payments/process-processor-event";
+import { sweepProcessorEventsFunction } from "./functions/payments/sweep-processor-events";
 
 /** Every background function; served at /api/inngest and run by the in-process runner. */
-export const backgroundFunctions: BackgroundFunction[] = [deliverNotificationFunction, sweepOutboxFunction, renderCertificateFunction];
+export const backgroundFunctions: BackgroundFunction[] = [
+  deliverNotificationFunction,
+  sweepOutboxFunction,
+  renderCertificateFunction,
+  expiryNoticesFunction,
+  processProcessorEventFunction,
+  sweepProcessorEventsFunction,
+  arrearsRemindersFunction,
+];

@@ -5,6 +5,7 @@ import { identityOperations } from "@/lib/identity/operations";
 import { notificationsOperations } from "@/lib/notifications/operations";
 import { emissionOperations } from "@/lib/emission/operations";
 import { operationsOperations } from "@/lib/operations/operations";
+import { paymentsOperations } from "@/lib/payments/operations";
 import { ErrorResponse } from "@/lib/schemas";
 import { IDEMPOTENCY_HEADER } from "./idempotency";
 import { permissionsOf, type Operation } from "./operation";
@@ -16,6 +17,7 @@ export const allOperations: Operation[] = [
   ...Object.values(notificationsOperations),
   ...Object.values(catalogOperations),
   ...Object.values(emissionOperations),
+  ...Object.values(paymentsOperations),
   ...Object.values(claimsOperations),
 ];
 

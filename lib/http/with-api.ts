@@ -134,7 +134,8 @@ async function readBody(req: Request, operation: Operation): Promise<unknown> {
   }
 }
 
-async function readLimited(req: Request, limit: number): Promise<string> {
+/** The body as text, refusing (413) anything over `limit` bytes while it arrives. */
+export async function readLimited(req: Request, limit: number): Promise<string> {
   if (!req.body) return "";
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];

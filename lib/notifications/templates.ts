@@ -12,7 +12,7 @@ const TEMPLATES: Record<string, Template> = {
     subject: `Your funeral cover ${p.policy_number} has been issued`,
     text:
       `Hello ${p.name ?? ""},\n\nYour policy ${p.policy_number} has been issued. It covers you from ${p.start_date} to ${p.end_date} ` +
-      `for ${p.final_price} ${p.currency} a year, and becomes active once the first payment is received.`,
+      `with a premium of ${p.final_price} ${p.currency}, and becomes active once the first payment is received.`,
   }),
   "payment.failed": (p) => ({
     subject: `The payment for your policy ${p.policy_number} did not go through`,

@@ -1,0 +1,7 @@
+import { json } from "@/lib/http/responses";
+import { withApi } from "@/lib/http/with-api";
+import { startConnectOnboarding } from "@/lib/payments/connect";
+import { paymentsOperations } from "@/lib/payments/operations";
+
+// POST /api/v1/payments/connect/onboarding - the reseller's onboarding link
+export const POST = withApi(paymentsOperations.connectOnboarding, async ({ ctx }) => json(await startConnectOnboarding({ ctx })));

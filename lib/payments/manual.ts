@@ -1,0 +1,52 @@
+import { transactions } from "@/db/schema";
+import { actorLabel, assertCan } from "@/lib/auth/actor";
+import { inTransaction, type ServiceContext } from "@/lib/context";
+import { getPolicy } from "@/lib/emission/policies";
+import { BusinessRuleError } from "@/lib/errors";
+import { writeAudit } from "@/lib/operations/audit";
+import { parseDateTime } from "@/lib/schemas";
+import { activateWhenPaidInFull, assertPayable, lockPolicyInScope, toTransactionResponse } from "./internal";
+
+/**
+ * POST /payments/manual: money received outside the processor (cash, transfer). The transaction is PAID
+ * at once; payments add up, and the policy becomes ACTIVE when they cover its final_price.
+ */
+export async function recordManualPayment({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { policy_id: string; amount: string; currency?: string; reference?: string; paid_at?: string };
+}) {
+  assertCan(ctx.actor, "payments:manage");
+  return inTransaction(ctx, async (tx) => {
+    const { policy } = await lockPolicyInScope(tx.db, tx.actor, input.policy_id);
+    assertPayable(policy);
+    const currency = input.currency ?? policy.currency;
+    if (currency !== policy.currency) {
+      throw new BusinessRuleError(`the policy is paid in ${policy.currency}, not ${currency}`, [{ path: "currency", message: `must be ${policy.currency}` }]);
+    }
+    const [transaction] = await tx.db
+      .insert(transactions)
+      .values({
+        policyId: policy.id,
+        kind: "MANUAL",
+        status: "PAID",
+        amount: input.amount,
+        currency,
+        reference: input.reference ?? null,
+        paidAt: input.paid_at ? parseDateTime(input.paid_at) : new Date(),
+        createdBy: actorLabel(tx.actor),
+      })
+      .returning();
+    await writeAudit(tx, {
+      action: "PAYMENT_RECORDED",
+      entity: "transactions",
+      entityId: transaction.id,
+      companyId: policy.companyId,
+      details: { policy_id: policy.id, amount: transaction.amount, currency, reference: transaction.reference },
+    });
+    await activateWhenPaidInFull(tx, policy, "manual payment received");
+    return { transaction: toTransactionResponse(transaction), policy: await getPolicy({ ctx: tx, policyId: policy.id }) };
+  });
+}

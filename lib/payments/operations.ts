@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { PolicyDetailResponse } from "@/lib/emission/schemas";
+import { defineOperation } from "@/lib/http/operation";
+import { IdParams } from "@/lib/schemas";
+import {
+  CancelSubscriptionInput,
+  DashboardQuery,
+  DashboardResponse,
+  IntentInput,
+  IntentResponse,
+  ListTransactionsQuery,
+  ManualPaymentInput,
+  OnboardingResponse,
+  RetryResponse,
+  SubscriptionInput,
+  SubscriptionResponse,
+  TransactionResponse,
+} from "./schemas";
+
+const tag = "Payments";
+const notConfigured = { description: "Card payments are not configured (no STRIPE_SECRET_KEY)" };
+const processorFailed = { description: "The card processor failed (502) or did not answer in time (504)" };
+
+export const paymentsOperations = {
+  createIntent: defineOperation({
+    method: "POST",
+    path: "/payments/intent",
+    tag,
+    summary: "Start a card payment of the policy's premium",
+    description:
+      "A PENDING transaction of the policy's final_price and the processor's payment intent (metadata.policy_id), whose client_secret the client application confirms. 409 unless the policy is PENDING_PAYMENT, PAID_FAILED or IN_ARREARS. `save_payment_method` keeps the card on the client's processor customer (setup_future_usage off_session).",
+    access: "payments:write",
+    idempotent: true,
+    body: IntentInput,
+    responses: {
+      201: { description: "The transaction with client_secret", schema: IntentResponse },
+      404: { description: "Unknown policy" },
+      409: { description: "The policy takes no payment in its status" },
+      502: processorFailed,
+      503: notConfigured,
+    },
+  }),
+  recordManualPayment: defineOperation({
+    method: "POST",
+    path: "/payments/manual",
+    tag,
+    summary: "Record money received outside the processor",
+    description:
+      "The transaction is PAID at once. Payments add up: the policy becomes ACTIVE when its PAID transactions reach its final_price. A currency other than the policy's 422. Works without STRIPE_SECRET_KEY.",
+    access: "payments:manage",
+    idempotent: true,
+    body: ManualPaymentInput,
+    responses: {
+      201: { description: "The transaction and the policy", schema: z.object({ transaction: TransactionResponse, policy: PolicyDetailResponse }) },
+      404: { description: "Unknown policy" },
+      409: { description: "The policy takes no payment in its status" },
+      422: { description: "Another currency, or a bad amount" },
+    },
+  }),
+  createSubscription: defineOperation({
+    method: "POST",
+    path: "/payments/subscription",
+    tag,
+    summary: "Bill the policy's premium monthly to a card",
+    description:
+      "The spec's five steps: the client's processor customer (made once), the card attached and made default, the plan's processor product (a price is made for a plan without processor_price_id and remembered), a reseller company's commission_rate as application_fee_percent and its connected account as transfer destination, then the local row with the processor's status upper-cased. billing_anchor_day (1-28, default today's day, at most 28) becomes billing_cycle_anchor at the next such day (UTC); the first invoice is prorated up to it. A declined first charge answers 402 `card declined: <message>` and stores nothing. The policy becomes ACTIVE when invoice.paid arrives.",
+    access: "payments:write",
+    idempotent: true,
+    body: SubscriptionInput,
+    responses: {
+      201: { description: "The subscription", schema: SubscriptionResponse },
+      402: { description: "The card was declined on the first charge" },
+      404: { description: "Unknown policy" },
+      409: { description: "The policy cannot be subscribed, or already has a subscription" },
+      502: processorFailed,
+      503: notConfigured,
+    },
+  }),
+  cancelSubscription: defineOperation({
+    method: "POST",
+    path: "/payments/subscription/cancel",
+    tag,
+    summary: "Cancel a policy's subscription, now or at the end of the paid period",
+    description:
+      "cancel_immediately true: cancelled at the processor now and the policy CANCELLED. false: cancel_at_period_end is set; the policy stays as it is until customer.subscription.deleted arrives. 404 when the policy has no subscription.",
+    access: "payments:manage",
+    body: CancelSubscriptionInput,
+    responses: {
+      200: { description: "The subscription and the policy", schema: z.object({ subscription: SubscriptionResponse, policy: PolicyDetailResponse }) },
+      404: { description: "Unknown policy, or no subscription" },
+      502: processorFailed,
+      503: notConfigured,
+    },
+  }),
+  listTransactions: defineOperation({
+    method: "GET",
+    path: "/payments/transactions",
+    tag,
+    summary: "Transactions of the policies in the caller's scope, newest first",
+    access: "payments:read",
+    query: ListTransactionsQuery,
+    responses: { 200: { description: "A bare list (limit/offset)", schema: z.array(TransactionResponse) } },
+  }),
+  retryTransaction: defineOperation({
+    method: "POST",
+    path: "/payments/transactions/{id}/retry",
+    tag,
+    summary: "Charge a FAILED transaction again",
+    description:
+      "Only a FAILED transaction (409 otherwise). While attempt_count is below 2 (MAX_PAYMENT_ATTEMPTS): a new payment intent, attempt_count + 1, PENDING. At 2: 422 `maximum retry attempts reached; the client has been notified`, with an e-mail and a messaging-app notice to the client recorded (once per transaction).",
+    access: "payments:write",
+    params: IdParams,
+    responses: {
+      200: { description: "The retried transaction with client_secret", schema: RetryResponse },
+      404: { description: "Unknown transaction" },
+      409: { description: "The transaction is not FAILED" },
+      422: { description: "The retry limit is reached; the client was notified" },
+      503: notConfigured,
+    },
+  }),
+  connectOnboarding: defineOperation({
+    method: "POST",
+    path: "/payments/connect/onboarding",
+    tag,
+    summary: "A link to the processor's onboarding for the caller's reseller company",
+    description:
+      "An Express connected account is created for the company first when it has none (stored as processor_connect_id). Deviation: a company that is not a reseller answers 409 `company is not a reseller`.",
+    access: "payments:onboard",
+    responses: {
+      200: { description: "The account link", schema: OnboardingResponse },
+      409: { description: "The company is not a reseller" },
+      502: processorFailed,
+      503: notConfigured,
+    },
+  }),
+  resellerDashboard: defineOperation({
+    method: "GET",
+    path: "/payments/reseller/dashboard",
+    tag,
+    summary: "What the company's policies brought in, and the commission, by month",
+    description:
+      "For the caller's company (ADMIN may pass company_id). PAID transactions by month of payment (UTC) in the currency most of them use; commission = gross x commission_rate / 100, rounded half-up per month.",
+    access: "payments:read",
+    query: DashboardQuery,
+    responses: { 200: { description: "The dashboard", schema: DashboardResponse }, 403: { description: "Another company's dashboard without ADMIN" } },
+  }),
+  webhook: defineOperation({
+    method: "POST",
+    path: "/payments/webhook",
+    tag,
+    summary: "Processor events (Stripe webhooks)",
+    description:
+      "The `Stripe-Signature` header is checked with STRIPE_WEBHOOK_SECRET and a 300-second tolerance: missing, bad or old 400 and nothing stored. A valid event is stored by its id (a replay is acknowledged, not processed again) and answered 200 at once; it is processed in the background: invoice.paid, invoice.payment_failed, customer.subscription.deleted and .updated, payment_intent.succeeded and .payment_failed. An event older than the newest one applied to its policy is recorded as IGNORED and never moves the policy back. Each stored event shows its status (RECEIVED, PROCESSED, IGNORED, FAILED), attempts and error.",
+    access: "public",
+    responses: {
+      200: { description: "Acknowledged", schema: z.object({ received: z.literal(true) }) },
+      400: { description: "Missing or bad signature" },
+      503: { description: "STRIPE_WEBHOOK_SECRET is not set" },
+    },
+  }),
+};

@@ -1,0 +1,188 @@
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { DbOrTx } from "@/db";
+import { clients, policies, processorEvents, subscriptions, transactions, type Policy } from "@/db/schema";
+import { inTransaction, systemContext, type ServiceContext } from "@/lib/context";
+import { canMove, type PolicyTrigger } from "@/lib/emission/policy-moves";
+import { movePolicy } from "@/lib/emission/policy-status";
+import type { PolicyStatus } from "@/lib/emission/statuses";
+import { enqueueNotification } from "@/lib/notifications/enqueue";
+import { activateWhenPaidInFull } from "./internal";
+import { fromMinorUnits } from "./processor";
+import { periodEndOf } from "./subscriptions";
+
+type Outcome = { status: "PROCESSED" | "IGNORED"; note: string | null };
+const processed = (note: string | null = null): Outcome => ({ status: "PROCESSED", note });
+const ignored = (note: string): Outcome => ({ status: "IGNORED", note });
+
+/** The policy an event is about: every intent and subscription the service creates names it in metadata. */
+function policyIdOf(event: Stripe.Event): string | null {
+  const object = event.data.object as { metadata?: Record<string, string> | null; parent?: Stripe.Invoice.Parent | null };
+  return object.metadata?.policy_id ?? object.parent?.subscription_details?.metadata?.policy_id ?? null;
+}
+
+/**
+ * Processes one stored webhook event (the background function calls this, and retries it when it
+ * throws). The event row is locked, so an event is applied once; a processed or ignored event is left as
+ * it is. A failure is recorded on the row (status FAILED, the error, the attempt) before it is thrown.
+ */
+export async function processProcessorEvent(db: DbOrTx, eventRowId: string): Promise<Outcome | "ALREADY_DONE"> {
+  const [stored] = await db.select({ type: processorEvents.type }).from(processorEvents).where(eq(processorEvents.id, eventRowId));
+  if (!stored) return "ALREADY_DONE";
+  try {
+    // Moves made by an event are recorded as changed by "system:<event type>".
+    return await inTransaction(systemContext(db, stored.type), async (ctx) => {
+      const [row] = await ctx.db.select().from(processorEvents).where(eq(processorEvents.id, eventRowId)).for("update");
+      if (row.status === "PROCESSED" || row.status === "IGNORED") return "ALREADY_DONE" as const;
+      const event = row.payload as Stripe.Event;
+      const outcome = await applyEvent(ctx, event, row.processorCreatedAt ?? new Date(event.created * 1000));
+      await ctx.db
+        .update(processorEvents)
+        .set({ status: outcome.status, error: outcome.note, attempts: row.attempts + 1, processedAt: new Date() })
+        .where(eq(processorEvents.id, row.id));
+      return outcome;
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db
+      .update(processorEvents)
+      .set({ status: "FAILED", error: message.slice(0, 1000), attempts: sql`${processorEvents.attempts} + 1` })
+      .where(and(eq(processorEvents.id, eventRowId), inArray(processorEvents.status, ["RECEIVED", "FAILED"])));
+    throw error;
+  }
+}
+
+/** Stored events whose processing never finished (a lost event, a crash, a failure): the sweep's work list. */
+export async function findUnprocessedEvents(db: DbOrTx, olderThanSeconds = 60, maxAttempts = 10, limit = 100): Promise<string[]> {
+  const rows = await db
+    .select({ id: processorEvents.id })
+    .from(processorEvents)
+    .where(
+      and(
+        or(eq(processorEvents.status, "RECEIVED"), eq(processorEvents.status, "FAILED")),
+        lt(processorEvents.receivedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+        lt(processorEvents.attempts, maxAttempts),
+      ),
+    )
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+async function applyEvent(ctx: ServiceContext, event: Stripe.Event, createdAt: Date): Promise<Outcome> {
+  const handler = HANDLERS[event.type];
+  if (!handler) return ignored(`events of type ${event.type} are not handled`);
+  const policyId = policyIdOf(event);
+  if (!policyId) return ignored("the event names no policy (metadata.policy_id)");
+  const [policy] = await ctx.db.select().from(policies).where(eq(policies.id, policyId)).for("update");
+  if (!policy) return ignored(`no policy ${policyId}`);
+  // Processors do not deliver in order: an event older than the newest one applied must not undo it.
+  if (policy.lastPaymentEventAt && createdAt < policy.lastPaymentEventAt) {
+    return ignored(`created ${createdAt.toISOString()}, before the newest payment event applied to the policy (${policy.lastPaymentEventAt.toISOString()})`);
+  }
+  const outcome = await handler(ctx, event, policy);
+  await ctx.db.update(policies).set({ lastPaymentEventAt: createdAt }).where(eq(policies.id, policy.id));
+  return outcome;
+}
+
+/** Moves the policy when the table allows this trigger from its status; otherwise says why it stays. */
+async function moveIfAllowed(ctx: ServiceContext, policy: Policy, to: PolicyStatus, trigger: PolicyTrigger, reason: string): Promise<Outcome> {
+  if (policy.status === to) return processed(`the policy is already ${to}`);
+  if (!canMove(policy.status, to, trigger)) return processed(`the policy stays ${policy.status}: no move to ${to} on ${trigger}`);
+  await movePolicy(ctx, { policyId: policy.id, to, reason, trigger });
+  return processed();
+}
+
+async function notifyPaymentFailure(ctx: ServiceContext, event: Stripe.Event, policy: Policy, amount: string, reason: string | null) {
+  const [client] = await ctx.db.select().from(clients).where(eq(clients.id, policy.clientId));
+  await enqueueNotification(ctx, {
+    channel: "EMAIL",
+    recipient: client.email,
+    template: "payment.failed",
+    companyId: policy.companyId,
+    dedupeKey: `payment-failed:${event.id}`,
+    payload: { name: client.firstName, policy_number: policy.policyNumber, amount, currency: policy.currency, reason },
+  });
+}
+
+/** Records the invoice's charge once, by invoice id, whatever its events' order or repetition. */
+async function recordInvoice(ctx: ServiceContext, invoice: Stripe.Invoice, policy: Policy, status: "PAID" | "FAILED") {
+  const amount = fromMinorUnits(status === "PAID" ? invoice.amount_paid : invoice.amount_due);
+  const paidAt = status === "PAID" ? new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000) : null;
+  const failureMessage = status === "FAILED" ? (invoice.last_finalization_error?.message ?? "the invoice payment failed") : null;
+  await ctx.db
+    .insert(transactions)
+    .values({
+      policyId: policy.id,
+      kind: "INVOICE",
+      status,
+      amount,
+      currency: invoice.currency.toUpperCase(),
+      processorInvoiceId: invoice.id,
+      paidAt,
+      failureMessage,
+      createdBy: "system:stripe",
+    })
+    .onConflictDoUpdate({
+      target: transactions.processorInvoiceId,
+      set: { status, amount, paidAt, failureMessage, updatedAt: new Date() },
+    });
+  return amount;
+}
+
+const HANDLERS: Record<string, (ctx: ServiceContext, event: Stripe.Event, policy: Policy) => Promise<Outcome>> = {
+  "invoice.paid": async (ctx, event, policy) => {
+    const invoice = event.data.object as Stripe.Invoice;
+    await recordInvoice(ctx, invoice, policy, "PAID");
+    // Becoming ACTIVE renders the certificate (the move sends emission/policy.activated).
+    return moveIfAllowed(ctx, policy, "ACTIVE", "payment_succeeded", `invoice ${invoice.id} paid`);
+  },
+  "invoice.payment_failed": async (ctx, event, policy) => {
+    const invoice = event.data.object as Stripe.Invoice;
+    const amount = await recordInvoice(ctx, invoice, policy, "FAILED");
+    await notifyPaymentFailure(ctx, event, policy, amount, invoice.last_finalization_error?.message ?? null);
+    // A first charge that fails leaves the policy PAID_FAILED; a failed renewal puts an active one in arrears.
+    const to: PolicyStatus = policy.status === "PENDING_PAYMENT" ? "PAID_FAILED" : "IN_ARREARS";
+    return moveIfAllowed(ctx, policy, to, "payment_failed", `invoice ${invoice.id} payment failed`);
+  },
+  "customer.subscription.updated": async (ctx, event) => {
+    const subscription = event.data.object as Stripe.Subscription;
+    const updated = await ctx.db
+      .update(subscriptions)
+      .set({ status: subscription.status.toUpperCase(), cancelAtPeriodEnd: subscription.cancel_at_period_end, currentPeriodEnd: periodEndOf(subscription), updatedAt: new Date() })
+      .where(eq(subscriptions.processorSubscriptionId, subscription.id))
+      .returning({ id: subscriptions.id });
+    return updated.length > 0 ? processed() : ignored(`no local subscription ${subscription.id}`);
+  },
+  "customer.subscription.deleted": async (ctx, event, policy) => {
+    const subscription = event.data.object as Stripe.Subscription;
+    await ctx.db
+      .update(subscriptions)
+      .set({ status: "CANCELED", cancelAtPeriodEnd: subscription.cancel_at_period_end, updatedAt: new Date() })
+      .where(eq(subscriptions.processorSubscriptionId, subscription.id));
+    return moveIfAllowed(ctx, policy, "CANCELLED", "subscription_deleted", `subscription ${subscription.id} ended at the processor`);
+  },
+  "payment_intent.succeeded": async (ctx, event, policy) => {
+    const intent = event.data.object as Stripe.PaymentIntent;
+    const [transaction] = await ctx.db
+      .update(transactions)
+      .set({ status: "PAID", paidAt: new Date(event.created * 1000), failureMessage: null, updatedAt: new Date() })
+      .where(and(eq(transactions.processorPaymentIntentId, intent.id), eq(transactions.policyId, policy.id)))
+      .returning();
+    if (!transaction) return ignored(`no transaction for payment intent ${intent.id}`);
+    const after = await activateWhenPaidInFull(ctx, policy, `payment ${intent.id} succeeded`);
+    return processed(after.status === policy.status ? `the policy stays ${policy.status}` : null);
+  },
+  "payment_intent.payment_failed": async (ctx, event, policy) => {
+    const intent = event.data.object as Stripe.PaymentIntent;
+    const reason = intent.last_payment_error?.message ?? "the payment failed";
+    const [transaction] = await ctx.db
+      .update(transactions)
+      .set({ status: "FAILED", failureMessage: reason, updatedAt: new Date() })
+      .where(and(eq(transactions.processorPaymentIntentId, intent.id), eq(transactions.policyId, policy.id)))
+      .returning();
+    if (!transaction) return ignored(`no transaction for payment intent ${intent.id}`);
+    await notifyPaymentFailure(ctx, event, policy, transaction.amount, reason);
+    if (policy.status !== "PENDING_PAYMENT") return processed(`the policy stays ${policy.status}`);
+    return moveIfAllowed(ctx, policy, "PAID_FAILED", "payment_failed", `payment ${intent.id} failed: ${reason}`);
+  },
+};

@@ -1,0 +1,63 @@
+import Stripe from "stripe";
+import { ExternalServiceError, PaymentRequiredError } from "@/lib/errors";
+import { formatMoney, money } from "@/lib/money";
+
+// The card processor, through the official SDK at a pinned API version. STRIPE_API_BASE points it at
+// another host (tests run a local fake through this same code).
+
+export const STRIPE_API_VERSION = Stripe.API_VERSION;
+const TIMEOUT_MS = 10_000;
+
+let cached: { key: string; base: string; client: Stripe } | null = null;
+
+export function isCardProcessingConfigured(): boolean {
+  return Boolean(process.env.STRIPE_SECRET_KEY);
+}
+
+/** The SDK client, or 503 when STRIPE_SECRET_KEY is not set (manual payments still work). */
+export function paymentProcessor(): Stripe {
+  const key = process.env.STRIPE_SECRET_KEY;
+  if (!key) throw new ExternalServiceError("card payments are not configured", 503);
+  const base = process.env.STRIPE_API_BASE ?? "";
+  if (cached && cached.key === key && cached.base === base) return cached.client;
+  const target = base ? new URL(base) : null;
+  const client = new Stripe(key, {
+    apiVersion: STRIPE_API_VERSION,
+    timeout: TIMEOUT_MS,
+    maxNetworkRetries: 1,
+    telemetry: false,
+    ...(target ? { host: target.hostname, port: target.port || (target.protocol === "https:" ? 443 : 80), protocol: target.protocol.replace(":", "") as "http" | "https" } : {}),
+  });
+  cached = { key, base, client };
+  return client;
+}
+
+/**
+ * Runs one processor call and turns its failures into the service's errors: a declined card is 402
+ * with the processor's message; a timeout 504; any other failure 502 (its message is logged, not shown).
+ */
+export async function callProcessor<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) throw new PaymentRequiredError(`card declined: ${error.message}`);
+    if (error instanceof Stripe.errors.StripeConnectionError) {
+      console.error("[payments] the card processor did not answer:", error.message);
+      throw new ExternalServiceError("the card processor did not answer in time; try again", 504);
+    }
+    if (error instanceof Stripe.errors.StripeError) {
+      console.error(`[payments] the card processor refused a request (${error.type}, ${error.statusCode ?? "no status"}):`, error.message);
+      throw new ExternalServiceError("the card processor refused the request", 502);
+    }
+    throw error;
+  }
+}
+
+/** Amounts at the processor are integers of the currency's minor unit (cents). */
+export function toMinorUnits(amount: string): number {
+  return money(amount).times(100).toNumber();
+}
+
+export function fromMinorUnits(amount: number): string {
+  return formatMoney(money(amount).dividedBy(100));
+}

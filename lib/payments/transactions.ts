@@ -1,0 +1,95 @@
+import { and, desc, eq } from "drizzle-orm";
+import { clients, policies, transactions } from "@/db/schema";
+import { actorLabel, assertCan } from "@/lib/auth/actor";
+import { scopeFilter } from "@/lib/auth/scope-filter";
+import { inTransaction, type ServiceContext } from "@/lib/context";
+import { BusinessRuleError, ConflictError, NotFoundError } from "@/lib/errors";
+import { enqueueNotification } from "@/lib/notifications/enqueue";
+import { writeAudit } from "@/lib/operations/audit";
+import { ensureProcessorCustomer } from "./customers";
+import { createProcessorIntent } from "./intents";
+import { toTransactionResponse } from "./internal";
+import { paymentProcessor } from "./processor";
+import type { ListTransactionsQuery } from "./schemas";
+import { MAX_PAYMENT_ATTEMPTS } from "./statuses";
+
+/** GET /payments/transactions: newest first, a bare list with limit/offset (contract section 1). */
+export async function listTransactions({ ctx, query }: { ctx: ServiceContext; query: ListTransactionsQuery }) {
+  assertCan(ctx.actor, "payments:read");
+  const rows = await ctx.db
+    .select({ transaction: transactions })
+    .from(transactions)
+    .innerJoin(policies, eq(policies.id, transactions.policyId))
+    .where(
+      and(
+        scopeFilter(ctx.actor, policies),
+        query.policy_id ? eq(transactions.policyId, query.policy_id) : undefined,
+        query.status ? eq(transactions.status, query.status) : undefined,
+      ),
+    )
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return rows.map((row) => toTransactionResponse(row.transaction));
+}
+
+export const RETRY_LIMIT_DETAIL = "maximum retry attempts reached; the client has been notified";
+
+/**
+ * POST /payments/transactions/{id}/retry. Only a FAILED transaction (409). Below the limit, a new intent
+ * at the processor: attempt_count + 1, PENDING again. At the limit the client is asked, by e-mail and by
+ * messaging app, to update the payment method (once per transaction), and the call answers 422: the
+ * notices are committed before the refusal, so they are not rolled back with it.
+ */
+export async function retryTransaction({ ctx, transactionId }: { ctx: ServiceContext; transactionId: string }) {
+  assertCan(ctx.actor, "payments:write");
+  const outcome = await inTransaction(ctx, async (tx) => {
+    const [row] = await tx.db
+      .select({ transaction: transactions, policy: policies, client: clients })
+      .from(transactions)
+      .innerJoin(policies, eq(policies.id, transactions.policyId))
+      .innerJoin(clients, eq(clients.id, policies.clientId))
+      .where(and(eq(transactions.id, transactionId), scopeFilter(tx.actor, policies)))
+      .for("update", { of: transactions });
+    if (!row) throw new NotFoundError("transaction");
+    const { transaction, policy, client } = row;
+    if (transaction.status !== "FAILED") throw new ConflictError(`only a FAILED transaction can be retried; this one is ${transaction.status}`);
+    if (transaction.attemptCount >= MAX_PAYMENT_ATTEMPTS) {
+      const payload = { name: client.firstName, policy_number: policy.policyNumber, amount: transaction.amount, currency: transaction.currency };
+      const notice = { template: "payment.retry_limit", payload, companyId: policy.companyId, dedupeKey: undefined as string | undefined };
+      await enqueueNotification(tx, { ...notice, channel: "EMAIL", recipient: client.email, dedupeKey: `retry-limit:${transaction.id}:email` });
+      // No phone on record: the message is still recorded, and its delivery says why it could not go.
+      await enqueueNotification(tx, { ...notice, channel: "MESSAGING", recipient: client.phoneE164 ?? "", dedupeKey: `retry-limit:${transaction.id}:messaging` });
+      await writeAudit(tx, { action: "PAYMENT_RETRY_LIMIT_REACHED", entity: "transactions", entityId: transaction.id, companyId: policy.companyId });
+      return { limitReached: true as const };
+    }
+    paymentProcessor();
+    const customerId = await ensureProcessorCustomer(tx, policy.clientId);
+    const [retried] = await tx.db
+      .update(transactions)
+      .set({ status: "PENDING", attemptCount: transaction.attemptCount + 1, failureMessage: null, updatedAt: new Date() })
+      .where(eq(transactions.id, transaction.id))
+      .returning();
+    const intent = await createProcessorIntent(policy, retried, { customerId });
+    await tx.db.update(transactions).set({ processorPaymentIntentId: intent.id }).where(eq(transactions.id, transaction.id));
+    await writeAudit(tx, {
+      action: "PAYMENT_RETRIED",
+      entity: "transactions",
+      entityId: transaction.id,
+      companyId: policy.companyId,
+      details: { attempt_count: retried.attemptCount, by: actorLabel(tx.actor) },
+    });
+    return {
+      limitReached: false as const,
+      response: {
+        transaction_id: transaction.id,
+        attempt_count: retried.attemptCount,
+        status: retried.status,
+        message: `a new charge was started (attempt ${retried.attemptCount} of ${MAX_PAYMENT_ATTEMPTS})`,
+        client_secret: intent.client_secret ?? "",
+      },
+    };
+  });
+  if (outcome.limitReached) throw new BusinessRuleError(RETRY_LIMIT_DETAIL);
+  return outcome.response;
+}
