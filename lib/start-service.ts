@@ -1,13 +1,14 @@
 import { getConnection } from "@/db";
 import { DEMO_LOGINS } from "@/db/seed/demo";
 import { listenForCatalogChanges } from "@/lib/catalog/pricing-config";
+import { prepareWalletSigner } from "@/lib/emission/wallet-pass/signer";
 import { isInngestConfigured } from "@/inngest/client";
 import { inProcessRunner } from "@/inngest/send";
 
 const holder = globalThis as typeof globalThis & { __coverStarted?: Promise<void> };
 
 /**
- * Opens the database, listens for catalog changes, prints the demo logins and starts the background
+ * Prepares the wallet-pass signer, opens the database, listens for catalog changes, prints the demo logins and starts the background
  * crons, once per process: instrumentation.ts (Next.js's bundle) and server.ts (the production
  * server's bundle) both call it, and the process-wide promise on globalThis makes the second call wait
  * for the first instead of starting the crons again.
@@ -21,6 +22,8 @@ export function startService(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  // A partial WALLET_* configuration stops start-up here; with none, the development certificate is made now.
+  prepareWalletSigner();
   const connection = await getConnection();
   const where = connection.driver === "postgres" ? "PostgreSQL server" : process.env.DATABASE_URL === "memory://" ? "in-memory PGlite" : "PGlite under .data/pglite";
   console.log(`[start] database ready (${where}), migrations applied`);
