@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { statusLabel } from "@/components/policies/types";
 import { verifyForVisitor } from "@/lib/emission/certificate/verify-visitor";
 import { todayUtc } from "@/lib/emission/dates";
+import { COVERING_STATUSES } from "@/lib/emission/policy-moves";
 import type { VerificationResponse } from "@/lib/emission/verification-schema";
 import styles from "./verify.module.css";
 
@@ -20,7 +21,7 @@ export const metadata: Metadata = {
 
 /** Why a policy does not cover today, in words a person at a counter can act on. */
 function reasonNotInForce(standing: VerificationResponse, today: string): string {
-  if (standing.status !== "ACTIVE" && standing.status !== "IN_ARREARS") return `The policy is ${statusLabel(standing.status)}.`;
+  if (!COVERING_STATUSES.includes(standing.status)) return `The policy is ${statusLabel(standing.status)}.`;
   if (today < standing.valid_from) return `Cover starts on ${standing.valid_from}.`;
   return `Cover ended on ${standing.valid_to}.`;
 }
@@ -30,6 +31,14 @@ export default async function VerifyPage({ params }: { params: Promise<{ token: 
   const standing = await verifyForVisitor(token);
   if (!standing) notFound();
   const today = todayUtc();
+  const facts = [
+    ["Policy number", standing.policy_number],
+    ["Status", statusLabel(standing.status)],
+    ["Valid from", standing.valid_from],
+    ["Valid to", standing.valid_to],
+    ["Holder", standing.holder_initials],
+    ["Plan", standing.plan_name],
+  ];
   return (
     <main className={styles.page}>
       <section className={styles.card} aria-labelledby="standing">
@@ -46,30 +55,12 @@ export default async function VerifyPage({ params }: { params: Promise<{ token: 
           </div>
         </div>
         <dl className={styles.facts}>
-          <div>
-            <dt>Policy number</dt>
-            <dd>{standing.policy_number}</dd>
-          </div>
-          <div>
-            <dt>Status</dt>
-            <dd>{statusLabel(standing.status)}</dd>
-          </div>
-          <div>
-            <dt>Valid from</dt>
-            <dd>{standing.valid_from}</dd>
-          </div>
-          <div>
-            <dt>Valid to</dt>
-            <dd>{standing.valid_to}</dd>
-          </div>
-          <div>
-            <dt>Holder</dt>
-            <dd>{standing.holder_initials}</dd>
-          </div>
-          <div>
-            <dt>Plan</dt>
-            <dd>{standing.plan_name}</dd>
-          </div>
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
         </dl>
         <p className={styles.note}>Checked on {today} (UTC). Only the holder&apos;s initials are shown; ask for an identity document to match them.</p>
       </section>
