@@ -63,6 +63,17 @@ const testRoutes: Record<string, RouteModule> = {
       return new Response(stream);
     },
   },
+  // A response body that fails before its first chunk.
+  "/api/v1/__test/broken-body": {
+    GET: () =>
+      new Response(
+        new ReadableStream({
+          pull() {
+            throw new Error("secret internals of the stream");
+          },
+        }),
+      ),
+  },
   "/api/v1/__test/throws": {
     GET: () => {
       throw new Error("secret internals at /srv/app");
@@ -242,11 +253,13 @@ describe("the node:http server of /api/v1", () => {
     expect(arrivals.at(-1)!).toBeGreaterThanOrEqual(280);
   });
 
-  it("answers an error outside withApi with 500 {detail} and no internals", async () => {
-    const answer = await call("GET", "/api/v1/__test/throws");
-    expect(answer.status).toBe(500);
-    expect(answer.json()).toEqual({ detail: "internal server error", code: "internal" });
-    expect(answer.text).not.toContain("secret internals");
+  it("answers an error outside withApi, or a body that fails at once, with 500 {detail} and no internals", async () => {
+    for (const path of ["/api/v1/__test/throws", "/api/v1/__test/broken-body"]) {
+      const answer = await call("GET", path);
+      expect(answer.status, path).toBe(500);
+      expect(answer.json()).toEqual({ detail: "internal server error", code: "internal" });
+      expect(answer.text).not.toContain("secret internals");
+    }
   });
 
   it("survives clients that leave mid-body or mid-answer, and stops the answer's stream", async () => {
