@@ -6,9 +6,8 @@ import { formatMoney, money } from "@/lib/money";
 // another host (tests run a local fake through this same code).
 
 export const STRIPE_API_VERSION = Stripe.API_VERSION;
-const TIMEOUT_MS = 10_000;
 
-let cached: { key: string; base: string; client: Stripe } | null = null;
+let cached: { key: string; base: string; timeoutMs: number; client: Stripe } | null = null;
 
 export function isCardProcessingConfigured(): boolean {
   return Boolean(process.env.STRIPE_SECRET_KEY);
@@ -19,16 +18,18 @@ export function paymentProcessor(): Stripe {
   const key = process.env.STRIPE_SECRET_KEY;
   if (!key) throw new ExternalServiceError("card payments are not configured", 503);
   const base = process.env.STRIPE_API_BASE ?? "";
-  if (cached && cached.key === key && cached.base === base) return cached.client;
+  // The time limit of every outside call (OUTBOUND_TIMEOUT_MS, 10 s by default), read per call like the key.
+  const timeoutMs = Number(process.env.OUTBOUND_TIMEOUT_MS) || 10_000;
+  if (cached && cached.key === key && cached.base === base && cached.timeoutMs === timeoutMs) return cached.client;
   const target = base ? new URL(base) : null;
   const client = new Stripe(key, {
     apiVersion: STRIPE_API_VERSION,
-    timeout: TIMEOUT_MS,
+    timeout: timeoutMs,
     maxNetworkRetries: 1,
     telemetry: false,
     ...(target ? { host: target.hostname, port: target.port || (target.protocol === "https:" ? 443 : 80), protocol: target.protocol.replace(":", "") as "http" | "https" } : {}),
   });
-  cached = { key, base, client };
+  cached = { key, base, timeoutMs, client };
   return client;
 }
 
