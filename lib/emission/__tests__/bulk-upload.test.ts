@@ -306,6 +306,13 @@ describe("cells are data", () => {
       ["Luis", "2010-06-30"],
     ]);
   });
+
+  it("refuses a NUL character hidden in a cell as _x0000_, which PostgreSQL could not store", async () => {
+    const sheet = `${headerRow}<row r="2">${text("A2", "A_x0000_na")}${text("B2", "Pérez")}${text("C2", "1985-03-01")}${text("D2", "SELF")}</row>`;
+    const response = await expectNothingStored(() => upload(handMadeXlsx(sheet)));
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual([{ row: 2, column: "first_name", message: "must not contain NUL characters" }]);
+  });
 });
 
 describe("files that are not what they claim", () => {

@@ -38,28 +38,35 @@ export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
       errors.push({ row: rowNumber, column: null, message: `has ${cells.length} cells where the header has ${header.length}` });
       continue;
     }
-    // Keyed by the known column names only, never by the file's text.
-    const candidate: Partial<Record<Column, string>> = {};
-    columns.forEach((column, index) => {
-      const text = textOf(cells[index]);
-      // An empty optional cell is absent (a beneficiary without a country lives in the client's).
-      if (column && !(text === "" && isOptional(column))) candidate[column] = text;
-    });
-    const parsed = BeneficiaryInput.safeParse(candidate);
-    if (parsed.success) {
-      beneficiaries.push(parsed.data);
-      continue;
-    }
-    // One message per cell: the first rule it breaks (a date like 01/02/1990 breaks two).
-    const columnsWithErrors = new Set<string>();
-    for (const issue of parsed.error.issues) {
-      const column = String(issue.path[0]);
-      if (!columnsWithErrors.has(column)) errors.push({ row: rowNumber, column, message: issue.message });
-      columnsWithErrors.add(column);
-    }
+    const read = readRow(cells, columns);
+    if ("beneficiary" in read) beneficiaries.push(read.beneficiary);
+    else for (const [column, message] of read.problems) errors.push({ row: rowNumber, column, message });
   }
   if (errors.length > 0) throw rowsError(errors);
   return { beneficiaries, rowNumbers: dataRows.map(({ rowNumber }) => rowNumber) };
+}
+
+// One beneficiary from its cells, or one message per bad cell (the first rule it breaks: a date like
+// 01/02/1990 breaks two), in the file's column order.
+function readRow(cells: Cell[], columns: Array<Column | null>): { beneficiary: BeneficiaryInput } | { problems: Array<[Column, string]> } {
+  // Keyed by the known column names only, never by the file's text.
+  const candidate: Partial<Record<Column, string>> = {};
+  const problems = new Map<Column, string>();
+  columns.forEach((column, index) => {
+    if (!column) return;
+    const text = textOf(cells[index]);
+    // PostgreSQL cannot store a NUL character, which a workbook can carry escaped as _x0000_.
+    if (text.includes("\u0000")) problems.set(column, "must not contain NUL characters");
+    // An empty optional cell is absent (a beneficiary without a country lives in the client's).
+    else if (!(text === "" && isOptional(column))) candidate[column] = text;
+  });
+  const parsed = BeneficiaryInput.safeParse(candidate);
+  if (parsed.success && problems.size === 0) return { beneficiary: parsed.data };
+  for (const issue of parsed.error?.issues ?? []) {
+    const column = issue.path[0] as Column;
+    if (!problems.has(column)) problems.set(column, issue.message);
+  }
+  return { problems: [...problems].sort(([a], [b]) => columns.indexOf(a) - columns.indexOf(b)) };
 }
 
 /** The error for bad rows: the detail names how many and the first; `errors` lists each. */
