@@ -110,6 +110,8 @@ describe("GET /api/v1/emission/policies/{id}/pdf", () => {
     expect(text).toContain("730 days");
     expect(text).toContain("180 days");
     expect(text).toContain(verificationUrl(policy.id));
+    // The footer of every page (react-pdf drops it when a line height is inherited from the page).
+    expect(text).toContain(`${policy.policy_number} Page 1 of 1`);
     expect(text).not.toContain(client.email);
   });
 

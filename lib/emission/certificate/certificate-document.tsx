@@ -6,7 +6,8 @@ import type { CertificateData } from "./certificate-data";
 // The certificate an insurer hands its client, as one react-pdf template (the layout of Midday's invoice
 // template: a header, two-column blocks, tables, the QR code at the foot). Only the PDF's built-in
 // Helvetica is used: nothing is fetched or read from disk while rendering, and it covers the Latin
-// alphabets of the countries sold (accents included).
+// alphabets of the countries sold (accents included). Line heights are set where text wraps, not on the
+// page: inherited by the footer, a page-level line height makes react-pdf (4.x) drop its page numbers.
 
 const INK = "#111827";
 const MUTED = "#6b7280";
@@ -14,7 +15,7 @@ const RULE = "#e5e7eb";
 const ACCENT = "#1f4e79";
 
 const styles = StyleSheet.create({
-  page: { padding: 36, paddingBottom: 56, fontFamily: "Helvetica", fontSize: 9, color: INK, lineHeight: 1.4 },
+  page: { padding: 36, paddingBottom: 56, fontFamily: "Helvetica", fontSize: 9, color: INK },
   header: { flexDirection: "row", justifyContent: "space-between", alignItems: "flex-start", marginBottom: 18 },
   insurer: { fontSize: 10, fontFamily: "Helvetica-Bold", color: ACCENT, textTransform: "uppercase", letterSpacing: 1 },
   title: { fontSize: 20, fontFamily: "Helvetica-Bold", marginTop: 4 },
@@ -28,13 +29,13 @@ const styles = StyleSheet.create({
   value: { fontSize: 10, fontFamily: "Helvetica-Bold" },
   sectionTitle: { fontSize: 11, fontFamily: "Helvetica-Bold", marginBottom: 4, marginTop: 8 },
   tableHead: { flexDirection: "row", borderBottomWidth: 1, borderColor: INK, paddingBottom: 3, fontFamily: "Helvetica-Bold" },
-  tableRow: { flexDirection: "row", borderBottomWidth: 1, borderColor: RULE, paddingVertical: 4 },
+  tableRow: { flexDirection: "row", borderBottomWidth: 1, borderColor: RULE, paddingVertical: 4, lineHeight: 1.3 },
   right: { textAlign: "right" },
   total: { flexDirection: "row", justifyContent: "flex-end", paddingTop: 6 },
   totalValue: { fontSize: 12, fontFamily: "Helvetica-Bold", marginLeft: 12 },
   waiting: { flexDirection: "row", marginTop: 2 },
   verify: { flexDirection: "row", alignItems: "center", marginTop: 20, padding: 10, borderWidth: 1, borderColor: RULE, borderRadius: 4 },
-  verifyText: { flex: 1, marginLeft: 12 },
+  verifyText: { flex: 1, marginLeft: 12, lineHeight: 1.4 },
   url: { fontSize: 7, color: ACCENT, marginTop: 4 },
   footer: { position: "absolute", bottom: 24, left: 36, right: 36, flexDirection: "row", justifyContent: "space-between", fontSize: 7, color: MUTED },
 });
