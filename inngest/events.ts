@@ -4,6 +4,8 @@ export type BackgroundEvent =
   // A policy became ACTIVE: its certificate is rendered and kept.
   | { name: "emission/policy.activated"; data: { policy_id: string } }
   // A processor webhook event was stored (by its row id): it is processed in the background.
-  | { name: "payments/processor-event.received"; data: { event_id: string } };
+  | { name: "payments/processor-event.received"; data: { event_id: string } }
+  // A lead reached QUALIFIED or CONVERTED: it is created or updated in the CRM.
+  | { name: "leads/lead.crm-sync-requested"; data: { lead_id: string } };
 
 export type BackgroundEventName = BackgroundEvent["name"];

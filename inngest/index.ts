@@ -1,6 +1,8 @@
 import type { BackgroundFunction } from "./define";
 import { expiryNoticesFunction } from "./functions/emission/expiry-notices";
 import { renderCertificateFunction } from "./functions/emission/render-certificate";
+import { markAbandonedCheckoutsFunction } from "./functions/leads/mark-abandoned-checkouts";
+import { syncLeadToCrmFunction } from "./functions/leads/sync-lead-to-crm";
 import { deliverNotificationFunction } from "./functions/notifications/deliver-notification";
 import { sweepOutboxFunction } from "./functions/notifications/sweep-outbox";
 import { arrearsRemindersFunction } from "./functions/payments/arrears-reminders";
@@ -16,4 +18,6 @@ export const backgroundFunctions: BackgroundFunction[] = [
   processProcessorEventFunction,
   sweepProcessorEventsFunction,
   arrearsRemindersFunction,
+  syncLeadToCrmFunction,
+  markAbandonedCheckoutsFunction,
 ];

@@ -1,9 +1,9 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
+import { LEAD_STAGES } from "@/lib/leads/stages";
 import { businessUnits, companies } from "./operations";
 
-export const LEAD_STAGES = ["NEW", "CONTACTED", "QUALIFIED", "DISQUALIFIED", "CONVERTED"] as const;
-export type LeadStage = (typeof LEAD_STAGES)[number];
+export { LEAD_STAGES, type LeadStage } from "@/lib/leads/stages";
 
 export const leads = pgTable(
   "leads",

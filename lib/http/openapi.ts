@@ -2,6 +2,7 @@ import { z } from "zod";
 import { catalogOperations } from "@/lib/catalog/operations";
 import { claimsOperations } from "@/lib/claims/operations";
 import { identityOperations } from "@/lib/identity/operations";
+import { leadsOperations } from "@/lib/leads/operations";
 import { notificationsOperations } from "@/lib/notifications/operations";
 import { emissionOperations } from "@/lib/emission/operations";
 import { operationsOperations } from "@/lib/operations/operations";
@@ -19,6 +20,7 @@ export const allOperations: Operation[] = [
   ...Object.values(emissionOperations),
   ...Object.values(paymentsOperations),
   ...Object.values(claimsOperations),
+  ...Object.values(leadsOperations),
 ];
 
 type JsonSchema = Record<string, unknown>;

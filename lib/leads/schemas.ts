@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { Email, PhoneE164, Uuid } from "@/lib/schemas";
+import { LEAD_STAGES } from "./stages";
+
+const Text = (max: number) => z.string().trim().min(1).max(max);
+
+export const CaptureLeadInput = z.object({
+  phone_e164: PhoneE164,
+  first_name: Text(120).optional(),
+  last_name: Text(120).optional(),
+  email: Email.optional(),
+  source_channel: Text(100).optional(),
+  utm_source: Text(200).optional(),
+  utm_medium: Text(200).optional(),
+  campaign_id: Text(200).optional(),
+  landing_page: Text(2000).optional(),
+  business_unit_id: Uuid.optional(),
+});
+export type CaptureLeadInput = z.infer<typeof CaptureLeadInput>;
+
+export const UpdateLeadInput = z.object({
+  stage: z.enum(LEAD_STAGES, { message: `must be one of ${LEAD_STAGES.join(", ")}` }).optional(),
+  lead_score: z.number().int().min(0).max(1000).optional(),
+  first_name: Text(120).optional(),
+  last_name: Text(120).optional(),
+  email: Email.optional(),
+  form_started: z.boolean().optional(),
+  form_completed: z.boolean().optional(),
+  checkout_started: z.boolean().optional(),
+  purchase_completed: z.boolean().optional(),
+});
+export type UpdateLeadInput = z.infer<typeof UpdateLeadInput>;
+
+export const LeadResponse = z.object({
+  id: Uuid,
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone_e164: z.string(),
+  stage: z.enum(LEAD_STAGES),
+  lead_score: z.number().int(),
+  crm_lead_id: z.string().nullable(),
+  converted_to_contact_flag: z.boolean(),
+  source_channel: z.string().nullable(),
+  utm_source: z.string().nullable(),
+  utm_medium: z.string().nullable(),
+  campaign_id: z.string().nullable(),
+  landing_page: z.string().nullable(),
+  form_started_at: z.string().nullable(),
+  form_completed_at: z.string().nullable(),
+  checkout_started_at: z.string().nullable(),
+  purchase_completed_at: z.string().nullable(),
+  abandoned_checkout_flag: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type LeadResponse = z.infer<typeof LeadResponse>;
+
+export const ListLeadsQuery = z.object({
+  status: z.enum(LEAD_STAGES).optional().describe("A lead stage"),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ListLeadsQuery = z.infer<typeof ListLeadsQuery>;
+
+export const LeadAnalyticsResponse = z.object({
+  by_source: z.array(
+    z.object({
+      source_channel: z.string().nullable(),
+      campaign_id: z.string().nullable(),
+      leads: z.number().int(),
+      converted: z.number().int(),
+      conversion_rate: z.number().describe("converted / leads, 0 to 1, rounded to 4 places"),
+    }),
+  ),
+  total_leads: z.number().int(),
+  total_converted: z.number().int(),
+});
