@@ -68,11 +68,15 @@ export async function findUnprocessedEvents(db: DbOrTx, olderThanSeconds = 60, m
   return rows.map((row) => row.id);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 async function applyEvent(ctx: ServiceContext, event: Stripe.Event, createdAt: Date): Promise<Outcome> {
   const handler = HANDLERS[event.type];
   if (!handler) return ignored(`events of type ${event.type} are not handled`);
   const policyId = policyIdOf(event);
   if (!policyId) return ignored("the event names no policy (metadata.policy_id)");
+  // Not one of ours (the column is a uuid: looking it up would fail, and fail again on every retry).
+  if (!UUID.test(policyId)) return ignored(`metadata.policy_id ${JSON.stringify(policyId.slice(0, 100))} is not a policy id`);
   const [policy] = await ctx.db.select().from(policies).where(eq(policies.id, policyId)).for("update");
   if (!policy) return ignored(`no policy ${policyId}`);
   // Processors do not deliver in order: an event older than the newest one applied must not undo it.
