@@ -43,7 +43,9 @@ export async function processProcessorEvent(db: DbOrTx, eventRowId: string): Pro
       return outcome;
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // A failed query's own message is its SQL and parameters; the database's reason is its cause.
+    const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const message = reason instanceof Error ? reason.message : String(reason);
     await db
       .update(processorEvents)
       .set({ status: "FAILED", error: message.slice(0, 1000), attempts: sql`${processorEvents.attempts} + 1` })
