@@ -1,0 +1,283 @@
+import { count, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/db";
+import { policyDocuments, processorEvents, subscriptions } from "@/db/schema";
+import { inProcessRunner } from "@/inngest/send";
+import { findUnprocessedEvents, processProcessorEvent } from "@/lib/payments/process-event";
+import { api } from "@/lib/testing/api";
+import { signStripePayload, stripeEvent } from "@/lib/testing/fakes/stripe-events";
+import { stripeCustomer, stripeInvoice, unixNow } from "@/lib/testing/fakes/stripe-objects";
+import { issueTestPolicy, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import {
+  countEvents,
+  createIntent,
+  deliverAndProcess,
+  deliverEvent,
+  historyOf,
+  intentFailed,
+  intentSucceeded,
+  invoiceEvent,
+  notificationsFor,
+  payInFull,
+  policyStatus,
+  storedEvent,
+  subscriptionEvent,
+  transactionsOf,
+  withFakeStripe,
+} from "./helpers";
+
+// POST /payments/webhook: the signature, storage by event id, and each handled event applied in the
+// background through the policy state machine; late events never move a policy back.
+
+withFakeStripe();
+
+let admin: SignedIn;
+let seller: SignedIn;
+
+beforeAll(async () => {
+  admin = await signInAs("ADMIN");
+  seller = await signInAs("VENDEDOR");
+});
+
+async function eventRows(): Promise<number> {
+  const db = await getDb();
+  const [{ n }] = await db.select({ n: count() }).from(processorEvents);
+  return n;
+}
+
+describe("the signature", () => {
+  const event = () => stripeEvent("invoice.paid", stripeInvoice({ status: "paid", amount: 2500 }));
+
+  it("missing, wrong, tampered or older than 300 s: 400 and nothing stored", async () => {
+    const before = await eventRows();
+    const missing = await deliverEvent(event(), { signature: null });
+    expect(missing.status).toBe(400);
+    expect(missing.body.detail).toBe("missing Stripe-Signature header");
+
+    const wrongSecret = await deliverEvent(event(), { secret: "whsec_other" });
+    expect(wrongSecret.status).toBe(400);
+    expect(wrongSecret.body.detail).toMatch(/^invalid Stripe-Signature/);
+
+    const original = JSON.stringify(event());
+    const tampered = await deliverEvent({}, { payload: original.replace('"amount_paid":2500', '"amount_paid":1'), signature: signStripePayload(original, "whsec_x") });
+    expect(tampered.status).toBe(400);
+
+    const old = await deliverEvent(event(), { timestamp: unixNow() - 301 });
+    expect(old.status).toBe(400);
+    expect(old.body.detail).toMatch(/timestamp/i);
+
+    const garbage = await deliverEvent(event(), { signature: "t=1,v1=deadbeef" });
+    expect(garbage.status).toBe(400);
+    expect(await eventRows()).toBe(before);
+  });
+
+  it("within the tolerance (299 s old) it is accepted", async () => {
+    const accepted = event();
+    expect((await deliverEvent(accepted, { timestamp: unixNow() - 299 })).status).toBe(200);
+    expect(await countEvents(accepted.id)).toBe(1);
+  });
+
+  it("without STRIPE_WEBHOOK_SECRET: 503 and nothing stored", async () => {
+    vi.stubEnv("STRIPE_WEBHOOK_SECRET", undefined);
+    const before = await eventRows();
+    const response = await deliverEvent(event());
+    expect(response.status).toBe(503);
+    expect(await eventRows()).toBe(before);
+  });
+
+  it("a valid event: 200 {received: true} and one row; a replay of its id: 200, still one row, processed once", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const paid = invoiceEvent("invoice.paid", policy.id, 2500);
+    const first = await deliverEvent(paid);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ received: true });
+    await inProcessRunner().drain();
+    const replay = await deliverEvent(paid);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual({ received: true });
+    await inProcessRunner().drain();
+
+    expect(await countEvents(paid.id)).toBe(1);
+    expect(await storedEvent(paid.id)).toMatchObject({ type: "invoice.paid", status: "PROCESSED", attempts: 1, error: null });
+    expect((await historyOf(policy.id)).filter((row) => row.toStatus === "ACTIVE")).toHaveLength(1);
+    expect(await transactionsOf(policy.id)).toHaveLength(1);
+  });
+});
+
+describe("each event type", () => {
+  it("invoice.paid: the policy becomes ACTIVE (changed by system:invoice.paid), an INVOICE transaction is PAID, the certificate is rendered", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const paid = invoiceEvent("invoice.paid", policy.id, 2500);
+    const stored = await deliverAndProcess(paid);
+    expect(stored).toMatchObject({ status: "PROCESSED", attempts: 1 });
+    expect(stored.processedAt).not.toBeNull();
+    expect(await policyStatus(policy.id)).toBe("ACTIVE");
+    expect((await historyOf(policy.id)).at(-1)).toMatchObject({ fromStatus: "PENDING_PAYMENT", toStatus: "ACTIVE", changedBy: "system:invoice.paid" });
+    const [transaction] = await transactionsOf(policy.id);
+    const invoice = paid.data.object as { id: string };
+    expect(transaction).toMatchObject({ kind: "INVOICE", status: "PAID", amount: "25.00", currency: "USD", processorInvoiceId: invoice.id });
+    expect(transaction.paidAt).not.toBeNull();
+    const db = await getDb();
+    const documents = await db.select({ kind: policyDocuments.kind, type: policyDocuments.contentType }).from(policyDocuments).where(eq(policyDocuments.policyId, policy.id));
+    expect(documents).toEqual([{ kind: "CERTIFICATE", type: "application/pdf" }]);
+  });
+
+  it("invoice.payment_failed: a PENDING_PAYMENT policy becomes PAID_FAILED and the client is told", async () => {
+    const { policy, client } = await issueTestPolicy(seller);
+    const failed = invoiceEvent("invoice.payment_failed", policy.id, 2500);
+    expect((await deliverAndProcess(failed)).status).toBe("PROCESSED");
+    expect(await policyStatus(policy.id)).toBe("PAID_FAILED");
+    expect((await historyOf(policy.id)).at(-1)).toMatchObject({ fromStatus: "PENDING_PAYMENT", toStatus: "PAID_FAILED", changedBy: "system:invoice.payment_failed" });
+    expect((await transactionsOf(policy.id))[0]).toMatchObject({ kind: "INVOICE", status: "FAILED", amount: "25.00" });
+    const notices = await notificationsFor(client.email, "payment.failed");
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ channel: "EMAIL", payload: expect.objectContaining({ policy_number: policy.policy_number, amount: "25.00" }) });
+  });
+
+  it("invoice.payment_failed: an ACTIVE policy goes IN_ARREARS, and a later invoice.paid brings it back to ACTIVE", async () => {
+    const { policy, client } = await issueTestPolicy(seller);
+    await payInFull(admin, policy);
+    const now = unixNow();
+    expect((await deliverAndProcess(invoiceEvent("invoice.payment_failed", policy.id, 2500, { created: now - 20 }))).status).toBe("PROCESSED");
+    expect(await policyStatus(policy.id)).toBe("IN_ARREARS");
+    expect(await notificationsFor(client.email, "payment.failed")).toHaveLength(1);
+    expect((await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { created: now - 10 }))).status).toBe("PROCESSED");
+    expect(await policyStatus(policy.id)).toBe("ACTIVE");
+    expect((await historyOf(policy.id)).map((row) => row.toStatus)).toEqual(["PENDING_PAYMENT", "ACTIVE", "IN_ARREARS", "ACTIVE"]);
+    expect((await historyOf(policy.id)).at(-1)!.changedBy).toBe("system:invoice.paid");
+  });
+
+  it("customer.subscription.deleted: the local subscription is CANCELED and the policy CANCELLED", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const created = await api("POST", "/api/v1/payments/subscription", { token: seller.token, body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" } });
+    expect(created.status, created.text).toBe(201);
+    await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { subscription: created.body.processor_subscription_id, created: unixNow() - 5 }));
+    expect(await policyStatus(policy.id)).toBe("ACTIVE");
+
+    const deleted = subscriptionEvent("customer.subscription.deleted", policy.id, created.body.processor_subscription_id);
+    expect((await deliverAndProcess(deleted)).status).toBe("PROCESSED");
+    expect(await policyStatus(policy.id)).toBe("CANCELLED");
+    expect((await historyOf(policy.id)).at(-1)).toMatchObject({ fromStatus: "ACTIVE", toStatus: "CANCELLED", changedBy: "system:customer.subscription.deleted" });
+    const db = await getDb();
+    const [local] = await db.select().from(subscriptions).where(eq(subscriptions.id, created.body.id));
+    expect(local.status).toBe("CANCELED");
+  });
+
+  it("customer.subscription.updated: the processor's status and cancel_at_period_end are stored", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const created = await api("POST", "/api/v1/payments/subscription", { token: seller.token, body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" } });
+    expect(created.status, created.text).toBe(201);
+    const updated = subscriptionEvent("customer.subscription.updated", policy.id, created.body.processor_subscription_id, { status: "past_due", cancelAtPeriodEnd: true });
+    expect((await deliverAndProcess(updated)).status).toBe("PROCESSED");
+    const db = await getDb();
+    const [local] = await db.select().from(subscriptions).where(eq(subscriptions.id, created.body.id));
+    expect(local).toMatchObject({ status: "PAST_DUE", cancelAtPeriodEnd: true });
+    expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
+
+    const unknown = subscriptionEvent("customer.subscription.updated", policy.id, "sub_unknown");
+    expect(await deliverAndProcess(unknown)).toMatchObject({ status: "IGNORED", error: "no local subscription sub_unknown" });
+  });
+
+  it("payment_intent.succeeded: the transaction is PAID and the policy, paid in full, ACTIVE", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const intent = await createIntent(seller.token, policy.id);
+    expect(intent.status).toBe(201);
+    expect((await deliverAndProcess(intentSucceeded(policy.id, intent.body))).status).toBe("PROCESSED");
+    const [transaction] = await transactionsOf(policy.id);
+    expect(transaction).toMatchObject({ id: intent.body.id, status: "PAID", failureMessage: null });
+    expect(transaction.paidAt).not.toBeNull();
+    expect(await policyStatus(policy.id)).toBe("ACTIVE");
+    expect((await historyOf(policy.id)).at(-1)).toMatchObject({ toStatus: "ACTIVE", changedBy: "system:payment_intent.succeeded" });
+  });
+
+  it("payment_intent.payment_failed: the transaction is FAILED with the processor's message and the policy PAID_FAILED", async () => {
+    const { policy, client } = await issueTestPolicy(seller);
+    const intent = await createIntent(seller.token, policy.id);
+    expect((await deliverAndProcess(intentFailed(policy.id, intent.body))).status).toBe("PROCESSED");
+    expect((await transactionsOf(policy.id))[0]).toMatchObject({ status: "FAILED", failureMessage: "Your card was declined." });
+    expect(await policyStatus(policy.id)).toBe("PAID_FAILED");
+    expect((await historyOf(policy.id)).at(-1)).toMatchObject({ fromStatus: "PENDING_PAYMENT", toStatus: "PAID_FAILED", changedBy: "system:payment_intent.payment_failed" });
+    expect(await notificationsFor(client.email, "payment.failed")).toHaveLength(1);
+
+    // A later successful charge (a new intent) returns it to ACTIVE.
+    const second = await createIntent(seller.token, policy.id);
+    expect(second.status).toBe(201);
+    await deliverAndProcess(intentSucceeded(policy.id, second.body));
+    expect(await policyStatus(policy.id)).toBe("ACTIVE");
+  });
+
+  it("an event of a type not handled is stored IGNORED", async () => {
+    const customer = stripeEvent("customer.created", stripeCustomer({ email: "ana@example.com" }));
+    expect(await deliverAndProcess(customer)).toMatchObject({ status: "IGNORED", error: "events of type customer.created are not handled", attempts: 1 });
+  });
+
+  it("an event that names no policy, or a policy that is not a UUID or not there, is stored IGNORED", async () => {
+    const noPolicy = stripeEvent("invoice.paid", stripeInvoice({ status: "paid", amount: 2500 }));
+    expect(await deliverAndProcess(noPolicy)).toMatchObject({ status: "IGNORED", error: "the event names no policy (metadata.policy_id)" });
+    expect(await deliverAndProcess(invoiceEvent("invoice.paid", "not-a-uuid", 2500))).toMatchObject({
+      status: "IGNORED",
+      error: 'metadata.policy_id "not-a-uuid" is not a policy id',
+      attempts: 1,
+    });
+    const missing = "9b2f3c8e-0000-4000-8000-000000000000";
+    expect(await deliverAndProcess(invoiceEvent("invoice.paid", missing, 2500))).toMatchObject({ status: "IGNORED", error: `no policy ${missing}`, attempts: 1 });
+  });
+});
+
+describe("events out of order", () => {
+  it("a payment_failed created before an invoice.paid already applied is stored IGNORED and the policy stays ACTIVE", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const now = unixNow();
+    await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { created: now }));
+    expect(await policyStatus(policy.id)).toBe("ACTIVE");
+    const late = await deliverAndProcess(invoiceEvent("invoice.payment_failed", policy.id, 2500, { created: now - 60 }));
+    expect(late.status).toBe("IGNORED");
+    expect(late.error).toMatch(/before the newest payment event applied/);
+    expect(await policyStatus(policy.id)).toBe("ACTIVE");
+    expect((await historyOf(policy.id)).map((row) => row.toStatus)).toEqual(["PENDING_PAYMENT", "ACTIVE"]);
+  });
+
+  it("a success created after a failure returns PAID_FAILED to ACTIVE", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const now = unixNow();
+    await deliverAndProcess(invoiceEvent("invoice.payment_failed", policy.id, 2500, { created: now - 30, invoiceId: "in_first_try" }));
+    expect(await policyStatus(policy.id)).toBe("PAID_FAILED");
+    await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { created: now - 10, invoiceId: "in_first_try" }));
+    expect(await policyStatus(policy.id)).toBe("ACTIVE");
+    // The invoice is one transaction, now PAID.
+    expect((await transactionsOf(policy.id)).map((row) => [row.processorInvoiceId, row.status])).toEqual([["in_first_try", "PAID"]]);
+  });
+});
+
+describe("a processing that fails", () => {
+  it("is recorded FAILED with its error and attempts, and the sweep applies it once the cause is gone", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const db = await getDb();
+    // The database refuses invoice transactions for a while (a constraint added by an operator, a full
+    // disk: the write fails, whatever the reason).
+    await db.execute(sql`alter table transactions add constraint test_refuse_invoices check (kind <> 'INVOICE') not valid`);
+    const paid = invoiceEvent("invoice.paid", policy.id, 2500);
+    let stored;
+    try {
+      stored = await deliverAndProcess(paid);
+    } finally {
+      await db.execute(sql`alter table transactions drop constraint test_refuse_invoices`);
+    }
+    // The background function's five attempts (one and four retries) all failed.
+    expect(stored).toMatchObject({ status: "FAILED", attempts: 5 });
+    // The database's reason, not the SQL text of the query that failed.
+    expect(stored.error).toBe('new row for relation "transactions" violates check constraint "test_refuse_invoices"');
+    expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
+    expect(await transactionsOf(policy.id)).toHaveLength(0);
+
+    const found = await findUnprocessedEvents(db, 0);
+    expect(found).toContain(stored.id);
+    expect(await processProcessorEvent(db, stored.id)).toEqual({ status: "PROCESSED", note: null });
+    expect(await storedEvent(paid.id)).toMatchObject({ status: "PROCESSED", attempts: 6, error: null });
+    expect(await policyStatus(policy.id)).toBe("ACTIVE");
+    expect(await findUnprocessedEvents(db, 0)).not.toContain(stored.id);
+    // Applying it again does nothing.
+    expect(await processProcessorEvent(db, stored.id)).toBe("ALREADY_DONE");
+    expect((await historyOf(policy.id)).filter((row) => row.toStatus === "ACTIVE")).toHaveLength(1);
+  });
+});
