@@ -75,13 +75,11 @@ export async function issuePolicy({ ctx, input, options = {} }: { ctx: ServiceCo
         ? [{ index, field: "kinship_type", message: `only one ${person.kinship_type} beneficiary per policy` }]
         : [];
     });
-    if (kinshipProblems.length > 0) report(`${describe(people[kinshipProblems[0].index], kinshipProblems[0].index)}: ${kinshipProblems[0].message}`, kinshipProblems);
 
     const ages = people.map((person) => ageOn(person.date_of_birth, input.start_date));
     const birthProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
       ages[index] < 0 ? [{ index, field: "date_of_birth", message: `born after the start date ${input.start_date}` }] : [],
     );
-    if (birthProblems.length > 0) report(`${describe(people[birthProblems[0].index], birthProblems[0].index)} is ${birthProblems[0].message}`, birthProblems);
 
     const maxAge = config.version.maxEntryAge;
     const ageProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
@@ -89,7 +87,6 @@ export async function issuePolicy({ ctx, input, options = {} }: { ctx: ServiceCo
         ? [{ index, field: "date_of_birth", message: `age ${ages[index]} at ${input.start_date} exceeds the maximum entry age of ${maxAge}` }]
         : [],
     );
-    if (ageProblems.length > 0) report(`${describe(people[ageProblems[0].index], ageProblems[0].index)}: ${ageProblems[0].message}`, ageProblems);
 
     const countryOf = (person: BeneficiaryInput) => person.country_of_residence ?? client.countryOfResidence;
     const countryProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
@@ -97,7 +94,11 @@ export async function issuePolicy({ ctx, input, options = {} }: { ctx: ServiceCo
         ? []
         : [{ index, field: "country_of_residence", message: `the plan is not available in ${countryOf(person)}` }],
     );
-    if (countryProblems.length > 0) report(`${describe(people[countryProblems[0].index], countryProblems[0].index)}: ${countryProblems[0].message}`, countryProblems);
+
+    // Every problem is listed at once (a spreadsheet shows them all on their rows); the detail names the
+    // first by the contract's order: who is covered, then ages, then countries.
+    const problems = [...kinshipProblems, ...birthProblems, ...ageProblems, ...countryProblems];
+    if (problems.length > 0) report(`${describe(people[problems[0].index], problems[0].index)}: ${problems[0].message}`, problems);
 
     const quotes: PriceQuote[] = people.map((person, index) =>
       calculatePrice(config.version, availabilityIn(config, countryOf(person)), config.bands, { countryCode: countryOf(person), age: ages[index], quantity: 1 }),

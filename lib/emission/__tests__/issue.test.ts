@@ -156,14 +156,15 @@ describe("the order of the checks", () => {
     });
   });
 
-  it("reports an age over the limit before an unavailable country", async () => {
+  it("names an age over the limit before an unavailable country, and lists both", async () => {
     const response = await issue(
       issueBody(clientId, versionId, {
         beneficiaries: [person({ country_of_residence: "FR" }), person({ kinship_type: "PARENT", date_of_birth: "1930-01-01" })],
       }),
     );
     expect(response.status).toBe(422);
-    expect(paths(response)).toEqual(["beneficiaries.1.date_of_birth"]);
+    expect(response.body.detail).toMatch(/^beneficiary 2 \(Ana Pérez\): age \d+ at .* exceeds the maximum entry age of 70$/);
+    expect(paths(response)).toEqual(["beneficiaries.1.date_of_birth", "beneficiaries.0.country_of_residence"]);
   });
 
   it("lists every beneficiary over the age limit in errors, by path", async () => {
@@ -259,7 +260,7 @@ describe("who is covered", () => {
     const response = await issue(issueBody(clientId, versionId, { start_date: start, beneficiaries: [person(), person({ kinship_type: "CHILD", date_of_birth: dateFromToday(31) })] }));
     expect(response.status).toBe(422);
     expect(response.body).toEqual({
-      detail: `beneficiary 2 (Ana Pérez) is born after the start date ${start}`,
+      detail: `beneficiary 2 (Ana Pérez): born after the start date ${start}`,
       code: "business_rule",
       errors: [{ path: "beneficiaries.1.date_of_birth", message: `born after the start date ${start}` }],
     });
