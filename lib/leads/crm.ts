@@ -4,7 +4,10 @@ import type { LeadStage } from "./stages";
 // HubSpot's CRM API (v3 contacts) over HTTP. HUBSPOT_ACCESS_TOKEN enables it; CRM_API_BASE points it
 // at another host (tests run a local fake through this same code).
 
-const TIMEOUT_MS = 10_000;
+/** The time limit of every outside call (OUTBOUND_TIMEOUT_MS, 10 s by default), read per call like the token. */
+function timeoutMs(): number {
+  return Number(process.env.OUTBOUND_TIMEOUT_MS) || 10_000;
+}
 
 export function isCrmConfigured(): boolean {
   return Boolean(process.env.HUBSPOT_ACCESS_TOKEN);
@@ -33,7 +36,7 @@ async function crmRequest(method: "POST" | "PATCH", path: string, body: unknown)
       method,
       headers: { authorization: `Bearer ${process.env.HUBSPOT_ACCESS_TOKEN}`, "content-type": "application/json" },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs()),
     });
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";
