@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError } from "@/lib/errors";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
 import { writeAudit } from "@/lib/operations/audit";
 import { consumeRateLimit } from "@/lib/operations/rate-limit";
-import type { CaptureLeadInput, LeadResponse, ListLeadsQuery, UpdateLeadInput } from "./schemas";
+import type { CaptureLeadInput, LeadDetailResponse, LeadResponse, ListLeadsQuery, UpdateLeadInput } from "./schemas";
 import { canMoveLead, CRM_SYNC_STAGES } from "./stages";
 
 export const LEADS_PER_MINUTE = 30;
@@ -156,10 +156,11 @@ export async function listLeads({ ctx, query }: { ctx: ServiceContext; query: Li
   return rows.map(toLeadResponse);
 }
 
-/** GET /leads/{id} */
-export async function getLead({ ctx, leadId }: { ctx: ServiceContext; leadId: string }): Promise<LeadResponse> {
+/** GET /leads/{id}: the lead with its CRM sync state, so the back office can say why it is not in the CRM. */
+export async function getLead({ ctx, leadId }: { ctx: ServiceContext; leadId: string }): Promise<LeadDetailResponse> {
   assertCan(ctx.actor, "leads:read");
-  return toLeadResponse(await findVisibleLead(ctx, leadId));
+  const lead = await findVisibleLead(ctx, leadId);
+  return { ...toLeadResponse(lead), crm_synced_at: lead.crmSyncedAt?.toISOString() ?? null, crm_sync_error: lead.crmSyncError };
 }
 
 /** GET /leads/analytics: leads and conversions by source channel and campaign, most leads first. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { IdParams } from "@/lib/schemas";
-import { CaptureLeadInput, LeadAnalyticsResponse, LeadResponse, ListLeadsQuery, UpdateLeadInput } from "./schemas";
+import { CaptureLeadInput, LeadAnalyticsResponse, LeadDetailResponse, LeadResponse, ListLeadsQuery, UpdateLeadInput } from "./schemas";
 
 const tag = "Leads";
 
@@ -44,10 +44,11 @@ export const leadsOperations = {
     method: "GET",
     path: "/leads/{id}",
     tag,
-    summary: "One lead",
+    summary: "One lead, with the state of its CRM sync",
+    description: "The lead response plus crm_synced_at and crm_sync_error (why the last sync failed, or why it could not run), which the list leaves out.",
     access: "leads:read",
     params: IdParams,
-    responses: { 200: { description: "The lead", schema: LeadResponse }, 404: { description: "Unknown lead, or outside the caller's scope" } },
+    responses: { 200: { description: "The lead", schema: LeadDetailResponse }, 404: { description: "Unknown lead, or outside the caller's scope" } },
   }),
   updateLead: defineOperation({
     method: "PATCH",

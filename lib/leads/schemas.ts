@@ -56,6 +56,13 @@ export const LeadResponse = z.object({
 });
 export type LeadResponse = z.infer<typeof LeadResponse>;
 
+/** GET /leads/{id} (a read the spec does not define): the lead plus the state of its CRM sync. */
+export const LeadDetailResponse = LeadResponse.extend({
+  crm_synced_at: z.string().nullable().describe("when the CRM last accepted the lead"),
+  crm_sync_error: z.string().nullable().describe("why the last CRM sync failed (or why it could not run); null once a sync succeeds"),
+});
+export type LeadDetailResponse = z.infer<typeof LeadDetailResponse>;
+
 export const ListLeadsQuery = z.object({
   status: z.enum(LEAD_STAGES).optional().describe("A lead stage"),
   limit: z.coerce.number().int().min(1).max(200).default(50),

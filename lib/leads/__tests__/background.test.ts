@@ -122,7 +122,7 @@ describe("CRM sync (fake HubSpot)", () => {
     });
     const contactId = create.reply!.body.id as string;
     const synced = (await api("GET", `/api/v1/leads/${lead.id}`, { token: seller.token })).body;
-    expect(synced.crm_lead_id).toBe(contactId);
+    expect(synced).toMatchObject({ crm_lead_id: contactId, crm_sync_error: null, crm_synced_at: expect.stringMatching(/Z$/) });
     const row = await leadRow(lead.id);
     expect(row.crmSyncError).toBeNull();
     expect(row.crmSyncedAt).not.toBeNull();
@@ -213,6 +213,9 @@ describe("CRM sync (fake HubSpot)", () => {
     const row = await leadRow(lead.id);
     expect(row.crmLeadId).toBeNull();
     expect(row.crmSyncError).toMatch(/not configured.*HUBSPOT_ACCESS_TOKEN/);
+    // The lead read shows it, so the back office can say why the lead is not in the CRM.
+    const read = await api("GET", `/api/v1/leads/${lead.id}`, { token: seller.token });
+    expect(read.body).toMatchObject({ crm_lead_id: null, crm_synced_at: null, crm_sync_error: row.crmSyncError });
   });
 
   it("concurrent syncs of one lead create one contact (the others update it)", async () => {

@@ -104,9 +104,9 @@ describe("GET /leads/", () => {
 });
 
 describe("GET /leads/{id}", () => {
-  it("the lead in scope; 404 outside it or unknown; 403 for CLIENTE", async () => {
+  it("the lead in scope, with its CRM sync state; 404 outside it or unknown; 403 for CLIENTE", async () => {
     const lead = await newLead();
-    expect((await api("GET", `/api/v1/leads/${lead.id}`, { token: seller.token })).body).toEqual(lead);
+    expect((await api("GET", `/api/v1/leads/${lead.id}`, { token: seller.token })).body).toEqual({ ...lead, crm_synced_at: null, crm_sync_error: null });
     const outsider = await signInAs("VENDEDOR", { companyId: (await createTestCompany()).id });
     expect((await api("GET", `/api/v1/leads/${lead.id}`, { token: outsider.token })).status).toBe(404);
     expect((await api("GET", `/api/v1/leads/${randomUUID()}`, { token: seller.token })).status).toBe(404);
