@@ -6,7 +6,9 @@ import { bornYearsAgo, chooseDemoVersion, createClientViaApi, fillBeneficiary, t
 // The emission pages end to end: a seller registers a client and issues a policy priced as it is typed,
 // an administrator activates it by hand, and the client downloads its certificate from the portal.
 
-test("a seller issues a policy priced live, an admin activates it, and the client downloads its certificate", async ({ page, browser, request }) => {
+test("a seller issues a policy priced live, an admin activates it, and the client downloads its certificate", async ({ page, browser }) => {
+  // Three people in three browsers, and a certificate rendered on its first download: more than the default minute.
+  test.slow();
   const lastName = unique("Rivera");
   const email = `${lastName.toLowerCase()}@example.test`;
   const sellerContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
@@ -67,8 +69,9 @@ test("a seller issues a policy priced live, an admin activates it, and the clien
     await seller.getByRole("button", { name: "Issue policy" }).click();
     await expect(seller).toHaveURL(/\/policies\/[0-9a-f-]{36}$/);
     policyUrl = new URL(seller.url()).pathname;
+    // The page shows "Policy" until the policy has loaded, then its number.
+    await expect(seller.getByRole("heading", { level: 1 })).toHaveText(/^POL-\d{4}-\d{6}$/);
     policyNumber = (await seller.getByRole("heading", { level: 1 }).textContent()) ?? "";
-    expect(policyNumber).toMatch(/^POL-\d{4}-\d{6}$/);
     await expect(seller.getByText("pending payment").first()).toBeVisible();
     const people = seller.getByRole("table", { name: "Beneficiaries" });
     await expect(people.getByRole("row").filter({ hasText: "Jorge" })).toContainText("33.00 USD");
@@ -97,10 +100,11 @@ test("a seller issues a policy priced live, an admin activates it, and the clien
 
   await test.step("the client registers, lands on the portal and downloads the certificate", async () => {
     const password = "client-password-2026";
-    const registered = await request.post("/api/v1/auth/register", { data: { email, password, full_name: `Lucía ${lastName}` } });
-    expect(registered.status()).toBe(201);
-
+    // The client's own browser, without the administrator's cookie (a POST carrying a session cookie
+    // must prove its origin, which an API call does not).
     const clientContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const registered = await clientContext.request.post("/api/v1/auth/register", { data: { email, password, full_name: `Lucía ${lastName}` } });
+    expect(registered.status()).toBe(201);
     const client = await clientContext.newPage();
     await signInThroughPage(client, { email, password });
     await expect(client).toHaveURL(/\/portal$/);
@@ -111,20 +115,23 @@ test("a seller issues a policy priced live, an admin activates it, and the clien
     const card = client.getByRole("listitem", { name: policyNumber });
     await expect(card).toContainText("active");
     await expect(card).toContainText("Jorge");
-    const [download] = await Promise.all([client.waitForEvent("download"), card.getByRole("link", { name: "Download certificate (PDF)" }).click()]);
+    const [download] = await Promise.all([client.waitForEvent("download"), card.getByRole("link", { name: `Download the certificate of ${policyNumber}` }).click()]);
     const path = await download.path();
     const { readFile } = await import("node:fs/promises");
     const pdf = await getDocumentProxy(new Uint8Array(await readFile(path)));
     const { text } = await extractText(pdf, { mergePages: true });
     expect(text).toContain(policyNumber);
-    await expect(card.getByRole("link", { name: "Add to Apple Wallet" })).toHaveAttribute("href", /\/passbook$/);
+    await expect(card.getByRole("link", { name: `Add ${policyNumber} to Apple Wallet` })).toHaveAttribute("href", /\/passbook$/);
     await expect(client.getByRole("table", { name: "My claims" })).toContainText("No claim has been opened");
     await clientContext.close();
   });
 });
 
-test("an age above the limit is shown on that beneficiary's row, as typed and after submitting", async ({ page, request }) => {
-  const client = await createClientViaApi(request);
+test("an age above the limit is shown on that beneficiary's row, as typed and after submitting", async ({ page, browser }) => {
+  // Seeded by bearer token from a context without the administrator's cookie.
+  const api = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const client = await createClientViaApi(api.request);
+  await api.close();
   await page.goto(`/policies/new?client=${client.id}`);
   await expect(page.getByText(`${client.first_name} ${client.last_name}`)).toBeVisible();
   await chooseDemoVersion(page);
