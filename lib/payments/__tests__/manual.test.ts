@@ -92,6 +92,20 @@ describe("POST /payments/manual", () => {
     expect(await transactionsOf(policy.id)).toHaveLength(0);
   });
 
+  it("with an Idempotency-Key, a repeated payment is recorded once and answers the same; another body with the key 409", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const key = `manual-${policy.id}`;
+    const body = { policy_id: policy.id, amount: "10.00", reference: "cash 17" };
+    const first = await api("POST", "/api/v1/payments/manual", { token: admin.token, body, headers: { "Idempotency-Key": key } });
+    const second = await api("POST", "/api/v1/payments/manual", { token: admin.token, body, headers: { "Idempotency-Key": key } });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body).toEqual(first.body);
+    expect(await transactionsOf(policy.id)).toHaveLength(1);
+    const other = await api("POST", "/api/v1/payments/manual", { token: admin.token, body: { ...body, amount: "15.00" }, headers: { "Idempotency-Key": key } });
+    expect(other.status).toBe(409);
+    expect(await transactionsOf(policy.id)).toHaveLength(1);
+  });
+
   it("refuses a VENDEDOR with 403", async () => {
     const { policy } = await issueTestPolicy(seller);
     expect((await pay(seller.token, { policy_id: policy.id, amount: "25.00" })).status).toBe(403);

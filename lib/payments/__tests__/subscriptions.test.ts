@@ -193,6 +193,18 @@ describe("POST /payments/subscription", () => {
     expect(await localSubscriptions(policy.id)).toHaveLength(1);
   });
 
+  it("with an Idempotency-Key, a repeated request answers the first 201 and makes one subscription at the processor", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const body = { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" };
+    const headers = { "Idempotency-Key": `subscribe-${policy.id}` };
+    const first = await api("POST", "/api/v1/payments/subscription", { token: seller.token, body, headers });
+    const second = await api("POST", "/api/v1/payments/subscription", { token: seller.token, body, headers });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body).toEqual(first.body);
+    expect(requestsTo(fake(), "POST", "/v1/subscriptions")).toHaveLength(1);
+    expect(await localSubscriptions(policy.id)).toHaveLength(1);
+  });
+
   it("refuses a CLIENTE with 403", async () => {
     const { policy } = await issueTestPolicy(seller);
     const client = await signInAs("CLIENTE");
