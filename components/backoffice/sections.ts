@@ -23,6 +23,8 @@ export const SECTIONS: Section[] = [
   { href: "/policies/new", label: "Issue a policy", description: "A client, a plan and the people to cover, priced as you type.", permission: "emission:write" },
   { href: "/policies/bulk", label: "Bulk upload", description: "Issue one policy whose people are the rows of a spreadsheet.", permission: "emission:write" },
   { href: "/claims", label: "Claims", description: "The claims desk: the queue, expenses and status moves.", permission: "claims:read" },
+  { href: "/leads", label: "Leads", description: "The pipeline by stage: move leads, see their checkout markers and CRM record.", permission: "leads:read" },
+  { href: "/leads/analytics", label: "Lead analytics", description: "Leads and conversion rate by source channel and campaign.", permission: "leads:read" },
   { href: "/portal", label: "My cover", description: "Your policies, certificates and claims.", permission: "portal:read" },
 ];
 
