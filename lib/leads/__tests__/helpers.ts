@@ -13,8 +13,11 @@ export function uniquePhone(): string {
 }
 
 /** POST /api/v1/leads/ from a client address (X-Forwarded-For; TRUSTED_PROXY_HOPS=1 in tests). */
-export function postLead(body: Record<string, unknown>, address = testAddress()): Promise<ApiResponse<LeadResponse>> {
-  return api<LeadResponse>("POST", "/api/v1/leads/", { body, headers: { "x-forwarded-for": address } });
+// A lead on success, `{detail, errors?}` otherwise; each test asserts the status first.
+type LeadOrError = LeadResponse & { detail?: string; errors?: Array<{ path: string; message: string }> };
+
+export function postLead(body: Record<string, unknown>, address = testAddress()): Promise<ApiResponse<LeadOrError>> {
+  return api<LeadOrError>("POST", "/api/v1/leads/", { body, headers: { "x-forwarded-for": address } });
 }
 
 /** A new lead (201), captured without a business unit: it belongs to the default company. */

@@ -1,0 +1,16 @@
+import { AccessDenied } from "@/components/backoffice/access-denied";
+import { requireUser } from "@/components/backoffice/require-user";
+import { LeadView } from "@/components/leads/lead-view";
+
+export const metadata = { title: "Lead · Funeral Cover Admin" };
+
+type LeadPageProps = { params: Promise<{ id: string }> };
+
+export default async function LeadPage({ params }: LeadPageProps) {
+  const user = await requireUser();
+  if (!user.permissions.has("leads:read")) return <AccessDenied permission="leads:read" />;
+  const { id } = await params;
+  // Read on the server at request time, so the setting applies without a rebuild.
+  const portalId = process.env.NEXT_PUBLIC_HUBSPOT_PORTAL_ID?.trim() || null;
+  return <LeadView leadId={id} canWrite={user.permissions.has("leads:write")} hubspotPortalId={portalId} />;
+}

@@ -1,0 +1,50 @@
+"use client";
+
+import { ApiError, apiFetch } from "@/components/ui/api-client";
+import { Button } from "@/components/ui/button";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { LEAD_MOVES } from "@/lib/leads/stages";
+import { leadName, stageLabel, type Lead } from "./types";
+
+type MoveButtonsProps = {
+  lead: Lead;
+  /** The lead as the API returned it after the move. */
+  onMoved: (lead: Lead) => void;
+  /** A move refused because the lead changed meanwhile (409): the owner reloads to show where it stands. */
+  onStale?: () => void;
+};
+
+/**
+ * One button per move the service allows from the lead's stage (the same LEAD_MOVES table), each a
+ * PATCH of the stage. A 409 (someone moved the lead meanwhile) is shown with the API's message, which
+ * names both stages.
+ */
+export function MoveButtons({ lead, onMoved, onStale }: MoveButtonsProps) {
+  const moves = LEAD_MOVES[lead.stage];
+  const { error, isBusy, submit } = useApiSubmit();
+  if (moves.length === 0) return <p className="muted lead-final">Final stage.</p>;
+
+  const move = (stage: (typeof moves)[number]) =>
+    submit(async () => {
+      try {
+        onMoved(await apiFetch<Lead>(`/api/v1/leads/${lead.id}`, { method: "PATCH", body: { stage } }));
+      } catch (caught) {
+        if (caught instanceof ApiError && caught.status === 409) onStale?.();
+        throw caught;
+      }
+    });
+
+  return (
+    <div className="lead-moves">
+      <div className="lead-move-buttons" role="group" aria-label={`Move ${leadName(lead)}`}>
+        {moves.map((stage) => (
+          <Button key={stage} variant={stage === "DISQUALIFIED" ? "danger" : "secondary"} isBusy={isBusy} onClick={() => void move(stage)}>
+            {`To ${stageLabel(stage).toLowerCase()}`}
+          </Button>
+        ))}
+      </div>
+      <ErrorBanner message={error} />
+    </div>
+  );
+}

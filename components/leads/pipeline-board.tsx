@@ -1,0 +1,94 @@
+"use client";
+
+import Link from "next/link";
+import { useCallback, useEffect, useState } from "react";
+import { apiFetch, messageOf } from "@/components/ui/api-client";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { LEAD_STAGES, type LeadStage } from "@/lib/leads/stages";
+import "./leads.css";
+import { MoveButtons } from "./move-buttons";
+import { ageLabel, leadName, stageLabel, type Lead } from "./types";
+
+// The newest leads of each stage; the API's largest page. Older ones are still reachable by the list API.
+const PER_STAGE = 200;
+
+type Board = Record<LeadStage, Lead[]>;
+
+/**
+ * The pipeline: one column per stage (GET /leads/?status=...), newest first. A card's buttons offer the
+ * moves allowed from its stage; a move takes the card to its new column at once.
+ */
+export function PipelineBoard({ canWrite }: { canWrite: boolean }) {
+  const [board, setBoard] = useState<Board | null>(null);
+  // When the board was read: the cards' ages count from it (a render must not read the clock).
+  const [readAt, setReadAt] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((value) => value + 1), []);
+
+  useEffect(() => {
+    let isCurrent = true;
+    Promise.all(LEAD_STAGES.map((stage) => apiFetch<Lead[]>(`/api/v1/leads/?status=${stage}&limit=${PER_STAGE}`))).then(
+      (columns) => {
+        if (!isCurrent) return;
+        setBoard(Object.fromEntries(LEAD_STAGES.map((stage, index) => [stage, columns[index]])) as Board);
+        setReadAt(Date.now());
+        setError(null);
+      },
+      (caught: unknown) => isCurrent && setError(messageOf(caught)),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [version]);
+
+  const moved = (lead: Lead) =>
+    setBoard((current) => {
+      if (!current) return current;
+      const next = Object.fromEntries(LEAD_STAGES.map((stage) => [stage, current[stage].filter((card) => card.id !== lead.id)])) as Board;
+      next[lead.stage] = [lead, ...next[lead.stage]].sort((a, b) => b.created_at.localeCompare(a.created_at));
+      return next;
+    });
+
+  return (
+    <>
+      <ErrorBanner message={error} />
+      {!board ? (
+        <p className="muted">Loading…</p>
+      ) : (
+        <div className="pipeline">
+          {LEAD_STAGES.map((stage) => (
+            <section key={stage} className="pipeline-column" aria-labelledby={`stage-${stage}`}>
+              <h2 id={`stage-${stage}`} className="pipeline-title">
+                {stageLabel(stage)} <span className="pipeline-count">{board[stage].length}</span>
+              </h2>
+              {board[stage].length === 0 ? (
+                <p className="muted pipeline-empty">No leads.</p>
+              ) : (
+                <ul className="pipeline-cards">
+                  {board[stage].map((lead) => (
+                    <li key={lead.id} className="lead-card" data-lead-id={lead.id}>
+                      <Link className="lead-card-name" href={`/leads/${lead.id}`}>
+                        {leadName(lead)}
+                      </Link>
+                      <p className="lead-card-phone">{lead.phone_e164}</p>
+                      <p className="muted lead-card-meta">
+                        <span>{lead.source_channel ?? "no source"}</span>
+                        <span aria-hidden="true"> · </span>
+                        <time dateTime={lead.created_at} title={new Date(lead.created_at).toLocaleString()}>
+                          {ageLabel(lead.created_at, readAt)}
+                        </time>
+                        {lead.abandoned_checkout_flag ? <span className="lead-card-flag"> · abandoned checkout</span> : null}
+                      </p>
+                      {canWrite ? <MoveButtons lead={lead} onMoved={moved} onStale={reload} /> : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
