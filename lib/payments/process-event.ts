@@ -86,7 +86,12 @@ async function applyEvent(ctx: ServiceContext, event: Stripe.Event, createdAt: D
     return ignored(`created ${createdAt.toISOString()}, before the newest payment event applied to the policy (${policy.lastPaymentEventAt.toISOString()})`);
   }
   const outcome = await handler(ctx, event, policy);
-  await ctx.db.update(policies).set({ lastPaymentEventAt: createdAt }).where(eq(policies.id, policy.id));
+  // Only a payment event applied to the policy sets the mark later ones are compared with: a subscription
+  // update (which never moves the policy) or an event ignored here must not make a real failure or
+  // success, created just before it, look late.
+  if (outcome.status === "PROCESSED" && event.type !== "customer.subscription.updated") {
+    await ctx.db.update(policies).set({ lastPaymentEventAt: createdAt }).where(eq(policies.id, policy.id));
+  }
   return outcome;
 }
 
