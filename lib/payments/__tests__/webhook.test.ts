@@ -249,6 +249,35 @@ describe("events out of order", () => {
   });
 });
 
+describe("events that do not move a policy", () => {
+  it("a customer.subscription.updated created later does not make an earlier payment failure late: the policy still goes IN_ARREARS", async () => {
+    const { policy, client } = await issueTestPolicy(seller);
+    await payInFull(admin, policy);
+    const created = await api("POST", "/api/v1/payments/subscription", { token: seller.token, body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" } });
+    expect(created.status, created.text).toBe(201);
+    const now = unixNow();
+    // A renewal fails: the processor marks the subscription past_due and reports the failed invoice; the
+    // subscription's event (a second later) arrives first.
+    const pastDue = subscriptionEvent("customer.subscription.updated", policy.id, created.body.processor_subscription_id, { status: "past_due", created: now });
+    expect((await deliverAndProcess(pastDue)).status).toBe("PROCESSED");
+    const failed = await deliverAndProcess(invoiceEvent("invoice.payment_failed", policy.id, 2500, { created: now - 1 }));
+    expect(failed.status).toBe("PROCESSED");
+    expect(await policyStatus(policy.id)).toBe("IN_ARREARS");
+    expect(await notificationsFor(client.email, "payment.failed")).toHaveLength(1);
+  });
+
+  it("an ignored payment_intent event (an intent with no transaction here) does not make an earlier success late", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const intent = await createIntent(seller.token, policy.id);
+    expect(intent.status).toBe(201);
+    const now = unixNow();
+    const stranger = intentSucceeded(policy.id, { id: intent.body.id, processor_payment_intent_id: "pi_not_ours", amount: "25.00" }, now);
+    expect(await deliverAndProcess(stranger)).toMatchObject({ status: "IGNORED", error: "no transaction for payment intent pi_not_ours" });
+    expect((await deliverAndProcess(intentSucceeded(policy.id, intent.body, now - 1))).status).toBe("PROCESSED");
+    expect(await policyStatus(policy.id)).toBe("ACTIVE");
+  });
+});
+
 describe("a processing that fails", () => {
   it("is recorded FAILED with its error and attempts, and the sweep applies it once the cause is gone", async () => {
     const { policy } = await issueTestPolicy(seller);
