@@ -51,6 +51,7 @@ export default defineConfig({
       SEED_DEMO: "1",
       AUTH_SECRET: "e2e-secret-of-at-least-32-characters-long",
       NEXTAUTH_URL: baseURL,
+      STRIPE_WEBHOOK_SECRET: "whsec_e2e_payments_webhook_secret",
     },
   },
 });

@@ -22,6 +22,8 @@ export const SECTIONS: Section[] = [
   { href: "/policies", label: "Policies", description: "Every policy with its status, people and history.", permission: "emission:read" },
   { href: "/policies/new", label: "Issue a policy", description: "A client, a plan and the people to cover, priced as you type.", permission: "emission:write" },
   { href: "/policies/bulk", label: "Bulk upload", description: "Issue one policy whose people are the rows of a spreadsheet.", permission: "emission:write" },
+  { href: "/payments", label: "Transactions", description: "Payments of the policies: manual, card and subscription invoices.", permission: "payments:read" },
+  { href: "/payments/reseller", label: "Reseller dashboard", description: "Gross, commission and net by month, and Stripe Connect payouts.", permission: "payments:read" },
   { href: "/claims", label: "Claims", description: "The claims desk: the queue, expenses and status moves.", permission: "claims:read" },
   { href: "/leads", label: "Leads", description: "The pipeline by stage: move leads, see their checkout markers and CRM record.", permission: "leads:read" },
   { href: "/leads/analytics", label: "Lead analytics", description: "Leads and conversion rate by source channel and campaign.", permission: "leads:read" },

@@ -1,6 +1,8 @@
 "use client";
 
 import Link from "next/link";
+import { ClientNotifications } from "@/components/payments/client-notifications";
+import { PolicyPayments } from "@/components/payments/policy-payments";
 import { useApiData } from "@/components/ui/api-client";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
@@ -81,6 +83,7 @@ export function PolicyView({ policyId, canTransition, canMarkDeceased }: PolicyV
       <Panel title="Beneficiaries" description="Each person's price at the age they have on the start date.">
         <BeneficiariesTable beneficiaries={policy.beneficiaries} currency={policy.currency} canMarkDeceased={canMarkDeceased} onChanged={loaded.reload} />
       </Panel>
+      <PolicyPayments policy={policy} onPolicyChanged={loaded.reload} />
       {canTransition ? (
         <Panel title="Change status" description="Only the moves allowed by hand from the current status are offered.">
           <TransitionForm policy={policy} onMoved={loaded.reload} />
@@ -89,6 +92,7 @@ export function PolicyView({ policyId, canTransition, canMarkDeceased }: PolicyV
       <Panel title="History" description="Every status move: from, to, who and why.">
         <HistoryTimeline entries={policy.status_history} />
       </Panel>
+      <ClientNotifications clientId={policy.client_id} />
     </>
   );
 }

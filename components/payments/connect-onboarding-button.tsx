@@ -1,0 +1,33 @@
+"use client";
+
+import { apiFetch } from "@/components/ui/api-client";
+import { Button } from "@/components/ui/button";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { withProcessorHint } from "./processor-errors";
+import type { Onboarding } from "./types";
+
+/**
+ * Sends the reseller to the processor's onboarding (an Express connected account), which returns to
+ * /payments/reseller?onboarding=done, or ?onboarding=refresh when the link has expired. The link lasts
+ * minutes, so it is asked for on the click, not in advance. A company that is not a reseller: 409.
+ */
+export function ConnectOnboardingButton() {
+  const { error, isBusy, submit } = useApiSubmit();
+
+  async function start() {
+    await submit(async () => {
+      const link = await withProcessorHint(apiFetch<Onboarding>("/api/v1/payments/connect/onboarding", { method: "POST" }));
+      window.location.assign(link.url);
+    });
+  }
+
+  return (
+    <div className="onboarding">
+      <ErrorBanner message={error} />
+      <Button onClick={start} isBusy={isBusy}>
+        Start Connect onboarding
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { newIdempotencyKey } from "@/components/policies/idempotency-key";
+import { apiFetch } from "@/components/ui/api-client";
+import { Button } from "@/components/ui/button";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { Field } from "@/components/ui/field";
+import { formMessages } from "@/components/ui/form-messages";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { SubscriptionInput } from "@/lib/payments/schemas";
+import { withProcessorHint } from "./processor-errors";
+import type { Subscription } from "./types";
+
+// The anchor day comes from a text box: empty means the service's default (today's day).
+const AnchorDay = z.preprocess((value) => (value === "" || value === undefined ? undefined : Number(value)), SubscriptionInput.shape.billing_anchor_day);
+// The typed payment method id is required only without card entry, which onSubmit checks.
+const SubscriptionForm = z.object({ billing_anchor_day: AnchorDay, processor_payment_method_id: z.string().trim().max(255) });
+type SubscriptionFormInput = z.input<typeof SubscriptionForm>;
+type SubscriptionFormValues = z.output<typeof SubscriptionForm>;
+const FIELDS = ["billing_anchor_day", "processor_payment_method_id"] as const;
+
+export type CardInput = {
+  /** The card field (Stripe Elements), drawn inside the form. */
+  field: ReactNode;
+  /** Makes a PaymentMethod of the card at the processor, client-side: its id is all the server gets. */
+  createPaymentMethod: () => Promise<string>;
+};
+
+type SubscriptionFieldsProps = {
+  policyId: string;
+  /** Card entry; without it a processor payment method id is typed (test mode: pm_card_visa). */
+  card?: CardInput;
+  onSubscribed: (subscription: Subscription) => void;
+  onCancel: () => void;
+};
+
+/**
+ * POST /payments/subscription: the card (or a typed payment method id) and the day of the month the
+ * premium is charged. The Idempotency-Key is made when the form opens, so one attempt subscribes once.
+ */
+export function SubscriptionFields({ policyId, card, onSubscribed, onCancel }: SubscriptionFieldsProps) {
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<SubscriptionFormInput, unknown, SubscriptionFormValues>({
+    resolver: zodResolver(SubscriptionForm, { error: formMessages }),
+    defaultValues: { billing_anchor_day: "", processor_payment_method_id: "" },
+  });
+  const { error, submit } = useApiSubmit(setFieldError, FIELDS);
+
+  async function onSubmit(values: SubscriptionFormValues) {
+    if (!card && !values.processor_payment_method_id) {
+      setFieldError("processor_payment_method_id", { type: "required", message: "required" });
+      return;
+    }
+    await submit(async () => {
+      const paymentMethod = card ? await card.createPaymentMethod() : values.processor_payment_method_id;
+      const subscription = await withProcessorHint(
+        apiFetch<Subscription>("/api/v1/payments/subscription", {
+          method: "POST",
+          body: { policy_id: policyId, processor_payment_method_id: paymentMethod, billing_anchor_day: values.billing_anchor_day },
+          headers: { "Idempotency-Key": idempotencyKey },
+        }),
+      );
+      onSubscribed(subscription);
+    });
+  }
+
+  return (
+    <form className="form form-grid payment-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Start subscription">
+      <ErrorBanner message={error} />
+      {card ? (
+        <div className="card-field">{card.field}</div>
+      ) : (
+        <Field id="subscription-method" label="Payment method id" hint="from the processor; in test mode pm_card_visa" error={errors.processor_payment_method_id?.message}>
+          <input
+            id="subscription-method"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="pm_…"
+            aria-invalid={Boolean(errors.processor_payment_method_id)}
+            {...register("processor_payment_method_id")}
+          />
+        </Field>
+      )}
+      <Field id="subscription-anchor" label="Billing day of the month" hint="1 to 28; empty: today's day" error={errors.billing_anchor_day?.message}>
+        <input id="subscription-anchor" inputMode="numeric" autoComplete="off" aria-invalid={Boolean(errors.billing_anchor_day)} {...register("billing_anchor_day")} />
+      </Field>
+      <div className="form-actions">
+        <Button type="submit" isBusy={isSubmitting}>
+          Start subscription
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+          Close
+        </Button>
+      </div>
+    </form>
+  );
+}

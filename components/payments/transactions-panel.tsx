@@ -1,0 +1,82 @@
+"use client";
+
+import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useMemo, useState } from "react";
+import { usePolicies } from "@/components/claims/use-policies";
+import { useApiData } from "@/components/ui/api-client";
+import { DataTable } from "@/components/ui/data-table";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { Field } from "@/components/ui/field";
+import { Panel } from "@/components/ui/panel";
+import { TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/payments/statuses";
+import { OffsetPager } from "./offset-pager";
+import "./payments.css";
+import { PolicyLink, transactionColumns } from "./transaction-columns";
+import type { Transaction } from "./types";
+import { usePolicyByNumber } from "./use-policy-by-number";
+
+const PAGE_SIZE = 50;
+
+/** GET /payments/transactions, newest first, filtered by status and policy, a page at a time. */
+export function TransactionsPanel() {
+  const [status, setStatus] = useState<TransactionStatus | "">("");
+  const [policyNumber, setPolicyNumber] = useState("");
+  const [offset, setOffset] = useState(0);
+  const policy = usePolicyByNumber(policyNumber);
+
+  // One row more than a page: the list has no total, and that row tells whether there is a next page.
+  const query = new URLSearchParams({ limit: String(PAGE_SIZE + 1), offset: String(offset) });
+  if (status) query.set("status", status);
+  if (policy.state === "found") query.set("policy_id", policy.id);
+  const isFilterReady = policy.state === "none" || policy.state === "found";
+  const transactions = useApiData<Transaction[]>(isFilterReady ? `/api/v1/payments/transactions?${query}` : null);
+  const rows = useMemo(() => (isFilterReady ? (transactions.data ?? []).slice(0, PAGE_SIZE) : []), [transactions.data, isFilterReady]);
+  const policies = usePolicies(rows.map((row) => row.policy_id));
+
+  const columns = useMemo(
+    () => transactionColumns({ policyLink: (row) => <PolicyLink policyId={row.policy_id} policyNumber={policies[row.policy_id]?.policy_number} /> }),
+    [policies],
+  );
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id, manualPagination: true });
+
+  const emptyText = policy.state === "unknown" ? `No policy is numbered ${policy.number}.` : status || policyNumber ? "No transaction matches." : "No transaction yet.";
+  return (
+    <Panel title="Transactions" description="Newest first, in your scope.">
+      <div className="filters-grid" role="search" aria-label="Filter transactions">
+        <Field id="transactions-status" label="Status">
+          <select
+            id="transactions-status"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as TransactionStatus | "");
+              setOffset(0);
+            }}
+          >
+            <option value="">Any status</option>
+            {TRANSACTION_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value.toLowerCase()}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="transactions-policy" label="Policy number" hint="the whole number, e.g. POL-2026-000042">
+          <input
+            id="transactions-policy"
+            type="search"
+            autoComplete="off"
+            value={policyNumber}
+            onChange={(event) => {
+              setPolicyNumber(event.target.value);
+              setOffset(0);
+            }}
+          />
+        </Field>
+      </div>
+      <ErrorBanner message={transactions.error ?? (policy.state === "unknown" ? policy.error : null)} />
+      <DataTable table={table} label="Transactions" isLoading={transactions.isLoading || policy.state === "pending"} emptyText={emptyText} />
+      <OffsetPager offset={offset} limit={PAGE_SIZE} count={rows.length} hasMore={(transactions.data?.length ?? 0) > PAGE_SIZE} onOffsetChange={setOffset} />
+    </Panel>
+  );
+}
