@@ -23,10 +23,11 @@ export function BeneficiariesTable({ beneficiaries, currency, canMarkDeceased, o
       column.accessor((person) => `${person.first_name} ${person.last_name}`, {
         id: "name",
         header: "Name",
+        // One element per cell: on a phone a cell is a grid, and loose text beside a badge would split in two.
         cell: ({ row, getValue }) => (
-          <>
+          <span>
             {getValue()} {row.original.deceased_flag ? <Badge tone="danger">deceased</Badge> : null}
-          </>
+          </span>
         ),
       }),
       column.accessor("kinship_type", { header: "Kinship", cell: (info) => KINSHIP_LABELS[info.getValue()] }),
@@ -39,7 +40,11 @@ export function BeneficiariesTable({ beneficiaries, currency, canMarkDeceased, o
             column.display({
               id: "deceased",
               header: "Claim",
-              cell: ({ row }) => <MarkDeceasedButton beneficiary={row.original} onMarked={onChanged} />,
+              cell: ({ row }) => (
+                <span>
+                  <MarkDeceasedButton beneficiary={row.original} onMarked={onChanged} />
+                </span>
+              ),
             }),
           ]
         : []),

@@ -137,9 +137,12 @@ export function IssuePolicyForm({ initialClientId }: { initialClientId?: string 
                 Add a beneficiary
               </Button>
             </div>
-            <div className="issue-footer">
+            {/* Above the sticky footer rather than in it: a long message would cover half a phone's screen. */}
+            <div className="issue-outcome">
               <ErrorBanner message={error} />
               <SuccessBanner message={success} />
+            </div>
+            <div className="issue-footer">
               <p className="issue-total" role="status" aria-label="Total">
                 {pricing.total ? (
                   <>

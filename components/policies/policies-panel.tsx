@@ -25,7 +25,15 @@ const columns = [
   }),
   column.accessor("client_name", { header: "Client" }),
   column.accessor("plan_name", { header: "Plan" }),
-  column.accessor("status", { header: "Status", cell: (info) => <StatusBadge status={info.getValue()} /> }),
+  // Wrapped, so the badge keeps its size in the phone layout's grid cell.
+  column.accessor("status", {
+    header: "Status",
+    cell: (info) => (
+      <span>
+        <StatusBadge status={info.getValue()} />
+      </span>
+    ),
+  }),
   column.accessor("start_date", { header: "Start" }),
   column.accessor("end_date", { header: "End" }),
   column.accessor("final_price", { header: "Price", cell: ({ row }) => `${row.original.final_price} ${row.original.currency}` }),

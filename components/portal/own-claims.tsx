@@ -35,7 +35,15 @@ export function OwnClaims({ policies }: { policies: OwnPolicy[] }) {
       column.accessor("reported_at", { header: "Reported", cell: (info) => <time dateTime={info.getValue()}>{new Date(info.getValue()).toLocaleDateString()}</time> }),
       column.accessor("policy_id", { header: "Policy", cell: (info) => numbers.get(info.getValue()) ?? "—" }),
       column.accessor("beneficiary_id", { header: "Person", cell: (info) => people.get(info.getValue()) ?? "—" }),
-      column.accessor("status", { header: "Status", cell: (info) => <Badge tone={TONES[info.getValue()]}>{info.getValue().replaceAll("_", " ").toLowerCase()}</Badge> }),
+      // Wrapped, so the badge keeps its size in the phone layout's grid cell.
+      column.accessor("status", {
+        header: "Status",
+        cell: (info) => (
+          <span>
+            <Badge tone={TONES[info.getValue()]}>{info.getValue().replaceAll("_", " ").toLowerCase()}</Badge>
+          </span>
+        ),
+      }),
       column.accessor("total_expenses", { header: "Expenses", cell: (info) => `${info.getValue()} (${info.row.original.expenses.length})` }),
       column.accessor("description", { header: "Description" }),
     ];
