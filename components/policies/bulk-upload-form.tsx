@@ -22,6 +22,7 @@ import "./policies.css";
 import { RowErrorsTable, type RowError } from "./row-errors-table";
 import { tomorrowUtc, type Policy } from "./types";
 import { VersionPicker } from "./version-picker";
+import { VersionSummary } from "./version-summary";
 
 const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 
@@ -48,6 +49,7 @@ function isRowError(error: unknown): error is RowError {
 export function BulkUploadPanel() {
   const router = useRouter();
   const [client, setClient] = useState<Client | null>(null);
+  const [version, setVersion] = useState<Version | null>(null);
   const [rowErrors, setRowErrors] = useState<RowError[]>([]);
   const [isIssued, setIsIssued] = useState(false);
   const {
@@ -66,8 +68,9 @@ export function BulkUploadPanel() {
     setValue("client_id", client?.id ?? "", { shouldValidate: isSubmitted });
   }, [client, setValue, isSubmitted]);
 
-  function chooseVersion(version: Version | null) {
-    setValue("plan_version_id", version?.id ?? "", { shouldValidate: isSubmitted });
+  function chooseVersion(next: Version | null) {
+    setVersion(next);
+    setValue("plan_version_id", next?.id ?? "", { shouldValidate: isSubmitted });
   }
 
   async function onSubmit({ file, ...fields }: BulkUploadFormOutput) {
@@ -119,6 +122,7 @@ export function BulkUploadPanel() {
               />
             </Field>
           </div>
+          {version ? <VersionSummary version={version} /> : null}
           <ErrorBanner message={error} />
           <SuccessBanner message={success} />
           <div className="form-actions">

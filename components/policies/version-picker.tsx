@@ -91,7 +91,7 @@ export function VersionPicker({ idPrefix, onChange, error }: VersionPickerProps)
           <option value="">Choose a version…</option>
           {(plan ? sellableVersions(plan) : []).map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
-              {versionName(candidate)} · {candidate.public_price} {candidate.currency} · entry up to {candidate.max_entry_age}
+              {versionName(candidate)} · {candidate.public_price} {candidate.currency}
             </option>
           ))}
         </select>
