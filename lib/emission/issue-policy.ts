@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { chunksForInsert } from "@/db/chunks";
-import { beneficiaries, planVersions, policies, policyStatusHistory } from "@/db/schema";
+import { beneficiaries, planVersions, policies, policyStatusHistory, type Beneficiary } from "@/db/schema";
 import { actorLabel, assertCan, scopeOf } from "@/lib/auth/actor";
 import { calculatePrice, isAvailableIn, type PriceQuote } from "@/lib/catalog/pricing";
 import { availabilityIn, getPricingConfig } from "@/lib/catalog/pricing-config";
@@ -12,7 +13,7 @@ import { writeAudit } from "@/lib/operations/audit";
 import { findVisibleClient, ownerOf } from "./clients";
 import { ageOn, endOfYearOfCover, todayUtc } from "./dates";
 import { nextPolicyNumber } from "./policy-numbers";
-import { withBeneficiaries } from "./policies";
+import { toPolicyResponse } from "./policies";
 import type { BeneficiaryInput, IssuePolicyInput, PolicyResponse } from "./schemas";
 
 /** A rule one beneficiary breaks: which one (by position), which of its fields, and why. */
@@ -105,11 +106,13 @@ export async function issuePolicy({ ctx, input, options = {} }: { ctx: ServiceCo
     );
     const finalPrice = formatMoney(quotes.reduce((sum, quote) => sum.plus(quote.final_price), money(0)));
 
-    const policyNumber = await nextPolicyNumber(tx.db, Number(today.slice(0, 4)));
-    const [policy] = await tx.db
+    // The year's number counter stays locked from the moment a number is taken until the commit, so
+    // concurrent issues take turns there: the policy is written first under a provisional number, and the
+    // real one is taken as the last write.
+    const [provisional] = await tx.db
       .insert(policies)
       .values({
-        policyNumber,
+        policyNumber: `PROVISIONAL-${randomUUID()}`,
         clientId: client.id,
         planVersionId: config.version.id,
         companyId: owner.companyId,
@@ -123,7 +126,7 @@ export async function issuePolicy({ ctx, input, options = {} }: { ctx: ServiceCo
       })
       .returning();
     const rows = people.map((person, index) => ({
-      policyId: policy.id,
+      policyId: provisional.id,
       firstName: person.first_name,
       lastName: person.last_name,
       kinshipType: person.kinship_type,
@@ -133,21 +136,22 @@ export async function issuePolicy({ ctx, input, options = {} }: { ctx: ServiceCo
       price: quotes[index].final_price,
       position: index,
     }));
-    for (const chunk of chunksForInsert(rows)) await tx.db.insert(beneficiaries).values(chunk);
+    const insertedPeople: Beneficiary[] = [];
+    for (const chunk of chunksForInsert(rows)) insertedPeople.push(...(await tx.db.insert(beneficiaries).values(chunk).returning()));
     await tx.db.insert(policyStatusHistory).values({
-      policyId: policy.id,
+      policyId: provisional.id,
       fromStatus: null,
       toStatus: "PENDING_PAYMENT",
       changedBy: actorLabel(tx.actor),
       reason: "policy issued",
     });
-    await writeAudit(tx, {
-      action: "POLICY_ISSUED",
-      entity: "policies",
-      entityId: policy.id,
-      companyId: policy.companyId,
-      details: { policy_number: policyNumber, client_id: client.id, plan_version_id: policy.planVersionId, beneficiaries: people.length, final_price: finalPrice },
-    });
+    const policyNumber = await nextPolicyNumber(tx.db, Number(today.slice(0, 4)));
+    await tx.db.update(policies).set({ policyNumber }).where(eq(policies.id, provisional.id));
+    const policy = { ...provisional, policyNumber };
+    const details = { policy_number: policyNumber, client_id: client.id, plan_version_id: policy.planVersionId, beneficiaries: people.length, final_price: finalPrice };
+    // The contract names both: the record created, and the act of issuing it.
+    await writeAudit(tx, { action: "POLICY_CREATED", entity: "policies", entityId: policy.id, companyId: policy.companyId, details });
+    await writeAudit(tx, { action: "POLICY_ISSUED", entity: "policies", entityId: policy.id, companyId: policy.companyId, details });
     await enqueueNotification(tx, {
       channel: "EMAIL",
       recipient: client.email,
@@ -162,7 +166,6 @@ export async function issuePolicy({ ctx, input, options = {} }: { ctx: ServiceCo
         currency: policy.currency,
       },
     });
-    const [response] = await withBeneficiaries(tx.db, [policy]);
-    return response;
+    return toPolicyResponse(policy, insertedPeople);
   });
 }
