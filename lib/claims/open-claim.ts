@@ -25,7 +25,7 @@ export async function insertClaim(
     .returning();
   await ctx.db.insert(claimStatusHistory).values({ claimId: claim.id, fromStatus: null, toStatus: "PENDING", changedBy: actorLabel(ctx.actor), reason });
   await writeAudit(ctx, {
-    action: "CLAIM_OPENED",
+    action: "CLAIM_CREATED",
     entity: "claims",
     entityId: claim.id,
     companyId: policy.companyId,

@@ -137,6 +137,9 @@ export async function updateLead({ ctx, leadId, input }: { ctx: ServiceContext; 
         companyId: lead.companyId,
         details: { from_stage: lead.stage, to_stage: input.stage },
       });
+      if (input.stage === "CONVERTED") {
+        await writeAudit(tx, { action: "LEAD_CONVERTED", entity: "leads", entityId: lead.id, companyId: lead.companyId, details: { phone_e164: lead.phoneE164 } });
+      }
       if (CRM_SYNC_STAGES.includes(input.stage!)) sendAfterCommit(tx, { name: "leads/lead.crm-sync-requested", data: { lead_id: lead.id } });
     }
     return toLeadResponse(updated);

@@ -32,7 +32,7 @@ describe("waiting_period_met", () => {
 });
 
 describe("a claim opened by mark-deceased", () => {
-  it("looks like any reported claim: same shape, PENDING, a history row by the administrator, CLAIM_OPENED, and it takes expenses and moves", async () => {
+  it("looks like any reported claim: same shape, PENDING, a history row by the administrator, CLAIM_CREATED, and it takes expenses and moves", async () => {
     const admin = await signInAs("ADMIN");
     const seller = await signInAs("VENDEDOR");
     const policy = await activePolicy(seller, admin);
@@ -55,7 +55,7 @@ describe("a claim opened by mark-deceased", () => {
     expect(read.body.status_history).toEqual([
       { from_status: null, to_status: "PENDING", changed_by: admin.user.id, reason: "beneficiary marked deceased", changed_at: expect.any(String) },
     ]);
-    const audit = await expectAuditRow("CLAIM_OPENED", claimId);
+    const audit = await expectAuditRow("CLAIM_CREATED", claimId);
     expect(audit.userId).toBe(admin.user.id);
 
     const list = await api("GET", `/api/v1/claims?policy_id=${policy.id}&sort=reported_at`, { token: seller.token });

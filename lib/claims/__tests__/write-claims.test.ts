@@ -14,7 +14,7 @@ function claimBody(policy: { id: string; beneficiaries: Array<{ id: string }> },
 }
 
 describe("POST /claims/", () => {
-  it("opens a PENDING claim (201 ClaimResponse) with its first history row and a CLAIM_OPENED audit entry", async () => {
+  it("opens a PENDING claim (201 ClaimResponse) with its first history row and a CLAIM_CREATED audit entry", async () => {
     const admin = await signInAs("ADMIN");
     const seller = await signInAs("VENDEDOR");
     const policy = await activePolicy(seller, admin);
@@ -37,7 +37,7 @@ describe("POST /claims/", () => {
     expect(response.body.status_history).toEqual([
       { from_status: null, to_status: "PENDING", changed_by: seller.user.id, reason: "claim reported", changed_at: expect.any(String) },
     ]);
-    const audit = await expectAuditRow("CLAIM_OPENED", response.body.id);
+    const audit = await expectAuditRow("CLAIM_CREATED", response.body.id);
     expect(audit.userId).toBe(seller.user.id);
     expect(audit.details).toMatchObject({ policy_id: policy.id, beneficiary_id: policy.beneficiaries[0].id });
 
