@@ -19,11 +19,12 @@ type BarChartProps = {
   max?: number;
 };
 
-const WIDTH = 400;
+// Narrow, so that the text stays readable once a phone scales the image down to its width.
+const WIDTH = 340;
 const ROW = 38;
 const LABEL_GAP = 14;
 const BAR = 14;
-const VALUE_SPACE = 64;
+const VALUE_SPACE = 48;
 
 /**
  * A horizontal SVG bar chart, one labelled bar per item (no chart library: a handful of rects).
@@ -47,7 +48,7 @@ export function BarChart({ title, summary, items, max }: BarChartProps) {
           return (
             <g key={item.key} className="bar-chart-row">
               <text className="bar-chart-label" x={0} y={y + 11}>
-                {item.label.length > 56 ? `${item.label.slice(0, 55)}…` : item.label}
+                {item.label.length > 48 ? `${item.label.slice(0, 47)}…` : item.label}
               </text>
               <rect className="bar-chart-track" x={0} y={y + LABEL_GAP} width={plot} height={BAR} rx={2} />
               <rect className="bar-chart-bar" x={0} y={y + LABEL_GAP} width={width} height={BAR} rx={2}>
