@@ -84,7 +84,15 @@ export function ClaimView({ claimId, currentUserId, canWrite, canManage }: Claim
               {age > 0 ? " ago" : ""})
             </dd>
             <dt>Cover</dt>
-            <dd>{policy ? `${policy.start_date} to ${policy.end_date}` : "…"}</dd>
+            <dd>
+              {policy ? (
+                <>
+                  <span className="nowrap">{policy.start_date}</span> to <span className="nowrap">{policy.end_date}</span>
+                </>
+              ) : (
+                "…"
+              )}
+            </dd>
             <dt>Waiting period</dt>
             <dd>
               {claim.waiting_period_met

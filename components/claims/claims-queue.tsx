@@ -64,7 +64,11 @@ export function ClaimsQueue() {
         header: "Policy",
         cell: ({ row }) => {
           const policy = policies[row.original.policy_id];
-          return <Link href={`/policies/${row.original.policy_id}`}>{policy?.policy_number ?? "policy"}</Link>;
+          return (
+            <Link className="nowrap" href={`/policies/${row.original.policy_id}`}>
+              {policy?.policy_number ?? "policy"}
+            </Link>
+          );
         },
       }),
       column.accessor("status", { header: "Status", cell: (info) => <ClaimStatusBadge status={info.getValue()} /> }),
@@ -102,7 +106,9 @@ export function ClaimsQueue() {
         </Field>
       </div>
       <ErrorBanner message={claims.error} />
-      <DataTable table={table} label="Claims" isLoading={claims.isLoading} emptyText={status ? `No ${claimStatusLabel(status)} claim.` : "No claim yet."} />
+      <div className="claims-queue-table">
+        <DataTable table={table} label="Claims" isLoading={claims.isLoading} emptyText={status ? `No ${claimStatusLabel(status)} claim.` : "No claim yet."} />
+      </div>
       {claims.data ? (
         <Pagination page={claims.data.page} pageSize={claims.data.page_size} total={claims.data.total} onPageChange={setPage} onPageSizeChange={setPageSize} />
       ) : null}

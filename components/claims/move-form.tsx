@@ -61,6 +61,8 @@ export function MoveForm({ claim, onMoved }: MoveFormProps) {
   if (moves.length === 0) {
     return (
       <>
+        {/* The last move's outcome, or the 409 of a move someone else's final move got ahead of. */}
+        <ErrorBanner message={error} />
         <SuccessBanner message={success} />
         <p className="muted">The claim is {claimStatusLabel(claim.status)}: a final status, with no move out of it.</p>
       </>
