@@ -7,12 +7,16 @@
 import { existsSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
+import { bulkUpload } from "./bulk-upload";
 import { calculatePrice } from "./calculate-price";
+import { certificate } from "./certificate";
+import { issuePolicy } from "./issue-policy";
 import { Cleanup } from "./lib/cleanup";
 import type { BenchSettings, Scenario, ScenarioReport } from "./lib/scenario";
+import { webhooks } from "./webhooks";
 
 /** Every benchmark; a module adds its scenario file here. */
-const SCENARIOS: Scenario[] = [calculatePrice];
+const SCENARIOS: Scenario[] = [calculatePrice, issuePolicy, bulkUpload, certificate, webhooks];
 
 const root = path.resolve(import.meta.dirname, "..");
 
