@@ -5,15 +5,20 @@ import type { BackgroundFunction } from "./define";
  * Runs the background functions inside the server process when no Inngest server is configured:
  * events start the functions that listen to them, failures are retried with exponential back-off, and
  * cron functions fire once a minute when their expression matches. Durable state lives in the
- * database (the outbox), so what a crash interrupts is picked up again by the sweep cron.
+ * database (the outbox), so what a crash interrupts is picked up again by the sweep cron. At most
+ * `concurrency` attempts run at once (BACKGROUND_CONCURRENCY, default 4); the rest wait their turn, so a
+ * burst of events cannot take every database connection and the CPU from the requests being served.
  */
 export class InProcessRunner {
   private readonly inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(
     private readonly functions: BackgroundFunction[],
     private readonly retryDelayMs = Number(process.env.BACKGROUND_RETRY_DELAY_MS ?? 1000),
+    private readonly concurrency = Math.max(1, Number(process.env.BACKGROUND_CONCURRENCY ?? 4) || 4),
   ) {}
 
   dispatch(event: BackgroundEvent): void {
@@ -77,17 +82,36 @@ export class InProcessRunner {
       },
     };
     for (let attempt = 0; ; attempt++) {
+      const release = await this.takeTurn();
       try {
         await fn.handler({ event, step, attempt });
         return;
       } catch (error) {
+        release();
         if (attempt >= fn.retries) {
           console.error(`[background] ${fn.id} failed after ${attempt + 1} attempts`, error);
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs * 2 ** attempt));
+      } finally {
+        release();
       }
     }
+  }
+
+  /** Waits for one of the `concurrency` places; the returned function gives it back (once). */
+  private async takeTurn(): Promise<() => void> {
+    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      // The place passes straight to the next waiting attempt, or is freed.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    };
   }
 }
 

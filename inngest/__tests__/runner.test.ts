@@ -206,3 +206,42 @@ describe("the service's background functions", () => {
     expect(byId.get("sweep-notification-outbox")?.trigger).toEqual({ cron: "* * * * *" });
   });
 });
+
+describe("InProcessRunner concurrency", () => {
+  const event = (id: string) => ({ name: "notifications/notification.created", data: { notification_id: id } }) as const;
+
+  it("runs at most `concurrency` attempts at once and starts the waiting ones as places free up", async () => {
+    let running = 0;
+    let most = 0;
+    const slow = recorder("slow", { event: "notifications/notification.created" }, async () => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      running--;
+    });
+    const runner = new InProcessRunner([slow.fn], 1, 2);
+    for (let index = 0; index < 7; index++) runner.dispatch(event(String(index)));
+    await runner.drain();
+    expect(slow.calls).toHaveLength(7);
+    expect(most).toBe(2);
+  });
+
+  it("gives its place back while a failed attempt waits to retry", async () => {
+    const order: string[] = [];
+    let failures = 1;
+    const flaky = recorder(
+      "flaky",
+      { event: "notifications/notification.created" },
+      async ({ event: received }) => {
+        order.push(`start ${received.data.notification_id}`);
+        if (received.data.notification_id === "a" && failures-- > 0) throw new Error("first attempt fails");
+      },
+      1,
+    );
+    const runner = new InProcessRunner([flaky.fn], 30, 1);
+    runner.dispatch(event("a"));
+    runner.dispatch(event("b"));
+    await runner.drain();
+    expect(order).toEqual(["start a", "start b", "start a"]);
+  });
+});
