@@ -1,6 +1,7 @@
 "use client";
 
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useMemo } from "react";
 import type { Client } from "@/components/clients/types";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
@@ -39,8 +40,11 @@ export function ClientNotifications({ clientId }: { clientId: string }) {
   const email = client.data?.email;
   const notifications = useApiData<Paginated<Notification>>(email ? `/api/v1/notifications?${new URLSearchParams({ recipient: email, page_size: "20" })}` : null);
 
+  const items = useMemo(() => notifications.data?.items ?? [], [notifications.data]);
+  // A stable data array and manualPagination: otherwise every new array resets the page index, a state
+  // change that renders a new array again (TanStack's auto-reset), and the page freezes.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: notifications.data?.items ?? [], columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id });
+  const table = useReactTable({ data: items, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id, manualPagination: true });
 
   if (!isAllowed) return null;
   return (

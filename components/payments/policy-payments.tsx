@@ -73,15 +73,18 @@ export function PolicyPayments({ policy, onPolicyChanged }: PolicyPaymentsProps)
       }),
     [canRetry, retry.isBusy, retryCharge],
   );
+  const rows = useMemo(() => transactions.data ?? [], [transactions.data]);
+  // A stable data array and manualPagination: otherwise every new array resets the page index, a state
+  // change that renders a new array again (TanStack's auto-reset), and the page freezes.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: transactions.data ?? [], columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id });
+  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id, manualPagination: true });
 
   if (!can("payments:read")) return null;
 
   const isPayable = (PAYABLE_POLICY_STATUSES as readonly string[]).includes(policy.status);
-  const due = amountDue(policy.final_price, policy.currency, transactions.data ?? []);
+  const due = amountDue(policy.final_price, policy.currency, rows);
   // The API has no read of a subscription: invoices show there is one, or it was started on this page.
-  const hasSubscription = subscription !== null || (transactions.data ?? []).some((transaction) => transaction.kind === "INVOICE");
+  const hasSubscription = subscription !== null || rows.some((transaction) => transaction.kind === "INVOICE");
 
   function changed(message: string | null) {
     setOpen(null);
