@@ -8,7 +8,8 @@ function describeActor(changedBy: string): string {
 
 /** Every status move of the policy, oldest first, as the history table records it. */
 export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
-  const ordered = [...entries].sort((a, b) => a.changed_at.localeCompare(b.changed_at));
+  // Moves made in one transaction share a timestamp (an issue paid at once): the issue itself goes first.
+  const ordered = [...entries].sort((a, b) => a.changed_at.localeCompare(b.changed_at) || Number(a.from_status !== null) - Number(b.from_status !== null));
   return (
     <ol className="timeline" aria-label="Status history">
       {ordered.map((entry, index) => (
