@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
@@ -35,7 +36,10 @@ export function MarkDeceasedButton({ beneficiary, onMarked }: MarkDeceasedButton
   if (claimId) {
     return (
       <span className="deceased" role="status">
-        Claim opened: <code className="id">{claimId}</code>
+        Claim opened:{" "}
+        <Link href={`/claims/${claimId}`}>
+          <code className="id">{claimId}</code>
+        </Link>
       </span>
     );
   }
