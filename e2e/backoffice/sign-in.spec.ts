@@ -45,7 +45,7 @@ test("after five failures the page shows the throttling message", async ({ page,
 test("the menu follows the user's permissions", async ({ page }) => {
   await signInThroughPage(page, SELLER);
   const menu = page.getByRole("navigation", { name: "Main" });
-  await expect(menu.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Dashboard", exact: true })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Geography" })).toBeVisible();
   for (const hidden of ["Users & roles", "Audit log", "Companies"]) await expect(menu.getByRole("link", { name: hidden })).toHaveCount(0);
   await expect(page.getByText("VENDEDOR", { exact: true })).toBeVisible();
