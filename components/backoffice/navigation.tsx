@@ -15,6 +15,11 @@ type NavigationProps = {
 export function Navigation({ items, email, roles }: NavigationProps) {
   const pathname = usePathname();
   const [isOpen, setIsOpen] = useState(false);
+  // The entry whose address is the longest prefix of the page's: /policies/new marks "Issue a policy",
+  // not "Policies" as well.
+  const current = items
+    .filter((item) => pathname === item.href || pathname.startsWith(`${item.href}/`))
+    .reduce<string | null>((best, item) => (best === null || item.href.length > best.length ? item.href : best), null);
 
   return (
     <aside className={isOpen ? "sidebar sidebar-open" : "sidebar"}>
@@ -36,7 +41,7 @@ export function Navigation({ items, email, roles }: NavigationProps) {
         <nav aria-label="Main">
           <ul className="nav-list">
             {items.map((item) => {
-              const isActive = pathname === item.href || pathname.startsWith(`${item.href}/`);
+              const isActive = item.href === current;
               return (
                 <li key={item.href}>
                   <Link href={item.href} aria-current={isActive ? "page" : undefined} onClick={() => setIsOpen(false)}>
