@@ -12,3 +12,15 @@ export function created(data: unknown): Response {
 export function noContent(): Response {
   return new Response(null, { status: 204 });
 }
+
+/** A file to download: a client's personal document, so never kept by a shared cache or the browser's. */
+export function attachment(content: Uint8Array, contentType: string, fileName: string): Response {
+  return new Response(new Uint8Array(content), {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Content-Length": String(content.byteLength),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
