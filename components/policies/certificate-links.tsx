@@ -1,4 +1,4 @@
-import { COVERING_STATUSES } from "@/lib/emission/policy-moves";
+import { isCovering } from "@/lib/emission/policy-moves";
 import type { PolicyStatus } from "@/lib/emission/statuses";
 
 type CertificateLinksProps = {
@@ -14,7 +14,7 @@ type CertificateLinksProps = {
  * the browser download with the session cookie, and a phone hands the pass to its wallet.
  */
 export function CertificateLinks({ policy, pdfUrl, passbookUrl }: CertificateLinksProps) {
-  if (!COVERING_STATUSES.includes(policy.status)) {
+  if (!isCovering(policy.status)) {
     return <p className="muted">The certificate and the wallet pass are available while the policy is active.</p>;
   }
   return (

@@ -4,8 +4,9 @@ import { escapeLike } from "@/db/like";
 import { beneficiaries, clients, plans, planVersions, policies, policyStatusHistory, products, type Beneficiary, type Policy } from "@/db/schema";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
-import { NotFoundError } from "@/lib/errors";
+import { ConflictError, NotFoundError } from "@/lib/errors";
 import { visiblePolicies } from "./access";
+import { COVERING_STATUSES, isCovering } from "./policy-moves";
 import type { ListPoliciesQuery, PolicyResponse } from "./schemas";
 
 export function toBeneficiaryResponse(beneficiary: Beneficiary) {
@@ -56,6 +57,13 @@ export async function findVisiblePolicy(db: DbOrTx, actor: Actor, policyId: stri
   const [policy] = await db.select().from(policies).where(and(eq(policies.id, policyId), visiblePolicies(actor)));
   if (!policy) throw new NotFoundError("policy");
   return policy;
+}
+
+/** 409 unless the policy covers its people: `what` (a certificate, a wallet pass) is issued only then. */
+export function assertCovering(policy: Policy, what: string): void {
+  if (!isCovering(policy.status)) {
+    throw new ConflictError(`policy ${policy.policyNumber} is ${policy.status}: ${what} is issued only while a policy is ${COVERING_STATUSES.join(" or ")}`);
+  }
 }
 
 /** GET /emission/policies/{id}: the policy, its people, its history and the names of what it covers. */

@@ -33,3 +33,7 @@ export function movesFrom(from: PolicyStatus, trigger: PolicyTrigger): PolicySta
 
 /** Statuses in which the policy covers its people: the certificate and the wallet pass are served. */
 export const COVERING_STATUSES: readonly PolicyStatus[] = ["ACTIVE", "IN_ARREARS"];
+
+export function isCovering(status: PolicyStatus): boolean {
+  return COVERING_STATUSES.includes(status);
+}

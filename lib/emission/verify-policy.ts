@@ -3,7 +3,7 @@ import { clients, plans, planVersions, policies } from "@/db/schema";
 import type { ServiceContext } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
 import { todayUtc } from "./dates";
-import { COVERING_STATUSES } from "./policy-moves";
+import { isCovering } from "./policy-moves";
 import type { VerificationResponse } from "./verification-schema";
 import { policyIdFromToken } from "./verification";
 
@@ -32,7 +32,7 @@ export async function verifyPolicy({ ctx, token }: { ctx: ServiceContext; token:
   return {
     policy_number: policy.policyNumber,
     status: policy.status,
-    in_force: COVERING_STATUSES.includes(policy.status) && policy.startDate <= today && today <= policy.endDate,
+    in_force: isCovering(policy.status) && policy.startDate <= today && today <= policy.endDate,
     valid_from: policy.startDate,
     valid_to: policy.endDate,
     holder_initials: initials(row.firstName, row.lastName),

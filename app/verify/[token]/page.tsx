@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { statusLabel } from "@/components/policies/types";
 import { verifyForVisitor } from "@/lib/emission/certificate/verify-visitor";
 import { todayUtc } from "@/lib/emission/dates";
-import { COVERING_STATUSES } from "@/lib/emission/policy-moves";
+import { isCovering } from "@/lib/emission/policy-moves";
 import type { VerificationResponse } from "@/lib/emission/verification-schema";
 import styles from "./verify.module.css";
 
@@ -21,7 +21,7 @@ export const metadata: Metadata = {
 
 /** Why a policy does not cover today, in words a person at a counter can act on. */
 function reasonNotInForce(standing: VerificationResponse, today: string): string {
-  if (!COVERING_STATUSES.includes(standing.status)) return `The policy is ${statusLabel(standing.status)}.`;
+  if (!isCovering(standing.status)) return `The policy is ${statusLabel(standing.status)}.`;
   if (today < standing.valid_from) return `Cover starts on ${standing.valid_from}.`;
   return `Cover ended on ${standing.valid_to}.`;
 }

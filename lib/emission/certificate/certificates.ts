@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { policies, policyDocuments, type Policy } from "@/db/schema";
+import { policies, policyDocuments } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
-import { ConflictError } from "@/lib/errors";
-import { findVisiblePolicy } from "../policies";
-import { COVERING_STATUSES } from "../policy-moves";
+import { assertCovering, findVisiblePolicy } from "../policies";
+import { isCovering } from "../policy-moves";
 import { loadCertificateData } from "./certificate-data";
 import { renderCertificate } from "./render-certificate";
 
@@ -24,9 +23,7 @@ export type CertificateFile = { filename: string; content: Uint8Array };
 export async function getCertificate({ ctx, policyId }: { ctx: ServiceContext; policyId: string }): Promise<CertificateFile> {
   assertCan(ctx.actor, "emission:read", "portal:read");
   const policy = await findVisiblePolicy(ctx.db, ctx.actor, policyId);
-  if (!isCovering(policy)) {
-    throw new ConflictError(`policy ${policy.policyNumber} is ${policy.status}: a certificate is issued only while a policy is ${COVERING_STATUSES.join(" or ")}`);
-  }
+  assertCovering(policy, "a certificate");
   const { content } = await ensureCertificate(ctx.db, policy.id);
   return { filename: `policy_${policy.id}.pdf`, content };
 }
@@ -38,13 +35,9 @@ export async function getCertificate({ ctx, policyId }: { ctx: ServiceContext; p
 export async function storeCertificate({ ctx, policyId }: { ctx: ServiceContext; policyId: string }): Promise<"rendered" | "already stored" | "not covering"> {
   assertCan(ctx.actor, "emission:read");
   const [policy] = await ctx.db.select().from(policies).where(eq(policies.id, policyId));
-  if (!policy || !isCovering(policy)) return "not covering";
+  if (!policy || !isCovering(policy.status)) return "not covering";
   const { rendered } = await ensureCertificate(ctx.db, policy.id);
   return rendered ? "rendered" : "already stored";
-}
-
-function isCovering(policy: Policy): boolean {
-  return COVERING_STATUSES.includes(policy.status);
 }
 
 /** The kept certificate, rendered and stored first when there is none yet (the job has not run, or demo data). */

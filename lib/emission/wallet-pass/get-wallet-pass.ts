@@ -2,9 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { clients, companies, coverages, plans, planVersions, policies, products, type Policy } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
-import { ConflictError } from "@/lib/errors";
-import { findVisiblePolicy } from "../policies";
-import { COVERING_STATUSES } from "../policy-moves";
+import { assertCovering, findVisiblePolicy } from "../policies";
 import { verificationUrl } from "../verification";
 import { configuredOrganizationName } from "./configuration";
 import { PASS_BACKGROUND, passImages } from "./images";
@@ -23,9 +21,7 @@ type PassDetails = {
 export async function getWalletPass({ ctx, policyId }: { ctx: ServiceContext; policyId: string }): Promise<{ filename: string; content: Uint8Array }> {
   assertCan(ctx.actor, "emission:read", "portal:read");
   const policy = await findVisiblePolicy(ctx.db, ctx.actor, policyId);
-  if (!COVERING_STATUSES.includes(policy.status)) {
-    throw new ConflictError(`policy ${policy.policyNumber} is ${policy.status}: a wallet pass is issued only while a policy is ${COVERING_STATUSES.join(" or ")}`);
-  }
+  assertCovering(policy, "a wallet pass");
   const [[names], covered] = await Promise.all([
     ctx.db
       .select({
