@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { escapeLike } from "@/db/like";
-import { beneficiaries, clients, plans, planVersions, policies, policyStatusHistory, products, type Beneficiary, type Policy } from "@/db/schema";
+import { beneficiaries, clients, companies, plans, planVersions, policies, policyStatusHistory, products, type Beneficiary, type Policy } from "@/db/schema";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
 import { ConflictError, NotFoundError } from "@/lib/errors";
@@ -59,6 +59,31 @@ export async function findVisiblePolicy(db: DbOrTx, actor: Actor, policyId: stri
   return policy;
 }
 
+/**
+ * A policy with its plan version and the names of its client, insurer, product and plan (read as they
+ * are: no visibility check, the caller has made it), or 404.
+ */
+export async function findPolicyWithNames(db: DbOrTx, policyId: string) {
+  const [row] = await db
+    .select({
+      policy: policies,
+      version: planVersions,
+      clientName: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`,
+      companyName: companies.name,
+      productName: products.name,
+      planName: plans.name,
+    })
+    .from(policies)
+    .innerJoin(clients, eq(clients.id, policies.clientId))
+    .innerJoin(companies, eq(companies.id, policies.companyId))
+    .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
+    .innerJoin(plans, eq(plans.id, planVersions.planId))
+    .innerJoin(products, eq(products.id, plans.productId))
+    .where(eq(policies.id, policyId));
+  if (!row) throw new NotFoundError("policy");
+  return row;
+}
+
 /** 409 unless the policy covers its people: `what` (a certificate, a wallet pass) is issued only then. */
 export function assertCovering(policy: Policy, what: string): void {
   if (!isCovering(policy.status)) {
@@ -70,22 +95,10 @@ export function assertCovering(policy: Policy, what: string): void {
 export async function getPolicy({ ctx, policyId }: { ctx: ServiceContext; policyId: string }) {
   assertCan(ctx.actor, "emission:read", "portal:read");
   const policy = await findVisiblePolicy(ctx.db, ctx.actor, policyId);
-  const [[response], history, [names]] = await Promise.all([
+  const [[response], history, names] = await Promise.all([
     withBeneficiaries(ctx.db, [policy]),
     ctx.db.select().from(policyStatusHistory).where(eq(policyStatusHistory.policyId, policy.id)).orderBy(asc(policyStatusHistory.changedAt), asc(policyStatusHistory.id)),
-    ctx.db
-      .select({
-        clientName: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`,
-        productName: products.name,
-        planName: plans.name,
-        versionLabel: planVersions.versionLabel,
-      })
-      .from(policies)
-      .innerJoin(clients, eq(clients.id, policies.clientId))
-      .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
-      .innerJoin(plans, eq(plans.id, planVersions.planId))
-      .innerJoin(products, eq(products.id, plans.productId))
-      .where(eq(policies.id, policy.id)),
+    findPolicyWithNames(ctx.db, policy.id),
   ]);
   return {
     ...response,
@@ -99,7 +112,7 @@ export async function getPolicy({ ctx, policyId }: { ctx: ServiceContext; policy
     client_name: names.clientName,
     product_name: names.productName,
     plan_name: names.planName,
-    version_label: names.versionLabel ?? "",
+    version_label: names.version.versionLabel ?? "",
   };
 }
 

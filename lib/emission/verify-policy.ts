@@ -1,15 +1,15 @@
-import { eq } from "drizzle-orm";
-import { clients, plans, planVersions, policies } from "@/db/schema";
 import type { ServiceContext } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
 import { todayUtc } from "./dates";
+import { findPolicyWithNames } from "./policies";
 import { isCovering } from "./policy-moves";
 import type { VerificationResponse } from "./verification-schema";
 import { policyIdFromToken } from "./verification";
 
-function initials(...names: string[]): string {
-  return names
-    .flatMap((name) => name.trim().split(/\s+/))
+function initials(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
     .filter(Boolean)
     .map((word) => `${[...word][0].toUpperCase()}.`)
     .join(" ");
@@ -19,15 +19,7 @@ function initials(...names: string[]): string {
 export async function verifyPolicy({ ctx, token }: { ctx: ServiceContext; token: string }): Promise<VerificationResponse> {
   const policyId = policyIdFromToken(token);
   if (!policyId) throw new NotFoundError("policy");
-  const [row] = await ctx.db
-    .select({ policy: policies, firstName: clients.firstName, lastName: clients.lastName, planName: plans.name })
-    .from(policies)
-    .innerJoin(clients, eq(clients.id, policies.clientId))
-    .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
-    .innerJoin(plans, eq(plans.id, planVersions.planId))
-    .where(eq(policies.id, policyId));
-  if (!row) throw new NotFoundError("policy");
-  const { policy } = row;
+  const { policy, clientName, planName } = await findPolicyWithNames(ctx.db, policyId);
   const today = todayUtc();
   return {
     policy_number: policy.policyNumber,
@@ -35,7 +27,7 @@ export async function verifyPolicy({ ctx, token }: { ctx: ServiceContext; token:
     in_force: isCovering(policy.status) && policy.startDate <= today && today <= policy.endDate,
     valid_from: policy.startDate,
     valid_to: policy.endDate,
-    holder_initials: initials(row.firstName, row.lastName),
-    plan_name: row.planName,
+    holder_initials: initials(clientName),
+    plan_name: planName,
   };
 }

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { beneficiaries, clients, companies, coverages, plans, planVersions, policies, products } from "@/db/schema";
-import { NotFoundError } from "@/lib/errors";
+import { beneficiaries, coverages } from "@/db/schema";
 import { todayUtc } from "../dates";
+import { findPolicyWithNames } from "../policies";
 import type { KinshipType, PolicyStatus } from "../statuses";
 import { verificationUrl } from "../verification";
 
@@ -35,33 +35,16 @@ export type CertificateData = {
 };
 
 export async function loadCertificateData(db: DbOrTx, policyId: string): Promise<CertificateData> {
-  const [[row], people] = await Promise.all([
-    db
-      .select({
-        policy: policies,
-        version: planVersions,
-        firstName: clients.firstName,
-        lastName: clients.lastName,
-        insurerName: companies.name,
-        planName: plans.name,
-        productName: products.name,
-      })
-      .from(policies)
-      .innerJoin(clients, eq(clients.id, policies.clientId))
-      .innerJoin(companies, eq(companies.id, policies.companyId))
-      .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
-      .innerJoin(plans, eq(plans.id, planVersions.planId))
-      .innerJoin(products, eq(products.id, plans.productId))
-      .where(eq(policies.id, policyId)),
+  const [row, people] = await Promise.all([
+    findPolicyWithNames(db, policyId),
     db.select().from(beneficiaries).where(eq(beneficiaries.policyId, policyId)).orderBy(asc(beneficiaries.position), asc(beneficiaries.id)),
   ]);
-  if (!row) throw new NotFoundError("policy");
   const { policy, version } = row;
   const covered = await db.select().from(coverages).where(eq(coverages.planVersionId, version.id)).orderBy(asc(coverages.name), asc(coverages.id));
   return {
-    insurerName: row.insurerName,
+    insurerName: row.companyName,
     policyNumber: policy.policyNumber,
-    holderName: `${row.firstName} ${row.lastName}`,
+    holderName: row.clientName,
     productName: row.productName,
     planName: row.planName,
     versionLabel: version.versionLabel,

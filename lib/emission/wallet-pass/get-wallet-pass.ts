@@ -1,50 +1,24 @@
-import { asc, eq, sql } from "drizzle-orm";
-import { clients, companies, coverages, plans, planVersions, policies, products, type Policy } from "@/db/schema";
+import type { Policy } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
+import { loadCertificateData, type CertificateData } from "../certificate/certificate-data";
 import { assertCovering, findVisiblePolicy } from "../policies";
-import { verificationUrl } from "../verification";
 import { configuredOrganizationName } from "./configuration";
 import { PASS_BACKGROUND, passImages } from "./images";
 import { packagePass } from "./package-pass";
 import { getWalletSigner, type WalletSigner } from "./signer";
 
-type PassDetails = {
-  holderName: string;
-  companyName: string;
-  productName: string;
-  planName: string;
-  coverages: Array<{ name: string; limitAmount: string | null }>;
-};
+/** The pass prints what the certificate prints, read by the same loader. */
+type PassDetails = Pick<CertificateData, "insurerName" | "holderName" | "productName" | "planName" | "coverages" | "verificationUrl">;
 
 /** GET /emission/policies/{id}/passbook: the policy as a signed .pkpass, for a policy that covers its people. */
 export async function getWalletPass({ ctx, policyId }: { ctx: ServiceContext; policyId: string }): Promise<{ filename: string; content: Uint8Array }> {
   assertCan(ctx.actor, "emission:read", "portal:read");
   const policy = await findVisiblePolicy(ctx.db, ctx.actor, policyId);
   assertCovering(policy, "a wallet pass");
-  const [[names], covered] = await Promise.all([
-    ctx.db
-      .select({
-        holderName: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`,
-        companyName: companies.name,
-        productName: products.name,
-        planName: plans.name,
-      })
-      .from(policies)
-      .innerJoin(clients, eq(clients.id, policies.clientId))
-      .innerJoin(companies, eq(companies.id, policies.companyId))
-      .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
-      .innerJoin(plans, eq(plans.id, planVersions.planId))
-      .innerJoin(products, eq(products.id, plans.productId))
-      .where(eq(policies.id, policy.id)),
-    ctx.db
-      .select({ name: coverages.name, limitAmount: coverages.limitAmount })
-      .from(coverages)
-      .where(eq(coverages.planVersionId, policy.planVersionId))
-      .orderBy(asc(coverages.name)),
-  ]);
+  const details = await loadCertificateData(ctx.db, policy.id);
   const signer = getWalletSigner();
-  const passJson = walletPassJson(policy, { ...names, coverages: covered }, signer);
+  const passJson = walletPassJson(policy, details, signer);
   return { filename: `policy_${policy.id}.pkpass`, content: packagePass({ passJson, images: passImages(), signer }) };
 }
 
@@ -52,8 +26,8 @@ const colour = ({ red, green, blue }: { red: number; green: number; blue: number
 
 /** pass.json of a generic pass (Apple's PassKit format, version 1) whose QR code is the verification link. */
 function walletPassJson(policy: Policy, details: PassDetails, signer: WalletSigner) {
-  const organizationName = configuredOrganizationName() ?? details.companyName;
-  const link = verificationUrl(policy.id);
+  const organizationName = configuredOrganizationName() ?? details.insurerName;
+  const link = details.verificationUrl;
   const coverageLines = details.coverages.map((coverage) => (coverage.limitAmount ? `${coverage.name}: up to ${coverage.limitAmount} ${policy.currency}` : coverage.name));
   const barcode = { format: "PKBarcodeFormatQR", message: link, messageEncoding: "iso-8859-1", altText: policy.policyNumber };
   return {
