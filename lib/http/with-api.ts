@@ -136,7 +136,13 @@ async function readBody(req: Request, operation: Operation): Promise<unknown> {
 
 /** The body as text, refusing (413) anything over `limit` bytes while it arrives. */
 export async function readLimited(req: Request, limit: number): Promise<string> {
-  if (!req.body) return "";
+  const bytes = await readLimitedBytes(req, limit, () => new PayloadTooLargeError("the request body is larger than 1 MB"));
+  return bytes.toString("utf8");
+}
+
+/** The body's bytes, throwing `tooLarge()` as soon as more than `limit` bytes have arrived (the rest is not read). */
+export async function readLimitedBytes(req: Request, limit: number, tooLarge: () => Error): Promise<Buffer<ArrayBuffer>> {
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -146,9 +152,9 @@ export async function readLimited(req: Request, limit: number): Promise<string> 
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw new PayloadTooLargeError("the request body is larger than 1 MB");
+      throw tooLarge();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }

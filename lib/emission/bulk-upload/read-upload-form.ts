@@ -1,5 +1,5 @@
 import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
-import { parseInput } from "@/lib/http/with-api";
+import { parseInput, readLimitedBytes } from "@/lib/http/with-api";
 import { BulkUploadForm } from "../bulk-upload-schema";
 import type { BulkUploadFields } from "./bulk-upload-policy";
 import type { UploadedFile } from "./read-spreadsheet";
@@ -20,7 +20,7 @@ export async function readUploadForm(req: Request, maxFileBytes: number): Promis
   const maxBodyBytes = maxFileBytes + FORM_OVERHEAD_BYTES;
   const tooLarge = () => new PayloadTooLargeError(`the file is larger than ${maxFileBytes / 1024 / 1024} MB`);
   if (Number(req.headers.get("content-length") ?? "0") > maxBodyBytes) throw tooLarge();
-  const body = await readAtMost(req, maxBodyBytes, tooLarge);
+  const body = await readLimitedBytes(req, maxBodyBytes, tooLarge);
 
   let form: FormData;
   try {
@@ -38,22 +38,4 @@ export async function readUploadForm(req: Request, maxFileBytes: number): Promis
   }
   if (file.size > maxFileBytes) throw tooLarge();
   return { input, file: { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) } };
-}
-
-async function readAtMost(req: Request, limit: number, tooLarge: () => Error): Promise<Uint8Array<ArrayBuffer>> {
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
