@@ -1,5 +1,8 @@
+"use client";
+
 import { useId } from "react";
 import "./bar-chart.css";
+import { useElementWidth } from "./use-element-width";
 
 export type BarChartItem = {
   key: string;
@@ -8,6 +11,10 @@ export type BarChartItem = {
   value: number;
   /** The value as people read it ("12", "33.3%"), written after the bar. */
   display: string;
+  /** A second series: the whole the value is a part of (the gross a commission is taken from), drawn behind its bar. */
+  total?: number;
+  /** The bar's tooltip; "label: display" when not given. */
+  tooltip?: string;
 };
 
 type BarChartProps = {
@@ -15,53 +22,75 @@ type BarChartProps = {
   /** What the chart says in one sentence, for screen readers (the figures should also be in a table). */
   summary: string;
   items: BarChartItem[];
-  /** The value of a full-width bar; the largest value when not given (a rate would pass 1). */
+  /** The value of a full-width bar; the largest value (or total) when not given (a rate would pass 1). */
   max?: number;
+  /** The names of the two series, as a legend, when the items have totals. */
+  series?: { value: string; total: string };
 };
 
-// Narrow, so that the text stays readable once a phone scales the image down to its width.
+// Drawn at the measured width of its box (its text keeps the page's size); this until it is measured.
 const WIDTH = 340;
 const ROW = 38;
 const LABEL_GAP = 14;
 const BAR = 14;
 const VALUE_SPACE = 48;
+// About the width of a character of the 12px labels and values.
+const CHARACTER = 7;
 
 /**
- * A horizontal SVG bar chart, one labelled bar per item (no chart library: a handful of rects).
- * Horizontal, so long category names fit on a phone; the image has a title and a summary for screen
- * readers, and each bar a tooltip. Keep a table of the same figures next to it.
+ * A horizontal SVG bar chart, one labelled bar per item (no chart library: a handful of rects), with
+ * an optional second series behind the bars. Horizontal, so long category names fit on a phone; the
+ * image has a title and a summary for screen readers, and each bar a tooltip. Bar lengths use binary
+ * floats, which is fine for pixels. Keep a table of the same figures next to it.
  */
-export function BarChart({ title, summary, items, max }: BarChartProps) {
+export function BarChart({ title, summary, items, max, series }: BarChartProps) {
   const id = useId();
+  const { ref, width } = useElementWidth<HTMLDivElement>(WIDTH);
   if (items.length === 0) return null;
-  const top = Math.max(max ?? 0, ...items.map((item) => item.value)) || 1;
+  const top = Math.max(max ?? 0, ...items.map((item) => Math.max(item.value, item.total ?? 0))) || 1;
   const height = items.length * ROW + 4;
-  const plot = WIDTH - VALUE_SPACE;
+  const plot = width - Math.max(VALUE_SPACE, Math.max(...items.map((item) => item.display.length)) * CHARACTER + 6);
+  const maxLabel = Math.max(8, Math.min(48, Math.floor(width / CHARACTER)));
+  const length = (value: number) => Math.max(value > 0 ? 2 : 0, (value / top) * plot);
   return (
     <figure className="bar-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
-        {items.map((item, index) => {
-          const y = index * ROW;
-          const width = Math.max(item.value > 0 ? 2 : 0, (item.value / top) * plot);
-          return (
-            <g key={item.key} className="bar-chart-row">
-              <text className="bar-chart-label" x={0} y={y + 11}>
-                {item.label.length > 48 ? `${item.label.slice(0, 47)}…` : item.label}
-              </text>
-              <rect className="bar-chart-track" x={0} y={y + LABEL_GAP} width={plot} height={BAR} rx={2} />
-              <rect className="bar-chart-bar" x={0} y={y + LABEL_GAP} width={width} height={BAR} rx={2}>
-                <title>{`${item.label}: ${item.display}`}</title>
-              </rect>
-              <text className="bar-chart-value" x={plot + 6} y={y + LABEL_GAP + BAR - 3}>
-                {item.display}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-      <figcaption className="muted">{title}</figcaption>
+      <div ref={ref} className="bar-chart-area">
+        <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
+          <title id={`${id}-title`}>{title}</title>
+          <desc id={`${id}-desc`}>{summary}</desc>
+          {items.map((item, index) => {
+            const y = index * ROW;
+            return (
+              <g key={item.key} className="bar-chart-row">
+                <text className="bar-chart-label" x={0} y={y + 11}>
+                  {item.label.length > maxLabel ? `${item.label.slice(0, maxLabel - 1)}…` : item.label}
+                </text>
+                <rect className="bar-chart-track" x={0} y={y + LABEL_GAP} width={plot} height={BAR} rx={2} />
+                {item.total !== undefined ? <rect className="bar-chart-total" x={0} y={y + LABEL_GAP} width={length(item.total)} height={BAR} rx={2} /> : null}
+                <rect className="bar-chart-bar" x={0} y={y + LABEL_GAP} width={length(item.value)} height={BAR} rx={2}>
+                  <title>{item.tooltip ?? `${item.label}: ${item.display}`}</title>
+                </rect>
+                <text className="bar-chart-value" x={plot + 6} y={y + LABEL_GAP + BAR - 3}>
+                  {item.display}
+                </text>
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+      <figcaption className="muted">
+        {title}
+        {series ? (
+          <span className="bar-chart-legend">
+            <span>
+              <span className="bar-chart-swatch bar-chart-bar" aria-hidden="true" /> {series.value}
+            </span>
+            <span>
+              <span className="bar-chart-swatch bar-chart-total" aria-hidden="true" /> {series.total}
+            </span>
+          </span>
+        ) : null}
+      </figcaption>
     </figure>
   );
 }
