@@ -1,5 +1,6 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
-import { activePolicyViaApi, expectPolicyStatus, pendingPolicyViaApi, sendInvoicePaymentFailed, test } from "../fixtures/payments";
+import { issuePolicyViaApi } from "../fixtures/emission";
+import { activePolicyViaApi, expectPolicyStatus, sendInvoicePaymentFailed, test } from "../fixtures/payments";
 
 // The payments pages end to end, on a server without STRIPE_SECRET_KEY or a publishable key (manual
 // payments work, card endpoints answer 503): an administrator records a manual payment and the policy
@@ -29,7 +30,7 @@ function statusChip(page: Page) {
 }
 
 test("an admin records a manual payment of the full premium and the policy turns ACTIVE with a new history row", async ({ page, api }, testInfo) => {
-  const policy = await pendingPolicyViaApi(api);
+  const policy = await issuePolicyViaApi(api);
   await page.goto(`/policies/${policy.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(policy.policy_number);
   await expect(statusChip(page)).toHaveText("pending payment");
