@@ -1,5 +1,5 @@
 import { formatMoney, money } from "@/lib/money";
-import type { ClaimStatus, ExpenseType } from "@/lib/claims/statuses";
+import type { ExpenseType } from "@/lib/claims/statuses";
 
 // Pure helpers of the claims desk, tested in lib/claims/__tests__/claim-desk.test.ts.
 
@@ -13,11 +13,6 @@ export function ageInDays(reportedAt: string, now: Date = new Date()): number {
 export function ageLabel(days: number): string {
   if (days === 0) return "today";
   return days === 1 ? "1 day" : `${days} days`;
-}
-
-/** "IN_REVIEW" -> "in review": what a person reads. */
-export function claimStatusLabel(status: ClaimStatus): string {
-  return status.replaceAll("_", " ").toLowerCase();
 }
 
 export const EXPENSE_TYPE_LABELS: Record<ExpenseType, string> = {

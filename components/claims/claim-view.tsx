@@ -5,7 +5,8 @@ import { useApiData } from "@/components/ui/api-client";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
 import { acceptsExpenses } from "@/lib/claims/claim-moves";
-import { ageInDays, ageLabel, claimStatusLabel } from "./claim-math";
+import { statusLabel } from "@/lib/emission/statuses";
+import { ageInDays, ageLabel } from "./claim-math";
 import { ClaimTimeline } from "./claim-timeline";
 import "./claims.css";
 import { ExpenseForm } from "./expense-form";
@@ -112,7 +113,7 @@ export function ClaimView({ claimId, currentUserId, canWrite, canManage }: Claim
             <ExpenseForm claimId={claim.id} onAdded={loaded.reload} />
           </div>
         ) : canWrite ? (
-          <p className="muted">A {claimStatusLabel(claim.status)} claim takes no more expenses.</p>
+          <p className="muted">A {statusLabel(claim.status)} claim takes no more expenses.</p>
         ) : null}
       </Panel>
       {canManage ? (
@@ -128,5 +129,5 @@ export function ClaimView({ claimId, currentUserId, canWrite, canManage }: Claim
 }
 
 function claimStatusLabelOfPolicy(policy: PolicyDetail): string {
-  return `policy ${policy.status.replaceAll("_", " ").toLowerCase()}`;
+  return `policy ${statusLabel(policy.status)}`;
 }

@@ -10,7 +10,8 @@ import { Field } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { Panel } from "@/components/ui/panel";
 import { CLAIM_STATUSES, type ClaimStatus } from "@/lib/claims/statuses";
-import { ageInDays, ageLabel, claimStatusLabel, expenseTotals, formatAmounts } from "./claim-math";
+import { statusLabel } from "@/lib/emission/statuses";
+import { ageInDays, ageLabel, expenseTotals, formatAmounts } from "./claim-math";
 import "./claims.css";
 import { ClaimStatusBadge, WaitingPeriodBadge } from "./status-badge";
 import { personName, type Claim } from "./types";
@@ -99,7 +100,7 @@ export function ClaimsQueue() {
             <option value="">Any status</option>
             {CLAIM_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {claimStatusLabel(value)}
+                {statusLabel(value)}
               </option>
             ))}
           </select>
@@ -107,7 +108,7 @@ export function ClaimsQueue() {
       </div>
       <ErrorBanner message={claims.error} />
       <div className="claims-queue-table">
-        <DataTable table={table} label="Claims" isLoading={claims.isLoading} emptyText={status ? `No ${claimStatusLabel(status)} claim.` : "No claim yet."} />
+        <DataTable table={table} label="Claims" isLoading={claims.isLoading} emptyText={status ? `No ${statusLabel(status)} claim.` : "No claim yet."} />
       </div>
       {claims.data ? (
         <Pagination page={claims.data.page} pageSize={claims.data.page_size} total={claims.data.total} onPageChange={setPage} onPageSizeChange={setPageSize} />

@@ -4,7 +4,7 @@ import { ApiError, apiFetch } from "@/components/ui/api-client";
 import { StatusMoveForm } from "@/components/ui/status-move-form";
 import { CLAIM_MOVES } from "@/lib/claims/claim-moves";
 import { ClaimStatusInput } from "@/lib/claims/schemas";
-import { claimStatusLabel } from "./claim-math";
+import { statusLabel } from "@/lib/emission/statuses";
 import type { Claim } from "./types";
 
 type MoveFormProps = { claim: Claim; onMoved: () => void };
@@ -29,7 +29,7 @@ export function MoveForm({ claim, onMoved }: MoveFormProps) {
       idPrefix="claim-move"
       status={claim.status}
       moves={CLAIM_MOVES[claim.status]}
-      label={claimStatusLabel}
+      label={statusLabel}
       schema={ClaimStatusInput}
       move={move}
       onMoved={onMoved}

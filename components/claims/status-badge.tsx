@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/panel";
 import type { ClaimStatus } from "@/lib/claims/statuses";
-import { claimStatusLabel } from "./claim-math";
+import { statusLabel } from "@/lib/emission/statuses";
 
 // Amber while the desk still has work to do, green once approved, red when refused, grey when done.
 const TONES: Record<ClaimStatus, "neutral" | "accent" | "ok" | "danger"> = {
@@ -12,7 +12,7 @@ const TONES: Record<ClaimStatus, "neutral" | "accent" | "ok" | "danger"> = {
 };
 
 export function ClaimStatusBadge({ status }: { status: ClaimStatus }) {
-  return <Badge tone={TONES[status]}>{claimStatusLabel(status)}</Badge>;
+  return <Badge tone={TONES[status]}>{statusLabel(status)}</Badge>;
 }
 
 /** The waiting period is the desk's call (the service accepts the claim either way), so it stands out. */

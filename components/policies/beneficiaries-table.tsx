@@ -5,7 +5,8 @@ import { useMemo } from "react";
 import { DataTable } from "@/components/ui/data-table";
 import { Badge } from "@/components/ui/panel";
 import { MarkDeceasedButton } from "./mark-deceased-button";
-import { KINSHIP_LABELS, type Beneficiary } from "./types";
+import { type Beneficiary } from "./types";
+import { KINSHIP_LABELS } from "@/lib/emission/statuses";
 
 const column = createColumnHelper<Beneficiary>();
 

@@ -7,7 +7,7 @@ import { emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { KINSHIP_TYPES } from "@/lib/emission/statuses";
-import { KINSHIP_LABELS } from "./types";
+import { KINSHIP_LABELS } from "@/lib/emission/statuses";
 import type { PriceState } from "./use-beneficiary-prices";
 
 type BeneficiaryRowProps = {

@@ -15,7 +15,8 @@ import { Panel } from "@/components/ui/panel";
 import { POLICY_STATUSES, type PolicyStatus } from "@/lib/emission/statuses";
 import "./policies.css";
 import { StatusBadge } from "./status-badge";
-import { statusLabel, type PolicyRow } from "./types";
+import { type PolicyRow } from "./types";
+import { statusLabel } from "@/lib/emission/statuses";
 
 const column = createColumnHelper<PolicyRow>();
 const columns = [

@@ -4,9 +4,9 @@ import { z } from "zod";
 import { apiFetch } from "@/components/ui/api-client";
 import { StatusMoveForm, type StatusMove } from "@/components/ui/status-move-form";
 import { movesFrom } from "@/lib/emission/policy-moves";
-import type { PolicyStatus } from "@/lib/emission/statuses";
 import { TransitionInput } from "@/lib/emission/schemas";
-import { statusLabel, type PolicyDetail } from "./types";
+import { type PolicyDetail } from "./types";
+import { statusLabel, type PolicyStatus } from "@/lib/emission/statuses";
 
 // The API names the status to_status; the shared form names it status, with the same rules.
 const TransitionFormInput = z.object({ status: TransitionInput.shape.to_status, reason: TransitionInput.shape.reason });

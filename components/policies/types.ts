@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import type { PolicyDetailResponse, PolicyListItem, PolicyResponse, PortalPolicy } from "@/lib/emission/schemas";
-import type { KinshipType, PolicyStatus } from "@/lib/emission/statuses";
 
 // The API's answers, typed from the same schemas that document them.
 export type Policy = PolicyResponse;
@@ -9,19 +8,6 @@ export type PolicyDetail = z.infer<typeof PolicyDetailResponse>;
 export type Beneficiary = PolicyDetail["beneficiaries"][number];
 export type HistoryEntry = PolicyDetail["status_history"][number];
 export type OwnPolicy = z.infer<typeof PortalPolicy>;
-
-/** "PENDING_PAYMENT" -> "pending payment": what a person reads. */
-export function statusLabel(status: PolicyStatus): string {
-  return status.replaceAll("_", " ").toLowerCase();
-}
-
-export const KINSHIP_LABELS: Record<KinshipType, string> = {
-  SELF: "The client",
-  SPOUSE: "Spouse",
-  CHILD: "Child",
-  PARENT: "Parent",
-  OTHER: "Other",
-};
 
 /** Tomorrow in UTC: the API refuses a start before today (UTC), and cover usually starts the next day. */
 export function tomorrowUtc(now = new Date()): string {

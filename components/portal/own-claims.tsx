@@ -10,6 +10,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Badge } from "@/components/ui/panel";
 import type { ClaimResponse } from "@/lib/claims/schemas";
 import type { ClaimStatus } from "@/lib/claims/statuses";
+import { statusLabel } from "@/lib/emission/statuses";
 
 const column = createColumnHelper<ClaimResponse>();
 
@@ -40,7 +41,7 @@ export function OwnClaims({ policies }: { policies: OwnPolicy[] }) {
         header: "Status",
         cell: (info) => (
           <span>
-            <Badge tone={TONES[info.getValue()]}>{info.getValue().replaceAll("_", " ").toLowerCase()}</Badge>
+            <Badge tone={TONES[info.getValue()]}>{statusLabel(info.getValue())}</Badge>
           </span>
         ),
       }),

@@ -1,6 +1,7 @@
 import { CertificateLinks } from "@/components/policies/certificate-links";
 import { StatusBadge } from "@/components/policies/status-badge";
-import { KINSHIP_LABELS, type OwnPolicy } from "@/components/policies/types";
+import { type OwnPolicy } from "@/components/policies/types";
+import { KINSHIP_LABELS } from "@/lib/emission/statuses";
 import { Badge } from "@/components/ui/panel";
 
 /** One of the client's policies: its standing, the people it covers, and the certificate to show. */

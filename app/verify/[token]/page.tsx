@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { statusLabel } from "@/components/policies/types";
+import { statusLabel } from "@/lib/emission/statuses";
 import { verifyForVisitor } from "@/lib/emission/certificate/verify-visitor";
 import { todayUtc } from "@/lib/emission/dates";
 import { isCovering } from "@/lib/emission/policy-moves";

@@ -1,6 +1,6 @@
 import { Document, Page, Path, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
 import QRCode from "qrcode";
-import type { KinshipType } from "../statuses";
+import { KINSHIP_LABELS as PERSON_KINSHIP_LABELS, type KinshipType } from "../statuses";
 import type { CertificateData } from "./certificate-data";
 
 // The certificate an insurer hands its client, as one react-pdf template (the layout of Midday's invoice
@@ -40,7 +40,8 @@ const styles = StyleSheet.create({
   footer: { position: "absolute", bottom: 24, left: 36, right: 36, flexDirection: "row", justifyContent: "space-between", fontSize: 7, color: MUTED },
 });
 
-const KINSHIP_LABELS: Record<KinshipType, string> = { SELF: "Holder", SPOUSE: "Spouse", CHILD: "Child", PARENT: "Parent", OTHER: "Other" };
+// The certificate names the client "Holder"; the other kinships read as everywhere else.
+const KINSHIP_LABELS: Record<KinshipType, string> = { ...PERSON_KINSHIP_LABELS, SELF: "Holder" };
 
 type Column = { width: string; align?: "right" };
 
