@@ -3,24 +3,14 @@
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import type { OwnPolicy } from "@/components/policies/types";
+import { ClaimStatusBadge } from "@/components/claims/status-badge";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Pagination } from "@/components/ui/pagination";
-import { Badge } from "@/components/ui/panel";
 import type { ClaimResponse } from "@/lib/claims/schemas";
-import type { ClaimStatus } from "@/lib/claims/statuses";
-import { statusLabel } from "@/lib/emission/statuses";
 
 const column = createColumnHelper<ClaimResponse>();
-
-const TONES: Record<ClaimStatus, "neutral" | "accent" | "ok" | "danger"> = {
-  PENDING: "accent",
-  IN_REVIEW: "accent",
-  APPROVED: "ok",
-  REJECTED: "danger",
-  CLOSED: "neutral",
-};
 
 /** The client's claims (GET /claims/ answers a client with its own only), named by policy and person. */
 export function OwnClaims({ policies }: { policies: OwnPolicy[] }) {
@@ -41,7 +31,7 @@ export function OwnClaims({ policies }: { policies: OwnPolicy[] }) {
         header: "Status",
         cell: (info) => (
           <span>
-            <Badge tone={TONES[info.getValue()]}>{statusLabel(info.getValue())}</Badge>
+            <ClaimStatusBadge status={info.getValue()} />
           </span>
         ),
       }),
