@@ -245,6 +245,30 @@ describe("bad rows", () => {
     expect(twoSelves.body.errors).toEqual([{ row: 3, column: "kinship_type", message: "only one SELF beneficiary per policy" }]);
   });
 
+  it("lists rows that do not read and rows that break the issue's rules in one answer, by row, storing nothing", async () => {
+    const response = await expectNothingStored(() =>
+      upload(
+        csvOf(
+          [
+            COLUMNS.join(","),
+            `Abuelo,Pérez,${bornYearsAgo(90)},PARENT,`,
+            "Ana,Pérez,1985-13-01,SELF,",
+            "Eva,Pérez,2010-06-30,CHILD,FR",
+            "Luis,Pérez,1984-02-02,COUSIN,",
+          ].join("\n"),
+        ),
+      ),
+    );
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual([
+      { row: 2, column: "date_of_birth", message: `age 90 at ${startDate} exceeds the maximum entry age of 70` },
+      { row: 3, column: "date_of_birth", message: expect.any(String) },
+      { row: 4, column: "country_of_residence", message: "the plan is not available in FR" },
+      { row: 5, column: "kinship_type", message: expect.any(String) },
+    ]);
+    expect(response.body.detail).toMatch(/^4 rows have problems \(nothing was stored\); row 2, date_of_birth: /);
+  });
+
   it("refuses a file with no rows under the header, and one with 1,001 rows before validating any", async () => {
     const empty = await upload(csvOf(`${COLUMNS.join(",")}\n\n,,,,\n`));
     expect(empty.status).toBe(422);

@@ -12,15 +12,18 @@ type Column = (typeof BENEFICIARY_COLUMNS)[number];
 const isOptional = (column: Column) => BeneficiaryInput.shape[column].safeParse(undefined).success;
 
 export type BeneficiaryRows = {
+  /** The rows that read as beneficiaries. */
   beneficiaries: BeneficiaryInput[];
   /** The spreadsheet row of each beneficiary, by position. */
   rowNumbers: number[];
+  /** Every bad cell of the rows that did not. */
+  errors: CellError[];
 };
 
 /**
  * The beneficiaries of the sheet's rows: row 1 is the header (names matched trimmed and in any letter
  * case), every later row that is not blank is one beneficiary, validated with the same schema as the
- * issue endpoint. Every bad cell of every row is listed, with the row as the spreadsheet numbers it.
+ * issue endpoint. Every bad cell of every row is returned, with the row as the spreadsheet numbers it.
  */
 export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
   const [header = [], ...body] = rows;
@@ -33,17 +36,19 @@ export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
 
   const errors: CellError[] = [];
   const beneficiaries: BeneficiaryInput[] = [];
+  const rowNumbers: number[] = [];
   for (const { rowNumber, cells } of dataRows) {
     if (cells.length !== header.length) {
       errors.push({ row: rowNumber, column: null, message: `has ${cells.length} cells where the header has ${header.length}` });
       continue;
     }
     const read = readRow(cells, columns);
-    if ("beneficiary" in read) beneficiaries.push(read.beneficiary);
-    else for (const [column, message] of read.problems) errors.push({ row: rowNumber, column, message });
+    if ("beneficiary" in read) {
+      beneficiaries.push(read.beneficiary);
+      rowNumbers.push(rowNumber);
+    } else for (const [column, message] of read.problems) errors.push({ row: rowNumber, column, message });
   }
-  if (errors.length > 0) throw rowsError(errors);
-  return { beneficiaries, rowNumbers: dataRows.map(({ rowNumber }) => rowNumber) };
+  return { beneficiaries, rowNumbers, errors };
 }
 
 // One beneficiary from its cells, or one message per bad cell (the first rule it breaks: a date like
@@ -70,7 +75,8 @@ function readRow(cells: Cell[], columns: Array<Column | null>): { beneficiary: B
 }
 
 /** The error for bad rows: the detail names how many and the first; `errors` lists each. */
-export function rowsError(errors: CellError[]): SpreadsheetError {
+export function rowsError(unsorted: CellError[]): SpreadsheetError {
+  const errors = [...unsorted].sort((a, b) => a.row - b.row);
   const rows = new Set(errors.map((error) => error.row)).size;
   const [first] = errors;
   const where = first.column ? `row ${first.row}, ${first.column}` : `row ${first.row}`;
