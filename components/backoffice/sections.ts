@@ -42,5 +42,6 @@ export function isPortalUser(permissions: ReadonlySet<string>): boolean {
 
 export function sectionsFor(permissions: ReadonlySet<string>): Section[] {
   if (isPortalUser(permissions)) return PORTAL_SECTIONS;
-  return SECTIONS.filter((section) => !section.permission || permissions.has(section.permission));
+  // Staff hold portal:read too (ADMIN holds everything), but have no cover of their own to show.
+  return SECTIONS.filter((section) => section.href !== "/portal" && (!section.permission || permissions.has(section.permission)));
 }

@@ -67,12 +67,12 @@ export function PolicyView({ policyId, canTransition, canMarkDeceased }: PolicyV
             <dd>
               {policy.start_date} to {policy.end_date}
             </dd>
-            <dt>Price</dt>
+            <dt>Premium</dt>
             <dd>
               <strong>
                 {policy.final_price} {policy.currency}
               </strong>{" "}
-              a year
+              a month
             </dd>
             <dt>Issued</dt>
             <dd>{new Date(policy.created_at).toLocaleString()}</dd>

@@ -19,9 +19,9 @@ export function OwnPolicyCard({ policy }: { policy: OwnPolicy }) {
         <dd>
           {policy.start_date} to {policy.end_date}
         </dd>
-        <dt>Price</dt>
+        <dt>Premium</dt>
         <dd>
-          {policy.final_price} {policy.currency} a year
+          {policy.final_price} {policy.currency} a month
         </dd>
         <dt>Covers</dt>
         <dd>

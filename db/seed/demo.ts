@@ -111,9 +111,9 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
   const [, , parent] = await db
     .insert(beneficiaries)
     .values([
-      { policyId: policy.id, firstName: "María", lastName: "López", kinshipType: "SELF", dateOfBirth: "1980-04-12", ageAtStart: year - 1981, price: "30.00" },
-      { policyId: policy.id, firstName: "Jorge", lastName: "López", kinshipType: "SPOUSE", dateOfBirth: "1990-09-30", ageAtStart: year - 1991, price: "30.00" },
-      { policyId: policy.id, firstName: "Rosa", lastName: "Díaz", kinshipType: "PARENT", dateOfBirth: "1958-02-03", ageAtStart: year - 1959, price: "37.50", deceasedFlag: true, deceasedAt: new Date() },
+      { policyId: policy.id, firstName: "María", lastName: "López", kinshipType: "SELF", dateOfBirth: "1980-04-12", ageAtStart: year - 1981, price: "30.00", position: 0 },
+      { policyId: policy.id, firstName: "Jorge", lastName: "López", kinshipType: "SPOUSE", dateOfBirth: "1990-09-30", ageAtStart: year - 1991, price: "30.00", position: 1 },
+      { policyId: policy.id, firstName: "Rosa", lastName: "Díaz", kinshipType: "PARENT", dateOfBirth: "1958-02-03", ageAtStart: year - 1959, price: "37.50", deceasedFlag: true, deceasedAt: new Date(), position: 2 },
     ])
     .returning();
   await db.insert(policyStatusHistory).values([
