@@ -5,7 +5,8 @@ import type { BulkUploadForm } from "../bulk-upload-schema";
 import { issuePolicy } from "../issue-policy";
 import type { PolicyResponse } from "../schemas";
 import { beneficiariesFromRows, rowsError } from "./beneficiary-rows";
-import { readSpreadsheetRows, type UploadedFile } from "./read-spreadsheet";
+import type { UploadedFile } from "@/lib/http/multipart";
+import { readSpreadsheetRows } from "./read-spreadsheet";
 
 export type BulkUploadFields = Omit<z.output<typeof BulkUploadForm>, "file">;
 

@@ -2,9 +2,9 @@ import { CsvError, parse } from "csv-parse/sync";
 import { zipSync } from "fflate";
 import { InvalidInputError, InvalidSpreadsheetError, readSheet, SheetNotFoundError } from "read-excel-file/node";
 import { SpreadsheetError } from "@/lib/errors";
+import type { UploadedFile } from "@/lib/http/multipart";
 import { looksLikeZip, unpackWorkbookParts } from "./xlsx-archive";
 
-export type UploadedFile = { name: string; bytes: Uint8Array };
 
 /** One cell as read: text, a number, a boolean, a date cell (midnight UTC of its day), or empty. */
 export type Cell = string | number | boolean | Date | null;
