@@ -2,6 +2,7 @@ import { z } from "zod";
 import { catalogOperations } from "@/lib/catalog/operations";
 import { claimsOperations } from "@/lib/claims/operations";
 import { identityOperations } from "@/lib/identity/operations";
+import { knowledgeOperations } from "@/lib/knowledge/operations";
 import { leadsOperations } from "@/lib/leads/operations";
 import { notificationsOperations } from "@/lib/notifications/operations";
 import { emissionOperations } from "@/lib/emission/operations";
@@ -21,6 +22,7 @@ export const allOperations: Operation[] = [
   ...Object.values(paymentsOperations),
   ...Object.values(claimsOperations),
   ...Object.values(leadsOperations),
+  ...Object.values(knowledgeOperations),
 ];
 
 type JsonSchema = Record<string, unknown>;

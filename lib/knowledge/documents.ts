@@ -1,0 +1,159 @@
+import { and, desc, eq } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
+import { chunksForInsert } from "@/db/chunks";
+import { knowledgeDocuments, knowledgeFragments, type KnowledgeDocument } from "@/db/schema";
+import { assertCan, isAdmin, type Actor } from "@/lib/auth/actor";
+import { scopeOf } from "@/lib/auth/actor";
+import { inTransaction, type ServiceContext } from "@/lib/context";
+import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/errors";
+import { parseInput } from "@/lib/http/with-api";
+import { writeAudit } from "@/lib/operations/audit";
+import { splitIntoFragments } from "./fragments";
+import { embedTexts } from "./models";
+import { MetadataJson, type KnowledgeDocumentResponse } from "./schemas";
+
+export function toDocumentResponse(document: KnowledgeDocument): KnowledgeDocumentResponse {
+  return {
+    id: document.id,
+    title: document.title,
+    company_id: document.companyId,
+    metadata_json: document.metadataJson,
+    chunk_count: document.chunkCount,
+    source: document.source,
+    created_at: document.createdAt.toISOString(),
+  };
+}
+
+/** The company whose knowledge the caller reads and writes: its own; ADMIN may name another. */
+export function knowledgeCompanyOf(actor: Actor, requested?: string): string {
+  if (requested && requested !== ownCompany(actor)) {
+    if (!isAdmin(actor)) throw new ForbiddenError("only an administrator may work on another company's knowledge");
+    return requested;
+  }
+  const own = ownCompany(actor);
+  if (!own) throw new ValidationError("company_id is required for a caller without a company");
+  return own;
+}
+
+function ownCompany(actor: Actor): string | null {
+  return actor.kind === "user" || actor.kind === "api_key" ? actor.companyId : (scopeOf(actor)?.companyId ?? null);
+}
+
+/**
+ * Stores a document with its fragments and their embeddings. Every fragment is embedded before anything
+ * is written, so an embedding failure (500) stores nothing.
+ */
+async function ingest(
+  ctx: ServiceContext,
+  document: { title: string; content: string; metadata: Record<string, unknown>; source: "TEXT" | "PDF"; companyId: string },
+): Promise<KnowledgeDocumentResponse> {
+  const fragments = splitIntoFragments(document.content);
+  if (fragments.length === 0) throw new BadRequestError("the document has no text");
+  const embeddings = await embedTexts(fragments, 500);
+  return inTransaction(ctx, async (tx) => {
+    const [stored] = await tx.db
+      .insert(knowledgeDocuments)
+      .values({
+        companyId: document.companyId,
+        title: document.title,
+        content: document.content,
+        metadataJson: document.metadata,
+        source: document.source,
+        chunkCount: fragments.length,
+        createdBy: tx.actor.kind === "user" ? tx.actor.userId : null,
+      })
+      .returning();
+    const rows = fragments.map((content, position) => ({
+      documentId: stored.id,
+      companyId: stored.companyId,
+      position,
+      content,
+      embedding: embeddings[position],
+    }));
+    for (const chunk of chunksForInsert(rows)) await tx.db.insert(knowledgeFragments).values(chunk);
+    await writeAudit(tx, {
+      action: "KNOWLEDGE_INGESTED",
+      entity: "knowledge_documents",
+      entityId: stored.id,
+      companyId: stored.companyId,
+      details: { title: stored.title, source: stored.source, fragments: fragments.length },
+    });
+    return toDocumentResponse(stored);
+  });
+}
+
+/** POST /ai/knowledge: a text document. */
+export async function ingestTextDocument({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { title: string; content: string; metadata_json: Record<string, unknown>; company_id?: string };
+}) {
+  assertCan(ctx.actor, "knowledge:write");
+  return ingest(ctx, { title: input.title, content: input.content, metadata: input.metadata_json, source: "TEXT", companyId: knowledgeCompanyOf(ctx.actor, input.company_id) });
+}
+
+/** POST /ai/knowledge/upload: a PDF whose text is extracted here, locally (400 when it is not a PDF or has none). */
+export async function ingestPdfDocument({
+  ctx,
+  file,
+  fields,
+}: {
+  ctx: ServiceContext;
+  file: { name: string; bytes: Uint8Array };
+  fields: { title?: string; metadata?: Record<string, unknown>; company_id?: string };
+}) {
+  assertCan(ctx.actor, "knowledge:write");
+  const companyId = knowledgeCompanyOf(ctx.actor, fields.company_id);
+  const header = Buffer.from(file.bytes.subarray(0, 1024)).toString("latin1");
+  if (!header.includes("%PDF-")) throw new BadRequestError("the file is not a PDF");
+  let text: string;
+  try {
+    const pdf = await getDocumentProxy(new Uint8Array(file.bytes));
+    text = (await extractText(pdf, { mergePages: true })).text;
+  } catch {
+    throw new BadRequestError("the file is not a readable PDF");
+  }
+  if (text.trim() === "") throw new BadRequestError("the PDF has no readable text (a scanned image needs OCR first)");
+  const title = fields.title ?? file.name.replace(/\.pdf$/i, "");
+  return ingest(ctx, { title, content: text, metadata: fields.metadata ?? {}, source: "PDF", companyId });
+}
+
+/** GET /ai/knowledge: the caller's company's documents, newest first (ADMIN: every company's). */
+export async function listDocuments({ ctx }: { ctx: ServiceContext }) {
+  assertCan(ctx.actor, "knowledge:read");
+  const scope = scopeOf(ctx.actor);
+  const rows = await ctx.db
+    .select()
+    .from(knowledgeDocuments)
+    .where(scope ? eq(knowledgeDocuments.companyId, scope.companyId) : undefined)
+    .orderBy(desc(knowledgeDocuments.createdAt));
+  return rows.map(toDocumentResponse);
+}
+
+/** DELETE /ai/knowledge/{id}: the document and its fragments. */
+export async function deleteDocument({ ctx, documentId }: { ctx: ServiceContext; documentId: string }) {
+  assertCan(ctx.actor, "knowledge:write");
+  const scope = scopeOf(ctx.actor);
+  return inTransaction(ctx, async (tx) => {
+    const [deleted] = await tx.db
+      .delete(knowledgeDocuments)
+      .where(and(eq(knowledgeDocuments.id, documentId), scope ? eq(knowledgeDocuments.companyId, scope.companyId) : undefined))
+      .returning();
+    if (!deleted) throw new NotFoundError("knowledge document");
+    await writeAudit(tx, { action: "KNOWLEDGE_DELETED", entity: "knowledge_documents", entityId: deleted.id, companyId: deleted.companyId, details: { title: deleted.title } });
+  });
+}
+
+/** The upload's metadata_json field: a JSON object written as text (422 otherwise). */
+export function parseMetadataField(text: string | undefined): Record<string, unknown> {
+  if (text === undefined || text.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ValidationError("invalid form field 'metadata_json': must be a JSON object", [{ path: "metadata_json", message: "must be a JSON object" }]);
+  }
+  return parseInput(MetadataJson, value, "form field 'metadata_json'");
+}

@@ -1,0 +1,58 @@
+import { createOpenAI } from "@ai-sdk/openai";
+import { APICallError, embedMany, type EmbeddingModel, type LanguageModel } from "ai";
+import { ExternalServiceError, RateLimitedError } from "@/lib/errors";
+import { localEmbeddingModel } from "./local-embedding";
+
+// The models of the knowledge module through the AI SDK: OpenAI when OPENAI_API_KEY is set
+// (OPENAI_BASE_URL points it elsewhere; tests run a local fake), else the local embedding and no chat
+// model (the chat then answers by quoting the fragments it found).
+
+export const OPENAI_EMBEDDING_MODEL = "text-embedding-3-large";
+
+function openai() {
+  const apiKey = process.env.OPENAI_API_KEY;
+  if (!apiKey) return null;
+  return createOpenAI({ apiKey, ...(process.env.OPENAI_BASE_URL ? { baseURL: process.env.OPENAI_BASE_URL } : {}) });
+}
+
+export function embeddingModel(): EmbeddingModel {
+  return openai()?.embedding(OPENAI_EMBEDDING_MODEL) ?? localEmbeddingModel;
+}
+
+export function chatModel(): LanguageModel | null {
+  return openai()?.chat(process.env.OPENAI_CHAT_MODEL ?? "gpt-4o-mini") ?? null;
+}
+
+export function outboundTimeoutMs(): number {
+  const value = Number(process.env.OUTBOUND_TIMEOUT_MS ?? 10_000);
+  return Number.isFinite(value) && value > 0 ? value : 10_000;
+}
+
+/**
+ * The provider's failures as the service's: a quota or rate limit (429) answers 429; anything else
+ * answers with `failureStatus` (500 for ingestion, as the contract says; 502 for chat).
+ */
+export function providerError(error: unknown, what: string, failureStatus: 500 | 502): Error {
+  if (APICallError.isInstance(error) && error.statusCode === 429) {
+    return new RateLimitedError(`the model provider's quota is exceeded; try again later`, 60);
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(`[knowledge] ${what} failed:`, reason);
+  return new ExternalServiceError(`${what} failed: the model provider did not answer`, failureStatus);
+}
+
+/** One 3,072-dimension embedding per text, in order, through the configured model. */
+export async function embedTexts(values: string[], failureStatus: 500 | 502): Promise<number[][]> {
+  try {
+    const { embeddings } = await embedMany({
+      model: embeddingModel(),
+      values,
+      maxRetries: 1,
+      abortSignal: AbortSignal.timeout(outboundTimeoutMs()),
+      providerOptions: { openai: { dimensions: 3072 } },
+    });
+    return embeddings;
+  } catch (error) {
+    throw providerError(error, "the embedding", failureStatus);
+  }
+}

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { Uuid } from "@/lib/schemas";
+
+/** metadata_json: free keys and values (a tag, a version); at most 8 KB once written as JSON. */
+export const MetadataJson = z
+  .record(z.string().max(100), z.unknown())
+  .refine((value) => JSON.stringify(value).length <= 8192, { message: "must be at most 8 KB of JSON" });
+
+export const CreateTextDocumentInput = z.object({
+  title: z.string().trim().min(1, { message: "is required" }).max(255),
+  content: z.string().trim().min(1, { message: "is required" }).max(500_000),
+  metadata_json: MetadataJson.default({}),
+  company_id: Uuid.optional().describe("ADMIN only: the company whose knowledge this is (default: the caller's)"),
+});
+export type CreateTextDocumentInput = z.infer<typeof CreateTextDocumentInput>;
+
+/** The PDF upload's form fields beside the file. */
+export const UploadDocumentForm = z.object({
+  file: z.any().describe("The PDF, at most 20 MB"),
+  title: z.string().trim().min(1).max(255).optional().describe("Defaults to the file name"),
+  metadata_json: z.string().optional().describe("A JSON object, as text"),
+  company_id: Uuid.optional().describe("ADMIN only"),
+});
+
+export const MAX_PDF_BYTES = 20 * 1024 * 1024;
+
+export const KnowledgeDocumentResponse = z.object({
+  id: Uuid,
+  title: z.string(),
+  company_id: Uuid,
+  metadata_json: z.record(z.string(), z.unknown()),
+  chunk_count: z.number().int(),
+  source: z.enum(["TEXT", "PDF"]),
+  created_at: z.string(),
+});
+export type KnowledgeDocumentResponse = z.infer<typeof KnowledgeDocumentResponse>;
+
+export const ChatInput = z.object({
+  message: z.string().trim().min(1, { message: "is required" }).max(4000),
+  session_id: Uuid.describe("Keeps the conversation: its last 10 turns are the assistant's memory"),
+});
+export type ChatInput = z.infer<typeof ChatInput>;
+
+export const ChatSource = z.object({
+  document_id: Uuid,
+  title: z.string(),
+  fragment_id: Uuid,
+  snippet: z.string(),
+  score: z.number().describe("Cosine similarity, 1 = same direction"),
+});
+export type ChatSource = z.infer<typeof ChatSource>;
+
+export const ChatResponse = z.object({ session_id: Uuid, answer: z.string(), sources: z.array(ChatSource) });
+export type ChatResponse = z.infer<typeof ChatResponse>;
