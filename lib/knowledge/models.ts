@@ -1,5 +1,5 @@
 import { createOpenAI } from "@ai-sdk/openai";
-import { APICallError, embedMany, type EmbeddingModel, type LanguageModel } from "ai";
+import { APICallError, embedMany, RetryError, type EmbeddingModel, type LanguageModel } from "ai";
 import { ExternalServiceError, RateLimitedError } from "@/lib/errors";
 import { localEmbeddingModel } from "./local-embedding";
 
@@ -33,7 +33,9 @@ export function outboundTimeoutMs(): number {
  * answers with `failureStatus` (500 for ingestion, as the contract says; 502 for chat).
  */
 export function providerError(error: unknown, what: string, failureStatus: 500 | 502): Error {
-  if (APICallError.isInstance(error) && error.statusCode === 429) {
+  // The SDK retries, then throws a RetryError around the last failure: that failure is the one to read.
+  const last = RetryError.isInstance(error) ? error.lastError : error;
+  if (APICallError.isInstance(last) && last.statusCode === 429) {
     return new RateLimitedError(`the model provider's quota is exceeded; try again later`, 60);
   }
   const reason = error instanceof Error ? error.message : String(error);
