@@ -4,6 +4,7 @@ import type { RouteModule } from "./route-table";
 
 export const API_ROUTES: ReadonlyArray<{ path: string; load: () => Promise<RouteModule> }> = [
   { path: "/api/v1/ai/chat", load: () => import("@/app/api/v1/ai/chat/route") },
+  { path: "/api/v1/ai/chat/stream", load: () => import("@/app/api/v1/ai/chat/stream/route") },
   { path: "/api/v1/ai/knowledge/[id]", load: () => import("@/app/api/v1/ai/knowledge/[id]/route") },
   { path: "/api/v1/ai/knowledge", load: () => import("@/app/api/v1/ai/knowledge/route") },
   { path: "/api/v1/ai/knowledge/upload", load: () => import("@/app/api/v1/ai/knowledge/upload/route") },

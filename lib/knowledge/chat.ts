@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { generateText, type ModelMessage } from "ai";
+import { generateText, RetryError, streamText, type ModelMessage } from "ai";
 import { chatMessages } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
@@ -54,30 +54,24 @@ export function extractiveAnswer(question: string, fragments: RetrievedFragment[
   return `From ${titles}: ${best.map((candidate) => candidate.sentence).join(" ")}`;
 }
 
-async function modelAnswer(question: string, fragments: RetrievedFragment[], memory: ModelMessage[]): Promise<string> {
-  const model = chatModel();
-  if (!model) return extractiveAnswer(question, fragments);
-  const context = fragments.map((fragment, index) => `[${index + 1}] (${fragment.title})\n${fragment.content}`).join("\n\n");
-  try {
-    const { text } = await generateText({
-      model,
-      system: SYSTEM_PROMPT,
-      messages: [...memory, { role: "user", content: `Fragments:\n${context}\n\nQuestion: ${question}` }],
-      maxRetries: 1,
-      abortSignal: AbortSignal.timeout(outboundTimeoutMs()),
-    });
-    return text.trim() || NOT_IN_KNOWLEDGE;
-  } catch (error) {
-    throw providerError(error, "the answer", 502);
-  }
-}
+/** What the answer is made from, prepared once for the JSON answer and the streamed one alike. */
+export type PreparedChat = {
+  ctx: ServiceContext;
+  input: ChatInput;
+  companyId: string;
+  userId: string | null;
+  /** The retrieved fragments above the relevance floor, best first; empty when none is about the question. */
+  relevant: RetrievedFragment[];
+  memory: ModelMessage[];
+  sources: ChatSource[];
+};
 
 /**
- * POST /ai/chat, the spec's four steps: the question is embedded, the 3 to 5 nearest fragments of the
- * caller's company are retrieved, the model answers from them only (with the session's last 10 turns
- * as memory), and the answer comes back with its sources. Nothing relevant: the answer says so.
+ * The spec's first steps: the question is embedded, the 3 to 5 nearest fragments of the caller's
+ * company are retrieved and those above the relevance floor kept, and the session's last 10 turns
+ * are read as memory.
  */
-export async function chat({ ctx, input }: { ctx: ServiceContext; input: ChatInput }): Promise<ChatResponse> {
+export async function prepareChat({ ctx, input }: { ctx: ServiceContext; input: ChatInput }): Promise<PreparedChat> {
   assertCan(ctx.actor, "chat:use");
   const companyId = knowledgeCompanyOf(ctx.actor);
   const userId = ctx.actor.kind === "user" ? ctx.actor.userId : null;
@@ -93,9 +87,18 @@ export async function chat({ ctx, input }: { ctx: ServiceContext; input: ChatInp
     .orderBy(desc(chatMessages.createdAt))
     .limit(MEMORY_TURNS * 2);
   const memory: ModelMessage[] = history.reverse().map((turn) => ({ role: turn.role, content: turn.content }));
+  return { ctx, input, companyId, userId, relevant, memory, sources: relevant.map(toSource) };
+}
 
-  const answer = relevant.length === 0 ? NOT_IN_KNOWLEDGE : await modelAnswer(input.message, relevant, memory);
-  const sources = relevant.map(toSource);
+/** The model's instructions and messages: the fragments, numbered, with the question after the memory. */
+function promptOf({ input, relevant, memory }: PreparedChat): { system: string; messages: ModelMessage[] } {
+  const context = relevant.map((fragment, index) => `[${index + 1}] (${fragment.title})\n${fragment.content}`).join("\n\n");
+  return { system: SYSTEM_PROMPT, messages: [...memory, { role: "user", content: `Fragments:\n${context}\n\nQuestion: ${input.message}` }] };
+}
+
+/** Stores the question and its answer as the session's next two turns. */
+async function storeTurns(prepared: PreparedChat, answer: string): Promise<void> {
+  const { ctx, input, companyId, userId, relevant, sources } = prepared;
   await inTransaction(ctx, async (tx) => {
     // The answer is stamped a millisecond after its question, so the memory reads them in order.
     const askedAt = new Date();
@@ -113,5 +116,109 @@ export async function chat({ ctx, input }: { ctx: ServiceContext; input: ChatInp
       },
     ]);
   });
-  return { session_id: input.session_id, answer, sources };
+}
+
+/**
+ * The answer's failure as the service's. With maxRetries the SDK wraps the provider's last refusal in a
+ * RetryError; unwrapped, a quota exceeded (429) still answers 429 rather than 502.
+ */
+function answerError(error: unknown): Error {
+  return providerError(RetryError.isInstance(error) ? (error.lastError ?? error) : error, "the answer", 502);
+}
+
+async function generatedAnswer(prepared: PreparedChat): Promise<string> {
+  if (prepared.relevant.length === 0) return NOT_IN_KNOWLEDGE;
+  const model = chatModel();
+  if (!model) return extractiveAnswer(prepared.input.message, prepared.relevant);
+  try {
+    const { text } = await generateText({ model, ...promptOf(prepared), maxRetries: 1, abortSignal: AbortSignal.timeout(outboundTimeoutMs()) });
+    return text.trim() || NOT_IN_KNOWLEDGE;
+  } catch (error) {
+    throw answerError(error);
+  }
+}
+
+/**
+ * POST /ai/chat, the spec's four steps: the question is embedded, the 3 to 5 nearest fragments of the
+ * caller's company are retrieved, the model answers from them only (with the session's last 10 turns
+ * as memory), and the answer comes back with its sources. Nothing relevant: the answer says so.
+ */
+export async function chat({ ctx, input }: { ctx: ServiceContext; input: ChatInput }): Promise<ChatResponse> {
+  const prepared = await prepareChat({ ctx, input });
+  const answer = await generatedAnswer(prepared);
+  await storeTurns(prepared, answer);
+  return { session_id: input.session_id, answer, sources: prepared.sources };
+}
+
+/** The answer's text as it is produced: the model's deltas, or a fixed answer cut into a few pieces. */
+async function* answerPieces(prepared: PreparedChat, signal: AbortSignal): AsyncGenerator<string> {
+  const model = prepared.relevant.length === 0 ? null : chatModel();
+  if (!model) {
+    const answer = prepared.relevant.length === 0 ? NOT_IN_KNOWLEDGE : extractiveAnswer(prepared.input.message, prepared.relevant);
+    // A few pieces at word boundaries, so the page shows it arriving as it would from a model.
+    const pieces = answer.match(/\S+(?:\s+\S+){0,7}\s*/g) ?? [answer];
+    for (const [index, piece] of pieces.entries()) {
+      if (index > 0) await new Promise((resolve) => setTimeout(resolve, 15));
+      yield piece;
+    }
+    return;
+  }
+  const result = streamText({ model, ...promptOf(prepared), maxRetries: 1, abortSignal: signal });
+  // fullStream, not textStream: textStream drops the provider's errors, which must reach the caller.
+  for await (const part of result.fullStream) {
+    if (part.type === "text-delta") yield part.text;
+    else if (part.type === "error") throw part.error;
+  }
+}
+
+/**
+ * POST /ai/chat/stream: the same steps as `chat`, but the answer is streamed as it is generated. The
+ * sources are known before the first word; the first piece is awaited here, so that a provider that
+ * refuses (429) or fails (502) is answered as an error rather than as a cut stream. The turns are
+ * stored once the answer has ended, before the stream closes; a caller who leaves stops the model and
+ * nothing is stored.
+ */
+export async function chatStream({ ctx, input }: { ctx: ServiceContext; input: ChatInput }): Promise<{ sources: ChatSource[]; text: ReadableStream<string> }> {
+  const prepared = await prepareChat({ ctx, input });
+  const abort = new AbortController();
+  // The provider has the outbound timeout to start answering; once it does, the answer may take longer.
+  const firstPieceTimer = setTimeout(() => abort.abort(new Error("the model provider did not start answering in time")), outboundTimeoutMs());
+  const pieces = answerPieces(prepared, abort.signal);
+  const next = async () => {
+    try {
+      return await pieces.next();
+    } catch (error) {
+      throw answerError(error);
+    }
+  };
+  let first: IteratorResult<string>;
+  try {
+    first = await next();
+  } finally {
+    clearTimeout(firstPieceTimer);
+  }
+  let answer = "";
+  let pending: IteratorResult<string> | null = first;
+  const text = new ReadableStream<string>({
+    async pull(controller) {
+      const piece = pending ?? (await next());
+      pending = null;
+      if (!piece.done) {
+        answer += piece.value;
+        controller.enqueue(piece.value);
+        return;
+      }
+      if (answer.trim() === "") {
+        answer = NOT_IN_KNOWLEDGE;
+        controller.enqueue(answer);
+      }
+      await storeTurns(prepared, answer.trim());
+      controller.close();
+    },
+    async cancel() {
+      abort.abort();
+      await pieces.return(undefined);
+    },
+  });
+  return { sources: prepared.sources, text };
 }

@@ -64,4 +64,19 @@ export const knowledgeOperations = {
       502: { description: "The model provider failed" },
     },
   }),
+  chatStream: defineOperation({
+    method: "POST",
+    path: "/ai/chat/stream",
+    tag,
+    summary: "Ask the assistant, with the answer streamed as it is written",
+    description:
+      "The same question, retrieval, memory and rules as POST /ai/chat, but the answer is streamed: the body is `text/plain; charset=utf-8`, the answer's text chunk by chunk as the model writes it (without OPENAI_API_KEY, the quoted sentences in a few chunks). The sources come first, in the `X-Chat-Sources` header: the JSON array of ChatSource (as in ChatResponse.sources) encoded as base64url, `W10` (`[]`) when nothing relevant was found. The session's two turns are stored when the answer has ended; a client that leaves mid-answer stops it and nothing is stored. 429 and 502 come as JSON errors before any text; a failure after the first text cuts the stream.",
+    access: "chat:use",
+    body: ChatInput,
+    responses: {
+      200: { description: "The answer's text, streamed; its sources in X-Chat-Sources", schema: z.string(), contentType: "text/plain; charset=utf-8" },
+      429: { description: "The model provider's quota is exceeded" },
+      502: { description: "The model provider failed" },
+    },
+  }),
 };
