@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { ask, buildPdf, fragmentsOf, storedCounts, upload, uploadForm } from "./helpers";
+
+// POST /api/v1/ai/knowledge/upload (contract section 10): a PDF whose text is extracted locally.
+
+let admin: SignedIn;
+
+beforeAll(async () => {
+  admin = await signInAs("ADMIN");
+});
+
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+
+describe("POST /api/v1/ai/knowledge/upload", () => {
+  it("stores a real PDF (200, source PDF) and its text answers questions", async () => {
+    const pdf = await buildPdf([
+      "Andes Funeral Plan. Repatriation of remains from Spain to Ecuador is covered up to 7500 USD.",
+      "The cremation option includes an urn and the ceremony at the chapel of the funeral home.",
+    ]);
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const res = await upload(admin.token, uploadForm({ bytes: pdf, name: "andes-plan.pdf" }, { metadata_json: JSON.stringify({ year: 2026 }) }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      title: "andes-plan",
+      company_id: admin.user.company_id,
+      metadata_json: { year: 2026 },
+      chunk_count: 1,
+      source: "PDF",
+      created_at: expect.any(String),
+    });
+    const [fragment] = await fragmentsOf(res.body.id);
+    expect(fragment.content).toContain("Repatriation of remains from Spain to Ecuador");
+    expect(fragment.content).toContain("urn");
+
+    const answer = await ask(admin.token, "Is repatriation of remains from Spain to Ecuador covered?", randomUUID());
+    expect(answer.status).toBe(200);
+    expect(answer.body.sources.map((source: { document_id: string }) => source.document_id)).toContain(res.body.id);
+    expect(answer.body.answer).toContain("7500 USD");
+  });
+
+  it("takes the title field over the file name", async () => {
+    const pdf = await buildPdf(["Burial plots are covered in the municipal cemetery."]);
+    const res = await upload(admin.token, uploadForm({ bytes: pdf, name: "x.pdf" }, { title: "Burial annex" }));
+    expect(res.status).toBe(200);
+    expect(res.body.title).toBe("Burial annex");
+  });
+
+  it.each([
+    ["PNG bytes", { bytes: PNG, name: "scan.png", type: "image/png" }],
+    ["PNG bytes named .pdf", { bytes: PNG, name: "scan.pdf" }],
+    ["a text file named .pdf", { bytes: new TextEncoder().encode("Repatriation is covered up to 5000 USD."), name: "notes.pdf" }],
+    ["a truncated PDF", { bytes: new TextEncoder().encode("%PDF-1.7\n1 0 obj\n<< /Type /Catalog"), name: "broken.pdf" }],
+  ])("refuses %s (400), storing nothing", async (_, file) => {
+    const before = await storedCounts();
+    const res = await upload(admin.token, uploadForm(file));
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.detail).toEqual(expect.any(String));
+    expect(await storedCounts()).toEqual(before);
+  });
+
+  it("refuses a PDF without text, such as an empty page or a scan (400)", async () => {
+    const before = await storedCounts();
+    const res = await upload(admin.token, uploadForm({ bytes: await buildPdf([""]), name: "scan.pdf" }));
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.detail).toMatch(/no readable text/);
+    expect(await storedCounts()).toEqual(before);
+  });
+
+  it("refuses a file over 20 MB (413)", async () => {
+    const big = new Uint8Array(20 * 1024 * 1024 + 1);
+    big.set(new TextEncoder().encode("%PDF-1.7\n"));
+    const res = await upload(admin.token, uploadForm({ bytes: big, name: "big.pdf" }));
+    expect(res.status).toBe(413);
+  });
+
+  it("refuses a form without a file (422)", async () => {
+    const res = await upload(admin.token, uploadForm(null, { title: "No file" }));
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.body)).toContain("file");
+  });
+
+  it.each([["not JSON", "{version: 2"], ["a list", "[1, 2]"], ["a text", '"v2"']])("refuses metadata_json that is %s (422)", async (_, metadata) => {
+    const before = await storedCounts();
+    const pdf = await buildPdf(["Repatriation is covered."]);
+    const res = await upload(admin.token, uploadForm({ bytes: pdf, name: "meta.pdf" }, { metadata_json: metadata }));
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.body)).toContain("metadata_json");
+    expect(await storedCounts()).toEqual(before);
+  });
+
+  it("is ADMIN's: a seller gets 403, no credentials 401", async () => {
+    const seller = await signInAs("VENDEDOR");
+    const pdf = await buildPdf(["Repatriation is covered."]);
+    expect((await upload(seller.token, uploadForm({ bytes: pdf, name: "s.pdf" }))).status).toBe(403);
+    expect((await upload("", uploadForm({ bytes: pdf, name: "s.pdf" }))).status).toBe(401);
+  });
+});
