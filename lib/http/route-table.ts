@@ -45,12 +45,17 @@ export function createRouteTable<T>(entries: ReadonlyArray<{ path: string; value
       .filter(Boolean)
       .map((part) => (part.startsWith("[") && part.endsWith("]") ? { name: part.slice(1, -1), dynamic: true } : { name: part, dynamic: false })),
   }));
-  // At the first segment where two patterns differ in kind, the static one is tried first.
+  // At the first segment where two patterns differ in kind, the static one is tried first. The order
+  // compares the patterns' kinds segment by segment (then the shorter first), which is a total order:
+  // a comparator that called patterns "equal" whenever their kinds agreed so far was not transitive,
+  // and sorting could put /ai/knowledge/[id] before /ai/knowledge/upload.
+  const kinds = (route: (typeof routes)[number]) => route.segments.map((segment) => (segment.dynamic ? 1 : 0));
   routes.sort((a, b) => {
-    for (let i = 0; i < Math.min(a.segments.length, b.segments.length); i++) {
-      if (a.segments[i].dynamic !== b.segments[i].dynamic) return a.segments[i].dynamic ? 1 : -1;
+    const [left, right] = [kinds(a), kinds(b)];
+    for (let i = 0; i < Math.min(left.length, right.length); i++) {
+      if (left[i] !== right[i]) return left[i] - right[i];
     }
-    return 0;
+    return left.length - right.length;
   });
 
   return {

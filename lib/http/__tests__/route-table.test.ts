@@ -54,6 +54,15 @@ describe("matching a path", () => {
     for (const table of tables) expect(table.match(pathname)).toEqual({ path: pattern, value: pattern, params });
   });
 
+  it("sends a static last segment to its own route whatever shorter routes sit between (a total order)", () => {
+    const knowledge = ["/ai/knowledge/[id]", "/ai/chat", "/ai/knowledge", "/ai/knowledge/upload", "/ai/chat/stream", "/a/[id]"];
+    for (const list of [knowledge, [...knowledge].reverse(), [knowledge[2], knowledge[0], knowledge[5], knowledge[3], knowledge[1], knowledge[4]]]) {
+      const table = createRouteTable(list.map((pattern) => ({ path: pattern, value: pattern })));
+      expect(table.match("/ai/knowledge/upload")?.path).toBe("/ai/knowledge/upload");
+      expect(table.match("/ai/knowledge/9")?.path).toBe("/ai/knowledge/[id]");
+    }
+  });
+
   it("tolerates one trailing slash, as Next.js does with skipTrailingSlashRedirect", () => {
     for (const table of tables) {
       expect(table.match("/a/b/")?.path).toBe("/a/b");

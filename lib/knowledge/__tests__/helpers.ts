@@ -5,7 +5,6 @@ import { getDb } from "@/db";
 import { knowledgeDocuments, knowledgeFragments } from "@/db/schema";
 import { api } from "@/lib/testing/api";
 import type { FakeOpenAI } from "@/lib/testing/fakes/openai";
-import * as uploadRoute from "@/app/api/v1/ai/knowledge/upload/route";
 
 // pdfkit (a dependency of @react-pdf/renderer) ships no types: the little of it the tests use.
 type PdfKitDocument = {
@@ -40,25 +39,9 @@ export function uploadForm(file: { bytes: Uint8Array; name: string; type?: strin
   return form;
 }
 
-/**
- * POST /api/v1/ai/knowledge/upload, calling its handler directly: lib/http/route-table.ts sorts its
- * routes with a comparator that is not a total order, and sends this path to /ai/knowledge/[id]
- * (reported; that file is not the knowledge module's).
- */
+/** POST /api/v1/ai/knowledge/upload with a multipart form. */
 export async function upload(token: string, form: FormData) {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const response = await uploadRoute.POST(new Request("http://localhost:3000/api/v1/ai/knowledge/upload", { method: "POST", headers, body: form }), {
-    params: Promise.resolve({}),
-  });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: keep the text
-  }
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: response.status, body: body as any, text };
+  return api("POST", "/api/v1/ai/knowledge/upload", { token, rawBody: form });
 }
 
 export async function addText(token: string, body: { title: string; content: string; metadata_json?: unknown; company_id?: string }) {
