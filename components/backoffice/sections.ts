@@ -27,6 +27,8 @@ export const SECTIONS: Section[] = [
   { href: "/claims", label: "Claims", description: "The claims desk: the queue, expenses and status moves.", permission: "claims:read" },
   { href: "/leads", label: "Leads", description: "The pipeline by stage: move leads, see their checkout markers and CRM record.", permission: "leads:read" },
   { href: "/leads/analytics", label: "Lead analytics", description: "Leads and conversion rate by source channel and campaign.", permission: "leads:read" },
+  { href: "/knowledge", label: "Knowledge library", description: "The documents the assistant answers from: upload PDFs, add texts.", permission: "knowledge:read" },
+  { href: "/chat", label: "Assistant", description: "Ask about the products and procedures; answers cite their documents.", permission: "chat:use" },
   { href: "/portal", label: "My cover", description: "Your policies, certificates and claims.", permission: "portal:read" },
 ];
 

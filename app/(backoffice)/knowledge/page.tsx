@@ -1,0 +1,17 @@
+import { AccessDenied } from "@/components/backoffice/access-denied";
+import { requireUser } from "@/components/backoffice/require-user";
+import { KnowledgeLibrary } from "@/components/knowledge/knowledge-library";
+import { PageHeader } from "@/components/ui/panel";
+
+export const metadata = { title: "Knowledge library · Funeral Cover Admin" };
+
+export default async function KnowledgePage() {
+  const user = await requireUser();
+  if (!user.permissions.has("knowledge:read")) return <AccessDenied permission="knowledge:read" />;
+  return (
+    <>
+      <PageHeader title="Knowledge library" description="The company's documents the assistant answers from: wordings, FAQs and procedures, as PDFs or texts." />
+      <KnowledgeLibrary canWrite={user.permissions.has("knowledge:write")} />
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+"use client";
+
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { ApiError, type ApiFieldError } from "@/components/ui/api-client";
+import { Button } from "@/components/ui/button";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { Field } from "@/components/ui/field";
+import { Panel } from "@/components/ui/panel";
+import "./knowledge.css";
+import { knowledgeErrorMessage } from "./messages";
+import type { ChatSource } from "./types";
+
+type Turn = { id: number; question: string; answer: string; sources: ChatSource[]; isStreaming: boolean };
+
+/** The sources of a streamed answer: its X-Chat-Sources header, base64url JSON. */
+function sourcesOf(response: Response): ChatSource[] {
+  const header = response.headers.get("x-chat-sources");
+  if (!header) return [];
+  const base64 = header.replace(/-/g, "+").replace(/_/g, "/");
+  const bytes = Uint8Array.from(atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4)), (char) => char.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes)) as ChatSource[];
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as { detail?: unknown; errors?: unknown } | null;
+  const detail = typeof body?.detail === "string" ? body.detail : `the request failed (HTTP ${response.status})`;
+  return new ApiError(response.status, detail, Array.isArray(body?.errors) ? (body.errors as ApiFieldError[]) : []);
+}
+
+function Sources({ sources }: { sources: ChatSource[] }) {
+  if (sources.length === 0) return null;
+  return (
+    <ul className="chat-sources" aria-label="Sources">
+      {sources.map((source) => (
+        <li key={source.fragment_id}>
+          <div className="chat-source-head">
+            <span>{source.title}</span>
+            <span className="chat-source-score">score {source.score.toFixed(2)}</span>
+          </div>
+          <p className="chat-source-snippet">{source.snippet}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A conversation with the assistant: each answer streams in as it is written, its sources under it. */
+export function ChatPanel() {
+  const [sessionId, setSessionId] = useState(() => crypto.randomUUID());
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [message, setMessage] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const running = useRef<AbortController | null>(null);
+  const nextId = useRef(1);
+
+  // Leaving the page stops the answer being written.
+  useEffect(() => () => running.current?.abort(), []);
+
+  function update(id: number, change: Partial<Turn> | ((turn: Turn) => Partial<Turn>)) {
+    setTurns((all) => all.map((turn) => (turn.id === id ? { ...turn, ...(typeof change === "function" ? change(turn) : change) } : turn)));
+  }
+
+  async function ask(event?: FormEvent) {
+    event?.preventDefault();
+    const question = message.trim();
+    if (!question || isBusy) return;
+    setError(null);
+    setIsBusy(true);
+    const id = nextId.current++;
+    const controller = new AbortController();
+    running.current = controller;
+    setTurns((all) => [...all, { id, question, answer: "", sources: [], isStreaming: true }]);
+    try {
+      const response = await fetch("/api/v1/ai/chat/stream", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ message: question, session_id: sessionId }),
+        signal: controller.signal,
+      });
+      if (!response.ok || !response.body) throw await errorOf(response);
+      setMessage("");
+      update(id, { sources: sourcesOf(response) });
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        const piece = next.value;
+        update(id, (turn) => ({ answer: turn.answer + piece }));
+      }
+      update(id, { isStreaming: false });
+    } catch (caught) {
+      if (controller.signal.aborted) return;
+      // A refused question leaves no turn behind: the question stays in the box to send again.
+      setTurns((all) => all.filter((turn) => turn.id !== id || turn.answer !== ""));
+      update(id, { isStreaming: false });
+      setError(caught instanceof ApiError || caught instanceof TypeError ? knowledgeErrorMessage(caught) : "the answer was cut off; ask again");
+    } finally {
+      if (running.current === controller) running.current = null;
+      setIsBusy(false);
+    }
+  }
+
+  function startOver() {
+    running.current?.abort();
+    setTurns([]);
+    setError(null);
+    setMessage("");
+    setSessionId(crypto.randomUUID());
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter sends, Shift+Enter starts a new line.
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) void ask(event);
+  }
+
+  return (
+    <Panel
+      title="Conversation"
+      description="Answers come only from the company's knowledge documents; the last 10 turns of this conversation are remembered."
+      actions={
+        <Button variant="secondary" onClick={startOver} disabled={turns.length === 0 && !error}>
+          New conversation
+        </Button>
+      }
+    >
+      <div className="chat">
+        {turns.length === 0 ? <p className="chat-empty">Ask about the products, their cover, waiting periods or procedures.</p> : null}
+        <ol className="chat-log" aria-label="Messages" aria-live="polite">
+          {turns.map((turn) => (
+            <li key={turn.id} className="chat-turn">
+              <div className="chat-question">{turn.question}</div>
+              <div className="chat-answer" aria-busy={turn.isStreaming || undefined} aria-label="Answer">
+                {turn.answer || (turn.isStreaming ? "Searching the documents…" : "")}
+              </div>
+              <Sources sources={turn.sources} />
+            </li>
+          ))}
+        </ol>
+        <ErrorBanner message={error} />
+        <form className="chat-form" onSubmit={ask} aria-label="Ask the assistant">
+          <Field id="chat-message" label="Your question">
+            <textarea id="chat-message" value={message} maxLength={4000} onChange={(event) => setMessage(event.target.value)} onKeyDown={onKeyDown} />
+          </Field>
+          <Button type="submit" isBusy={isBusy} disabled={message.trim() === ""}>
+            {isBusy ? "Answering…" : "Ask"}
+          </Button>
+        </form>
+        <p className="chat-session">Conversation {sessionId}</p>
+      </div>
+    </Panel>
+  );
+}

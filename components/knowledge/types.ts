@@ -1,0 +1,1 @@
+export type { ChatSource, KnowledgeDocumentResponse as KnowledgeDocument } from "@/lib/knowledge/schemas";
