@@ -5,6 +5,7 @@ import { describeError } from "./errors";
 import { json } from "./responses";
 import { HTTP_METHODS, type HttpMethod, type RouteHandler, type RouteModule, type RouteTable } from "./route-table";
 import { SECURITY_HEADERS } from "./security-headers";
+import { bodyTextOf, rememberBodyBytes } from "./whole-bodies";
 
 /** A route file's handlers by method, with what Next.js derives from them (HEAD from GET, OPTIONS, Allow). */
 export type LoadedRoute = { handlers: Partial<Record<HttpMethod, RouteHandler>>; allow: string };
@@ -95,29 +96,32 @@ async function toWebRequest(req: IncomingMessage, port: number): Promise<Request
   // Unlike Next.js, no abort signal that follows the client: no handler reads one, and on Node 20 it costs
   // about 10 µs a request. A streamed answer is still cancelled when the client leaves (see send).
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };
+  let whole: Buffer<ArrayBuffer> | undefined;
   if (req.method !== "GET" && req.method !== "HEAD") {
     const declared = given["content-length"];
     if (declared !== undefined && Number(declared) <= BUFFERED_BODY_BYTES) {
-      init.body = await readWhole(req);
+      init.body = whole = await readWhole(req);
     } else if (declared !== undefined || given["transfer-encoding"] !== undefined) {
       init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
       init.duplex = "half";
     }
   }
+  let request: Request;
   try {
-    return new Request(`${proto}://${host}${req.url}`, init);
+    request = new Request(`${proto}://${host}${req.url}`, init);
   } catch {
     // What node's parser let through but a web Request refuses: a malformed Host, path or header.
     throw new BadRequestError("the request's Host header, path or headers are malformed");
   }
+  return whole ? rememberBodyBytes(request, whole) : request;
 }
 
 // Buffers read from a socket sit on a plain ArrayBuffer (never a SharedArrayBuffer), as BodyInit wants.
-function readWhole(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+function readWhole(req: IncomingMessage): Promise<Buffer<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.once("end", () => resolve((chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)) as Uint8Array<ArrayBuffer>));
+    req.once("end", () => resolve((chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)) as Buffer<ArrayBuffer>));
     req.once("error", (error) => reject(new RequestBodyError(error.message)));
     // A client that goes away mid-body: the request closes without "end".
     req.once("close", () => {
@@ -130,20 +134,28 @@ const NEXT_TURN = Symbol("next turn");
 
 /** Writes a web Response to the node response: status, headers (security headers under them), body. */
 async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string | string[]> = { ...securityHeaders };
+  // The security headers first: a handler's header of the same name replaces its value.
+  for (const key in securityHeaders) res.setHeader(key, securityHeaders[key]);
+  let hasCookies = false;
   response.headers.forEach((value, key) => {
-    if (key !== "set-cookie") headers[key] = value;
+    if (key === "set-cookie") hasCookies = true;
+    else res.setHeader(key, value);
   });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  if (hasCookies) res.setHeader("set-cookie", response.headers.getSetCookie());
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
-  for (const key in headers) res.setHeader(key, headers[key]);
 
   const body = response.body;
   if (!body || req.method === "HEAD" || response.status === 204 || response.status === 304) {
     if (body) await body.cancel().catch(() => {});
     res.end();
+    return;
+  }
+  // A body made from a string (a JSON answer) goes out as that string, in one write with the headers.
+  const text = bodyTextOf(response);
+  if (text !== undefined) {
+    res.setHeader("content-length", Buffer.byteLength(text));
+    res.end(text);
     return;
   }
 

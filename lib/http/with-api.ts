@@ -11,6 +11,7 @@ import { describeError } from "./errors";
 import { idempotencyKeyOf, runOnce } from "./idempotency";
 import { permissionsOf, type Operation } from "./operation";
 import { json } from "./responses";
+import { takeBodyBytes } from "./whole-bodies";
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 
@@ -39,8 +40,9 @@ export function withApi<O extends Operation>(operation: O, handler: (args: Handl
       const { actor, via } = await resolveForOperation(operation, req, db);
       checkAccess(operation, actor);
       if (via === "cookie" && req.method !== "GET" && req.method !== "HEAD") assertSameOrigin(req);
-      const params = parseInput(operation.params, (await segment?.params) ?? {}, "path parameter");
-      const query = parseInput(operation.query, Object.fromEntries(new URL(req.url).searchParams), "query parameter");
+      // Only a route that declares parameters or a query reads them (and parses the URL).
+      const params = operation.params ? parseInput(operation.params, (await segment?.params) ?? {}, "path parameter") : undefined;
+      const query = operation.query ? parseInput(operation.query, Object.fromEntries(new URL(req.url).searchParams), "query parameter") : undefined;
       const body = operation.body ? parseInput(operation.body, await readBody(req, operation), "body") : undefined;
       const ctx: ServiceContext = { db, actor, ipAddress: clientAddress(req), requestId };
       const call = (ctx: ServiceContext) => handler({ ctx, params, query, body, req } as HandlerArgs<O>);
@@ -142,6 +144,12 @@ export async function readLimited(req: Request, limit: number): Promise<string> 
 
 /** The body's bytes, throwing `tooLarge()` as soon as more than `limit` bytes have arrived (the rest is not read). */
 export async function readLimitedBytes(req: Request, limit: number, tooLarge: () => Error): Promise<Buffer<ArrayBuffer>> {
+  // A small body the server has already read whole (node-handler.ts): no need to stream it back.
+  const whole = takeBodyBytes(req);
+  if (whole) {
+    if (whole.byteLength > limit) throw tooLarge();
+    return whole;
+  }
   if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
