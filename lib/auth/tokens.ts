@@ -48,12 +48,40 @@ function verifyKey(): KeyObject {
   return hmacKey.key;
 }
 
+// A client sends the same access token with every request for its 15 minutes, and a token's text never
+// changes what it says: so the outcome of checking its signature and claims is kept (per key, for a
+// bounded number of tokens) and only the time window is checked again on every use. The session row is
+// still read on every request (resolve-actor.ts), so revocation still takes effect at once.
+const VERIFIED_TOKENS_KEPT = 10_000;
+type Verified = { claims: AccessTokenClaims; exp: number; nbf: number | undefined };
+let verified: { key: KeyObject; tokens: Map<string, Verified> } | null = null;
+
 /** Returns the claims of a valid access token, or null for anything else (bad signature, expired, wrong type). */
 export async function verifyAccessToken(token: string): Promise<AccessTokenClaims | null> {
+  const key = verifyKey();
+  if (verified?.key !== key) verified = { key, tokens: new Map() };
+  let entry = verified.tokens.get(token);
+  if (!entry) {
+    const checked = checkToken(token, key);
+    if (!checked) return null;
+    if (verified.tokens.size >= VERIFIED_TOKENS_KEPT) verified.tokens.clear();
+    verified.tokens.set(token, (entry = checked));
+  }
+  const now = Math.floor(Date.now() / 1000);
+  if (entry.exp <= now) {
+    verified.tokens.delete(token);
+    return null;
+  }
+  if (entry.nbf !== undefined && entry.nbf > now) return null;
+  return entry.claims;
+}
+
+/** Everything about a token but the time: its signature, algorithm, issuer, audience and claims. */
+function checkToken(token: string, key: KeyObject): Verified | null {
   const parts = token.split(".");
   if (parts.length !== 3) return null;
   const [headerPart, payloadPart, signaturePart] = parts;
-  const expected = Buffer.from(createHmac("sha256", verifyKey()).update(`${headerPart}.${payloadPart}`).digest("base64url"));
+  const expected = Buffer.from(createHmac("sha256", key).update(`${headerPart}.${payloadPart}`).digest("base64url"));
   const given = Buffer.from(signaturePart);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
 
@@ -64,11 +92,10 @@ export async function verifyAccessToken(token: string): Promise<AccessTokenClaim
   const audience = payload.aud;
   if (!(audience === AUDIENCE || (Array.isArray(audience) && audience.includes(AUDIENCE)))) return null;
   if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-  const now = Math.floor(Date.now() / 1000);
-  if (typeof payload.exp !== "number" || payload.exp <= now) return null;
-  if (payload.nbf !== undefined && (typeof payload.nbf !== "number" || payload.nbf > now)) return null;
+  if (typeof payload.exp !== "number") return null;
+  if (payload.nbf !== undefined && typeof payload.nbf !== "number") return null;
   if (payload.iat !== undefined && typeof payload.iat !== "number") return null;
-  return { userId: payload.sub, sessionId: payload.sid };
+  return { claims: { userId: payload.sub, sessionId: payload.sid }, exp: payload.exp, nbf: payload.nbf };
 }
 
 /** A JOSE header or claims set: a base64url-encoded JSON object, else null. */
