@@ -1,5 +1,5 @@
 import { BadRequestError, BusinessRuleError } from "@/lib/errors";
-import { formatMoney, money, round2 } from "@/lib/money";
+import { formatMoney, money, round2, type Money } from "@/lib/money";
 
 // The pricing engine: pure, with no database, so calculate-price, policy issue and bulk upload all
 // price the same way. Contract section 5 fixes the order of the checks and the arithmetic.
@@ -66,34 +66,69 @@ export function calculatePrice(
   if (quantity < 1) throw new BusinessRuleError("quantity must be at least 1");
 
   const override = availability.explicit?.price ?? null;
-  const base = money(override ?? version.publicPrice);
   const band = surchargeBandFor(bands, age);
-  const percentage = money(band?.percentage ?? 0);
-  const unit = round2(base.times(percentage.dividedBy(100).plus(1)));
-  const surchargePerPerson = round2(base.times(percentage).dividedBy(100));
-  const finalPrice = unit.times(quantity);
-  const surchargeAmount = surchargePerPerson.times(quantity);
+  const unit = unitPriceOf(override ?? version.publicPrice, band?.percentage ?? "0");
+  const finalPrice = unit.unit.times(quantity);
+  const surchargeAmount = unit.surchargePerPerson.times(quantity);
 
   const steps = [
     override
-      ? `base price ${formatMoney(base)} ${version.currency}: the price for ${countryCode} replaces the public price of ${formatMoney(version.publicPrice)}`
-      : `base price ${formatMoney(base)} ${version.currency}: the public price of the version`,
+      ? `base price ${unit.baseText} ${version.currency}: the price for ${countryCode} replaces the public price of ${formatMoney(version.publicPrice)}`
+      : `base price ${unit.baseText} ${version.currency}: the public price of the version`,
     band
-      ? `age ${age} is in the surcharge band ${band.minAge}-${band.maxAge}: +${percentage.toFixed(2)}% = ${formatMoney(surchargePerPerson)} per person`
+      ? `age ${age} is in the surcharge band ${band.minAge}-${band.maxAge}: +${unit.percentageText}% = ${unit.surchargeText} per person`
       : `age ${age} is in no surcharge band: +0.00%`,
-    `unit price ${formatMoney(base)} + ${formatMoney(surchargePerPerson)} = ${formatMoney(unit)} (rounded half-up to cents)`,
-    `${formatMoney(unit)} x ${quantity} = ${formatMoney(finalPrice)} ${version.currency}`,
+    `unit price ${unit.baseText} + ${unit.surchargeText} = ${unit.unitText} (rounded half-up to cents)`,
+    `${unit.unitText} x ${quantity} = ${formatMoney(finalPrice)} ${version.currency}`,
   ];
 
   return {
     plan_version_id: version.id,
     currency: version.currency,
-    base_price: formatMoney(base),
-    country_override: override === null ? null : formatMoney(override),
-    age_surcharge_percentage: percentage.toFixed(2),
+    base_price: unit.baseText,
+    country_override: override === null ? null : unit.baseText,
+    age_surcharge_percentage: unit.percentageText,
     age_surcharge_amount: formatMoney(surchargeAmount),
     quantity,
     final_price: formatMoney(finalPrice),
-    breakdown: { unit_price: formatMoney(unit), steps },
+    breakdown: { unit_price: unit.unitText, steps },
   };
+}
+
+/** One person's price: the base price with the band's surcharge, each rounded half-up to cents. */
+type UnitPrice = {
+  unit: Money;
+  surchargePerPerson: Money;
+  baseText: string;
+  percentageText: string;
+  surchargeText: string;
+  unitText: string;
+};
+
+// A catalog has few distinct (base price, surcharge percentage) pairs and every quote needs one: its unit
+// price is worked out once and kept, keyed by the two amounts' own text, so a kept value is exactly what
+// the arithmetic gives (Decimal values are immutable). Only the multiplication by the quantity is per quote.
+const UNIT_PRICES_KEPT = 1000;
+const unitPrices = new Map<string, UnitPrice>();
+
+function unitPriceOf(basePrice: string, percentageText: string): UnitPrice {
+  const key = `${basePrice}|${percentageText}`;
+  let kept = unitPrices.get(key);
+  if (!kept) {
+    const base = money(basePrice);
+    const percentage = money(percentageText);
+    const unit = round2(base.times(percentage.dividedBy(100).plus(1)));
+    const surchargePerPerson = round2(base.times(percentage).dividedBy(100));
+    kept = {
+      unit,
+      surchargePerPerson,
+      baseText: formatMoney(base),
+      percentageText: percentage.toFixed(2),
+      surchargeText: formatMoney(surchargePerPerson),
+      unitText: formatMoney(unit),
+    };
+    if (unitPrices.size >= UNIT_PRICES_KEPT) unitPrices.clear();
+    unitPrices.set(key, kept);
+  }
+  return kept;
 }
