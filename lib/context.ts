@@ -33,6 +33,16 @@ export async function inTransaction<T>(ctx: ServiceContext, fn: (tx: ServiceCont
   return result;
 }
 
+/**
+ * Sends an event about a write made outside a transaction (one statement, committed when it returns); inside
+ * one, queues it for after the commit.
+ */
+export async function sendAfterWrite(ctx: ServiceContext, event: BackgroundEvent): Promise<void> {
+  if (ctx.pendingEvents) return sendAfterCommit(ctx, event);
+  const { sendEvents } = await import("@/inngest/send");
+  await sendEvents([event]);
+}
+
 /** Queues an event to send after the surrounding transaction commits. */
 export function sendAfterCommit(ctx: ServiceContext, event: BackgroundEvent): void {
   if (!ctx.pendingEvents) throw new Error("sendAfterCommit needs a transaction: call it inside inTransaction");

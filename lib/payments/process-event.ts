@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { DbOrTx } from "@/db";
 import { clients, policies, processorEvents, subscriptions, transactions, type Policy } from "@/db/schema";
+import { systemActor } from "@/lib/auth/actor";
 import { inTransaction, systemContext, type ServiceContext } from "@/lib/context";
 import { canMove, type PolicyTrigger } from "@/lib/emission/policy-moves";
 import { movePolicy } from "@/lib/emission/policy-status";
@@ -27,13 +28,13 @@ function policyIdOf(event: Stripe.Event): string | null {
  * it is. A failure is recorded on the row (status FAILED, the error, the attempt) before it is thrown.
  */
 export async function processProcessorEvent(db: DbOrTx, eventRowId: string): Promise<Outcome | "ALREADY_DONE"> {
-  const [stored] = await db.select({ type: processorEvents.type }).from(processorEvents).where(eq(processorEvents.id, eventRowId));
-  if (!stored) return "ALREADY_DONE";
   try {
-    // Moves made by an event are recorded as changed by "system:<event type>".
-    return await inTransaction(systemContext(db, stored.type), async (ctx) => {
-      const [row] = await ctx.db.select().from(processorEvents).where(eq(processorEvents.id, eventRowId)).for("update");
-      if (row.status === "PROCESSED" || row.status === "IGNORED") return "ALREADY_DONE" as const;
+    return await inTransaction(systemContext(db, "stripe"), async (tx) => {
+      const [row] = await tx.db.select().from(processorEvents).where(eq(processorEvents.id, eventRowId)).for("update");
+      if (!row || row.status === "PROCESSED" || row.status === "IGNORED") return "ALREADY_DONE" as const;
+      // Moves made by an event are recorded as changed by "system:<event type>" (read with the row's lock
+      // rather than by a query of its own before the transaction).
+      const ctx: ServiceContext = { ...tx, actor: systemActor(row.type) };
       const event = row.payload as Stripe.Event;
       const outcome = await applyEvent(ctx, event, row.processorCreatedAt ?? new Date(event.created * 1000));
       await ctx.db

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { processorEvents } from "@/db/schema";
-import { inTransaction, sendAfterCommit, type ServiceContext } from "@/lib/context";
+import { sendAfterWrite, type ServiceContext } from "@/lib/context";
 import { BadRequestError, ExternalServiceError } from "@/lib/errors";
 
 /** Stripe's tolerance for the signature's timestamp (contract section 7). */
@@ -22,13 +22,13 @@ export async function receiveProcessorEvent({ ctx, payload, signature }: { ctx: 
   } catch (error) {
     throw new BadRequestError(`invalid Stripe-Signature: ${error instanceof Error ? error.message : "verification failed"}`);
   }
-  await inTransaction(ctx, async (tx) => {
-    const [stored] = await tx.db
-      .insert(processorEvents)
-      .values({ processorEventId: event.id, type: event.type, payload: event, processorCreatedAt: new Date(event.created * 1000) })
-      .onConflictDoNothing({ target: processorEvents.processorEventId })
-      .returning({ id: processorEvents.id });
-    if (stored) sendAfterCommit(tx, { name: "payments/processor-event.received", data: { event_id: stored.id } });
-  });
+  // One statement, so it commits on its own (one round trip instead of begin, insert, commit): the stored
+  // row is the durable record, and the sweep processes it if the event sent after it is lost.
+  const [stored] = await ctx.db
+    .insert(processorEvents)
+    .values({ processorEventId: event.id, type: event.type, payload: event, processorCreatedAt: new Date(event.created * 1000) })
+    .onConflictDoNothing({ target: processorEvents.processorEventId })
+    .returning({ id: processorEvents.id });
+  if (stored) await sendAfterWrite(ctx, { name: "payments/processor-event.received", data: { event_id: stored.id } });
   return { received: true as const };
 }
