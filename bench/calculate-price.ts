@@ -119,9 +119,9 @@ export const calculatePrice: Scenario = {
     const labels = ["service (npm start)", "bare node:http + postgres", "reference: GET /api/v1/health"];
     const results = await measureAlternating(
       [
-        { url: `${service.baseUrl}/api/v1/plans/calculate-price`, method: "POST", headers, body: quoteBody },
-        { url: `${bare.baseUrl}/quote`, method: "POST", headers, body: quoteBody },
-        { url: `${service.baseUrl}/api/v1/health`, method: "GET" },
+        { url: `${service.baseUrl}/api/v1/plans/calculate-price`, method: "POST", headers, body: quoteBody, pid: service.pid },
+        { url: `${bare.baseUrl}/quote`, method: "POST", headers, body: quoteBody, pid: bare.pid },
+        { url: `${service.baseUrl}/api/v1/health`, method: "GET", pid: service.pid },
       ],
       settings,
     );
@@ -136,6 +136,7 @@ export const calculatePrice: Scenario = {
       notes: [
         `ratio service/bare: ${ratio.toFixed(2)} (${(ratio * 100).toFixed(0)}% of the bare server's requests per second)`,
         `ratio health/bare: ${healthRatio.toFixed(2)} (the floor of any route of the service on this machine, for comparison)`,
+        `CPU per request (user + system, 10 ms ticks): ${results.map((result, index) => `${labels[index]} ${result.cpuMicrosPerRequest?.toFixed(0) ?? "?"} µs`).join(", ")}`,
       ],
       checks: [
         { label: `service reaches >= ${TARGET_RPS_RATIO * 100}% of the bare server's req/s (${(ratio * 100).toFixed(0)}%)`, pass: ratio >= TARGET_RPS_RATIO },

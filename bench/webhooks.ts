@@ -9,11 +9,11 @@
 // scenario waits for the background processing to finish and checks the database: every distinct id stored
 // once, PROCESSED or IGNORED as its type says, none RECEIVED or FAILED, one processing attempt each, one
 // transaction per paid invoice, one PENDING_PAYMENT -> ACTIVE history row per activated policy.
-import { readFileSync } from "node:fs";
 import http from "node:http";
 import postgres from "postgres";
 import Stripe from "stripe";
 import { callApi, logIn } from "./lib/api";
+import { cpuSecondsOf } from "./lib/cpu";
 import { createFreshDatabase } from "./lib/database";
 import type { LoadResult } from "./lib/load";
 import { freePort, startService } from "./lib/processes";
@@ -118,21 +118,6 @@ class EventSource {
     };
     this.sent.push(delivery);
     return delivery;
-  }
-}
-
-/**
- * CPU seconds (user + system) a process has used, from /proc (Linux; null elsewhere). With other work on the
- * machine the rate alone says little: the service's CPU per event says what a free core would do.
- */
-function cpuSecondsOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // utime and stime, fields 14 and 15 of proc(5), in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
   }
 }
 

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { cpuSecondsOf } from "./cpu";
 import { summarizeLatencies, type LatencySummary } from "./stats";
 
 export type LoadRequest = {
@@ -6,6 +7,8 @@ export type LoadRequest = {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
+  /** The serving process, whose CPU time per request is then reported (Linux only). */
+  pid?: number;
 };
 
 /** The raw outcome of one or more load slices against one target. */
@@ -24,6 +27,8 @@ export type LoadResult = LatencySummary & {
   seconds: number;
   requestsPerSecond: number;
   errorSamples: string[];
+  /** CPU time (user + system) the serving process used per request, in µs, when its pid was given and /proc is there. */
+  cpuMicrosPerRequest?: number;
 };
 
 /**
@@ -34,11 +39,15 @@ export type LoadResult = LatencySummary & {
 export class LoadTarget {
   private readonly options: http.RequestOptions;
   private readonly body: Buffer | undefined;
+  private readonly pid: number | undefined;
   readonly samples: LoadSamples = { latencies: [], errors: 0, seconds: 0, errorSamples: [] };
+  /** CPU seconds the serving process used during the recorded runs (null once /proc could not be read). */
+  private cpuSeconds: number | null = 0;
 
   constructor(request: LoadRequest, private readonly concurrency: number) {
     const url = new URL(request.url);
     this.body = request.body === undefined ? undefined : Buffer.from(request.body);
+    this.pid = request.pid;
     const headers: Record<string, string | number> = { ...request.headers };
     if (this.body) headers["content-length"] = this.body.byteLength;
     this.options = {
@@ -59,6 +68,7 @@ export class LoadTarget {
     const into: LoadSamples = record ? this.samples : { latencies: [], errors: 0, seconds: 0, errorSamples: [] };
     const agent = new http.Agent({ keepAlive: true, maxSockets: this.concurrency, maxFreeSockets: this.concurrency });
     const options = { ...this.options, agent };
+    const cpuBefore = record && this.pid !== undefined ? cpuSecondsOf(this.pid) : null;
     const started = performance.now();
     const deadline = started + durationMs;
     const caller = async () => {
@@ -70,11 +80,16 @@ export class LoadTarget {
       into.seconds += (performance.now() - started) / 1000;
       agent.destroy();
     }
+    if (record && this.pid !== undefined) {
+      const cpuAfter = cpuSecondsOf(this.pid);
+      this.cpuSeconds = this.cpuSeconds === null || cpuBefore === null || cpuAfter === null ? null : this.cpuSeconds + cpuAfter - cpuBefore;
+    }
   }
 
   result(): LoadResult {
     const { latencies, errors, seconds, errorSamples } = this.samples;
-    return { requests: latencies.length, errors, seconds, requestsPerSecond: latencies.length / seconds, errorSamples, ...summarizeLatencies(latencies) };
+    const cpuMicrosPerRequest = this.pid !== undefined && this.cpuSeconds !== null && latencies.length > 0 ? (1e6 * this.cpuSeconds) / latencies.length : undefined;
+    return { requests: latencies.length, errors, seconds, requestsPerSecond: latencies.length / seconds, errorSamples, cpuMicrosPerRequest, ...summarizeLatencies(latencies) };
   }
 
   private once(options: http.RequestOptions, into: LoadSamples): Promise<void> {
