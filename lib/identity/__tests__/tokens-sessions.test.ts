@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { SignJWT, UnsecuredJWT, type JWTPayload } from "jose";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { api } from "@/lib/testing/api";
 import { expectAuditRow, signInAs } from "@/lib/testing/fixtures";
 import { expectUnauthorized, loginViaApi, me, refreshViaApi, sessionIdOf } from "./helpers";
@@ -47,6 +47,19 @@ describe("access tokens", () => {
   ])("refuses a token %s (401)", async (_, change) => {
     const caller = await signInAs("CLIENTE");
     expectUnauthorized(await me(await forge(caller.user.id, caller.sessionId, change)));
+  });
+
+  // A token's checked outcome is kept between requests (lib/auth/tokens.ts): its time window must still count.
+  it("refuses a token it accepted before, once that token has expired (401)", async () => {
+    const caller = await signInAs("CLIENTE");
+    const token = await forge(caller.user.id, caller.sessionId, { expiresAt: Math.floor(Date.now() / 1000) + 60 });
+    expect((await me(token)).status).toBe(200);
+    const clock = vi.spyOn(Date, "now").mockReturnValue(Date.now() + 61_000);
+    try {
+      expectUnauthorized(await me(token));
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('refuses an unsigned token (alg "none")', async () => {
