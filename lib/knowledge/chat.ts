@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { generateText, RetryError, streamText, type ModelMessage } from "ai";
+import { generateText, streamText, type ModelMessage } from "ai";
 import { chatMessages } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
@@ -118,14 +118,6 @@ async function storeTurns(prepared: PreparedChat, answer: string): Promise<void>
   });
 }
 
-/**
- * The answer's failure as the service's. With maxRetries the SDK wraps the provider's last refusal in a
- * RetryError; unwrapped, a quota exceeded (429) still answers 429 rather than 502.
- */
-function answerError(error: unknown): Error {
-  return providerError(RetryError.isInstance(error) ? (error.lastError ?? error) : error, "the answer", 502);
-}
-
 async function generatedAnswer(prepared: PreparedChat): Promise<string> {
   if (prepared.relevant.length === 0) return NOT_IN_KNOWLEDGE;
   const model = chatModel();
@@ -134,7 +126,7 @@ async function generatedAnswer(prepared: PreparedChat): Promise<string> {
     const { text } = await generateText({ model, ...promptOf(prepared), maxRetries: 1, abortSignal: AbortSignal.timeout(outboundTimeoutMs()) });
     return text.trim() || NOT_IN_KNOWLEDGE;
   } catch (error) {
-    throw answerError(error);
+    throw providerError(error, "the answer", 502);
   }
 }
 
@@ -188,7 +180,7 @@ export async function chatStream({ ctx, input }: { ctx: ServiceContext; input: C
     try {
       return await pieces.next();
     } catch (error) {
-      throw answerError(error);
+      throw providerError(error, "the answer", 502);
     }
   };
   let first: IteratorResult<string>;
