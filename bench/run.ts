@@ -11,12 +11,13 @@ import { bulkUpload } from "./bulk-upload";
 import { calculatePrice } from "./calculate-price";
 import { certificate } from "./certificate";
 import { issuePolicy } from "./issue-policy";
+import { knowledgeRetrieval } from "./knowledge-retrieval";
 import { Cleanup } from "./lib/cleanup";
 import type { BenchSettings, Scenario, ScenarioReport } from "./lib/scenario";
 import { webhooks } from "./webhooks";
 
 /** Every benchmark; a module adds its scenario file here. */
-const SCENARIOS: Scenario[] = [calculatePrice, issuePolicy, bulkUpload, certificate, webhooks];
+const SCENARIOS: Scenario[] = [calculatePrice, issuePolicy, bulkUpload, certificate, webhooks, knowledgeRetrieval];
 
 const root = path.resolve(import.meta.dirname, "..");
 
