@@ -19,6 +19,7 @@ export const knowledgeOperations = {
       200: { description: "KnowledgeDocumentResponse", schema: KnowledgeDocumentResponse },
       400: { description: "Not a PDF, or no readable text" },
       413: { description: "Larger than 20 MB" },
+      422: { description: "No file, or a bad field (metadata_json not a JSON object)" },
       500: { description: "The embedding failed; nothing stored" },
     },
   }),
