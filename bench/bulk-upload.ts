@@ -2,11 +2,10 @@
 // one policy from a 1,000-row spreadsheet (POST /api/v1/emission/bulk-upload), one upload at a time, as
 // .xlsx and as .csv. Target (issue 4 point 11): every 1,000-row upload validated and stored in under 3 s.
 import writeXlsxFile from "write-excel-file/node";
-import { callApi, logIn } from "./lib/api";
-import { createFreshDatabase } from "./lib/database";
+import { callApi } from "./lib/api";
 import type { LoadResult } from "./lib/load";
-import { freePort, startService } from "./lib/processes";
 import type { Scenario } from "./lib/scenario";
+import { createBenchSeller, createBenchVersion, startBenchService } from "./lib/seed";
 import { summarizeLatencies } from "./lib/stats";
 
 const TARGET_MS = 3000;
@@ -15,11 +14,8 @@ const ROWS = 1000;
 const WARMUP_UPLOADS = 2;
 const MEASURED_UPLOADS = 10;
 
-const ADMIN = { email: "bench-admin@example.test", password: "bench-admin-password-2026" };
-const SELLER = { email: "bench-seller@example.test", password: "bench-seller-password-2026" };
 const COLUMNS = ["first_name", "last_name", "date_of_birth", "kinship_type", "country_of_residence"];
 
-type ProductTree = { plans: { versions: { id: string }[] }[] };
 type Upload = { name: string; bytes: Uint8Array<ArrayBuffer> };
 
 /** 1,000 people as a seller would list them: one SELF and one SPOUSE, then children and parents of varied ages, in MX or US. */
@@ -54,55 +50,18 @@ function resultOf(latencies: number[]): LoadResult {
 export const bulkUpload: Scenario = {
   name: "bulk-upload",
   async run(settings, cleanup, log) {
-    const databaseUrl = await createFreshDatabase(cleanup, "bench_bulk_upload");
-    log(`database ${new URL(databaseUrl).pathname.slice(1)} created`);
-    const service = await startService(
-      cleanup,
-      settings.root,
-      await freePort(),
-      {
-        DATABASE_URL: databaseUrl,
-        AUTH_SECRET: "bench-secret-of-at-least-thirty-two-characters",
-        BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-        BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-      },
-      settings.serviceNodeFlags,
-    );
-    log(`service ready at ${service.baseUrl} (pid ${service.pid})`);
+    const { service, adminToken } = await startBenchService(settings, cleanup, log, { database: "bench_bulk_upload" });
 
     // Seed through the API: a version sold in MX and US with an age surcharge, a seller, and a client.
-    const adminToken = await logIn(service.baseUrl, ADMIN.email, ADMIN.password);
-    const product = await callApi<ProductTree>(
-      service.baseUrl,
-      "POST",
-      "/api/v1/products/",
-      {
-        name: "Bench family cover",
-        plans: [
-          {
-            name: "Bench plan",
-            versions: [
-              {
-                version_label: "bench",
-                cost_price: "10.00",
-                public_price: "25.00",
-                currency: "USD",
-                max_entry_age: 70,
-                max_renewal_age: 80,
-                wtime_suicide: 730,
-                wtime_accident: 0,
-                wtime_preexisting: 180,
-                countries: [{ country_code: "MX", is_available: true }, { country_code: "US", is_available: true, price: "40.00" }],
-                age_surcharges: [{ min_age: 50, max_age: 70, percentage: "15" }],
-              },
-            ],
-          },
-        ],
-      },
-      adminToken,
-    );
-    await callApi(service.baseUrl, "POST", "/api/v1/auth/users", { ...SELLER, full_name: "Bench Seller", roles: ["VENDEDOR"] }, adminToken);
-    const sellerToken = await logIn(service.baseUrl, SELLER.email, SELLER.password);
+    const versionId = await createBenchVersion(service.baseUrl, adminToken, {
+      productName: "Bench family cover",
+      countries: [
+        { country_code: "MX", is_available: true },
+        { country_code: "US", is_available: true, price: "40.00" },
+      ],
+      ageSurcharges: [{ min_age: 50, max_age: 70, percentage: "15" }],
+    });
+    const sellerToken = await createBenchSeller(service.baseUrl, adminToken);
     const client = await callApi<{ id: string }>(
       service.baseUrl,
       "POST",
@@ -110,7 +69,7 @@ export const bulkUpload: Scenario = {
       { first_name: "Bench", last_name: "Holder", email: "bench-holder@example.test", birth_date: "1980-05-17", nationality: "MX", country_of_residence: "MX" },
       sellerToken,
     );
-    const fields = { client_id: client.id, plan_version_id: product.plans[0].versions[0].id, start_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) };
+    const fields = { client_id: client.id, plan_version_id: versionId, start_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) };
 
     const rows = beneficiaryRows();
     const files: Upload[] = [

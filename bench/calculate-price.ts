@@ -5,79 +5,32 @@ import path from "node:path";
 import { fillPlaceholders } from "drizzle-orm";
 import { openDatabase } from "@/db";
 import { sessionUserQuery } from "@/lib/auth/sessions";
-import { callApi, jwtClaims, logIn } from "./lib/api";
-import { createFreshDatabase } from "./lib/database";
+import { callApi, jwtClaims } from "./lib/api";
 import { measureAlternating } from "./lib/load";
-import { freePort, launchServer, startService } from "./lib/processes";
+import { freePort, launchServer } from "./lib/processes";
 import type { Scenario } from "./lib/scenario";
+import { BENCH_POOL_SIZE, createBenchSeller, createBenchVersion, startBenchService } from "./lib/seed";
 
 const TARGET_RPS_RATIO = 0.6;
 const TARGET_P99_MS = 25;
-const POOL_SIZE = "10";
 // loadSessionUser runs a named prepared statement (drizzle passes prepare: true to the driver for those).
 const SESSION_QUERY_PREPARED = true;
 
-const ADMIN = { email: "bench-admin@example.test", password: "bench-admin-password-2026" };
-const SELLER = { email: "bench-seller@example.test", password: "bench-seller-password-2026" };
 
-type ProductTree = { plans: { versions: { id: string }[] }[] };
 
 export const calculatePrice: Scenario = {
   name: "calculate-price",
   async run(settings, cleanup, log) {
-    const databaseUrl = await createFreshDatabase(cleanup, "bench_calculate_price");
-    log(`database ${new URL(databaseUrl).pathname.slice(1)} created`);
-
-    const service = await startService(
-      cleanup,
-      settings.root,
-      await freePort(),
-      {
-        DATABASE_URL: databaseUrl,
-        DATABASE_POOL_SIZE: POOL_SIZE,
-        AUTH_SECRET: "bench-secret-of-at-least-thirty-two-characters",
-        BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-        BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-      },
-      settings.serviceNodeFlags,
-    );
-    log(`service ready at ${service.baseUrl} (pid ${service.pid})`);
+    const { service, databaseUrl, adminToken } = await startBenchService(settings, cleanup, log, { database: "bench_calculate_price" });
 
     // Seed through the API, as a client would: a product with one version sold in MX at its own price
     // and a 15% surcharge from age 50, then a seller who quotes it.
-    const adminToken = await logIn(service.baseUrl, ADMIN.email, ADMIN.password);
-    const product = await callApi<ProductTree>(
-      service.baseUrl,
-      "POST",
-      "/api/v1/products/",
-      {
-        name: "Bench repatriation cover",
-        plans: [
-          {
-            name: "Bench plan",
-            versions: [
-              {
-                version_label: "bench",
-                cost_price: "10.00",
-                public_price: "25.00",
-                currency: "USD",
-                max_entry_age: 70,
-                max_renewal_age: 80,
-                wtime_suicide: 730,
-                wtime_accident: 0,
-                wtime_preexisting: 180,
-                countries: [{ country_code: "MX", is_available: true, price: "30.00" }],
-                age_surcharges: [{ min_age: 50, max_age: 70, percentage: "15" }],
-              },
-            ],
-          },
-        ],
-      },
-      adminToken,
-    );
-    const versionId = product.plans[0].versions[0].id;
-    await callApi(service.baseUrl, "POST", "/api/v1/auth/users", { ...SELLER, full_name: "Bench Seller", roles: ["VENDEDOR"] }, adminToken);
-    const sellerToken = await logIn(service.baseUrl, SELLER.email, SELLER.password);
+    const versionId = await createBenchVersion(service.baseUrl, adminToken, {
+      productName: "Bench repatriation cover",
+      countries: [{ country_code: "MX", is_available: true, price: "30.00" }],
+      ageSurcharges: [{ min_age: 50, max_age: 70, percentage: "15" }],
+    });
+    const sellerToken = await createBenchSeller(service.baseUrl, adminToken);
     const quoteBody = JSON.stringify({ plan_version_id: versionId, age: 60, country_code: "MX", quantity: 2 });
     const quote = await callApi<{ final_price: string }>(service.baseUrl, "POST", "/api/v1/plans/calculate-price", JSON.parse(quoteBody), sellerToken);
     if (quote.final_price !== "69.00") throw new Error(`unexpected quote ${JSON.stringify(quote)}`);
@@ -99,7 +52,7 @@ export const calculatePrice: Scenario = {
       env: {
         NODE_ENV: "production",
         DATABASE_URL: databaseUrl,
-        DATABASE_POOL_SIZE: POOL_SIZE,
+        DATABASE_BENCH_POOL_SIZE: BENCH_POOL_SIZE,
         BARE_SQL: text,
         BARE_PARAMS: JSON.stringify(params),
         BARE_PREPARE: SESSION_QUERY_PREPARED ? "1" : "0",

@@ -3,23 +3,17 @@
 // Every answer must be 201, and no policy number may repeat: neither among the answers nor in the
 // database afterwards (count(*) = count(distinct policy_number)), since concurrent issues take turns on
 // the year's counter row.
-import http from "node:http";
 import postgres from "postgres";
-import { callApi, logIn } from "./lib/api";
-import { createFreshDatabase } from "./lib/database";
-import type { LoadResult } from "./lib/load";
-import { freePort, startService } from "./lib/processes";
+import { callApi } from "./lib/api";
+import { runClosedLoop, type LoadResult, type LoadSamples } from "./lib/load";
 import type { Scenario } from "./lib/scenario";
+import { createBenchSeller, createBenchVersion, startBenchService } from "./lib/seed";
 import { summarizeLatencies } from "./lib/stats";
 
 /** Issue 4 point 11: sixteen callers at once. */
 const CONCURRENCY = 16;
-const POOL_SIZE = "10";
 
-const ADMIN = { email: "bench-admin@example.test", password: "bench-admin-password-2026" };
-const SELLER = { email: "bench-seller@example.test", password: "bench-seller-password-2026" };
 
-type ProductTree = { plans: { versions: { id: string }[] }[] };
 type IssuedPolicy = { id: string; policy_number: string; final_price: string; beneficiaries: unknown[] };
 
 /** A family of three as a seller enters it: the holder, a spouse in the surcharge band, a child abroad. */
@@ -29,132 +23,47 @@ const FAMILY = [
   { first_name: "Sofía", last_name: "Pérez", kinship_type: "CHILD", date_of_birth: "2012-01-30", country_of_residence: "US" },
 ];
 
-/** What one run of the load saw: each answer's latency, the numbers of the 201s, and what went wrong. */
-type IssueSamples = { latencies: number[]; errors: number; errorSamples: string[]; numbers: string[]; seconds: number };
-
-/**
- * A closed loop like bench/lib/load.ts, but counting 201 as success and keeping each answer's policy
- * number: `concurrency` callers, each on its own keep-alive connection and with its own client, send the
- * next issue as soon as the previous answer is read.
- */
-async function issueLoad(baseUrl: string, token: string, bodies: string[], durationMs: number, into: IssueSamples): Promise<void> {
-  const url = new URL(`${baseUrl}/api/v1/emission/issue`);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: bodies.length, maxFreeSockets: bodies.length });
-  const once = (body: Buffer) =>
-    new Promise<void>((resolve) => {
-      const fail = (error: Error) => {
-        into.errors++;
-        if (into.errorSamples.length < 3) into.errorSamples.push(`network error: ${error.message}`);
-        resolve();
-      };
-      const sent = performance.now();
-      const req = http.request(
-        {
-          hostname: url.hostname,
-          port: url.port,
-          path: url.pathname,
-          method: "POST",
-          agent,
-          headers: { "content-type": "application/json", "content-length": body.byteLength, authorization: `Bearer ${token}` },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("error", fail);
-          res.on("end", () => {
-            into.latencies.push(performance.now() - sent);
-            const text = Buffer.concat(chunks).toString("utf8");
-            if (res.statusCode === 201) {
-              into.numbers.push((JSON.parse(text) as IssuedPolicy).policy_number);
-            } else {
-              into.errors++;
-              if (into.errorSamples.length < 3) into.errorSamples.push(`${res.statusCode} ${text.slice(0, 200)}`);
-            }
-            resolve();
-          });
-        },
-      );
-      req.on("error", fail);
-      req.end(body);
-    });
-  const started = performance.now();
-  const deadline = started + durationMs;
-  try {
-    await Promise.all(
-      bodies.map(async (text) => {
-        const body = Buffer.from(text);
-        while (performance.now() < deadline) await once(body);
-      }),
-    );
-  } finally {
-    into.seconds += (performance.now() - started) / 1000;
-    agent.destroy();
-  }
-}
+/** What one run of the load saw, with the numbers of the 201s. */
+type IssueSamples = LoadSamples & { numbers: string[] };
 
 function emptySamples(): IssueSamples {
   return { latencies: [], errors: 0, errorSamples: [], numbers: [], seconds: 0 };
 }
 
+/** A closed loop counting 201 as success and keeping each answer's number: each caller issues for its own client. */
+function issueLoad(baseUrl: string, token: string, bodies: string[], durationMs: number, into: IssueSamples): Promise<void> {
+  const calls = bodies.map((body) => ({ body: Buffer.from(body), headers: { "content-type": "application/json", authorization: `Bearer ${token}` } }));
+  return runClosedLoop({
+    url: `${baseUrl}/api/v1/emission/issue`,
+    method: "POST",
+    callers: calls.length,
+    durationMs,
+    into,
+    next: (caller) => calls[caller],
+    accept: (status, text) => {
+      if (status !== 201) return false;
+      into.numbers.push((JSON.parse(text) as IssuedPolicy).policy_number);
+      return true;
+    },
+  });
+}
+
 export const issuePolicy: Scenario = {
   name: "issue-policy",
   async run(settings, cleanup, log) {
-    const databaseUrl = await createFreshDatabase(cleanup, "bench_issue_policy");
-    log(`database ${new URL(databaseUrl).pathname.slice(1)} created`);
-
-    const service = await startService(
-      cleanup,
-      settings.root,
-      await freePort(),
-      {
-        DATABASE_URL: databaseUrl,
-        DATABASE_POOL_SIZE: POOL_SIZE,
-        AUTH_SECRET: "bench-secret-of-at-least-thirty-two-characters",
-        BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-        BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-      },
-      settings.serviceNodeFlags,
-    );
-    log(`service ready at ${service.baseUrl} (pid ${service.pid})`);
+    const { service, databaseUrl, adminToken } = await startBenchService(settings, cleanup, log, { database: "bench_issue_policy" });
 
     // Seed through the API: a version sold in MX and (at its own price) in the US with a surcharge from
     // 60, a seller, and one client per connection.
-    const adminToken = await logIn(service.baseUrl, ADMIN.email, ADMIN.password);
-    const product = await callApi<ProductTree>(
-      service.baseUrl,
-      "POST",
-      "/api/v1/products/",
-      {
-        name: "Bench repatriation cover",
-        plans: [
-          {
-            name: "Bench plan",
-            versions: [
-              {
-                version_label: "bench",
-                cost_price: "10.00",
-                public_price: "25.00",
-                currency: "USD",
-                max_entry_age: 70,
-                max_renewal_age: 80,
-                wtime_suicide: 730,
-                wtime_accident: 0,
-                wtime_preexisting: 180,
-                countries: [
-                  { country_code: "MX", is_available: true },
-                  { country_code: "US", is_available: true, price: "40.00" },
-                ],
-                age_surcharges: [{ min_age: 60, max_age: 70, percentage: "20" }],
-              },
-            ],
-          },
-        ],
-      },
-      adminToken,
-    );
-    const versionId = product.plans[0].versions[0].id;
-    await callApi(service.baseUrl, "POST", "/api/v1/auth/users", { ...SELLER, full_name: "Bench Seller", roles: ["VENDEDOR"] }, adminToken);
-    const sellerToken = await logIn(service.baseUrl, SELLER.email, SELLER.password);
+    const versionId = await createBenchVersion(service.baseUrl, adminToken, {
+      productName: "Bench repatriation cover",
+      countries: [
+        { country_code: "MX", is_available: true },
+        { country_code: "US", is_available: true, price: "40.00" },
+      ],
+      ageSurcharges: [{ min_age: 60, max_age: 70, percentage: "20" }],
+    });
+    const sellerToken = await createBenchSeller(service.baseUrl, adminToken);
     const startDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     const bodies: string[] = [];
     for (let index = 0; index < CONCURRENCY; index++) {

@@ -9,19 +9,16 @@
 // scenario waits for the background processing to finish and checks the database: every distinct id stored
 // once, PROCESSED or IGNORED as its type says, none RECEIVED or FAILED, one processing attempt each, one
 // transaction per paid invoice, one PENDING_PAYMENT -> ACTIVE history row per activated policy.
-import http from "node:http";
 import postgres from "postgres";
 import Stripe from "stripe";
-import { callApi, logIn } from "./lib/api";
+import { callApi } from "./lib/api";
 import { cpuSecondsOf } from "./lib/cpu";
-import { createFreshDatabase } from "./lib/database";
-import type { LoadResult } from "./lib/load";
-import { freePort, startService } from "./lib/processes";
+import { runClosedLoop, type LoadResult, type LoadSamples } from "./lib/load";
 import type { Scenario } from "./lib/scenario";
+import { createBenchSeller, createBenchVersion, startBenchService } from "./lib/seed";
 import { summarizeLatencies } from "./lib/stats";
 
 const TARGET_ACKS_PER_SECOND = 300;
-const POOL_SIZE = "10";
 /** ACTIVE policies the renewals are spread over, and PENDING_PAYMENT ones awaiting their first payment (seeded through the API). */
 const ACTIVE_POLICIES = 100;
 const PENDING_POLICIES = 200;
@@ -33,10 +30,7 @@ const FIRST_PAYMENT_EVERY = 20;
 const DRAIN_TIMEOUT_MS = 180_000;
 
 const WEBHOOK_SECRET = "whsec_bench_webhooks";
-const ADMIN = { email: "bench-admin@example.test", password: "bench-admin-password-2026" };
-const SELLER = { email: "bench-seller@example.test", password: "bench-seller-password-2026" };
 
-type ProductTree = { plans: { versions: { id: string }[] }[] };
 
 /** One delivery as Stripe makes it: the exact body and its signature header. */
 type Delivery = { id: string; kind: "renewal" | "first" | "ignored"; policyId: string; body: Buffer; signature: string };
@@ -121,120 +115,44 @@ class EventSource {
   }
 }
 
-type Samples = { latencies: number[]; acknowledged: number; errors: number; errorSamples: string[]; seconds: number };
+/** What one run of the load saw, with the deliveries acknowledged. */
+type Samples = LoadSamples & { acknowledged: number };
 
 function emptySamples(): Samples {
   return { latencies: [], acknowledged: 0, errors: 0, errorSamples: [], seconds: 0 };
 }
 
-/** A closed loop: `concurrency` callers, each on its own keep-alive connection, send the next event as soon as the answer is read. */
-async function deliverLoad(baseUrl: string, source: EventSource, concurrency: number, durationMs: number, into: Samples): Promise<void> {
-  const url = new URL(`${baseUrl}/api/v1/payments/webhook`);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
-  const once = (delivery: Delivery) =>
-    new Promise<void>((resolve) => {
-      const fail = (error: Error) => {
-        into.errors++;
-        if (into.errorSamples.length < 3) into.errorSamples.push(`network error: ${error.message}`);
-        resolve();
-      };
-      const sent = performance.now();
-      const req = http.request(
-        {
-          hostname: url.hostname,
-          port: url.port,
-          path: url.pathname,
-          method: "POST",
-          agent,
-          headers: { "content-type": "application/json", "content-length": delivery.body.byteLength, "stripe-signature": delivery.signature },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("error", fail);
-          res.on("end", () => {
-            into.latencies.push(performance.now() - sent);
-            const text = Buffer.concat(chunks).toString("utf8");
-            if (res.statusCode === 200 && text === '{"received":true}') into.acknowledged++;
-            else {
-              into.errors++;
-              if (into.errorSamples.length < 3) into.errorSamples.push(`${res.statusCode} ${text.slice(0, 200)}`);
-            }
-            resolve();
-          });
-        },
-      );
-      req.on("error", fail);
-      req.end(delivery.body);
-    });
-  const started = performance.now();
-  const deadline = started + durationMs;
-  try {
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (performance.now() < deadline) await once(source.take());
-      }),
-    );
-  } finally {
-    into.seconds += (performance.now() - started) / 1000;
-    agent.destroy();
-  }
+/** A closed loop of signed deliveries, each acknowledged by 200 `{"received":true}`. */
+function deliverLoad(baseUrl: string, source: EventSource, concurrency: number, durationMs: number, into: Samples): Promise<void> {
+  return runClosedLoop({
+    url: `${baseUrl}/api/v1/payments/webhook`,
+    method: "POST",
+    callers: concurrency,
+    durationMs,
+    into,
+    next: () => {
+      const delivery = source.take();
+      return { body: delivery.body, headers: { "content-type": "application/json", "stripe-signature": delivery.signature } };
+    },
+    accept: (status, text) => {
+      if (status !== 200 || text !== '{"received":true}') return false;
+      into.acknowledged++;
+      return true;
+    },
+  });
 }
 
 export const webhooks: Scenario = {
   name: "webhooks",
   async run(settings, cleanup, log) {
-    const databaseUrl = await createFreshDatabase(cleanup, "bench_webhooks");
-    log(`database ${new URL(databaseUrl).pathname.slice(1)} created`);
-    const service = await startService(
-      cleanup,
-      settings.root,
-      await freePort(),
-      {
-        DATABASE_URL: databaseUrl,
-        DATABASE_POOL_SIZE: POOL_SIZE,
-        AUTH_SECRET: "bench-secret-of-at-least-thirty-two-characters",
-        BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-        BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      },
-      settings.serviceNodeFlags,
-    );
-    log(`service ready at ${service.baseUrl} (pid ${service.pid})`);
+    const { service, databaseUrl, adminToken } = await startBenchService(settings, cleanup, log, { database: "bench_webhooks", env: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } });
 
     // Seed through the API: a version sold in MX, a seller, a client, and its policies.
-    const adminToken = await logIn(service.baseUrl, ADMIN.email, ADMIN.password);
-    const product = await callApi<ProductTree>(
-      service.baseUrl,
-      "POST",
-      "/api/v1/products/",
-      {
-        name: "Bench repatriation cover",
-        plans: [
-          {
-            name: "Bench plan",
-            versions: [
-              {
-                version_label: "bench",
-                cost_price: "10.00",
-                public_price: "25.00",
-                currency: "USD",
-                max_entry_age: 70,
-                max_renewal_age: 80,
-                wtime_suicide: 730,
-                wtime_accident: 0,
-                wtime_preexisting: 180,
-                countries: [{ country_code: "MX", is_available: true }],
-              },
-            ],
-          },
-        ],
-      },
-      adminToken,
-    );
-    const versionId = product.plans[0].versions[0].id;
-    await callApi(service.baseUrl, "POST", "/api/v1/auth/users", { ...SELLER, full_name: "Bench Seller", roles: ["VENDEDOR"] }, adminToken);
-    const sellerToken = await logIn(service.baseUrl, SELLER.email, SELLER.password);
+    const versionId = await createBenchVersion(service.baseUrl, adminToken, {
+      productName: "Bench repatriation cover",
+      countries: [{ country_code: "MX", is_available: true }],
+    });
+    const sellerToken = await createBenchSeller(service.baseUrl, adminToken);
     const client = await callApi<{ id: string }>(
       service.baseUrl,
       "POST",

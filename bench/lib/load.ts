@@ -37,26 +37,19 @@ export type LoadResult = LatencySummary & {
  * up to one result.
  */
 export class LoadTarget {
-  private readonly options: http.RequestOptions;
-  private readonly body: Buffer | undefined;
+  private readonly url: string;
+  private readonly method: string;
+  private readonly call: LoopCall;
   private readonly pid: number | undefined;
   readonly samples: LoadSamples = { latencies: [], errors: 0, seconds: 0, errorSamples: [] };
   /** CPU seconds the serving process used during the recorded runs (null once /proc could not be read). */
   private cpuSeconds: number | null = 0;
 
   constructor(request: LoadRequest, private readonly concurrency: number) {
-    const url = new URL(request.url);
-    this.body = request.body === undefined ? undefined : Buffer.from(request.body);
+    this.url = request.url;
+    this.call = { body: request.body === undefined ? undefined : Buffer.from(request.body), headers: request.headers };
+    this.method = request.method ?? (this.call.body ? "POST" : "GET");
     this.pid = request.pid;
-    const headers: Record<string, string | number> = { ...request.headers };
-    if (this.body) headers["content-length"] = this.body.byteLength;
-    this.options = {
-      hostname: url.hostname,
-      port: url.port,
-      path: url.pathname + url.search,
-      method: request.method ?? (this.body ? "POST" : "GET"),
-      headers,
-    };
   }
 
   /**
@@ -66,20 +59,16 @@ export class LoadTarget {
    */
   async run(durationMs: number, record = true): Promise<void> {
     const into: LoadSamples = record ? this.samples : { latencies: [], errors: 0, seconds: 0, errorSamples: [] };
-    const agent = new http.Agent({ keepAlive: true, maxSockets: this.concurrency, maxFreeSockets: this.concurrency });
-    const options = { ...this.options, agent };
     const cpuBefore = record && this.pid !== undefined ? cpuSecondsOf(this.pid) : null;
-    const started = performance.now();
-    const deadline = started + durationMs;
-    const caller = async () => {
-      while (performance.now() < deadline) await this.once(options, into);
-    };
-    try {
-      await Promise.all(Array.from({ length: this.concurrency }, caller));
-    } finally {
-      into.seconds += (performance.now() - started) / 1000;
-      agent.destroy();
-    }
+    await runClosedLoop({
+      url: this.url,
+      method: this.method,
+      callers: this.concurrency,
+      durationMs,
+      into,
+      next: () => this.call,
+      accept: (status) => status === 200,
+    });
     if (record && this.pid !== undefined) {
       const cpuAfter = cpuSecondsOf(this.pid);
       this.cpuSeconds = this.cpuSeconds === null || cpuBefore === null || cpuAfter === null ? null : this.cpuSeconds + cpuAfter - cpuBefore;
@@ -91,31 +80,81 @@ export class LoadTarget {
     const cpuMicrosPerRequest = this.pid !== undefined && this.cpuSeconds !== null && latencies.length > 0 ? (1e6 * this.cpuSeconds) / latencies.length : undefined;
     return { requests: latencies.length, errors, seconds, requestsPerSecond: latencies.length / seconds, errorSamples, cpuMicrosPerRequest, ...summarizeLatencies(latencies) };
   }
+}
 
-  private once(options: http.RequestOptions, into: LoadSamples): Promise<void> {
-    return new Promise<void>((resolve) => {
+/** One request of a closed loop. */
+export type LoopCall = { body?: Buffer; headers?: Record<string, string> };
+
+/**
+ * A closed loop: `callers` callers, each on its own keep-alive connection, send their next request
+ * (`next(caller)`) as soon as the previous answer is read, for `durationMs`. `accept` says whether an
+ * answer is a success; any other answer, and any network error, counts as an error with a sample.
+ */
+export async function runClosedLoop({
+  url,
+  method,
+  callers,
+  durationMs,
+  into,
+  next,
+  accept,
+}: {
+  url: string;
+  method: string;
+  callers: number;
+  durationMs: number;
+  into: LoadSamples;
+  next: (caller: number) => LoopCall;
+  accept: (status: number, text: string) => boolean;
+}): Promise<void> {
+  const target = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: callers, maxFreeSockets: callers });
+  const once = ({ body, headers = {} }: LoopCall) =>
+    new Promise<void>((resolve) => {
       const fail = (error: Error) => {
         into.errors++;
         if (into.errorSamples.length < 3) into.errorSamples.push(`network error: ${error.message}`);
         resolve();
       };
       const sent = performance.now();
-      const req = http.request(options, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("error", fail);
-        res.on("end", () => {
-          into.latencies.push(performance.now() - sent);
-          if (res.statusCode !== 200) {
-            into.errors++;
-            if (into.errorSamples.length < 3) into.errorSamples.push(`${res.statusCode} ${Buffer.concat(chunks).toString("utf8").slice(0, 200)}`);
-          }
-          resolve();
-        });
-      });
+      const req = http.request(
+        {
+          hostname: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          method,
+          agent,
+          headers: body ? { ...headers, "content-length": body.byteLength } : headers,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("error", fail);
+          res.on("end", () => {
+            into.latencies.push(performance.now() - sent);
+            const text = Buffer.concat(chunks).toString("utf8");
+            if (!accept(res.statusCode ?? 0, text)) {
+              into.errors++;
+              if (into.errorSamples.length < 3) into.errorSamples.push(`${res.statusCode} ${text.slice(0, 200)}`);
+            }
+            resolve();
+          });
+        },
+      );
       req.on("error", fail);
-      req.end(this.body);
+      req.end(body);
     });
+  const started = performance.now();
+  const deadline = started + durationMs;
+  try {
+    await Promise.all(
+      Array.from({ length: callers }, async (_, caller) => {
+        while (performance.now() < deadline) await once(next(caller));
+      }),
+    );
+  } finally {
+    into.seconds += (performance.now() - started) / 1000;
+    agent.destroy();
   }
 }
 
