@@ -58,21 +58,37 @@ type TextFormValues = z.infer<typeof TextForm>;
 const PDF_FIELDS = ["file", "title", "metadata_json"] as const;
 const TEXT_FIELDS = ["title", "content", "metadata_json"] as const;
 
-/** Puts the API's field errors next to the fields and returns the banner's message. */
-function useKnowledgeSubmit() {
+/**
+ * Sends one new document: on success the form is cleared and the list reloaded with a banner saying what
+ * was added; on failure the API's field errors go next to their fields and the banner says the rest.
+ */
+function useAddDocument<F extends string>({
+  fields,
+  setError,
+  reset,
+  onAdded,
+}: {
+  fields: readonly F[];
+  setError: (field: F, error: { type: string; message: string }) => void;
+  reset: () => void;
+  onAdded: () => void;
+}) {
   const [state, setState] = useState<{ error: string | null; success: string | null }>({ error: null, success: null });
-  async function run(action: () => Promise<string>, onFieldError: (path: string, message: string) => boolean): Promise<boolean> {
+  async function add(request: () => Promise<KnowledgeDocument>): Promise<void> {
     setState({ error: null, success: null });
     try {
-      setState({ error: null, success: await action() });
-      return true;
+      const document = await request();
+      setState({ error: null, success: addedMessage(document) });
+      reset();
+      onAdded();
     } catch (caught) {
-      if (caught instanceof ApiError) for (const { path, message } of caught.errors) onFieldError(path, message);
+      if (caught instanceof ApiError) {
+        for (const { path, message } of caught.errors) if ((fields as readonly string[]).includes(path)) setError(path as F, { type: "server", message });
+      }
       setState({ error: knowledgeErrorMessage(caught), success: null });
-      return false;
     }
   }
-  return { ...state, run };
+  return { ...state, add };
 }
 
 function UploadPdfPanel({ onAdded }: { onAdded: () => void }) {
@@ -83,28 +99,14 @@ function UploadPdfPanel({ onAdded }: { onAdded: () => void }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<PdfFormInput, unknown, PdfFormOutput>({ resolver: zodResolver(PdfForm, { error: formMessages }), defaultValues: { title: "", metadata_json: "" } });
-  const { error, success, run } = useKnowledgeSubmit();
+  const { error, success, add } = useAddDocument({ fields: PDF_FIELDS, setError, reset, onAdded });
 
   async function onSubmit({ file, title, metadata_json }: PdfFormOutput) {
     const body = new FormData();
     body.set("file", file[0]);
     if (title.trim()) body.set("title", title.trim());
     if (metadata_json.trim()) body.set("metadata_json", JSON.stringify(metadataOf(metadata_json)));
-    const added = await run(
-      async () => {
-        const document = await apiFetch<KnowledgeDocument>("/api/v1/ai/knowledge/upload", { method: "POST", body });
-        return addedMessage(document);
-      },
-      (path, message) => {
-        if (!(PDF_FIELDS as readonly string[]).includes(path)) return false;
-        setError(path as (typeof PDF_FIELDS)[number], { type: "server", message });
-        return true;
-      },
-    );
-    if (added) {
-      reset();
-      onAdded();
-    }
+    await add(() => apiFetch<KnowledgeDocument>("/api/v1/ai/knowledge/upload", { method: "POST", body }));
   }
 
   return (
@@ -139,24 +141,10 @@ function AddTextPanel({ onAdded }: { onAdded: () => void }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<TextFormValues>({ resolver: zodResolver(TextForm, { error: formMessages }), defaultValues: { title: "", content: "", metadata_json: "" } });
-  const { error, success, run } = useKnowledgeSubmit();
+  const { error, success, add } = useAddDocument({ fields: TEXT_FIELDS, setError, reset, onAdded });
 
   async function onSubmit({ title, content, metadata_json }: TextFormValues) {
-    const added = await run(
-      async () => {
-        const document = await apiFetch<KnowledgeDocument>("/api/v1/ai/knowledge", { method: "POST", body: { title, content, metadata_json: metadataOf(metadata_json) } });
-        return addedMessage(document);
-      },
-      (path, message) => {
-        if (!(TEXT_FIELDS as readonly string[]).includes(path)) return false;
-        setError(path as (typeof TEXT_FIELDS)[number], { type: "server", message });
-        return true;
-      },
-    );
-    if (added) {
-      reset();
-      onAdded();
-    }
+    await add(() => apiFetch<KnowledgeDocument>("/api/v1/ai/knowledge", { method: "POST", body: { title, content, metadata_json: metadataOf(metadata_json) } }));
   }
 
   return (
