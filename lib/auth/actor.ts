@@ -87,6 +87,11 @@ export function scopeOf(actor: Actor): Scope {
   }
 }
 
+/** The company a user or an API key belongs to; null for the system and for nobody. */
+export function companyOf(actor: Actor): string | null {
+  return actor.kind === "user" || actor.kind === "api_key" ? actor.companyId : null;
+}
+
 export function isAdmin(actor: Actor): boolean {
   return actor.kind === "system" || (actor.kind === "user" && actor.roles.includes("ADMIN"));
 }

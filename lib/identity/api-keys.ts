@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { apiKeys, companies, type ApiKey } from "@/db/schema";
-import { assertCan, assertCanGrant, scopeOf } from "@/lib/auth/actor";
+import { assertCan, assertCanGrant, companyOf, scopeOf } from "@/lib/auth/actor";
 import { newOpaqueToken } from "@/lib/auth/tokens";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { NotFoundError, ValidationError } from "@/lib/errors";
@@ -25,7 +25,7 @@ export async function createApiKey({ ctx, input }: { ctx: ServiceContext; input:
   assertCan(actor, "users:manage");
   assertCanGrant(actor, input.permissions);
   const scope = scopeOf(actor);
-  const ownCompany = actor.kind === "user" || actor.kind === "api_key" ? actor.companyId : undefined;
+  const ownCompany = companyOf(actor) ?? undefined;
   const companyId = scope ? scope.companyId : (input.company_id ?? ownCompany);
   if (!companyId) throw new ValidationError("company_id is required");
   const { token, hash } = newOpaqueToken("ck_");

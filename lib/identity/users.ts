@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { escapeLike } from "@/db/like";
 import { businessUnits, companies, users, type User } from "@/db/schema";
-import { assertCan, assertCanGrant, scopeOf } from "@/lib/auth/actor";
+import { assertCan, assertCanGrant, companyOf, scopeOf } from "@/lib/auth/actor";
 import { hashPassword } from "@/lib/auth/passwords";
 import { revokeSessions } from "@/lib/auth/sessions";
 import { inTransaction, type ServiceContext } from "@/lib/context";
@@ -58,7 +58,7 @@ export async function createUser({ ctx, input }: { ctx: ServiceContext; input: C
   const { actor } = ctx;
   assertCan(actor, "users:manage");
   const scope = scopeOf(actor);
-  const ownCompany = actor.kind === "user" || actor.kind === "api_key" ? actor.companyId : undefined;
+  const ownCompany = companyOf(actor) ?? undefined;
   const companyId = scope ? scope.companyId : (input.company_id ?? ownCompany);
   if (!companyId) throw new ValidationError("company_id is required");
   const roleNames = [...new Set(input.roles ?? ["CLIENTE"])];

@@ -2,8 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { chunksForInsert } from "@/db/chunks";
 import { knowledgeDocuments, knowledgeFragments, type KnowledgeDocument } from "@/db/schema";
-import { assertCan, isAdmin, type Actor } from "@/lib/auth/actor";
-import { scopeOf } from "@/lib/auth/actor";
+import { assertCan, companyOf, isAdmin, scopeOf, type Actor } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/with-api";
@@ -26,17 +25,13 @@ export function toDocumentResponse(document: KnowledgeDocument): KnowledgeDocume
 
 /** The company whose knowledge the caller reads and writes: its own; ADMIN may name another. */
 export function knowledgeCompanyOf(actor: Actor, requested?: string): string {
-  if (requested && requested !== ownCompany(actor)) {
+  const own = companyOf(actor);
+  if (requested && requested !== own) {
     if (!isAdmin(actor)) throw new ForbiddenError("only an administrator may work on another company's knowledge");
     return requested;
   }
-  const own = ownCompany(actor);
   if (!own) throw new ValidationError("company_id is required for a caller without a company");
   return own;
-}
-
-function ownCompany(actor: Actor): string | null {
-  return actor.kind === "user" || actor.kind === "api_key" ? actor.companyId : (scopeOf(actor)?.companyId ?? null);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { auditLogs } from "@/db/schema";
-import { actorLabel } from "@/lib/auth/actor";
+import { actorLabel, companyOf } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
 
 export type AuditEntry = {
@@ -25,7 +25,7 @@ export async function writeAudit(ctx: ServiceContext, entry: AuditEntry): Promis
     apiKeyId: actor.kind === "api_key" ? actor.apiKeyId : null,
     // A sign-in or registration has no signed-in actor yet; the entry is about, and by, that user.
     actor: actor.kind === "anonymous" && entry.userId ? entry.userId : actorLabel(actor),
-    companyId: entry.companyId ?? (actor.kind === "user" || actor.kind === "api_key" ? actor.companyId : null),
+    companyId: entry.companyId ?? companyOf(actor),
     entity: entry.entity,
     entityId: entry.entityId ?? null,
     ipAddress: ctx.ipAddress,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { companies } from "@/db/schema";
-import { assertCan, scopeOf } from "@/lib/auth/actor";
+import { assertCan, companyOf } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { publicBaseUrl } from "@/lib/emission/verification";
 import { ConflictError, NotFoundError } from "@/lib/errors";
@@ -15,8 +15,7 @@ import { callProcessor, paymentProcessor } from "./processor";
  */
 export async function startConnectOnboarding({ ctx }: { ctx: ServiceContext }) {
   assertCan(ctx.actor, "payments:onboard");
-  const scope = scopeOf(ctx.actor);
-  const companyId = ctx.actor.kind === "user" || ctx.actor.kind === "api_key" ? ctx.actor.companyId : scope?.companyId;
+  const companyId = companyOf(ctx.actor);
   if (!companyId) throw new NotFoundError("company");
   const stripe = paymentProcessor();
   return inTransaction(ctx, async (tx) => {

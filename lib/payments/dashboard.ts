@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { companies, policies, subscriptions, transactions } from "@/db/schema";
-import { assertCan, isAdmin } from "@/lib/auth/actor";
+import { assertCan, companyOf, isAdmin } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
 import { formatMoney, money } from "@/lib/money";
@@ -13,7 +13,7 @@ import { formatMoney, money } from "@/lib/money";
  */
 export async function getResellerDashboard({ ctx, companyId }: { ctx: ServiceContext; companyId?: string }) {
   assertCan(ctx.actor, "payments:read");
-  const own = ctx.actor.kind === "user" || ctx.actor.kind === "api_key" ? ctx.actor.companyId : null;
+  const own = companyOf(ctx.actor);
   if (companyId && companyId !== own && !isAdmin(ctx.actor)) throw new ForbiddenError("only an administrator may read another company's dashboard");
   const target = companyId ?? own;
   if (!target) throw new NotFoundError("company");
