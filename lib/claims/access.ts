@@ -1,7 +1,8 @@
 import { inArray, sql, type SQL } from "drizzle-orm";
-import { claims, clients, policies } from "@/db/schema";
+import { claims, policies } from "@/db/schema";
 import { can, type Actor } from "@/lib/auth/actor";
 import { scopeFilter } from "@/lib/auth/scope-filter";
+import { ownClientIds } from "@/lib/emission/access";
 
 /**
  * The claims an actor may see (contract sections 2 and 6): claims:read within its company (and business
@@ -10,10 +11,7 @@ import { scopeFilter } from "@/lib/auth/scope-filter";
 export function visibleClaims(actor: Actor): SQL | undefined {
   if (can(actor, "claims:read")) return scopeFilter(actor, claims);
   if (can(actor, "portal:read") && actor.kind === "user") {
-    return inArray(
-      claims.policyId,
-      sql`(select ${policies.id} from ${policies} join ${clients} on ${clients.id} = ${policies.clientId} where lower(${clients.email}) = lower(${actor.email}))`,
-    );
+    return inArray(claims.policyId, sql`(select ${policies.id} from ${policies} where ${policies.clientId} in ${ownClientIds(actor)})`);
   }
   return sql`false`;
 }

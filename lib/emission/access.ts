@@ -10,7 +10,7 @@ import { scopeFilter } from "@/lib/auth/scope-filter";
 const NOTHING = sql`false`;
 
 /** The clients whose e-mail is the signed-in user's own (one at most: e-mails are unique in any case). */
-function ownClientIds(actor: Actor) {
+export function ownClientIds(actor: Actor) {
   const email = actor.kind === "user" ? actor.email : "";
   return sql`(select ${clients.id} from ${clients} where lower(${clients.email}) = lower(${email}))`;
 }
