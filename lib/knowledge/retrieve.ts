@@ -15,8 +15,8 @@ export const RETRIEVED_FRAGMENTS = 5;
 export async function nearestFragments(db: DbOrTx, companyId: string, embedding: number[], limit = RETRIEVED_FRAGMENTS): Promise<RetrievedFragment[]> {
   const distance = cosineDistance(knowledgeFragments.embedding, embedding);
   const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
-    await tx.execute(sql`set local hnsw.ef_search = 100`);
+    // Both settings in one round trip; `true` makes them local to this transaction, as SET LOCAL does.
+    await tx.execute(sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', '100', true)`);
     return tx
       .select({
         fragmentId: knowledgeFragments.id,
