@@ -60,10 +60,10 @@ export async function findVisiblePolicy(db: DbOrTx, actor: Actor, policyId: stri
 }
 
 /**
- * A policy with its plan version and the names of its client, insurer, product and plan (read as they
- * are: no visibility check, the caller has made it), or 404.
+ * A policy with its plan version and the names of its client, insurer, product and plan, or 404; with
+ * `visibleTo`, only a policy that actor may see (otherwise the caller has checked already).
  */
-export async function findPolicyWithNames(db: DbOrTx, policyId: string) {
+export async function findPolicyWithNames(db: DbOrTx, policyId: string, visibleTo?: Actor) {
   const [row] = await db
     .select({
       policy: policies,
@@ -79,7 +79,7 @@ export async function findPolicyWithNames(db: DbOrTx, policyId: string) {
     .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
     .innerJoin(plans, eq(plans.id, planVersions.planId))
     .innerJoin(products, eq(products.id, plans.productId))
-    .where(eq(policies.id, policyId));
+    .where(and(eq(policies.id, policyId), visibleTo ? visiblePolicies(visibleTo) : undefined));
   if (!row) throw new NotFoundError("policy");
   return row;
 }
@@ -94,11 +94,12 @@ export function assertCovering(policy: Policy, what: string): void {
 /** GET /emission/policies/{id}: the policy, its people, its history and the names of what it covers. */
 export async function getPolicy({ ctx, policyId }: { ctx: ServiceContext; policyId: string }) {
   assertCan(ctx.actor, "emission:read", "portal:read");
-  const policy = await findVisiblePolicy(ctx.db, ctx.actor, policyId);
-  const [[response], history, names] = await Promise.all([
+  // The policy and its names in one read, within what the caller may see (404 otherwise).
+  const names = await findPolicyWithNames(ctx.db, policyId, ctx.actor);
+  const { policy } = names;
+  const [[response], history] = await Promise.all([
     withBeneficiaries(ctx.db, [policy]),
     ctx.db.select().from(policyStatusHistory).where(eq(policyStatusHistory.policyId, policy.id)).orderBy(asc(policyStatusHistory.changedAt), asc(policyStatusHistory.id)),
-    findPolicyWithNames(ctx.db, policy.id),
   ]);
   return {
     ...response,
