@@ -1,18 +1,18 @@
 // knowledge-retrieval: the knowledge module's top-5 retrieval (`nearestFragments`, the code the chat
 // runs) on 20,000 fragments of local embeddings spread unevenly over four companies, on the PostgreSQL
-// server with the project's HNSW index (halfvec_cosine_ops, pgvector's defaults m = 16,
-// ef_construction = 64, or BENCH_HNSW_WITH; the query sets ef_search = 100 and the iterative scan). No
-// service is needed: the scenario migrates a fresh database itself, loads the fragments in multi-row
+// server with the project's HNSW index (halfvec_cosine_ops, m = 32, ef_construction = 128 as in the
+// migration, or BENCH_HNSW_WITH; the query sets ef_search (KNOWLEDGE_EF_SEARCH) and the iterative scan).
+// No service is needed: the scenario migrates a fresh database itself, loads the fragments in multi-row
 // inserts with the index dropped, builds the index once, as one would for a bulk load, and then times
-// one query after another, three ways: through the HNSW index, as the planner chooses (with the company
-// filter it has preferred sequential, bitmap or company-index scans, which are exact), and exact.
-// Recall@5 compares the HNSW answer with the exact scan of the same company's fragments.
+// one query after another, three ways: as the chat runs it (exact for a company of up to
+// EXACT_SCAN_LIMIT fragments, through the index beyond), through the HNSW index for every company, and
+// exact. Recall@5 compares each answer with the exact scan of the same company's fragments.
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase, type Database } from "@/db";
 import { companies, knowledgeDocuments, knowledgeFragments } from "@/db/schema";
 import { localEmbedding } from "@/lib/knowledge/local-embedding";
-import { nearestFragments, RETRIEVED_FRAGMENTS } from "@/lib/knowledge/retrieve";
+import { efSearch, EXACT_SCAN_LIMIT, nearestFragments, RETRIEVED_FRAGMENTS, type RetrievedFragment } from "@/lib/knowledge/retrieve";
 import { createFreshDatabase } from "./lib/database";
 import type { LoadResult } from "./lib/load";
 import type { Scenario } from "./lib/scenario";
@@ -33,7 +33,7 @@ const TARGET_RECALL = 0.95;
 const TIE_MARGIN = 1e-3;
 // The index's build parameters, as in the migration unless BENCH_HNSW_WITH says otherwise (e.g.
 // "m = 24, ef_construction = 128"), to try a build before changing the migration.
-const HNSW_WITH = process.env.BENCH_HNSW_WITH ?? "m = 16, ef_construction = 64";
+const HNSW_WITH = process.env.BENCH_HNSW_WITH ?? "m = 32, ef_construction = 128";
 
 /** A seeded generator (mulberry32), so every run loads the same texts and asks the same questions. */
 function random(seed: number): () => number {
@@ -90,11 +90,11 @@ function latencyResult(samples: number[]): LoadResult {
   return { ...summarizeLatencies(samples), requests: samples.length, errors: 0, seconds, requestsPerSecond: samples.length / seconds, errorSamples: [] };
 }
 
+/** The scan nearestFragments's query gets for a company, under the settings nearestFragments leaves. */
 async function planOf(db: Database, companyId: string, embedding: number[]): Promise<string> {
   const vector = `[${embedding.join(",")}]`;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
-    await tx.execute(sql`set local hnsw.ef_search = 100`);
+    await nearestFragments(tx, companyId, embedding);
     const rows = (await tx.execute(
       sql`explain select id from knowledge_fragments where company_id = ${companyId} order by embedding <=> ${vector}::halfvec limit ${RETRIEVED_FRAGMENTS}`,
     )) as unknown as { "QUERY PLAN": string }[];
@@ -169,13 +169,12 @@ export const knowledgeRetrieval: Scenario = {
       return { companyId: companyIds[companyIndex], embedding: localEmbedding(text), source };
     });
 
-    // Each query three ways: as the planner chooses for nearestFragments (with the company filter it may
-    // prefer reading the company's rows to the index), through the HNSW index (nearestFragments inside a
-    // transaction that turns sequential scans, bitmap scans and sorts off), and the exact top 5 (index scans off).
+    // Each query three ways: as the chat runs it, through the HNSW index whatever the company's size, and
+    // the exact top 5 (index scans off).
     const planned: number[] = [];
     const forced: number[] = [];
     const exactLatencies: number[] = [];
-    const found = { planned: 0, forced: 0, forcedWithinDistance: 0 };
+    const found = { planned: 0, plannedWithinDistance: 0, forced: 0, forcedWithinDistance: 0 };
     // The fragment each question was drawn from: with random texts the other four of the exact top 5
     // are nearly tied, so this says whether the answer a reader wants came back.
     const sourceFound = { forced: 0, exact: 0 };
@@ -183,13 +182,7 @@ export const knowledgeRetrieval: Scenario = {
       const t0 = performance.now();
       const asPlanned = await nearestFragments(db, query.companyId, query.embedding);
       const t1 = performance.now();
-      const throughIndex = await db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        // Else the company index and a sort remain, which are exact too.
-        await tx.execute(sql`set local enable_sort = off`);
-        return nearestFragments(tx, query.companyId, query.embedding);
-      });
+      const throughIndex = await nearestFragments(db, query.companyId, query.embedding, { exactScanLimit: 0 });
       const t2 = performance.now();
       const vector = `[${query.embedding.join(",")}]`;
       const exact = await db.transaction(async (tx) => {
@@ -213,12 +206,14 @@ export const knowledgeRetrieval: Scenario = {
       found.planned += overlap(asPlanned);
       found.forced += overlap(throughIndex);
       const fifth = Number(exact[exact.length - 1].distance);
-      found.forcedWithinDistance += throughIndex.filter(({ score }) => 1 - score <= fifth + TIE_MARGIN).length;
+      const withinDistance = (answer: RetrievedFragment[]) => answer.filter(({ score }) => 1 - score <= fifth + TIE_MARGIN).length;
+      found.forcedWithinDistance += withinDistance(throughIndex);
+      found.plannedWithinDistance += withinDistance(asPlanned);
       if (throughIndex.some(({ content }) => content === query.source)) sourceFound.forced++;
     }
     const recall = found.forcedWithinDistance / (QUERIES * RETRIEVED_FRAGMENTS);
     const strictRecall = found.forced / (QUERIES * RETRIEVED_FRAGMENTS);
-    const plannedRecall = found.planned / (QUERIES * RETRIEVED_FRAGMENTS);
+    const plannedRecall = found.plannedWithinDistance / (QUERIES * RETRIEVED_FRAGMENTS);
     const hnsw = latencyResult(forced);
     const asPlanned = latencyResult(planned);
     const exact = latencyResult(exactLatencies);
@@ -229,20 +224,21 @@ export const knowledgeRetrieval: Scenario = {
     return {
       title: `top-${RETRIEVED_FRAGMENTS} retrieval (nearestFragments) on ${FRAGMENTS.toLocaleString("en")} fragments of 4 companies, ${QUERIES} queries one at a time`,
       measurements: [
-        { label: "HNSW index (nearestFragments)", result: hnsw },
-        { label: "nearestFragments as planned", result: asPlanned },
+        { label: "as the chat runs it (nearestFragments)", result: asPlanned },
+        { label: "HNSW index for every company", result: hnsw },
         { label: "reference: exact scan", result: exact },
       ],
       notes: [
-        `recall@${RETRIEVED_FRAGMENTS} against the exact scan through the HNSW index: ${recall.toFixed(3)} by distance (within ${TIE_MARGIN} of the exact 5th), ${strictRecall.toFixed(3)} by identical fragments; as planned ${plannedRecall.toFixed(3)}`,
+        `recall@${RETRIEVED_FRAGMENTS} against the exact scan, by distance (within ${TIE_MARGIN} of the exact 5th): as the chat runs it ${plannedRecall.toFixed(3)}; through the HNSW index ${recall.toFixed(3)} (${strictRecall.toFixed(3)} by identical fragments)`,
         `the fragment each question was drawn from is in the top ${RETRIEVED_FRAGMENTS}: ${sourceFound.forced}/${QUERIES} through the HNSW index, ${sourceFound.exact}/${QUERIES} in the exact scan`,
-        `load: embedding ${((embedded - started) / 1000).toFixed(1)} s, inserts ${((loaded - embedded) / 1000).toFixed(1)} s, HNSW build ${((indexed - loaded) / 1000).toFixed(1)} s (${HNSW_WITH}); ef_search 100, iterative scan relaxed_order`,
-        `plans chosen for nearestFragments's query, by company share: ${plans.join("; ")}`,
+        `load: embedding ${((embedded - started) / 1000).toFixed(1)} s, inserts ${((loaded - embedded) / 1000).toFixed(1)} s, HNSW build ${((indexed - loaded) / 1000).toFixed(1)} s (${HNSW_WITH}); ef_search ${efSearch()}, iterative scan relaxed_order`,
+        `scans of nearestFragments's query by company share (exact up to ${EXACT_SCAN_LIMIT.toLocaleString("en")} fragments): ${plans.join("; ")}`,
       ],
       checks: [
         { label: `HNSW index: p95 ${hnsw.p95.toFixed(1)} ms under ${TARGET_P95_MS} ms`, pass: hnsw.p95 < TARGET_P95_MS },
         { label: `HNSW index: recall@${RETRIEVED_FRAGMENTS} ${recall.toFixed(3)} at least ${TARGET_RECALL}`, pass: recall >= TARGET_RECALL },
-        { label: `as planned: p95 ${asPlanned.p95.toFixed(1)} ms under ${TARGET_P95_MS} ms`, pass: asPlanned.p95 < TARGET_P95_MS },
+        { label: `as the chat runs it: p95 ${asPlanned.p95.toFixed(1)} ms under ${TARGET_P95_MS} ms`, pass: asPlanned.p95 < TARGET_P95_MS },
+        { label: `as the chat runs it: recall@${RETRIEVED_FRAGMENTS} ${plannedRecall.toFixed(3)} at least ${TARGET_RECALL}`, pass: plannedRecall >= TARGET_RECALL },
       ],
     };
   },

@@ -111,10 +111,10 @@ if (process.env.TEST_DATABASE_URL) {
       expect(nearest).toHaveLength(RETRIEVED_FRAGMENTS);
       expect(nearest.every((fragment) => fragment.documentId === smallDocument)).toBe(true);
 
-      // At this size the planner may prefer the company index and an exact sort, which proves nothing
-      // about HNSW. With sorting priced out it must walk the HNSW index: without the iterative scan the
-      // index's first candidates are all the other company's and the filter leaves none; with it
-      // (as retrieve.ts sets it) the full 5 come back.
+      // At this size retrieval reads the company's fragments exactly (EXACT_SCAN_LIMIT), which proves
+      // nothing about HNSW. With sorting priced out the query must walk the HNSW index: without the
+      // iterative scan the index's first candidates are all the other company's and the filter leaves
+      // none; with it (as retrieve.ts sets it, here told to use the index at any size) the full 5 come back.
       await db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_sort = off`);
         await tx.execute(sql`set local hnsw.iterative_scan = off`);
@@ -123,9 +123,17 @@ if (process.env.TEST_DATABASE_URL) {
         const plan = JSON.stringify(rowsOf(await tx.execute(sql`explain ${query}`)));
         expect(plan).toContain("knowledge_fragments_embedding_idx");
         expect(rowsOf(await tx.execute(query)).length).toBeLessThan(RETRIEVED_FRAGMENTS);
-        const throughHnsw = await nearestFragments(tx, small, question);
+        const throughHnsw = await nearestFragments(tx, small, question, { exactScanLimit: 0 });
         expect(throughHnsw).toHaveLength(RETRIEVED_FRAGMENTS);
         expect(throughHnsw.every((fragment) => fragment.documentId === smallDocument)).toBe(true);
+      });
+      // Past its exact-scan limit, retrieval's own settings (local to its transaction) leave the planner
+      // the HNSW index alone.
+      await db.transaction(async (tx) => {
+        expect(await nearestFragments(tx, small, question, { exactScanLimit: 500 })).toHaveLength(RETRIEVED_FRAGMENTS);
+        const vector = `[${question.join(",")}]`;
+        const plan = JSON.stringify(rowsOf(await tx.execute(sql`explain select id from knowledge_fragments where company_id = ${small} order by embedding <=> ${vector}::halfvec(3072) limit 5`)));
+        expect(plan).toContain("knowledge_fragments_embedding_idx");
       });
       // Every one of the other company's fragments is nearer to this question than any of these.
       const others = await nearestFragments(db, big, question);

@@ -1,0 +1,2 @@
+DROP INDEX "knowledge_fragments_embedding_idx";--> statement-breakpoint
+CREATE INDEX "knowledge_fragments_embedding_idx" ON "knowledge_fragments" USING hnsw ("embedding" halfvec_cosine_ops) WITH (m=32,ef_construction=128);
