@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api, type ApiResponse } from "@/lib/testing/api";
 import { EVERY_PERMISSION } from "@/lib/testing/contract-permissions";
+import { startFakeStripe, type FakeStripe } from "@/lib/testing/fakes/stripe";
 import { signInAs, TEST_PASSWORD, testAddress, type SignedIn } from "@/lib/testing/fixtures";
 import { CONTRACT, everyRouteKey, permissionsOf, ROLE_PERMISSIONS, roleMayCall, type Role } from "./contract-access";
 
@@ -44,8 +45,18 @@ const signedIn = {} as Record<Role, SignedIn>;
 const keyWith = new Map<string, string>(); // rule (as JSON) -> a key holding exactly its permissions
 const keyWithout = new Map<string, string>(); // rule -> a key holding every other permission
 let keyWithEverything: string;
+let stripe: FakeStripe;
+
+afterAll(async () => {
+  await stripe?.close();
+});
 
 beforeAll(async () => {
+  // Card payments configured (the fake Stripe), so the payment routes answer as in production.
+  stripe = await startFakeStripe();
+  vi.stubEnv("STRIPE_SECRET_KEY", "sk_test_x");
+  vi.stubEnv("STRIPE_API_BASE", stripe.url);
+  vi.stubEnv("STRIPE_WEBHOOK_SECRET", "whsec_x");
   for (const role of ROLES) signedIn[role] = await signInAs(role);
   const createKey = async (permissions: string[]) => {
     const res = await api("POST", "/api/v1/auth/api-keys", { token: signedIn.ADMIN.token, body: { name: `matrix ${permissions.length}`, permissions } });
