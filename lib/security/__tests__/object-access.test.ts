@@ -365,7 +365,7 @@ const BODY_IDS: Record<string, BodyCase> = {
 };
 
 describe("ids in bodies: another company's record is not found", () => {
-  describe.each(Object.entries(BODY_IDS))("%s", (_, route) => {
+  describe.each(Object.entries(BODY_IDS))("%s", (name, route) => {
     const send = (credentials: { token?: string; apiKey?: string }) => {
       const body = route.body(ids);
       const payload = body instanceof FormData ? { rawBody: body } : { body };
@@ -383,6 +383,13 @@ describe("ids in bodies: another company's record is not found", () => {
     if (route.sellerMayCall) {
       it(`answers ${route.status ?? 404} to company B's seller`, async () => {
         expectRefused(await send({ token: sellerB.token }), "seller B");
+      });
+    }
+    // Company A's records below belong to no business unit; company B's client and company A's plan are
+    // not about units.
+    if (route.sellerMayCall && !/company B's client|own plan/.test(name)) {
+      it("answers 404 to a seller of company A bound to another business unit", async () => {
+        expectNotFound(await send({ token: sellerOtherUnit.token }), "seller of another unit");
       });
     }
   });
