@@ -39,6 +39,7 @@ export async function createProduct({ ctx, input }: { ctx: ServiceContext; input
         { path: `plans.${planIndex}.`, companyId: plan.company_id },
         ...plan.versions.map((version, versionIndex) => ({ path: `plans.${planIndex}.versions.${versionIndex}.`, version })),
       ]),
+      tx.actor,
     );
     const [created] = await tx.db
       .insert(products)

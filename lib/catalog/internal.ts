@@ -58,11 +58,14 @@ export async function isVersionInUse(db: DbOrTx, versionId: string): Promise<boo
 
 /**
  * Checks the references of nested input that only the database can check (countries, zones,
- * companies) and lists every bad one with its path, so a nested create fails whole with 422.
+ * companies) and lists every bad one with its path, so a nested create fails whole with 422. A caller
+ * scoped to one company (an API key) knows no other company: a plan it names for another is refused
+ * like an unknown one, so that it cannot plant plans in another company's catalog.
  */
 export async function checkReferences(
   db: DbOrTx,
   items: Array<{ path: string; version?: Pick<CreateVersionInput, "countries" | "zones"> | UpdateVersionInput; companyId?: string }>,
+  actor?: Actor,
 ): Promise<void> {
   const codes = new Set<string>();
   const zoneIds = new Set<string>();
@@ -76,8 +79,16 @@ export async function checkReferences(
     codes.size ? (await db.select({ code: countries.isoCode }).from(countries).where(inArray(countries.isoCode, [...codes]))).map((row) => row.code) : [],
   );
   const knownZones = new Set(zoneIds.size ? (await db.select({ id: zones.id }).from(zones).where(inArray(zones.id, [...zoneIds]))).map((row) => row.id) : []);
+  const scope = actor ? scopeOf(actor) : null;
   const knownCompanies = new Set(
-    companyIds.size ? (await db.select({ id: companies.id }).from(companies).where(inArray(companies.id, [...companyIds]))).map((row) => row.id) : [],
+    companyIds.size
+      ? (
+          await db
+            .select({ id: companies.id })
+            .from(companies)
+            .where(and(inArray(companies.id, [...companyIds]), scope ? eq(companies.id, scope.companyId) : undefined))
+        ).map((row) => row.id)
+      : [],
   );
   const errors: FieldError[] = [];
   for (const { path, version, companyId } of items) {

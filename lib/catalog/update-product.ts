@@ -40,7 +40,7 @@ export async function createPlan({ ctx, productId, input }: { ctx: ServiceContex
     await checkReferences(tx.db, [
       { path: "", companyId: input.company_id },
       ...input.versions.map((version, index) => ({ path: `versions.${index}.`, version })),
-    ]);
+    ], tx.actor);
     const [id] = await insertPlans(tx.db, productId, [input]);
     await announceCatalogChange(tx.db);
     await writeAudit(tx, { action: "PLAN_CREATED", entity: "plans", entityId: id, details: { product_id: productId, name: input.name } });

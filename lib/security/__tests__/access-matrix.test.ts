@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { api, type ApiResponse } from "@/lib/testing/api";
+import { EVERY_PERMISSION } from "@/lib/testing/contract-permissions";
+import { startFakeStripe, type FakeStripe } from "@/lib/testing/fakes/stripe";
+import { signInAs, TEST_PASSWORD, testAddress, type SignedIn } from "@/lib/testing/fixtures";
+import { CONTRACT, everyRouteKey, permissionsOf, ROLE_PERMISSIONS, roleMayCall, type Role } from "./contract-access";
+
+// Issue 8.1: every method of every route, called as nobody, as each role and with API keys, against the
+// contract (api-contract.md section 3 and the access named in sections 4-11). The table is transcribed
+// from the contract (contract-access.ts), not read from the operation definitions. A caller that passes
+// the access check is "served": whatever the answer to a minimal request (404 for a random id, 422 for an
+// empty body, 409), it is not 401 or 403.
+
+const ROLES = Object.keys(ROLE_PERMISSIONS) as Role[];
+
+/** A concrete path for a route pattern: random UUIDs for ids, a made-up verification token. */
+function concretePath(pattern: string): string {
+  return pattern.replace(/\[(\w+)\]/g, (_, name: string) => (name === "token" ? "not-a-real-token" : randomUUID()));
+}
+
+// Requests whose minimal form would still change who is signed in: each such call gets a fresh user.
+const SESSION_CHANGING = new Set(["POST /api/v1/auth/logout", "POST /api/v1/auth/logout-all", "POST /api/v1/auth/password"]);
+
+// Bodies for rows where an empty body would be refused (422) before the service decides who may call:
+// the password change checks for a signed-in user in the service, after parsing its body.
+const BODIES: Record<string, unknown> = {
+  "POST /api/v1/auth/password": { current_password: TEST_PASSWORD, new_password: "a-brand-new-password" },
+};
+
+async function call(key: string, credentials: { token?: string; apiKey?: string }): Promise<ApiResponse> {
+  const [method, pattern] = key.split(" ");
+  const withBody = method === "POST" || method === "PATCH" || method === "PUT";
+  // A fresh client address per call: per-address limits (register, leads) never trip here.
+  return api(method, concretePath(pattern), { ...credentials, body: withBody ? (BODIES[key] ?? {}) : undefined, headers: { "x-forwarded-for": testAddress() } });
+}
+
+function expectServed(response: ApiResponse, context: string) {
+  expect([401, 403], `${context}: ${response.status} ${response.text.slice(0, 200)}`).not.toContain(response.status);
+  // Passing the access check with a minimal request may end in 4xx, never in a crash.
+  expect(response.status, `${context}: ${response.text.slice(0, 200)}`).not.toBe(500);
+}
+
+const signedIn = {} as Record<Role, SignedIn>;
+const keyWith = new Map<string, string>(); // rule (as JSON) -> a key holding exactly its permissions
+const keyWithout = new Map<string, string>(); // rule -> a key holding every other permission
+let keyWithEverything: string;
+let stripe: FakeStripe;
+
+afterAll(async () => {
+  await stripe?.close();
+});
+
+beforeAll(async () => {
+  // Card payments configured (the fake Stripe), so the payment routes answer as in production.
+  stripe = await startFakeStripe();
+  vi.stubEnv("STRIPE_SECRET_KEY", "sk_test_x");
+  vi.stubEnv("STRIPE_API_BASE", stripe.url);
+  vi.stubEnv("STRIPE_WEBHOOK_SECRET", "whsec_x");
+  for (const role of ROLES) signedIn[role] = await signInAs(role);
+  const createKey = async (permissions: string[]) => {
+    const res = await api("POST", "/api/v1/auth/api-keys", { token: signedIn.ADMIN.token, body: { name: `matrix ${permissions.length}`, permissions } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.key as string;
+  };
+  keyWithEverything = await createKey(EVERY_PERMISSION);
+  for (const rule of new Set(Object.values(CONTRACT).map((rule) => JSON.stringify(rule)))) {
+    const needed = permissionsOf(JSON.parse(rule));
+    if (needed.length === 0) continue;
+    keyWith.set(rule, await createKey(needed));
+    keyWithout.set(rule, await createKey(EVERY_PERMISSION.filter((permission) => !needed.includes(permission))));
+  }
+});
+
+describe("access matrix (contract section 3)", () => {
+  it("has a rule for every method of every route, and none for a route that does not exist", async () => {
+    expect(await everyRouteKey()).toEqual(Object.keys(CONTRACT).sort());
+  });
+
+  it("transcribes only permissions the contract names", () => {
+    for (const rule of Object.values(CONTRACT)) for (const permission of permissionsOf(rule)) expect(EVERY_PERMISSION).toContain(permission);
+  });
+
+  describe.each(Object.entries(CONTRACT))("%s", (key, rule) => {
+    if (rule === "public") {
+      it("serves anonymous callers", async () => {
+        expectServed(await call(key, {}), "anonymous");
+      });
+    } else {
+      it("refuses anonymous callers: 401 with a detail and WWW-Authenticate: Bearer", async () => {
+        const res = await call(key, {});
+        expect(res.status, res.text).toBe(401);
+        expect(typeof res.body?.detail).toBe("string");
+        expect(res.headers.get("www-authenticate") ?? "").toMatch(/^Bearer\b/);
+      });
+    }
+
+    it.each(ROLES)("%s, as the permission table says", async (role) => {
+      const caller = SESSION_CHANGING.has(key) ? await signInAs(role) : signedIn[role];
+      const res = await call(key, { token: caller.token });
+      if (roleMayCall(role, rule)) expectServed(res, role);
+      else {
+        expect(res.status, `${role}: ${res.text}`).toBe(403);
+        expect(typeof res.body?.detail).toBe("string");
+      }
+    });
+
+    if (rule === "user") {
+      it("refuses an API key, even one holding every permission (403): it is not a user", async () => {
+        expect((await call(key, { apiKey: keyWithEverything })).status).toBe(403);
+      });
+    } else if (rule !== "public") {
+      it("serves an API key holding exactly the permission", async () => {
+        expectServed(await call(key, { apiKey: keyWith.get(JSON.stringify(rule)) }), "key with the permission");
+      });
+      it("refuses (403) an API key holding every permission but this one", async () => {
+        const res = await call(key, { apiKey: keyWithout.get(JSON.stringify(rule)) });
+        expect(res.status, res.text).toBe(403);
+      });
+    }
+  });
+
+  it("refuses an unknown API key and a forged bearer token (401)", async () => {
+    for (const credentials of [{ apiKey: "not-a-key" }, { token: "not.a.jwt" }]) {
+      const res = await call("GET /api/v1/auth/me", credentials);
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate") ?? "").toMatch(/^Bearer\b/);
+    }
+  });
+});
