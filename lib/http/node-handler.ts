@@ -5,7 +5,7 @@ import { describeError } from "./errors";
 import { json } from "./responses";
 import { HTTP_METHODS, type HttpMethod, type RouteHandler, type RouteModule, type RouteTable } from "./route-table";
 import { SECURITY_HEADERS } from "./security-headers";
-import { bodyTextOf, rememberBodyBytes } from "./whole-bodies";
+import { bodyTextOf, WholeBodyRequest } from "./whole-bodies";
 
 /** A route file's handlers by method, with what Next.js derives from them (HEAD from GET, OPTIONS, Allow). */
 export type LoadedRoute = { handlers: Partial<Record<HttpMethod, RouteHandler>>; allow: string };
@@ -100,20 +100,19 @@ async function toWebRequest(req: IncomingMessage, port: number): Promise<Request
   if (req.method !== "GET" && req.method !== "HEAD") {
     const declared = given["content-length"];
     if (declared !== undefined && Number(declared) <= BUFFERED_BODY_BYTES) {
-      init.body = whole = await readWhole(req);
+      whole = await readWhole(req);
     } else if (declared !== undefined || given["transfer-encoding"] !== undefined) {
       init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
       init.duplex = "half";
     }
   }
-  let request: Request;
+  const target = `${proto}://${host}${req.url}`;
   try {
-    request = new Request(`${proto}://${host}${req.url}`, init);
+    return whole ? new WholeBodyRequest(target, init, whole) : new Request(target, init);
   } catch {
     // What node's parser let through but a web Request refuses: a malformed Host, path or header.
     throw new BadRequestError("the request's Host header, path or headers are malformed");
   }
-  return whole ? rememberBodyBytes(request, whole) : request;
 }
 
 // Buffers read from a socket sit on a plain ArrayBuffer (never a SharedArrayBuffer), as BodyInit wants.
@@ -145,17 +144,18 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
 
-  const body = response.body;
-  if (!body || req.method === "HEAD" || response.status === 204 || response.status === 304) {
-    if (body) await body.cancel().catch(() => {});
-    res.end();
-    return;
-  }
+  const bodiless = req.method === "HEAD" || response.status === 204 || response.status === 304;
   // A body made from a string (a JSON answer) goes out as that string, in one write with the headers.
-  const text = bodyTextOf(response);
+  const text = bodiless ? undefined : bodyTextOf(response);
   if (text !== undefined) {
     res.setHeader("content-length", Buffer.byteLength(text));
     res.end(text);
+    return;
+  }
+  const body = response.body;
+  if (!body || bodiless) {
+    if (body) await body.cancel().catch(() => {});
+    res.end();
     return;
   }
 

@@ -1,8 +1,8 @@
-import { rememberBodyText } from "./whole-bodies";
+import { TextResponse } from "./whole-bodies";
 
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
   const text = JSON.stringify(data);
-  return rememberBodyText(new Response(text, { status, headers: { "Content-Type": "application/json; charset=utf-8", ...headers } }), text);
+  return new TextResponse(text, { status, headers: { "Content-Type": "application/json; charset=utf-8", ...headers } });
 }
 
 export function created(data: unknown): Response {

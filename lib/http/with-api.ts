@@ -87,7 +87,18 @@ function assertSameOrigin(req: Request): void {
 
 function requestIdOf(req: Request): string {
   const given = req.headers.get("x-request-id");
-  return given && /^[A-Za-z0-9._-]{1,100}$/.test(given) ? given : randomUUID();
+  return given && /^[A-Za-z0-9._-]{1,100}$/.test(given) ? given : newRequestId();
+}
+
+// A request id only has to be unique, not secret: a random UUID made once per process whose last 12
+// digits count requests. Next.js wraps node:crypto's randomUUID with a check that costs more than the
+// rest of the id on every call.
+const REQUEST_ID_PREFIX = randomUUID().slice(0, 24);
+let requestCount = 0;
+
+function newRequestId(): string {
+  requestCount = (requestCount + 1) % 0x1000000000000;
+  return REQUEST_ID_PREFIX + requestCount.toString(16).padStart(12, "0");
 }
 
 export function parseInput<S extends z.ZodType | undefined>(schema: S, value: unknown, location: string): Infer<S> {
