@@ -46,7 +46,7 @@ function parametersOf(schema: z.ZodType | undefined, where: "path" | "query") {
 
 function accessText(operation: Operation): string {
   if (operation.access === "public") return "Public.";
-  if (operation.access === "authenticated") return "Any authenticated caller.";
+  if (operation.access === "user") return "Any signed-in user (not an API key).";
   return `Requires the permission ${permissionsOf(operation.access).map((name) => `\`${name}\``).join(" or ")}.`;
 }
 
@@ -64,7 +64,7 @@ function toOpenApiOperation(operation: Operation) {
   // The errors every endpoint of its kind can answer, unless the operation describes them itself.
   const common: Array<[number, string, boolean]> = [
     [401, "Missing, malformed, expired or revoked credentials", operation.access !== "public"],
-    [403, "The caller lacks the permission", typeof operation.access !== "string" || (operation.access !== "public" && operation.access !== "authenticated")],
+    [403, operation.access === "user" ? "The caller is an API key, not a user" : "The caller lacks the permission", operation.access !== "public"],
     [413, "JSON body larger than 1 MB", Boolean(operation.body)],
     [422, "Invalid input (with `errors` per field)", Boolean(operation.body || operation.query || operation.params)],
     [500, "Unexpected error (no internals are returned)", true],

@@ -3,8 +3,11 @@ import type { Permission } from "@/lib/auth/permissions";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** Who may call: anyone, any signed-in caller, or a caller holding one of the listed permissions. */
-export type Access = "public" | "authenticated" | Permission | readonly Permission[];
+/**
+ * Who may call: anyone, a signed-in user (an API key is not one: its own session and password are not
+ * its to change), or a caller holding one of the listed permissions.
+ */
+export type Access = "public" | "user" | Permission | readonly Permission[];
 
 export type ResponseSpec = { description: string; schema?: z.ZodType; contentType?: string };
 
@@ -37,6 +40,6 @@ export function defineOperation<const O extends Operation>(operation: O): O {
 }
 
 export function permissionsOf(access: Access): readonly Permission[] {
-  if (access === "public" || access === "authenticated") return [];
+  if (access === "public" || access === "user") return [];
   return typeof access === "string" ? [access as Permission] : access;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getDb } from "@/db";
 import type { Actor } from "@/lib/auth/actor";
-import { assertCan } from "@/lib/auth/actor";
+import { assertCan, assertUser } from "@/lib/auth/actor";
 import { resolveCaller } from "@/lib/auth/resolve-actor";
 import type { ServiceContext } from "@/lib/context";
 import { ForbiddenError, PayloadTooLargeError, UnauthorizedError, ValidationError } from "@/lib/errors";
@@ -70,6 +70,7 @@ async function resolveForOperation(operation: Operation, req: Request, db: Await
 function checkAccess(operation: Operation, actor: Actor): void {
   if (operation.access === "public") return;
   if (actor.kind === "anonymous") throw new UnauthorizedError();
+  if (operation.access === "user") return assertUser(actor);
   const required = permissionsOf(operation.access);
   if (required.length > 0) assertCan(actor, ...required);
 }

@@ -70,7 +70,7 @@ export const identityOperations = {
     path: "/auth/logout",
     tag,
     summary: "End the current session",
-    access: "authenticated",
+    access: "user",
     responses: { 204: { description: "The session's tokens no longer work" } },
   }),
   logoutAll: defineOperation({
@@ -78,7 +78,7 @@ export const identityOperations = {
     path: "/auth/logout-all",
     tag,
     summary: "Global logout: end every session of the user",
-    access: "authenticated",
+    access: "user",
     responses: { 204: { description: "Every access and refresh token of the user, and its browser sessions, now answer 401" } },
   }),
   changePassword: defineOperation({
@@ -87,7 +87,7 @@ export const identityOperations = {
     tag,
     summary: "Change one's password",
     description: "8 to 128 characters, not one of the last 5 used. The user's other sessions are revoked.",
-    access: "authenticated",
+    access: "user",
     body: ChangePasswordInput,
     responses: {
       204: { description: "Changed" },
@@ -100,7 +100,7 @@ export const identityOperations = {
     path: "/auth/me",
     tag,
     summary: "The caller's profile with roles and permissions",
-    access: "authenticated",
+    access: "user",
     responses: { 200: { description: "The profile", schema: UserResponse } },
   }),
   listRoles: defineOperation({
