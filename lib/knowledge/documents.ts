@@ -7,6 +7,7 @@ import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/with-api";
 import { writeAudit } from "@/lib/operations/audit";
+import { getCompanyOrThrow } from "@/lib/operations/companies";
 import { splitIntoFragments } from "./fragments";
 import { embedTexts } from "./models";
 import { MetadataJson, type KnowledgeDocumentResponse } from "./schemas";
@@ -42,6 +43,8 @@ async function ingest(
   ctx: ServiceContext,
   document: { title: string; content: string; metadata: Record<string, unknown>; source: "TEXT" | "PDF"; companyId: string },
 ): Promise<KnowledgeDocumentResponse> {
+  // An administrator may name any company_id: an unknown one is 404, not a foreign-key failure (500).
+  await getCompanyOrThrow(ctx.db, document.companyId);
   const fragments = splitIntoFragments(document.content);
   if (fragments.length === 0) throw new BadRequestError("the document has no text");
   const embeddings = await embedTexts(fragments, 500);
