@@ -10,6 +10,7 @@ import { writeAudit } from "@/lib/operations/audit";
 import { getCompanyOrThrow } from "@/lib/operations/companies";
 import { splitIntoFragments } from "./fragments";
 import { embedTexts } from "./models";
+import { assertPdfUnpacksWithinLimits } from "./pdf-limits";
 import { MetadataJson, type KnowledgeDocumentResponse } from "./schemas";
 
 export function toDocumentResponse(document: KnowledgeDocument): KnowledgeDocumentResponse {
@@ -106,6 +107,7 @@ export async function ingestPdfDocument({
   const companyId = knowledgeCompanyOf(ctx.actor, fields.company_id);
   const header = Buffer.from(file.bytes.subarray(0, 1024)).toString("latin1");
   if (!header.includes("%PDF-")) throw new BadRequestError("the file is not a PDF");
+  await assertPdfUnpacksWithinLimits(file.bytes);
   let text: string;
   try {
     const pdf = await getDocumentProxy(new Uint8Array(file.bytes));
