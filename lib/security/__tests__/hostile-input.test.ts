@@ -281,3 +281,27 @@ describe("hostile query strings", () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe("hostile form bodies", () => {
+  const withForm = allOperations.filter((operation) => operation.body && operation.acceptsForm);
+
+  it.each(withForm.map((operation, index) => [label(operation), operation, index] as const))("%s never answers 5xx as a form either", async (name, operation, index) => {
+    const samples = fc.sample(hostileQueryOf(operation.body!), { seed: SEED + 2000 + index, numRuns: QUERIES_PER_ENDPOINT });
+    const problems: string[] = [];
+    for (const [sample, form] of samples.entries()) {
+      const before = await snapshot(tables);
+      const response = await api(operation.method, urlOf(operation), {
+        rawBody: form.search,
+        token: callerOf(operation, sample),
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": testAddress() },
+      });
+      const found = problemsOf(response, form.expected);
+      if (response.status >= 400) {
+        const written = changes(before, await snapshot(tables), REFUSAL_RECORDS[name] ?? []);
+        if (written.length > 0) found.push(`refused with ${response.status} yet wrote ${written.join(", ")}`);
+      }
+      if (found.length > 0) problems.push(`#${sample} ${form.kind}: ${found.join("; ")}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
