@@ -113,18 +113,31 @@ export function parseInput<S extends z.ZodType | undefined>(schema: S, value: un
   throw new ValidationError(`invalid ${where}: ${first?.message ?? "invalid input"}`, errors);
 }
 
-// Postgres cannot store a NUL character in text; refuse it as input instead of failing on insert.
-function assertNoNulCharacters(value: unknown, location: string, path: string[] = []): void {
-  if (typeof value === "string") {
-    if (value.includes("\u0000")) {
-      throw new ValidationError(`invalid ${location}: text must not contain NUL characters`, [
-        { path: path.join("."), message: "text must not contain NUL characters" },
-      ]);
+/** The deepest nesting an input may have; no schema of ours goes past a handful of levels. */
+export const MAX_INPUT_DEPTH = 32;
+
+// Postgres cannot store a NUL character in text; refuse it as input instead of failing on insert. The walk
+// keeps its own stack and stops at MAX_INPUT_DEPTH: a body nested thousands of levels deep (a few KB of
+// "[[[[") is refused with 422 instead of overflowing the call stack into a 500.
+function assertNoNulCharacters(value: unknown, location: string): void {
+  const pending: Array<{ item: unknown; path: string[] }> = [{ item: value, path: [] }];
+  while (pending.length > 0) {
+    const { item, path } = pending.pop()!;
+    if (typeof item === "string") {
+      if (item.includes("\u0000")) {
+        throw new ValidationError(`invalid ${location}: text must not contain NUL characters`, [
+          { path: path.join("."), message: "text must not contain NUL characters" },
+        ]);
+      }
+    } else if (item && typeof item === "object") {
+      if (path.length >= MAX_INPUT_DEPTH) {
+        const message = `must not be nested more than ${MAX_INPUT_DEPTH} levels deep`;
+        throw new ValidationError(`invalid ${location}: ${message}`, [{ path: path.join("."), message }]);
+      }
+      // Pushed last to first, so the first offending value in document order is the one reported.
+      const entries = Object.entries(item);
+      for (let index = entries.length - 1; index >= 0; index--) pending.push({ item: entries[index][1], path: [...path, entries[index][0]] });
     }
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => assertNoNulCharacters(item, location, [...path, String(index)]));
-  } else if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) assertNoNulCharacters(item, location, [...path, key]);
   }
 }
 

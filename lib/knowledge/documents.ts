@@ -7,8 +7,10 @@ import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/with-api";
 import { writeAudit } from "@/lib/operations/audit";
+import { getCompanyOrThrow } from "@/lib/operations/companies";
 import { splitIntoFragments } from "./fragments";
 import { embedTexts } from "./models";
+import { assertPdfUnpacksWithinLimits } from "./pdf-limits";
 import { MetadataJson, type KnowledgeDocumentResponse } from "./schemas";
 
 export function toDocumentResponse(document: KnowledgeDocument): KnowledgeDocumentResponse {
@@ -42,6 +44,8 @@ async function ingest(
   ctx: ServiceContext,
   document: { title: string; content: string; metadata: Record<string, unknown>; source: "TEXT" | "PDF"; companyId: string },
 ): Promise<KnowledgeDocumentResponse> {
+  // An administrator may name any company_id: an unknown one is 404, not a foreign-key failure (500).
+  await getCompanyOrThrow(ctx.db, document.companyId);
   const fragments = splitIntoFragments(document.content);
   if (fragments.length === 0) throw new BadRequestError("the document has no text");
   const embeddings = await embedTexts(fragments, 500);
@@ -103,6 +107,7 @@ export async function ingestPdfDocument({
   const companyId = knowledgeCompanyOf(ctx.actor, fields.company_id);
   const header = Buffer.from(file.bytes.subarray(0, 1024)).toString("latin1");
   if (!header.includes("%PDF-")) throw new BadRequestError("the file is not a PDF");
+  await assertPdfUnpacksWithinLimits(file.bytes);
   let text: string;
   try {
     const pdf = await getDocumentProxy(new Uint8Array(file.bytes));

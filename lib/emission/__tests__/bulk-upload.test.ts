@@ -331,6 +331,20 @@ describe("cells are data", () => {
     ]);
   });
 
+  it("refuses text that starts like a formula (CSV injection), naming each cell, and stores nothing", async () => {
+    const csv = `${COLUMNS.join(",")}\n"=HYPERLINK(""http://evil.example"",""click"")","=cmd|' /C calc'!A0",1985-03-01,SELF,\n@SUM(1+1),+Pérez,1985-03-01,SPOUSE, -2+3\n`;
+    const response = await expectNothingStored(() => upload(csvOf(csv)));
+    expect(response.status).toBe(422);
+    const formula = "must not start with =, +, - or @ (a spreadsheet formula)";
+    expect(response.body.errors).toEqual([
+      { row: 2, column: "first_name", message: formula },
+      { row: 2, column: "last_name", message: formula },
+      { row: 3, column: "first_name", message: formula },
+      { row: 3, column: "last_name", message: formula },
+      { row: 3, column: "country_of_residence", message: formula },
+    ]);
+  });
+
   it("refuses a NUL character hidden in a cell as _x0000_, which PostgreSQL could not store", async () => {
     const sheet = `${headerRow}<row r="2">${text("A2", "A_x0000_na")}${text("B2", "Pérez")}${text("C2", "1985-03-01")}${text("D2", "SELF")}</row>`;
     const response = await expectNothingStored(() => upload(handMadeXlsx(sheet)));

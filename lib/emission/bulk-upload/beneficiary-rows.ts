@@ -51,6 +51,8 @@ export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
   return { beneficiaries, rowNumbers, errors };
 }
 
+const FORMULA_START = /^\s*[=+\-@]/;
+
 // One beneficiary from its cells, or one message per bad cell (the first rule it breaks: a date like
 // 01/02/1990 breaks two), in the file's column order.
 function readRow(cells: Cell[], columns: Array<Column | null>): { beneficiary: BeneficiaryInput } | { problems: Array<[Column, string]> } {
@@ -62,6 +64,9 @@ function readRow(cells: Cell[], columns: Array<Column | null>): { beneficiary: B
     const text = textOf(cells[index]);
     // PostgreSQL cannot store a NUL character, which a workbook can carry escaped as _x0000_.
     if (text.includes("\u0000")) problems.set(column, "must not contain NUL characters");
+    // Text that starts like a formula would run as one when the data is next opened in a spreadsheet
+    // (CSV injection: =HYPERLINK(...), =cmd|...); no name, date, kinship or country starts that way.
+    else if (FORMULA_START.test(text)) problems.set(column, "must not start with =, +, - or @ (a spreadsheet formula)");
     // An empty optional cell is absent (a beneficiary without a country lives in the client's).
     else if (!(text === "" && isOptional(column))) candidate[column] = text;
   });

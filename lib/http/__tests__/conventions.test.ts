@@ -136,6 +136,19 @@ describe("validation", () => {
     expect(inQuery.status).toBe(422);
   });
 
+  it("answers 422, not 500, to a body nested thousands of levels deep, and takes 32 levels of metadata", async () => {
+    const deep = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+    for (const text of [deep(5_000), `{"name": ${deep(5_000)}}`, `{"name": "x", "tax_id": {"a": ${deep(100_000)}}}`]) {
+      const response = await api("POST", COMPANIES, { token: admin.token, rawBody: text, headers: { "content-type": "application/json" } });
+      expect(response.status, text.slice(0, 40)).toBe(422);
+      expect(response.body.detail).toMatch(/nested more than 32 levels deep/);
+    }
+    let metadata: unknown = "leaf";
+    for (let level = 0; level < 31; level++) metadata = { level: metadata };
+    const stored = await api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title: "Deep metadata", content: "Repatriation is covered.", metadata_json: metadata } });
+    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+  });
+
   it("ignores unknown fields", async () => {
     const name = uniqueName();
     const response = await api("POST", COMPANIES, { token: admin.token, body: { name, is_default: true, id: randomUUID(), favourite_colour: "blue" } });

@@ -88,6 +88,14 @@ describe("POST /api/v1/ai/knowledge", () => {
     expect(fragment.companyId).toBe(other.id);
   });
 
+  it("answers 404 when ADMIN names a company that does not exist, storing nothing", async () => {
+    const before = await storedCounts();
+    const res = await post({ title: "Nowhere", content: "Repatriation by air is covered.", company_id: randomUUID() }, { token: admin.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(404);
+    expect(res.body.detail).toBe("company not found");
+    expect(await storedCounts()).toEqual(before);
+  });
+
   it("refuses a non-admin caller naming another company (403), but takes its own", async () => {
     const keyRes = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: `Knowledge ${randomUUID().slice(0, 6)}`, permissions: ["knowledge:write", "knowledge:read"] } });
     expect(keyRes.status, JSON.stringify(keyRes.body)).toBe(201);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { constants, deflateRawSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs, type SignedIn } from "@/lib/testing/fixtures";
 import { ask, buildPdf, fragmentsOf, storedCounts, upload, uploadForm } from "./helpers";
@@ -61,6 +62,22 @@ describe("POST /api/v1/ai/knowledge/upload", () => {
     expect(await storedCounts()).toEqual(before);
   });
 
+  it("refuses a PDF whose streams unpack to more than 128 MB (a decompression bomb) before extracting it", async () => {
+    // A real zlib stream of 512 MiB of blanks after one line of text, about 520 KB: one compressed MiB repeated.
+    const blankMebibyte = deflateRawSync(Buffer.alloc(1024 * 1024, 0x20), { finishFlush: constants.Z_SYNC_FLUSH });
+    const text = deflateRawSync(Buffer.from("BT /F1 12 Tf 72 712 Td (Repatriation is covered) Tj ET\n"), { finishFlush: constants.Z_SYNC_FLUSH });
+    const packed = Buffer.concat([Buffer.from([0x78, 0x9c]), text, ...Array.from({ length: 512 }, () => blankMebibyte), Buffer.from([0x03, 0x00])]);
+    const pdf = pdfWithContentStream(packed);
+    expect(pdf.length).toBeLessThan(1024 * 1024);
+    const before = await storedCounts();
+    const rssBefore = process.memoryUsage.rss();
+    const res = await upload(admin.token, uploadForm({ bytes: pdf, name: "bomb.pdf" }));
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.detail).toBe("the PDF is refused: its streams unpack to more than 128 MB");
+    expect(await storedCounts()).toEqual(before);
+    expect(process.memoryUsage.rss() - rssBefore).toBeLessThan(256 * 1024 * 1024);
+  });
+
   it("refuses a PDF without text, such as an empty page or a scan (400)", async () => {
     const before = await storedCounts();
     const res = await upload(admin.token, uploadForm({ bytes: await buildPdf([""]), name: "scan.pdf" }));
@@ -98,3 +115,30 @@ describe("POST /api/v1/ai/knowledge/upload", () => {
     expect((await upload("", uploadForm({ bytes: pdf, name: "s.pdf" }))).status).toBe(401);
   });
 });
+
+/** A one-page PDF whose page content is the given zlib stream (Helvetica as F1). */
+function pdfWithContentStream(packed: Buffer): Buffer {
+  const parts: Buffer[] = [Buffer.from("%PDF-1.7\n")];
+  const offsets: number[] = [];
+  let size = parts[0].length;
+  const add = (chunk: Buffer) => {
+    parts.push(chunk);
+    size += chunk.length;
+  };
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+  ];
+  objects.forEach((object, index) => {
+    offsets.push(size);
+    add(Buffer.from(`${index + 1} 0 obj\n${object}\nendobj\n`));
+  });
+  offsets.push(size);
+  add(Buffer.concat([Buffer.from(`4 0 obj\n<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`), packed, Buffer.from("\nendstream\nendobj\n")]));
+  offsets.push(size);
+  add(Buffer.from("5 0 obj\n<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>\nendobj\n"));
+  const table = offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("");
+  add(Buffer.from(`xref\n0 6\n0000000000 65535 f \n${table}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`));
+  return Buffer.concat(parts);
+}
