@@ -40,6 +40,9 @@ const WEBHOOK_SECRET = "whsec_bench_soak";
 const DEFAULT_RATE = 30;
 const LATE_START_MS = 20;
 const MAX_MEMORY_GROWTH = 0.1;
+/** A --trace-gc line ("[pid:0x...]   1234 ms: Scavenge ...") and, in a full collection's, the heap used after it in MB. */
+const GC_TRACE_LINE = /^\[\d+:0x[0-9a-f]+\]\s+[\d.]+ ms: /;
+const FULL_GC_HEAP_AFTER = /Mark-Compact.*?-> ([\d.]+) \(/;
 /** How long the webhooks' background processing may take after the load before the run is called failed. */
 const DRAIN_TIMEOUT_MS = 180_000;
 /** Access tokens live 15 minutes: sign in again well before. */
@@ -177,7 +180,8 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
     warmupMs,
     durationMs,
     slices: 1,
-    serviceNodeFlags: (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean),
+    // --trace-gc prints a line per collection; a full one (Mark-Compact) says how much heap survived it.
+    serviceNodeFlags: [...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), "--trace-gc"],
   };
   const { service, databaseUrl, adminToken: firstAdminToken } = await startBenchService(settings, cleanup, log, {
     database: "bench_soak",
@@ -185,6 +189,28 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
     env: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_SECRET_KEY: "sk_test_soak", STRIPE_API_BASE: stripe.url, TRUSTED_PROXY_HOPS: "1" },
   });
   const base = service.baseUrl;
+  // The service's output: the heap left after each full collection, timed from the load's start, and the
+  // last lines other than the collector's, to show when a check fails.
+  const heapAfterFullGc: { atMs: number; heapMb: number }[] = [];
+  const serviceLines: string[] = [];
+  let partialLine = "";
+  let loadStartedAt: number | null = null;
+  let collections = 0;
+  service.onOutput((text) => {
+    const lines = (partialLine + text).split("\n");
+    partialLine = lines.pop() ?? "";
+    for (const line of lines) {
+      if (!GC_TRACE_LINE.test(line)) {
+        if (line.trim() === "") continue;
+        serviceLines.push(line);
+        if (serviceLines.length > 40) serviceLines.shift();
+        continue;
+      }
+      collections++;
+      const full = FULL_GC_HEAP_AFTER.exec(line);
+      if (full && loadStartedAt !== null) heapAfterFullGc.push({ atMs: performance.now() - loadStartedAt, heapMb: Number(full[1]) });
+    }
+  });
   const tokens = { admin: firstAdminToken, seller: await createBenchSeller(base, firstAdminToken) };
 
   // Seed through the API: a version sold in MX, clients, the knowledge the chats ask about, and policies.
@@ -287,8 +313,9 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
       case "lead": {
         const index = world.leads++;
         // One capture in five is a phone seen before (200, the same lead); the rest are new (201).
-        const phone = index % 5 === 4 && world.phones.length > 0 ? world.phones[Math.floor(Math.random() * world.phones.length)] : `+5255${String(10_000_000 + index).padStart(8, "0")}`;
-        if (!world.phones.includes(phone)) world.phones.push(phone);
+        const isRepeat = index % 5 === 4 && world.phones.length > 0;
+        const phone = isRepeat ? world.phones[Math.floor(Math.random() * world.phones.length)] : `+5255${String(10_000_000 + index).padStart(8, "0")}`;
+        if (!isRepeat) world.phones.push(phone);
         const address = index % LEAD_ADDRESSES;
         return {
           endpoint: "POST /leads",
@@ -336,6 +363,7 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
   const memory = sampleMemory(service.pid);
   const cpuBefore = cpuSecondsOf(service.pid);
   const started = performance.now();
+  loadStartedAt = started;
   const end = started + warmupMs + durationMs;
   const interval = 1000 / rate;
   let nextProgress = started + 30_000;
@@ -361,12 +389,16 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
       if (measured) entry.latencies.push(answer.ms + (startedAt - due));
       if (answer.status >= 500) entry.serverErrors++;
       else if (answer.status >= 400) entry.clientErrors++;
-      if (request.expect.includes(answer.status)) {
-        entry.ok++;
-        request.then?.(answer.text);
-      } else if (entry.unexpected.length < 3) {
-        entry.unexpected.push(`${answer.status} ${answer.text.slice(0, 200)}`);
+      let problem = request.expect.includes(answer.status) ? null : `${answer.status} ${answer.text.slice(0, 200)}`;
+      if (!problem) {
+        try {
+          request.then?.(answer.text);
+        } catch (error) {
+          problem = `${answer.status} answer not understood (${error instanceof Error ? error.message : error}): ${answer.text.slice(0, 200)}`;
+        }
       }
+      if (!problem) entry.ok++;
+      else if (entry.unexpected.length < 3) entry.unexpected.push(problem);
     });
     inFlight.add(pending);
     maxInFlight = Math.max(maxInFlight, inFlight.size);
@@ -456,10 +488,21 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
   );
   // RSS rises and falls with the garbage collector by tens of MB within a minute: the lowest sample of each
   // window (about what survives a collection) is printed beside the means as a second view.
+  // Full collections come every minute or two at this rate: the heap each leaves after the warm-up, first to last.
+  const fullAfterWarmup = heapAfterFullGc.filter((entry) => entry.atMs >= warmupMs);
   const lowest = (fromMs: number, toMs: number) => Math.min(...samples.filter((sample) => sample.atMs >= fromMs && sample.atMs < toMs).map((sample) => sample.rssBytes));
   console.log(
     `  server RSS (mean of 1 s samples): first ${window / 1000} s after the warm-up ${mb(firstMinute)}, last ${window / 1000} s ${mb(lastMinute)} (${(growth * 100).toFixed(1)}%); ` +
       `lowest ${mb(lowest(warmupMs, warmupMs + window))} and ${mb(lowest(warmupMs + durationMs - window, warmupMs + durationMs))}; highest ${mb(Math.max(...samples.map((sample) => sample.rssBytes)))}`,
+  );
+  console.log(
+    `  V8 heap used after each full collection (--trace-gc; ${collections} collections in all): ` +
+      (fullAfterWarmup.length === 0
+        ? "no full collection after the warm-up"
+        : `${fullAfterWarmup.map((entry) => `${(entry.atMs / 1000).toFixed(0)} s ${entry.heapMb.toFixed(1)} MB`).join(", ")}` +
+          (fullAfterWarmup.length > 1
+            ? ` (last against first: ${((100 * (fullAfterWarmup.at(-1)!.heapMb - fullAfterWarmup[0].heapMb)) / fullAfterWarmup[0].heapMb).toFixed(1)}%)`
+            : "")),
   );
   const checks = [
     { label: `no 5xx answers (${totals.serverErrors})`, pass: totals.serverErrors === 0 },
@@ -474,7 +517,7 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
     { label: `server RSS growth under ${MAX_MEMORY_GROWTH * 100}% after the warm-up (${(growth * 100).toFixed(1)}%)`, pass: growth < MAX_MEMORY_GROWTH },
   ];
   for (const check of checks) console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.label}`);
-  if (checks.some((check) => !check.pass)) console.log(`\nthe service's last output:\n${service.output().split("\n").slice(-40).join("\n")}`);
+  if (checks.some((check) => !check.pass)) console.log(`\nthe service's last output (garbage collections left out):\n${serviceLines.join("\n")}`);
   console.log(`\nmachine: ${availableParallelism()} CPU cores, Node ${process.version}; 1-minute load average ${loadBefore.toFixed(1)} before, ${loadAverage.toFixed(1)} at the end of the load`);
   return checks.every((check) => check.pass) ? 0 : 1;
 }
