@@ -85,6 +85,35 @@ export class LoadTarget {
 /** One request of a closed loop. */
 export type LoopCall = { body?: Buffer; headers?: Record<string, string> };
 
+/** How one request ended: its answer (status, body) and milliseconds from writing it to the last byte, or a network error. */
+export type Answer = { status: number; text: string; ms: number } | { error: Error };
+
+/** Sends one request on `agent` and reads the whole answer; it never rejects (a network error is an answer too). */
+export function sendRequest(agent: http.Agent, target: URL, method: string, { body, headers = {} }: LoopCall): Promise<Answer> {
+  return new Promise<Answer>((resolve) => {
+    const fail = (error: Error) => resolve({ error });
+    const sent = performance.now();
+    const req = http.request(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method,
+        agent,
+        headers: body ? { ...headers, "content-length": body.byteLength } : headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", fail);
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - sent }));
+      },
+    );
+    req.on("error", fail);
+    req.end(body);
+  });
+}
+
 /**
  * A closed loop: `callers` callers, each on its own keep-alive connection, send their next request
  * (`next(caller)`) as soon as the previous answer is read, for `durationMs`. `accept` says whether an
@@ -109,41 +138,19 @@ export async function runClosedLoop({
 }): Promise<void> {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: callers, maxFreeSockets: callers });
-  const once = ({ body, headers = {} }: LoopCall) =>
-    new Promise<void>((resolve) => {
-      const fail = (error: Error) => {
-        into.errors++;
-        if (into.errorSamples.length < 3) into.errorSamples.push(`network error: ${error.message}`);
-        resolve();
-      };
-      const sent = performance.now();
-      const req = http.request(
-        {
-          hostname: target.hostname,
-          port: target.port,
-          path: target.pathname + target.search,
-          method,
-          agent,
-          headers: body ? { ...headers, "content-length": body.byteLength } : headers,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("error", fail);
-          res.on("end", () => {
-            into.latencies.push(performance.now() - sent);
-            const text = Buffer.concat(chunks).toString("utf8");
-            if (!accept(res.statusCode ?? 0, text)) {
-              into.errors++;
-              if (into.errorSamples.length < 3) into.errorSamples.push(`${res.statusCode} ${text.slice(0, 200)}`);
-            }
-            resolve();
-          });
-        },
-      );
-      req.on("error", fail);
-      req.end(body);
-    });
+  const once = async (call: LoopCall) => {
+    const answer = await sendRequest(agent, target, method, call);
+    if ("error" in answer) {
+      into.errors++;
+      if (into.errorSamples.length < 3) into.errorSamples.push(`network error: ${answer.error.message}`);
+      return;
+    }
+    into.latencies.push(answer.ms);
+    if (!accept(answer.status, answer.text)) {
+      into.errors++;
+      if (into.errorSamples.length < 3) into.errorSamples.push(`${answer.status} ${answer.text.slice(0, 200)}`);
+    }
+  };
   const started = performance.now();
   const deadline = started + durationMs;
   try {

@@ -10,6 +10,8 @@ export type ServerProcess = {
   pid: number;
   /** The last lines the process printed, for error messages. */
   output: () => string;
+  /** Calls `listener` with everything the process prints from now on (stdout and stderr, in chunks as they come). */
+  onOutput: (listener: (text: string) => void) => void;
   stop: () => Promise<void>;
 };
 
@@ -41,8 +43,11 @@ export async function launchServer(
     detached: true,
   });
   let tail = "";
+  const listeners: ((text: string) => void)[] = [];
   const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString("utf8")).slice(-8000);
+    const text = chunk.toString("utf8");
+    tail = (tail + text).slice(-8000);
+    for (const listener of listeners) listener(text);
   };
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
@@ -53,6 +58,7 @@ export async function launchServer(
     baseUrl: `http://127.0.0.1:${spec.port}`,
     pid: child.pid!,
     output: () => tail,
+    onOutput: (listener) => listeners.push(listener),
     stop: () => stopGroup(child, exited),
   };
   cleanup.add(`stop ${spec.name}`, server.stop);

@@ -11,8 +11,9 @@ import type { BenchSettings } from "./scenario";
 /** Connections to PostgreSQL per server process, the same for the service and any bare server. */
 export const BENCH_POOL_SIZE = "10";
 
-const ADMIN = { email: "bench-admin@example.test", password: "bench-admin-password-2026" };
-const SELLER = { email: "bench-seller@example.test", password: "bench-seller-password-2026" };
+/** The bootstrap administrator and the seller every benchmark signs in as (a long run signs in again with them). */
+export const BENCH_ADMIN = { email: "bench-admin@example.test", password: "bench-admin-password-2026" };
+export const BENCH_SELLER = { email: "bench-seller@example.test", password: "bench-seller-password-2026" };
 
 /** A fresh database named after the scenario and the built service on it; the administrator's token. */
 export async function startBenchService(
@@ -31,14 +32,14 @@ export async function startBenchService(
       DATABASE_URL: databaseUrl,
       DATABASE_POOL_SIZE: BENCH_POOL_SIZE,
       AUTH_SECRET: "bench-secret-of-at-least-thirty-two-characters",
-      BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-      BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+      BOOTSTRAP_ADMIN_EMAIL: BENCH_ADMIN.email,
+      BOOTSTRAP_ADMIN_PASSWORD: BENCH_ADMIN.password,
       ...env,
     },
     settings.serviceNodeFlags,
   );
   log(`service ready at ${service.baseUrl} (pid ${service.pid})`);
-  return { service, databaseUrl, adminToken: await logIn(service.baseUrl, ADMIN.email, ADMIN.password) };
+  return { service, databaseUrl, adminToken: await logIn(service.baseUrl, BENCH_ADMIN.email, BENCH_ADMIN.password) };
 }
 
 type CountryRule = { country_code: string; is_available: boolean; price?: string };
@@ -84,6 +85,6 @@ export async function createBenchVersion(
 
 /** A VENDEDOR of the default company; its access token. */
 export async function createBenchSeller(baseUrl: string, adminToken: string): Promise<string> {
-  await callApi(baseUrl, "POST", "/api/v1/auth/users", { ...SELLER, full_name: "Bench Seller", roles: ["VENDEDOR"] }, adminToken);
-  return logIn(baseUrl, SELLER.email, SELLER.password);
+  await callApi(baseUrl, "POST", "/api/v1/auth/users", { ...BENCH_SELLER, full_name: "Bench Seller", roles: ["VENDEDOR"] }, adminToken);
+  return logIn(baseUrl, BENCH_SELLER.email, BENCH_SELLER.password);
 }
