@@ -1,4 +1,4 @@
-// npm run soak [-- --duration 300 --warmup 30 --rate 30]: a load and soak run (issue 8 point 5) against the built
+// npm run soak [-- --duration 300 --warmup 90 --rate 30]: a load and soak run (issue 8 point 5) against the built
 // service (`npm start`, the production server; `npm run build` first) on a fresh PostgreSQL database. Requests
 // arrive in an OPEN loop at a fixed rate (each starts at its scheduled time whatever the earlier ones are doing;
 // a start more than LATE_START_MS behind is counted late), in a weighted mix: quotes (most), issues, manual
@@ -6,7 +6,8 @@
 // (renewal and first-payment invoice.paid, payment_intent.succeeded for the intents made, and re-deliveries of
 // event ids already sent), public lead captures (from many client addresses: the service trusts one proxy hop)
 // and assistant chats (local embedding and extractive answer, on the quality set's policy wording).
-// Settings: --duration / SOAK_DURATION_S (300, measured after the warm-up), --warmup / SOAK_WARMUP_S (30),
+// Settings: --duration / SOAK_DURATION_S (300, measured after the warm-up), --warmup / SOAK_WARMUP_S (90: the
+// first full garbage collection comes after 80 - 90 s, and until then RSS only climbs),
 // --rate / SOAK_RATE (requests per second in all), BENCH_POSTGRES_URL and BENCH_NODE_FLAGS as for `npm run bench`.
 // Unlike `npm run bench`, whose targets are figures, these checks are correctness: any FAIL exits 1.
 //   - no 5xx, no network error, no answer other than the one the request expects (the workload is valid);
@@ -81,7 +82,7 @@ function readOptions(): Options {
   };
   return {
     durationMs: number(values.duration, "SOAK_DURATION_S", 300) * 1000,
-    warmupMs: number(values.warmup, "SOAK_WARMUP_S", 30, true) * 1000,
+    warmupMs: number(values.warmup, "SOAK_WARMUP_S", 90, true) * 1000,
     rate: number(values.rate, "SOAK_RATE", DEFAULT_RATE),
   };
 }
