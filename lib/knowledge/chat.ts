@@ -174,7 +174,7 @@ export async function chatStream({ ctx, input }: { ctx: ServiceContext; input: C
   const prepared = await prepareChat({ ctx, input });
   const abort = new AbortController();
   // The provider has the outbound timeout to start answering; once it does, the answer may take longer.
-  const firstPieceTimer = setTimeout(() => abort.abort(new Error("the model provider did not start answering in time")), outboundTimeoutMs());
+  const firstPieceTimer = setTimeout(() => abort.abort(new DOMException("the model provider did not start answering in time", "TimeoutError")), outboundTimeoutMs());
   const pieces = answerPieces(prepared, abort.signal);
   const next = async () => {
     try {
