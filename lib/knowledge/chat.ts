@@ -160,6 +160,9 @@ async function* answerPieces(prepared: PreparedChat, signal: AbortSignal): Async
   for await (const part of result.fullStream) {
     if (part.type === "text-delta") yield part.text;
     else if (part.type === "error") throw part.error;
+    // An aborted stream ends quietly with an "abort" part: without this, a provider cut off by the time
+    // limit read as an empty answer ("not in the documents", stored as the turn) instead of a 504.
+    else if (part.type === "abort") throw signal.reason ?? new DOMException("the answer was stopped", "AbortError");
   }
 }
 
