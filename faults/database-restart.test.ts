@@ -1,14 +1,19 @@
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signStripePayload, stripeEvent } from "@/lib/testing/fakes/stripe-events";
+import { stripeInvoice } from "@/lib/testing/fakes/stripe-objects";
 import { createCluster, dropCluster, startCluster, stopCluster } from "./support/cluster";
 import { call, sleep, startServer, type Answer, type RunningServer } from "./support/server";
 
-// The database restarting under load: requests keep coming while the PostgreSQL server stops (a fast
-// shutdown ends every session with 57P01) and, a few seconds later, starts again. Every answer in between
-// must be a 503 {detail} with Retry-After, none a 500 and none left hanging; afterwards the same requests
-// succeed again without anyone touching the service.
+// The database restarting under load: requests (health, reads, logins, Stripe webhooks) keep coming while
+// the PostgreSQL server stops (a fast shutdown ends every session with 57P01) and, a few seconds later,
+// starts again. Every answer in between must be a 503 {detail} with Retry-After, none a 500 and none left
+// hanging; afterwards the same requests succeed again without anyone touching the service, and no webhook
+// was acknowledged without being stored.
 
 const PORT = 3761;
 const ADMIN = { email: "faults.admin@example.test", password: "faults-admin-password-2026" };
+const WEBHOOK_SECRET = "whsec_faults_restart_secret";
 const OUTAGE_MS = 5_000;
 /** No answer may take longer than this, outage or not: a refused connection is known at once. */
 const ANSWER_BOUND_MS = 4_000;
@@ -17,14 +22,16 @@ type Sample = Answer & { kind: string; startedAt: number; endedAt: number };
 
 let server: RunningServer;
 let token: string;
+let databaseUrl: string;
 
 beforeAll(async () => {
-  const databaseUrl = await createCluster();
+  databaseUrl = await createCluster();
   server = await startServer(PORT, {
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: "4",
     BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
     BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   });
   const login = await call(`${server.url}/api/v1/auth/login`, { method: "POST", body: ADMIN });
   expect(login.status, login.text).toBe(200);
@@ -42,7 +49,25 @@ const requests: Array<{ kind: string; send: () => Promise<Answer> }> = [
   { kind: "countries", send: () => call(`${server.url}/api/v1/geography/countries`, { token }) },
   // A write: a new session row, and the failed-login counter read.
   { kind: "login", send: () => call(`${server.url}/api/v1/auth/login`, { method: "POST", body: ADMIN }) },
+  // Stripe redelivers what was not acknowledged with a 2xx: during the outage the webhook must not say 200.
+  { kind: "webhook", send: () => sendWebhook() },
 ];
+
+/** The ids of the webhook events acknowledged with a 200 (each must then be stored). */
+const acknowledged: string[] = [];
+
+async function sendWebhook() {
+  // An invoice of no policy of ours: stored, then ignored by its processing.
+  const event = stripeEvent("invoice.paid", stripeInvoice({ status: "paid", amount: 2500 }));
+  const payload = JSON.stringify(event);
+  const answer = await call(`${server.url}/api/v1/payments/webhook`, {
+    method: "POST",
+    rawBody: payload,
+    headers: { "stripe-signature": signStripePayload(payload, WEBHOOK_SECRET) },
+  });
+  if (answer.status === 200) acknowledged.push(event.id);
+  return answer;
+}
 
 describe("the database restarts while requests arrive", () => {
   it("answers 503 {detail} with Retry-After while it is down, never 500 nor a hang, and recovers with no manual step", async () => {
@@ -57,7 +82,7 @@ describe("the database restarts while requests arrive", () => {
         await sleep(50);
       }
     };
-    const workers = [0, 1, 2, 3].map((offset) => worker(offset));
+    const workers = [0, 1, 2, 3, 4].map((offset) => worker(offset));
 
     await sleep(2_000);
     const stoppingAt = Date.now();
@@ -116,6 +141,15 @@ describe("the database restarts while requests arrive", () => {
       const settled = after.filter((sample) => sample.startedAt > upAt + 3_000);
       expect(settled.length, kind).toBeGreaterThan(2);
       for (const sample of settled) expect(sample.status, show(sample)).toBe(200);
+    }
+  
+    // Every event acknowledged, before, during or after the outage, is stored: none was answered 200 unsaved.
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      const stored = await sql`select processor_event_id from processor_events where processor_event_id in ${sql(acknowledged)}`;
+      expect(stored.length).toBe(acknowledged.length);
+    } finally {
+      await sql.end();
     }
   });
 });
