@@ -40,6 +40,10 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // A test run that ends early (an interrupt, a crash) must not leave the server holding its port.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  void exited.then(() => process.off("exit", killOnExit));
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
