@@ -40,6 +40,11 @@ export async function openDatabase(url = process.env.DATABASE_URL ?? ""): Promis
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       onnotice: () => {},
       connect_timeout: 10,
+      // After a failed connection postgres waits before trying again, and the queries queued on that
+      // connection wait with it; its default back-off grows to 20 s, so while the database restarted
+      // requests hung for up to 20 s and the service came back up to 20 s after the database. Capped at
+      // half a second: a request during an outage fails fast (503) and the first one after it reconnects.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
     });
     return {
       db: drizzlePostgres(client, { schema }) as unknown as Database,

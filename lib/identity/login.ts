@@ -30,8 +30,15 @@ export async function login({
   const email = input.email.trim().toLowerCase();
   const attemptId = await reserveAttempt(ctx, email);
 
-  const user = await findUserByEmail(ctx.db, email);
-  const passwordMatches = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password).then(() => false);
+  let user: Awaited<ReturnType<typeof findUserByEmail>>;
+  let passwordMatches: boolean;
+  try {
+    user = await findUserByEmail(ctx.db, email);
+    passwordMatches = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password).then(() => false);
+  } catch (error) {
+    releaseAttempt(ctx, attemptId);
+    throw error;
+  }
   if (!user || !passwordMatches || !user.isActive) {
     // The reserved attempt stays: it is now one of the failures of the window.
     await writeAudit(ctx, {
@@ -45,20 +52,42 @@ export async function login({
     throw new UnauthorizedError(WRONG_CREDENTIALS);
   }
 
+  const signedIn = user;
   return inTransaction(ctx, async (tx) => {
     // A success is not a failure: it gives its place in the window back.
     await tx.db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
-    const tokens = await issueTokens(tx.db, { userId: user.id, kind, ipAddress: ctx.ipAddress, userAgent });
+    const tokens = await issueTokens(tx.db, { userId: signedIn.id, kind, ipAddress: ctx.ipAddress, userAgent });
     await writeAudit(tx, {
       action: "USER_LOGIN",
       entity: "sessions",
       entityId: tokens.session_id,
-      userId: user.id,
-      companyId: user.companyId,
+      userId: signedIn.id,
+      companyId: signedIn.companyId,
       details: { kind },
     });
-    return { ...tokens, user_id: user.id };
+    return { ...tokens, user_id: signedIn.id };
+  }).catch((error: unknown) => {
+    releaseAttempt(ctx, attemptId);
+    throw error;
   });
+}
+
+/**
+ * Gives back the place of an attempt whose check failed for a reason that is not the caller's (the
+ * database going away): otherwise a database restart counted every login in flight as a failed one and
+ * locked those users out for 15 minutes. Tried now and, while the database does not answer, every second
+ * for half a minute.
+ */
+function releaseAttempt(ctx: ServiceContext, attemptId: string, triesLeft = 30): void {
+  ctx.db
+    .delete(loginAttempts)
+    .where(eq(loginAttempts.id, attemptId))
+    .then(
+      () => {},
+      () => {
+        if (triesLeft > 1) setTimeout(() => releaseAttempt(ctx, attemptId, triesLeft - 1), 1000).unref();
+      },
+    );
 }
 
 /**

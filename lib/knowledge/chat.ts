@@ -160,6 +160,9 @@ async function* answerPieces(prepared: PreparedChat, signal: AbortSignal): Async
   for await (const part of result.fullStream) {
     if (part.type === "text-delta") yield part.text;
     else if (part.type === "error") throw part.error;
+    // An aborted stream ends quietly with an "abort" part: without this, a provider cut off by the time
+    // limit read as an empty answer ("not in the documents", stored as the turn) instead of a 504.
+    else if (part.type === "abort") throw signal.reason ?? new DOMException("the answer was stopped", "AbortError");
   }
 }
 
@@ -174,7 +177,7 @@ export async function chatStream({ ctx, input }: { ctx: ServiceContext; input: C
   const prepared = await prepareChat({ ctx, input });
   const abort = new AbortController();
   // The provider has the outbound timeout to start answering; once it does, the answer may take longer.
-  const firstPieceTimer = setTimeout(() => abort.abort(new Error("the model provider did not start answering in time")), outboundTimeoutMs());
+  const firstPieceTimer = setTimeout(() => abort.abort(new DOMException("the model provider did not start answering in time", "TimeoutError")), outboundTimeoutMs());
   const pieces = answerPieces(prepared, abort.signal);
   const next = async () => {
     try {

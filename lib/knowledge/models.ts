@@ -30,7 +30,8 @@ export function outboundTimeoutMs(): number {
 
 /**
  * The provider's failures as the service's: a quota or rate limit (429) answers 429; anything else
- * answers with `failureStatus` (500 for ingestion, as the contract says; 502 for chat).
+ * answers with `failureStatus` (500 for ingestion, as the contract says; 502 for chat), except that the
+ * chat answers 504 when the provider did not answer within OUTBOUND_TIMEOUT_MS.
  */
 export function providerError(error: unknown, what: string, failureStatus: 500 | 502): Error {
   // The SDK retries, then throws a RetryError around the last failure: that failure is the one to read.
@@ -40,7 +41,22 @@ export function providerError(error: unknown, what: string, failureStatus: 500 |
   }
   const reason = error instanceof Error ? error.message : String(error);
   console.error(`[knowledge] ${what} failed:`, reason);
+  if (failureStatus === 502 && isTimeout(error)) return new ExternalServiceError(`${what} failed: the model provider did not answer in time; try again`, 504);
   return new ExternalServiceError(`${what} failed: the model provider did not answer`, failureStatus);
+}
+
+/** Whether the call was cut by its time limit (AbortSignal.timeout's TimeoutError), however the SDK wrapped it. */
+function isTimeout(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const pending = [error];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (!current || typeof current !== "object" || seen.has(current)) continue;
+    seen.add(current);
+    if ((current as { name?: unknown }).name === "TimeoutError") return true;
+    pending.push((current as { cause?: unknown }).cause, RetryError.isInstance(current) ? current.lastError : undefined);
+  }
+  return false;
 }
 
 /** One 3,072-dimension embedding per text, in order, through the configured model. */

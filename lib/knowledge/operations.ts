@@ -56,13 +56,14 @@ export const knowledgeOperations = {
     tag,
     summary: "Ask the assistant, which answers from the company's documents only",
     description:
-      "The question is embedded; the 5 nearest fragments of the caller's company are retrieved (the company filter is inside the SQL) and those above a relevance floor are given to the model, which is told it is an expert in funeral insurance and must answer only from them and say when they do not hold the answer. The last 10 turns of `session_id` are its memory. Without OPENAI_API_KEY the answer quotes the best sentences of the fragments. 429 when the model provider reports its quota exceeded; 502 when it fails.",
+      "The question is embedded; the 5 nearest fragments of the caller's company are retrieved (the company filter is inside the SQL) and those above a relevance floor are given to the model, which is told it is an expert in funeral insurance and must answer only from them and say when they do not hold the answer. The last 10 turns of `session_id` are its memory. Without OPENAI_API_KEY the answer quotes the best sentences of the fragments. 429 when the model provider reports its quota exceeded; 502 when it fails; 504 when it does not answer within OUTBOUND_TIMEOUT_MS.",
     access: "chat:use",
     body: ChatInput,
     responses: {
       200: { description: "The answer and its sources", schema: ChatResponse },
       429: { description: "The model provider's quota is exceeded" },
       502: { description: "The model provider failed" },
+      504: { description: "The model provider did not answer in time" },
     },
   }),
   chatStream: defineOperation({
@@ -71,13 +72,14 @@ export const knowledgeOperations = {
     tag,
     summary: "Ask the assistant, with the answer streamed as it is written",
     description:
-      "The same question, retrieval, memory and rules as POST /ai/chat, but the answer is streamed: the body is `text/plain; charset=utf-8`, the answer's text chunk by chunk as the model writes it (without OPENAI_API_KEY, the quoted sentences in a few chunks). The sources come first, in the `X-Chat-Sources` header: the JSON array of ChatSource (as in ChatResponse.sources) encoded as base64url, `W10` (`[]`) when nothing relevant was found. The session's two turns are stored when the answer has ended; a client that leaves mid-answer stops it and nothing is stored. 429 and 502 come as JSON errors before any text; a failure after the first text cuts the stream.",
+      "The same question, retrieval, memory and rules as POST /ai/chat, but the answer is streamed: the body is `text/plain; charset=utf-8`, the answer's text chunk by chunk as the model writes it (without OPENAI_API_KEY, the quoted sentences in a few chunks). The sources come first, in the `X-Chat-Sources` header: the JSON array of ChatSource (as in ChatResponse.sources) encoded as base64url, `W10` (`[]`) when nothing relevant was found. The session's two turns are stored when the answer has ended; a client that leaves mid-answer stops it and nothing is stored. 429, 502 and 504 (no first text within OUTBOUND_TIMEOUT_MS) come as JSON errors before any text; a failure after the first text cuts the stream.",
     access: "chat:use",
     body: ChatInput,
     responses: {
       200: { description: "The answer's text, streamed; its sources in X-Chat-Sources", schema: z.string(), contentType: "text/plain; charset=utf-8" },
       429: { description: "The model provider's quota is exceeded" },
       502: { description: "The model provider failed" },
+      504: { description: "The model provider did not answer in time" },
     },
   }),
 };

@@ -50,7 +50,8 @@ async function crmRequest(method: "POST" | "PATCH", path: string, body: unknown)
   } catch {
     throw new ExternalServiceError("the CRM answered something that is not JSON", 502);
   }
-  const id = (parsed as { id?: unknown }).id;
+  // JSON that is not an object (a bare null) has no id either; reading one from it would throw a TypeError.
+  const id = (parsed as { id?: unknown } | null)?.id;
   if (typeof id !== "string" && typeof id !== "number") throw new ExternalServiceError("the CRM's answer has no contact id", 502);
   return { id: String(id) };
 }

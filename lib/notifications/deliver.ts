@@ -39,7 +39,9 @@ export async function deliverNotification(db: DbOrTx, notificationId: string): P
   try {
     const { subject, text } = renderTemplate(row.template, row.payload);
     const { providerMessageId } =
-      row.channel === "EMAIL" ? await sendEmail({ to: row.recipient, subject, text }) : await sendMessage({ to: row.recipient, text: `${subject}\n\n${text}` });
+      row.channel === "EMAIL"
+        ? await sendEmail({ to: row.recipient, subject, text, idempotencyKey: `notification-${row.id}` })
+        : await sendMessage({ to: row.recipient, text: `${subject}\n\n${text}` });
     await db
       .update(notifications)
       .set({ status: "SENT", providerMessageId, sentAt: new Date(), claimedAt: null, error: null })

@@ -32,7 +32,7 @@ export const operationsOperations = {
     access: "public",
     responses: {
       200: { description: "The service and its database answer", schema: z.object({ status: z.literal("ok"), database: z.literal("ok") }) },
-      503: { description: "The database does not answer", schema: z.object({ status: z.literal("error"), database: z.literal("unavailable") }) },
+      503: { description: "The database does not answer", schema: z.object({ status: z.literal("error"), database: z.literal("unavailable"), detail: z.string() }) },
     },
   }),
   listAudit: defineOperation({

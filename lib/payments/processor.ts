@@ -35,11 +35,13 @@ export function paymentProcessor(): Stripe {
 
 /**
  * Runs one processor call and turns its failures into the service's errors: a declined card is 402
- * with the processor's message; a timeout 504; any other failure 502 (its message is logged, not shown).
+ * with the processor's message; a timeout 504; any other failure, or an answer that is not a Stripe object,
+ * 502 (its message is logged, not shown).
  */
 export async function callProcessor<T>(call: () => Promise<T>): Promise<T> {
+  let answer: T;
   try {
-    return await call();
+    answer = await call();
   } catch (error) {
     if (error instanceof Stripe.errors.StripeCardError) throw new PaymentRequiredError(`card declined: ${error.message}`);
     if (error instanceof Stripe.errors.StripeConnectionError) {
@@ -52,6 +54,20 @@ export async function callProcessor<T>(call: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
+  // The SDK hands back whatever JSON came: an answer that is not the object asked for would be stored
+  // as a payment without its intent (no id, no client secret), so it fails like any other bad answer.
+  if (!isProcessorObject(answer)) {
+    console.error("[payments] the card processor answered something that is not a Stripe object:", JSON.stringify(answer)?.slice(0, 200));
+    throw new ExternalServiceError("the card processor answered something unexpected", 502);
+  }
+  return answer;
+}
+
+/** Every call made here answers one object naming its type; all but an account link have an id. */
+function isProcessorObject(value: unknown): boolean {
+  if (!value || typeof value !== "object") return false;
+  const { object, id } = value as { object?: unknown; id?: unknown };
+  return typeof object === "string" && (typeof id === "string" || object === "account_link");
 }
 
 /** Amounts at the processor are integers of the currency's minor unit (cents). */

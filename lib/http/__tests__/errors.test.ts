@@ -168,7 +168,8 @@ describe("an unreachable database", () => {
     try {
       const health = await api("GET", "/api/v1/health");
       expect(health.status).toBe(503);
-      expect(health.body).toEqual({ status: "error", database: "unavailable" });
+      expect(health.body).toEqual({ status: "error", database: "unavailable", detail: "the database is not available; try again shortly" });
+      expect(health.headers.get("retry-after")).toBe("5");
 
       const countries = await api("GET", "/api/v1/geography/countries", { token: admin.token });
       expect(countries.status).toBe(503);

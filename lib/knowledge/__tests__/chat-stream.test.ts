@@ -103,6 +103,7 @@ describe("with a model", () => {
   // deltas, or the quota error when `quotaExceeded`.
   let server: Server;
   let quotaExceeded = false;
+  let hanging = false;
   let lastChat: { stream?: boolean } | null = null;
 
   beforeAll(async () => {
@@ -118,6 +119,11 @@ describe("with a model", () => {
           return;
         }
         lastChat = body;
+        // A provider that takes the request and never starts answering (the reply is dropped later).
+        if (hanging) {
+          setTimeout(() => res.destroy(), 3_000).unref();
+          return;
+        }
         if (quotaExceeded) {
           res.statusCode = 429;
           res.setHeader("content-type", "application/json");
@@ -141,6 +147,8 @@ describe("with a model", () => {
 
   afterEach(() => {
     quotaExceeded = false;
+    hanging = false;
+    delete process.env.OUTBOUND_TIMEOUT_MS;
   });
 
   afterAll(async () => {
@@ -166,6 +174,19 @@ describe("with a model", () => {
     expect(response.status).toBe(429);
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(response.body.detail).toMatch(/quota/);
+    expect(await storedTurns(sessionId)).toEqual([]);
+  });
+
+  it("answers 504 as JSON, before any text, when the provider does not start answering within OUTBOUND_TIMEOUT_MS, and stores nothing", async () => {
+    hanging = true;
+    process.env.OUTBOUND_TIMEOUT_MS = "300";
+    const sessionId = randomUUID();
+    const started = Date.now();
+    const response = await api("POST", "/api/v1/ai/chat/stream", { token: seller.token, body: { message: "What is the waiting period for natural death?", session_id: sessionId } });
+    expect(response.status, response.text).toBe(504);
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(response.body.detail).toMatch(/in time/);
     expect(await storedTurns(sessionId)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_ROLES } from "@/lib/auth/permissions";
 import { api } from "@/lib/testing/api";
+import { GARBAGE_REPLY } from "@/lib/testing/fakes/http-server";
 import { messageText, QUOTA_EXCEEDED, startFakeOpenAI, type FakeOpenAI } from "@/lib/testing/fakes/openai";
 import { createTestCompany, signInAs, type SignedIn } from "@/lib/testing/fixtures";
 import { MEMORY_TURNS, NOT_IN_KNOWLEDGE, SYSTEM_PROMPT } from "../chat";
@@ -181,15 +182,21 @@ describe("POST /api/v1/ai/chat with the model (fake OpenAI)", () => {
   });
 
   it.each([
-    ["the answer fails", () => openai.failCompletions()],
-    ["the embedding fails", () => openai.failAlways()],
-    ["the provider hangs past the timeout", () => (vi.stubEnv("OUTBOUND_TIMEOUT_MS", "300"), openai.hang(3000))],
-  ])("answers 502 when %s, and keeps no turn of it", async (_, breakIt) => {
+    ["the answer fails", 502, () => openai.failCompletions()],
+    ["the embedding fails", 502, () => openai.failAlways()],
+    ["the answer is not JSON", 502, () => openai.failCompletions(GARBAGE_REPLY)],
+    ["the answer is JSON of another shape", 502, () => openai.failCompletions({ status: 200, body: { choices: "none" } })],
+    ["the embedding is not JSON", 502, () => openai.failAlways(GARBAGE_REPLY)],
+    ["the provider hangs past the timeout", 504, () => (vi.stubEnv("OUTBOUND_TIMEOUT_MS", "300"), openai.hang(3000))],
+  ])("when %s: %i, and keeps no turn of it", async (_, status, breakIt) => {
     useFakeOpenAI(openai);
     breakIt();
     const sessionId = randomUUID();
+    const started = Date.now();
     const res = await ask(seller.token, "Is repatriation of remains to Ecuador covered?", sessionId);
-    expect(res.status, JSON.stringify(res.body)).toBe(502);
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    // Well within the 3 s the hanging fake holds its answer: the time limit, not the provider, ended it.
+    expect(Date.now() - started).toBeLessThan(2_500);
     expect(res.body.detail).toEqual(expect.any(String));
     openai.reset();
     useFakeOpenAI(openai);

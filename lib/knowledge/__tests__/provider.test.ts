@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "@/lib/testing/api";
+import { GARBAGE_REPLY } from "@/lib/testing/fakes/http-server";
 import { QUOTA_EXCEEDED, startFakeOpenAI, type FakeOpenAI } from "@/lib/testing/fakes/openai";
 import { signInAs, type SignedIn } from "@/lib/testing/fixtures";
 import { localEmbedding } from "../local-embedding";
@@ -58,6 +59,8 @@ describe("ingestion with the OpenAI provider", () => {
     ["fails (500)", () => openai.failAlways()],
     ["hangs past the timeout", () => (vi.stubEnv("OUTBOUND_TIMEOUT_MS", "300"), openai.hang(3000))],
     ["refuses the key (401)", () => vi.stubEnv("OPENAI_API_KEY", "sk-wrong")],
+    ["answers something that is not JSON", () => openai.failAlways(GARBAGE_REPLY)],
+    ["answers JSON without embeddings", () => openai.failAlways({ status: 200, body: { object: "list", data: "none" } })],
   ])("answers 500 and stores nothing when the provider %s", async (_, breakIt) => {
     useFakeOpenAI(openai);
     breakIt();

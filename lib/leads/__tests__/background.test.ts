@@ -5,6 +5,7 @@ import { leads } from "@/db/schema";
 import { markAbandonedCheckoutsFunction } from "@/inngest/functions/leads/mark-abandoned-checkouts";
 import { inProcessRunner } from "@/inngest/send";
 import { api } from "@/lib/testing/api";
+import { GARBAGE_REPLY, type FakeReply } from "@/lib/testing/fakes/http-server";
 import { FAKE_HUBSPOT_TOKEN, startFakeHubSpot, type FakeHubSpot } from "@/lib/testing/fakes/hubspot";
 import { signInAs, type SignedIn } from "@/lib/testing/fixtures";
 import { markAbandonedCheckouts, syncLeadToCrm } from "../background";
@@ -184,6 +185,28 @@ describe("CRM sync (fake HubSpot)", () => {
     const row = await leadRow(lead.id);
     expect(row.crmLeadId).toBeNull();
     expect(row.crmSyncError).toMatch(/the CRM answered 500/);
+  });
+
+  it.each<[string, FakeReply, RegExp]>([
+    ["a page that is not JSON", GARBAGE_REPLY, /the CRM answered something that is not JSON/],
+    ["JSON without a contact id", { status: 201, body: { status: "ok" } }, /the CRM's answer has no contact id/],
+    ["a bare null", { status: 201, body: null }, /the CRM's answer has no contact id/],
+  ])("a CRM answering %s: the lead records why, and the runner retries until one contact is made", async (_, reply, why) => {
+    const lead = await captureTestLead();
+    hubspot.failNext(1, reply);
+    await expect(syncLeadToCrm(await getDb(), lead.id)).rejects.toThrow(why);
+    expect((await leadRow(lead.id)).crmSyncError).toMatch(why);
+    expect((await leadRow(lead.id)).crmLeadId).toBeNull();
+
+    hubspot.failNext(2, reply);
+    await moveLead(seller, lead.id, "QUALIFIED");
+    await inProcessRunner().drain();
+    // The direct call, the runner's two failed attempts, and the one that went through.
+    expect(hubspot.creates()).toHaveLength(4);
+    expect(hubspot.contacts.size).toBe(1);
+    const row = await leadRow(lead.id);
+    expect(row.crmLeadId).toBe(hubspot.creates()[3].reply!.body.id);
+    expect(row.crmSyncError).toBeNull();
   });
 
   it("a wrong token: HubSpot's 401 is recorded", async () => {

@@ -9,7 +9,7 @@ import { inTransaction } from "@/lib/context";
 import { deliverNotification, findStrandedNotifications, MAX_DELIVERY_ATTEMPTS } from "@/lib/notifications/deliver";
 import { enqueueNotification, type NewNotification } from "@/lib/notifications/enqueue";
 import { systemCtx, uniqueEmail } from "@/lib/testing/fixtures";
-import type { FakeServer } from "@/lib/testing/fakes/http-server";
+import { GARBAGE_REPLY, type FakeReply, type FakeServer } from "@/lib/testing/fakes/http-server";
 import { startFakeResend } from "@/lib/testing/fakes/resend";
 import { startFakeWhatsApp } from "@/lib/testing/fakes/whatsapp";
 
@@ -248,6 +248,42 @@ describe("failures and retries", () => {
     expect(whatsapp.requests).toHaveLength(3);
     expect(whatsapp.requests.map((request) => request.reply?.status)).toEqual([500, 500, 200]);
     expect(row.providerMessageId).toBe(whatsapp.requests[2].reply?.body.messages[0].id);
+  });
+
+  it("a provider that does not answer: the attempt ends at OUTBOUND_TIMEOUT_MS, the row keeps why, and the retry sends one e-mail (same Idempotency-Key)", async () => {
+    useEmailProvider();
+    vi.stubEnv("OUTBOUND_TIMEOUT_MS", "300");
+    const id = await commitWithoutEvent(welcomeEmail());
+    resend.hang(3_000);
+    const started = Date.now();
+    await expect(deliverNotification(await getDb(), id)).rejects.toThrow("Resend did not answer within 300 ms");
+    // Well within the 3 s the fake holds its answer.
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await rowOf(id)).toMatchObject({ status: "PENDING", attempts: 1, claimedAt: null, error: "Resend did not answer within 300 ms" });
+
+    // The provider answers again; it had taken the first request, so the retry must not make a second e-mail.
+    resend.hang(0);
+    expect(await deliverNotification(await getDb(), id)).toBe("SENT");
+    expect(resend.requests).toHaveLength(2);
+    const [first, second] = resend.requests;
+    expect(first.headers["idempotency-key"]).toBe(`notification-${id}`);
+    expect(second.headers["idempotency-key"]).toBe(first.headers["idempotency-key"]);
+    expect(second.reply?.body.id).toBe(first.reply?.body.id);
+    expect(await rowOf(id)).toMatchObject({ status: "SENT", attempts: 2, error: null, providerMessageId: first.reply?.body.id });
+  });
+
+  it.each<[string, FakeReply]>([
+    ["a page that is not JSON", GARBAGE_REPLY],
+    ["JSON without the e-mail's id", { status: 200, body: { queued: true } }],
+  ])("a provider answering %s is retried until it answers, and the row ends SENT with the e-mail's id", async (_, reply) => {
+    useEmailProvider();
+    resend.failNext(2, reply);
+    const id = await enqueueCommitted(welcomeEmail());
+    await inProcessRunner().drain();
+    expect(resend.requests).toHaveLength(3);
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: "SENT", attempts: 3, error: null });
+    expect(row.providerMessageId).toBe(resend.requests[2].reply?.body.id);
   });
 
   it("does not touch a row that is no longer pending", async () => {

@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "@/lib/testing/api";
+import { GARBAGE_REPLY } from "@/lib/testing/fakes/http-server";
 import { issueTestPolicy, signInAs, type SignedIn } from "@/lib/testing/fixtures";
 import { createCompanyWith, createIntent, deliverAndProcess, intentFailed, payInFull, requestsTo, withFakeStripe } from "./helpers";
 
@@ -101,5 +102,23 @@ describe("requests to the processor", () => {
     expect(elapsed).toBeLessThan(4_000);
     expect(requestsTo(fake(), "POST", "/v1/customers")).toHaveLength(2);
     vi.stubEnv("OUTBOUND_TIMEOUT_MS", undefined);
+  });
+
+  it.each([
+    ["a page that is not JSON", GARBAGE_REPLY],
+    ["JSON that is not a Stripe object", { status: 200, body: { unexpected: true } }],
+  ])("a processor that answers %s gives 502, and nothing is stored", async (_, reply) => {
+    const { policy } = await issueTestPolicy(seller);
+    fake().failAlways(reply);
+    const response = await createIntent(seller.token, policy.id);
+    expect(response.status, response.text).toBe(502);
+    expect(response.body.detail).toEqual(expect.any(String));
+    const list = await api("GET", `/api/v1/payments/transactions?policy_id=${policy.id}`, { token: seller.token });
+    expect(list.body).toEqual([]);
+    // The processor answering again, the same payment goes through: nothing half-made stands in its way.
+    fake().reset();
+    const retried = await createIntent(seller.token, policy.id);
+    expect(retried.status, retried.text).toBe(201);
+    expect(retried.body.processor_payment_intent_id).toMatch(/^pi_/);
   });
 });

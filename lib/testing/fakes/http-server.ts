@@ -7,8 +7,10 @@ import { parseFormBody } from "./form-body";
 
 // Bodies are whatever JSON (or form, parsed to nested objects) the client sent or the fake answered; tests
 // read them like api() responses.
+// `raw`, when given, is sent as it is (as text/html) instead of `body` as JSON: a provider answering garbage,
+// such as a proxy's error page.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type FakeReply = { status: number; body: any };
+export type FakeReply = { status: number; body: any; raw?: string };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RecordedRequest = { method: string; path: string; headers: IncomingMessage["headers"]; body: any; reply?: FakeReply };
 type Responder = (request: RecordedRequest) => FakeReply;
@@ -26,6 +28,9 @@ export type FakeServer = {
   reset: () => void;
   close: () => Promise<void>;
 };
+
+/** A 200 whose body is not JSON at all (what a misconfigured proxy or a captive portal answers). */
+export const GARBAGE_REPLY: FakeReply = { status: 200, body: null, raw: "<html><body>Service Temporarily Unavailable</body></html>" };
 
 /** `serverError` is the provider's own shape of a 500, used by `failNext` and `failAlways`. */
 export async function startFakeServer(respond: Responder, serverError: FakeReply): Promise<FakeServer> {
@@ -63,6 +68,11 @@ export async function startFakeServer(respond: Responder, serverError: FakeReply
       const send = () => {
         // A client that timed out has closed the connection by now.
         if (res.destroyed) return;
+        if (reply.raw !== undefined) {
+          res.writeHead(reply.status, { "content-type": "text/html" });
+          res.end(reply.raw);
+          return;
+        }
         res.writeHead(reply.status, { "content-type": "application/json" });
         res.end(JSON.stringify(reply.body));
       };

@@ -4,6 +4,9 @@ import { isDatabaseHealthy } from "@/lib/operations/check-health";
 import { operationsOperations } from "@/lib/operations/operations";
 
 // GET /api/v1/health - liveness and database check
+// The 503 is an error answer like any other: a {detail}, and Retry-After as every database outage gets.
 export const GET = withApi(operationsOperations.health, async () =>
-  (await isDatabaseHealthy()) ? json({ status: "ok", database: "ok" }) : json({ status: "error", database: "unavailable" }, 503),
+  (await isDatabaseHealthy())
+    ? json({ status: "ok", database: "ok" })
+    : json({ status: "error", database: "unavailable", detail: "the database is not available; try again shortly" }, 503, { "Retry-After": "5" }),
 );
