@@ -2,6 +2,7 @@ import type { BackgroundFunction } from "./define";
 import { expiryNoticesFunction } from "./functions/emission/expiry-notices";
 import { renderCertificateFunction } from "./functions/emission/render-certificate";
 import { markAbandonedCheckoutsFunction } from "./functions/leads/mark-abandoned-checkouts";
+import { sweepCrmSyncFunction } from "./functions/leads/sweep-crm-sync";
 import { syncLeadToCrmFunction } from "./functions/leads/sync-lead-to-crm";
 import { deliverNotificationFunction } from "./functions/notifications/deliver-notification";
 import { sweepOutboxFunction } from "./functions/notifications/sweep-outbox";
@@ -19,5 +20,6 @@ export const backgroundFunctions: BackgroundFunction[] = [
   sweepProcessorEventsFunction,
   arrearsRemindersFunction,
   syncLeadToCrmFunction,
+  sweepCrmSyncFunction,
   markAbandonedCheckoutsFunction,
 ];

@@ -19,6 +19,8 @@ export const leads = pgTable(
     crmLeadId: text("crm_lead_id"),
     crmSyncedAt: timestamp("crm_synced_at", { withTimezone: true }),
     crmSyncError: text("crm_sync_error"),
+    // Failed syncs since the last success (or the last move into a CRM stage): the sweep's back-off.
+    crmSyncAttempts: integer("crm_sync_attempts").notNull().default(0),
     convertedToContactFlag: boolean("converted_to_contact_flag").notNull().default(false),
     sourceChannel: text("source_channel"),
     utmSource: text("utm_source"),

@@ -69,6 +69,8 @@ export const processorEvents = pgTable(
     // When the processor created the event: a late event must not move a policy backwards.
     processorCreatedAt: timestamp("processor_created_at", { withTimezone: true }),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    // When processing was last tried: the sweep's back-off counts from it (from received_at before that).
+    lastAttemptedAt: timestamp("last_attempted_at", { withTimezone: true }),
     processedAt: timestamp("processed_at", { withTimezone: true }),
   },
   (t) => [index("processor_events_status_idx").on(t.status, t.receivedAt)],

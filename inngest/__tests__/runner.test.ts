@@ -205,6 +205,12 @@ describe("the service's background functions", () => {
     expect(byId.get("deliver-notification")?.trigger).toEqual({ event: "notifications/notification.created" });
     expect(byId.get("sweep-notification-outbox")?.trigger).toEqual({ cron: "* * * * *" });
   });
+
+  it("syncs leads to the CRM on the event and sweeps the failed or lost syncs every minute", () => {
+    const byId = new Map(backgroundFunctions.map((fn) => [fn.id, fn]));
+    expect(byId.get("sync-lead-to-crm")?.trigger).toEqual({ event: "leads/lead.crm-sync-requested" });
+    expect(byId.get("sweep-crm-sync")?.trigger).toEqual({ cron: "* * * * *" });
+  });
 });
 
 describe("InProcessRunner concurrency", () => {

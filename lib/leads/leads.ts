@@ -125,6 +125,8 @@ export async function updateLead({ ctx, leadId, input }: { ctx: ServiceContext; 
         // A purchase ends the abandonment: the checkout was completed after all.
         abandonedCheckoutFlag: purchaseCompletedAt ? false : lead.abandonedCheckoutFlag,
         convertedToContactFlag: lead.convertedToContactFlag || input.stage === "CONVERTED",
+        // A move into a CRM stage is a new request to sync: the retries start over.
+        crmSyncAttempts: moving && CRM_SYNC_STAGES.includes(input.stage!) ? 0 : lead.crmSyncAttempts,
         updatedAt: now,
       })
       .where(eq(leads.id, lead.id))

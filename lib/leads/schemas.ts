@@ -59,7 +59,7 @@ export type LeadResponse = z.infer<typeof LeadResponse>;
 /** GET /leads/{id} (a read the spec does not define): the lead plus the state of its CRM sync. */
 export const LeadDetailResponse = LeadResponse.extend({
   crm_synced_at: z.string().nullable().describe("when the CRM last accepted the lead"),
-  crm_sync_error: z.string().nullable().describe("why the last CRM sync failed (or why it could not run); null once a sync succeeds"),
+  crm_sync_error: z.string().nullable().describe("why the last CRM sync failed (or why it could not run); null once a sync succeeds. Failed syncs are retried for about ten hours (seconds apart, then by a sweep 1, 2, 4 ... 32 minutes apart, then hourly); the last one ends with \"(gave up after N attempts)\""),
 });
 export type LeadDetailResponse = z.infer<typeof LeadDetailResponse>;
 

@@ -1,10 +1,17 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { notifications } from "@/db/schema";
+import { sweepDue } from "@/lib/background/retry-schedule";
 import { isChannelConfigured, sendEmail, sendMessage } from "./channels";
 import { renderTemplate } from "./templates";
 
-export const MAX_DELIVERY_ATTEMPTS = 5;
+/** Attempts made by the delivery event (deliver-notification: one and four retries, seconds apart). */
+export const EVENT_DELIVERY_ATTEMPTS = 5;
+/**
+ * After the event's attempts the sweep retries 1, 2, 4, 8, 16 and 32 minutes apart, then hourly: 20
+ * attempts span about ten hours before the row is FAILED for good.
+ */
+export const MAX_DELIVERY_ATTEMPTS = 20;
 /** A claim older than this belongs to a worker that died; the row may be taken again. */
 const CLAIM_TIMEOUT_SECONDS = 300;
 
@@ -12,8 +19,9 @@ export type DeliveryOutcome = "SENT" | "SKIPPED" | "FAILED" | "RETRY" | "NOT_PEN
 
 /**
  * Delivers one outbox row. The row is claimed first with a conditional update, so the event and the
- * sweep never send it twice. A failure records its error and is thrown (so the caller retries) until
- * the last attempt, which marks the row FAILED.
+ * sweep never send it twice. A failure records its error and is thrown (so the caller retries); the row
+ * stays PENDING for the sweep until the last attempt (MAX_DELIVERY_ATTEMPTS), which marks it FAILED.
+ * Every update bumps updated_at (the column's $onUpdate), which the sweep's back-off counts from.
  */
 export async function deliverNotification(db: DbOrTx, notificationId: string): Promise<DeliveryOutcome> {
   const [row] = await db
@@ -59,15 +67,19 @@ export async function deliverNotification(db: DbOrTx, notificationId: string): P
   }
 }
 
-/** Pending rows whose delivery event was lost (a crash between commit and send): the sweep's work list. */
-export async function findStrandedNotifications(db: DbOrTx, olderThanSeconds = 60, limit = 100): Promise<string[]> {
+/**
+ * The sweep's work list: pending rows whose delivery event was lost (a crash between commit and send)
+ * or whose event's attempts all failed. A row is due once it has rested after its last attempt for
+ * least(1 h, 1 min * 2^max(attempts - 5, 0)): a minute for a lost event, then doubling up to an hour.
+ */
+export async function findStrandedNotifications(db: DbOrTx, limit = 100): Promise<string[]> {
   const rows = await db
     .select({ id: notifications.id })
     .from(notifications)
     .where(
       and(
         eq(notifications.status, "PENDING"),
-        lt(notifications.updatedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+        sweepDue(notifications.updatedAt, notifications.attempts, EVENT_DELIVERY_ATTEMPTS),
         or(isNull(notifications.claimedAt), lt(notifications.claimedAt, sql`now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})`)),
       ),
     )

@@ -7,10 +7,19 @@ import { inTransaction, systemContext, type ServiceContext } from "@/lib/context
 import { canMove, type PolicyTrigger } from "@/lib/emission/policy-moves";
 import { movePolicy } from "@/lib/emission/policy-status";
 import type { PolicyStatus } from "@/lib/emission/statuses";
+import { sweepDue } from "@/lib/background/retry-schedule";
 import { enqueueNotification } from "@/lib/notifications/enqueue";
 import { activateWhenPaidInFull } from "./internal";
 import { fromMinorUnits } from "./processor";
 import { periodEndOf } from "./subscriptions";
+
+/** Attempts made by the event path (process-processor-event: one and four retries, seconds apart). */
+export const EVENT_PROCESSING_ATTEMPTS = 5;
+/**
+ * After those the sweep retries 1, 2, 4, 8, 16 and 32 minutes apart, then hourly: an event that fails
+ * 20 times (about ten hours) stays FAILED with its error, and the sweep leaves it.
+ */
+export const MAX_PROCESSING_ATTEMPTS = 20;
 
 type Outcome = { status: "PROCESSED" | "IGNORED"; note: string | null };
 const processed = (note: string | null = null): Outcome => ({ status: "PROCESSED", note });
@@ -39,7 +48,7 @@ export async function processProcessorEvent(db: DbOrTx, eventRowId: string): Pro
       const outcome = await applyEvent(ctx, event, row.processorCreatedAt ?? new Date(event.created * 1000));
       await ctx.db
         .update(processorEvents)
-        .set({ status: outcome.status, error: outcome.note, attempts: row.attempts + 1, processedAt: new Date() })
+        .set({ status: outcome.status, error: outcome.note, attempts: row.attempts + 1, lastAttemptedAt: new Date(), processedAt: new Date() })
         .where(eq(processorEvents.id, row.id));
       return outcome;
     });
@@ -49,24 +58,29 @@ export async function processProcessorEvent(db: DbOrTx, eventRowId: string): Pro
     const message = reason instanceof Error ? reason.message : String(reason);
     await db
       .update(processorEvents)
-      .set({ status: "FAILED", error: message.slice(0, 1000), attempts: sql`${processorEvents.attempts} + 1` })
+      .set({ status: "FAILED", error: message.slice(0, 1000), attempts: sql`${processorEvents.attempts} + 1`, lastAttemptedAt: new Date() })
       .where(and(eq(processorEvents.id, eventRowId), inArray(processorEvents.status, ["RECEIVED", "FAILED"])));
     throw error;
   }
 }
 
-/** Stored events whose processing never finished (a lost event, a crash, a failure): the sweep's work list. */
-export async function findUnprocessedEvents(db: DbOrTx, olderThanSeconds = 60, maxAttempts = 10, limit = 100): Promise<string[]> {
+/**
+ * Stored events whose processing never finished (a lost event, a crash, a failure): the sweep's work
+ * list. An event is due once it has rested after its last attempt (or its arrival) for
+ * least(1 h, 1 min * 2^max(attempts - 5, 0)), until MAX_PROCESSING_ATTEMPTS.
+ */
+export async function findUnprocessedEvents(db: DbOrTx, limit = 100): Promise<string[]> {
   const rows = await db
     .select({ id: processorEvents.id })
     .from(processorEvents)
     .where(
       and(
         or(eq(processorEvents.status, "RECEIVED"), eq(processorEvents.status, "FAILED")),
-        lt(processorEvents.receivedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
-        lt(processorEvents.attempts, maxAttempts),
+        sweepDue(sql`coalesce(${processorEvents.lastAttemptedAt}, ${processorEvents.receivedAt})`, processorEvents.attempts, EVENT_PROCESSING_ATTEMPTS),
+        lt(processorEvents.attempts, MAX_PROCESSING_ATTEMPTS),
       ),
     )
+    .orderBy(processorEvents.receivedAt)
     .limit(limit);
   return rows.map((row) => row.id);
 }

@@ -3,7 +3,8 @@ import { findUnprocessedEvents, processProcessorEvent } from "@/lib/payments/pro
 import { defineBackgroundFunction } from "../../define";
 
 // Every minute: applies stored events whose processing was lost (a crash after the webhook's commit) or
-// failed every retry, until they succeed or reach the attempt limit; the event row shows each failure.
+// failed every retry, each with a back-off from a minute up to an hour (findUnprocessedEvents), until they
+// succeed or reach MAX_PROCESSING_ATTEMPTS (about ten hours); the event row shows each failure.
 export const sweepProcessorEventsFunction = defineBackgroundFunction(
   { id: "sweep-processor-events", trigger: { cron: "* * * * *" }, retries: 0 },
   async ({ step }) => {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { leads } from "@/db/schema";
@@ -8,7 +8,8 @@ import { api } from "@/lib/testing/api";
 import { GARBAGE_REPLY, type FakeReply } from "@/lib/testing/fakes/http-server";
 import { FAKE_HUBSPOT_TOKEN, startFakeHubSpot, type FakeHubSpot } from "@/lib/testing/fakes/hubspot";
 import { signInAs, type SignedIn } from "@/lib/testing/fixtures";
-import { markAbandonedCheckouts, syncLeadToCrm } from "../background";
+import { sweepCrmSyncFunction } from "@/inngest/functions/leads/sweep-crm-sync";
+import { EVENT_CRM_SYNC_ATTEMPTS, findLeadsToSync, markAbandonedCheckouts, MAX_CRM_SYNC_ATTEMPTS, syncLeadToCrm } from "../background";
 import { captureTestLead, leadRow, moveLead, patchLead } from "./helpers";
 
 // Contract section 9's background work: abandoned checkouts after ABANDONED_CHECKOUT_MINUTES (with the
@@ -39,6 +40,28 @@ afterAll(async () => {
 });
 
 const MINUTE = 60_000;
+
+/**
+ * Makes a lead's last change or sync attempt look `seconds` old, as if that time had passed: its last
+ * sync (if any) moves back as far, so that the order of the two stays as it was.
+ */
+async function ageLead(id: string, seconds: number) {
+  const then = sql`now() - make_interval(secs => ${seconds})`;
+  await (await getDb())
+    .update(leads)
+    .set({ updatedAt: then, crmSyncedAt: sql`${leads.crmSyncedAt} - (${leads.updatedAt} - (${then}))` })
+    .where(eq(leads.id, id));
+}
+
+/** One tick of the CRM sweep. */
+async function sweepOnce() {
+  await inProcessRunner().run(sweepCrmSyncFunction, { name: "inngest/scheduled.timer", data: { cron: "* * * * *" } });
+}
+
+/** The CRM calls about one phone number (creates and updates). */
+function callsFor(phone: string) {
+  return hubspot.requests.filter((request) => request.body?.properties?.phone === phone);
+}
 
 /** A lead whose checkout started at `at` (set in the database: the API stamps the real time). */
 async function leadWithCheckoutAt(at: Date, extra: Partial<typeof leads.$inferInsert> = {}) {
@@ -180,11 +203,17 @@ describe("CRM sync (fake HubSpot)", () => {
     hubspot.failAlways();
     await moveLead(seller, lead.id, "QUALIFIED");
     await inProcessRunner().drain();
-    // The first attempt and the function's six retries.
-    expect(hubspot.creates()).toHaveLength(7);
+    // The first attempt and the function's six retries; the lead is left to the CRM sweep, not given up.
+    expect(hubspot.creates()).toHaveLength(EVENT_CRM_SYNC_ATTEMPTS);
     const row = await leadRow(lead.id);
     expect(row.crmLeadId).toBeNull();
     expect(row.crmSyncError).toMatch(/the CRM answered 500/);
+    expect(row.crmSyncError).not.toMatch(/gave up/);
+    expect(row.crmSyncAttempts).toBe(EVENT_CRM_SYNC_ATTEMPTS);
+    await ageLead(lead.id, 70);
+    expect(await findLeadsToSync(await getDb())).toContain(lead.id);
+    // Out of the way of the other tests' sweeps.
+    await (await getDb()).update(leads).set({ stage: "DISQUALIFIED" }).where(eq(leads.id, lead.id));
   });
 
   it.each<[string, FakeReply, RegExp]>([
@@ -266,5 +295,115 @@ describe("CRM sync (fake HubSpot)", () => {
   it("an unknown lead id: nothing sent", async () => {
     expect(await syncLeadToCrm(await getDb(), "00000000-0000-4000-8000-000000000000")).toBe("NOT_FOUND");
     expect(hubspot.requests).toHaveLength(0);
+  });
+});
+
+describe("the CRM sweep (fake HubSpot)", () => {
+  it("a CRM down for longer than the event's retries: the sweep retries with a back-off and creates the contact once after it recovers", async () => {
+    const lead = await captureTestLead();
+    const db = await getDb();
+    hubspot.failAlways();
+    const silence = vi.spyOn(console, "error").mockImplementation(() => {});
+    await moveLead(seller, lead.id, "QUALIFIED");
+    await inProcessRunner().drain();
+    silence.mockRestore();
+    expect(await leadRow(lead.id)).toMatchObject({ crmLeadId: null, crmSyncAttempts: EVENT_CRM_SYNC_ATTEMPTS });
+
+    // Right after the event's last failure, and before a minute has passed, the sweep leaves it.
+    expect(await findLeadsToSync(db)).not.toContain(lead.id);
+    await ageLead(lead.id, 50);
+    expect(await findLeadsToSync(db)).not.toContain(lead.id);
+    await ageLead(lead.id, 70);
+    expect(await findLeadsToSync(db)).toContain(lead.id);
+
+    // Still down at the sweep: one more failure recorded, and two minutes of rest before the next.
+    await sweepOnce();
+    const failing = await leadRow(lead.id);
+    expect(failing).toMatchObject({ crmLeadId: null, crmSyncAttempts: EVENT_CRM_SYNC_ATTEMPTS + 1 });
+    expect(failing.crmSyncError).toMatch(/the CRM answered 500/);
+    expect(await findLeadsToSync(db)).not.toContain(lead.id);
+    await ageLead(lead.id, 70);
+    expect(await findLeadsToSync(db)).not.toContain(lead.id);
+    await ageLead(lead.id, 130);
+    expect(await findLeadsToSync(db)).toContain(lead.id);
+
+    // The CRM is back: one contact, the error cleared, and later sweeps leave the lead alone.
+    hubspot.reset();
+    await sweepOnce();
+    const synced = await leadRow(lead.id);
+    expect(synced).toMatchObject({ crmSyncError: null, crmSyncAttempts: 0 });
+    expect(synced.crmLeadId).toBe(hubspot.creates()[0].reply!.body.id);
+    await ageLead(lead.id, 7200);
+    expect(await findLeadsToSync(db)).not.toContain(lead.id);
+    await sweepOnce();
+    expect(callsFor(lead.phone_e164)).toHaveLength(1);
+    expect(hubspot.contacts.size).toBe(1);
+  });
+
+  it("a stage move whose event was lost (a crash after the commit) is synced by the sweep: created once, then updated", async () => {
+    const lead = await captureTestLead();
+    const db = await getDb();
+    // The moves are committed without their events.
+    await db.update(leads).set({ stage: "QUALIFIED" }).where(eq(leads.id, lead.id));
+    expect(await findLeadsToSync(db)).not.toContain(lead.id);
+    await ageLead(lead.id, 70);
+    expect(await findLeadsToSync(db)).toContain(lead.id);
+    await sweepOnce();
+    const created = await leadRow(lead.id);
+    expect(created.crmLeadId).not.toBeNull();
+    expect(created.crmSyncedAt!.getTime()).toBe(created.updatedAt.getTime());
+    expect(hubspot.creates().filter((request) => request.body.properties.phone === lead.phone_e164)).toHaveLength(1);
+
+    await db.update(leads).set({ stage: "CONVERTED" }).where(eq(leads.id, lead.id));
+    await ageLead(lead.id, 70);
+    expect(await findLeadsToSync(db)).toContain(lead.id);
+    await sweepOnce();
+    const calls = callsFor(lead.phone_e164);
+    expect(calls.map((request) => request.method)).toEqual(["POST", "PATCH"]);
+    expect(calls[1]).toMatchObject({ path: `/crm/v3/objects/contacts/${created.crmLeadId}`, body: { properties: { lifecyclestage: "customer" } } });
+    expect((await leadRow(lead.id)).crmLeadId).toBe(created.crmLeadId);
+    await ageLead(lead.id, 7200);
+    expect(await findLeadsToSync(db)).not.toContain(lead.id);
+  });
+
+  it(`the back-off is capped at an hour; after ${MAX_CRM_SYNC_ATTEMPTS} failed attempts the sweep gives up, says so, and a new move starts over`, async () => {
+    const lead = await captureTestLead();
+    const db = await getDb();
+    await db
+      .update(leads)
+      .set({ stage: "QUALIFIED", crmSyncAttempts: MAX_CRM_SYNC_ATTEMPTS - 1, crmSyncError: "the CRM answered 500" })
+      .where(eq(leads.id, lead.id));
+    await ageLead(lead.id, 3590);
+    expect(await findLeadsToSync(db)).not.toContain(lead.id);
+    await ageLead(lead.id, 3610);
+    expect(await findLeadsToSync(db)).toContain(lead.id);
+
+    hubspot.failAlways();
+    await sweepOnce();
+    const row = await leadRow(lead.id);
+    expect(row).toMatchObject({ crmLeadId: null, crmSyncAttempts: MAX_CRM_SYNC_ATTEMPTS });
+    expect(row.crmSyncError).toMatch(new RegExp(`the CRM answered 500.*\\(gave up after ${MAX_CRM_SYNC_ATTEMPTS} attempts\\)$`));
+    expect((await api("GET", `/api/v1/leads/${lead.id}`, { token: seller.token })).body.crm_sync_error).toBe(row.crmSyncError);
+    await ageLead(lead.id, 86_400);
+    expect(await findLeadsToSync(db)).not.toContain(lead.id);
+
+    // Moving the lead again is a new request: the event syncs it, and the count starts over.
+    hubspot.reset();
+    await moveLead(seller, lead.id, "CONVERTED");
+    await inProcessRunner().drain();
+    expect(await leadRow(lead.id)).toMatchObject({ crmSyncError: null, crmSyncAttempts: 0 });
+    expect(callsFor(lead.phone_e164)).toHaveLength(1);
+  });
+
+  it("finds nothing while the CRM is not configured", async () => {
+    const lead = await captureTestLead();
+    const db = await getDb();
+    await db.update(leads).set({ stage: "QUALIFIED" }).where(eq(leads.id, lead.id));
+    await ageLead(lead.id, 70);
+    vi.stubEnv("HUBSPOT_ACCESS_TOKEN", undefined);
+    expect(await findLeadsToSync(db)).toEqual([]);
+    vi.stubEnv("HUBSPOT_ACCESS_TOKEN", FAKE_HUBSPOT_TOKEN);
+    expect(await findLeadsToSync(db)).toContain(lead.id);
+    await syncLeadToCrm(db, lead.id);
   });
 });

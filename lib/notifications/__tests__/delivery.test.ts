@@ -6,7 +6,7 @@ import { sweepOutboxFunction } from "@/inngest/functions/notifications/sweep-out
 import { inProcessRunner } from "@/inngest/send";
 import type { BackgroundEvent } from "@/inngest/events";
 import { inTransaction } from "@/lib/context";
-import { deliverNotification, findStrandedNotifications, MAX_DELIVERY_ATTEMPTS } from "@/lib/notifications/deliver";
+import { deliverNotification, EVENT_DELIVERY_ATTEMPTS, findStrandedNotifications, MAX_DELIVERY_ATTEMPTS } from "@/lib/notifications/deliver";
 import { enqueueNotification, type NewNotification } from "@/lib/notifications/enqueue";
 import { systemCtx, uniqueEmail } from "@/lib/testing/fixtures";
 import { GARBAGE_REPLY, type FakeReply, type FakeServer } from "@/lib/testing/fakes/http-server";
@@ -78,6 +78,11 @@ async function ageRow(id: string, seconds = 120) {
     .update(notifications)
     .set({ updatedAt: sql`now() - make_interval(secs => ${seconds})` })
     .where(eq(notifications.id, id));
+}
+
+/** One tick of the outbox sweep. */
+async function sweepOnce() {
+  await inProcessRunner().run(sweepOutboxFunction, { name: "inngest/scheduled.timer", data: { cron: "* * * * *" } });
 }
 
 describe("enqueueNotification", () => {
@@ -219,7 +224,7 @@ describe("failures and retries", () => {
     expect(row.claimedAt).toBeNull();
   });
 
-  it(`marks the row FAILED with the error after ${MAX_DELIVERY_ATTEMPTS} failed attempts`, async () => {
+  it("a provider down for longer than the event's attempts: the row stays PENDING with the error, for the sweep", async () => {
     useEmailProvider();
     resend.failAlways();
     const silence = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -228,11 +233,103 @@ describe("failures and retries", () => {
     silence.mockRestore();
 
     const row = await rowOf(id);
-    expect(row.status).toBe("FAILED");
-    expect(row.attempts).toBe(MAX_DELIVERY_ATTEMPTS);
+    // The event's five attempts (one and four retries) failed; far fewer than MAX_DELIVERY_ATTEMPTS.
+    expect(row).toMatchObject({ status: "PENDING", attempts: EVENT_DELIVERY_ATTEMPTS, claimedAt: null, sentAt: null });
     expect(row.error).toContain("the fake Resend is down");
-    expect(row.sentAt).toBeNull();
-    expect(resend.requests).toHaveLength(MAX_DELIVERY_ATTEMPTS);
+    expect(resend.requests).toHaveLength(EVENT_DELIVERY_ATTEMPTS);
+    expect(EVENT_DELIVERY_ATTEMPTS).toBeLessThan(MAX_DELIVERY_ATTEMPTS);
+  });
+
+  it("the sweep retries with a back-off (1 min, then 2 min ...) and delivers once, after the provider recovers", async () => {
+    useEmailProvider();
+    resend.failAlways();
+    const silence = vi.spyOn(console, "error").mockImplementation(() => {});
+    const input = welcomeEmail();
+    const id = await enqueueCommitted(input);
+    await inProcessRunner().drain();
+    silence.mockRestore();
+    const db = await getDb();
+    expect((await rowOf(id)).attempts).toBe(5);
+
+    // Right after the event's last failure, and before its minute has passed, the sweep leaves it.
+    expect(await findStrandedNotifications(db)).not.toContain(id);
+    await ageRow(id, 50);
+    expect(await findStrandedNotifications(db)).not.toContain(id);
+    await ageRow(id, 70);
+    expect(await findStrandedNotifications(db)).toContain(id);
+
+    // The provider is still down: the sweep's attempt fails, the row stays PENDING and now rests 2 minutes.
+    await sweepOnce();
+    const after6 = await rowOf(id);
+    expect(after6).toMatchObject({ status: "PENDING", attempts: 6, claimedAt: null });
+    expect(after6.error).toContain("the fake Resend is down");
+    expect(await findStrandedNotifications(db)).not.toContain(id);
+    await ageRow(id, 70);
+    expect(await findStrandedNotifications(db)).not.toContain(id);
+    await ageRow(id, 130);
+    expect(await findStrandedNotifications(db)).toContain(id);
+
+    // The provider is back: the next sweep sends it, once; later sweeps leave it.
+    resend.reset();
+    await sweepOnce();
+    expect(await rowOf(id)).toMatchObject({ status: "SENT", attempts: 7, error: null });
+    await ageRow(id, 7200);
+    await sweepOnce();
+    const sent = resend.requests.filter((request) => [request.body.to].flat().includes(input.recipient));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].reply?.status).toBe(200);
+  });
+
+  it("the back-off doubles up to an hour and stays there", async () => {
+    useEmailProvider();
+    const db = await getDb();
+    const id = await commitWithoutEvent(welcomeEmail());
+    for (const [attempts, seconds] of [[0, 60], [5, 60], [6, 120], [7, 240], [10, 1920], [11, 3600], [15, 3600], [MAX_DELIVERY_ATTEMPTS - 1, 3600]]) {
+      await db.update(notifications).set({ attempts }).where(eq(notifications.id, id));
+      await ageRow(id, seconds - 10);
+      expect(await findStrandedNotifications(db), `attempts ${attempts}, ${seconds - 10} s`).not.toContain(id);
+      await ageRow(id, seconds + 10);
+      expect(await findStrandedNotifications(db), `attempts ${attempts}, ${seconds + 10} s`).toContain(id);
+    }
+    // Out of the way of the other tests' sweeps.
+    await db.update(notifications).set({ status: "SKIPPED" }).where(eq(notifications.id, id));
+  });
+
+  it(`the last attempt (${MAX_DELIVERY_ATTEMPTS}) marks the row FAILED with the error, and the sweep leaves it for good`, async () => {
+    useEmailProvider();
+    const db = await getDb();
+    const input = welcomeEmail();
+    const id = await commitWithoutEvent(input);
+    await db.update(notifications).set({ attempts: MAX_DELIVERY_ATTEMPTS - 1, error: "the fake Resend is down" }).where(eq(notifications.id, id));
+    await ageRow(id, 3700);
+    resend.failAlways();
+    expect(await deliverNotification(db, id)).toBe("FAILED");
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: "FAILED", attempts: MAX_DELIVERY_ATTEMPTS, claimedAt: null, sentAt: null });
+    expect(row.error).toContain("the fake Resend is down");
+    expect(resend.requests).toHaveLength(1);
+
+    // Visible, and never taken again, however long it waits.
+    await ageRow(id, 86_400);
+    expect(await findStrandedNotifications(db)).not.toContain(id);
+    resend.reset();
+    await sweepOnce();
+    expect(await deliverNotification(db, id)).toBe("NOT_PENDING");
+    expect(resend.requests.filter((request) => [request.body.to].flat().includes(input.recipient))).toHaveLength(0);
+    expect((await rowOf(id)).status).toBe("FAILED");
+  });
+
+  it("every update of a row moves updated_at, the time the back-off counts from", async () => {
+    useEmailProvider();
+    const db = await getDb();
+    const id = await commitWithoutEvent(welcomeEmail());
+    resend.failAlways();
+    await ageRow(id, 3600);
+    const before = (await rowOf(id)).updatedAt;
+    await expect(deliverNotification(db, id)).rejects.toThrow("attempt 1");
+    const after = (await rowOf(id)).updatedAt;
+    expect(after.getTime()).toBeGreaterThan(before.getTime() + 3_000_000);
+    expect(Math.abs(after.getTime() - Date.now())).toBeLessThan(60_000);
   });
 
   it("ends SENT after two failures, with attempts = 3 and the error cleared", async () => {

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { policyDocuments, processorEvents, subscriptions } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
-import { findUnprocessedEvents, processProcessorEvent } from "@/lib/payments/process-event";
+import { sweepProcessorEventsFunction } from "@/inngest/functions/payments/sweep-processor-events";
+import { EVENT_PROCESSING_ATTEMPTS, findUnprocessedEvents, MAX_PROCESSING_ATTEMPTS, processProcessorEvent } from "@/lib/payments/process-event";
 import { api } from "@/lib/testing/api";
 import { signStripePayload, stripeEvent } from "@/lib/testing/fakes/stripe-events";
 import { stripeCustomer, stripeInvoice, unixNow } from "@/lib/testing/fakes/stripe-objects";
@@ -299,14 +300,110 @@ describe("a processing that fails", () => {
     expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
     expect(await transactionsOf(policy.id)).toHaveLength(0);
 
-    const found = await findUnprocessedEvents(db, 0);
+    // Just failed: the sweep waits a minute before it tries again.
+    expect(await findUnprocessedEvents(db)).not.toContain(stored.id);
+    await ageEvent(stored.id, 70);
+    const found = await findUnprocessedEvents(db);
     expect(found).toContain(stored.id);
     expect(await processProcessorEvent(db, stored.id)).toEqual({ status: "PROCESSED", note: null });
     expect(await storedEvent(paid.id)).toMatchObject({ status: "PROCESSED", attempts: 6, error: null });
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
-    expect(await findUnprocessedEvents(db, 0)).not.toContain(stored.id);
+    await ageEvent(stored.id, 86_400);
+    expect(await findUnprocessedEvents(db)).not.toContain(stored.id);
     // Applying it again does nothing.
     expect(await processProcessorEvent(db, stored.id)).toBe("ALREADY_DONE");
     expect((await historyOf(policy.id)).filter((row) => row.toStatus === "ACTIVE")).toHaveLength(1);
+  });
+});
+
+/** Makes an event's last attempt (and its arrival) look `seconds` old, as if that time had passed. */
+async function ageEvent(id: string, seconds: number) {
+  await (await getDb())
+    .update(processorEvents)
+    .set({ lastAttemptedAt: sql`now() - make_interval(secs => ${seconds})`, receivedAt: sql`now() - make_interval(secs => ${seconds})` })
+    .where(eq(processorEvents.id, id));
+}
+
+/** The database refuses invoice transactions (a failure whatever its cause) while `refusing` runs. */
+async function whileInvoicesRefused<T>(refusing: () => Promise<T>): Promise<T> {
+  const db = await getDb();
+  await db.execute(sql`alter table transactions add constraint test_refuse_invoices check (kind <> 'INVOICE') not valid`);
+  try {
+    return await refusing();
+  } finally {
+    await db.execute(sql`alter table transactions drop constraint test_refuse_invoices`);
+  }
+}
+
+async function sweepOnce() {
+  await inProcessRunner().run(sweepProcessorEventsFunction, { name: "inngest/scheduled.timer", data: { cron: "* * * * *" } });
+}
+
+describe("a processing that fails for longer than the event's retries", () => {
+  it("the sweep keeps retrying with a back-off (1 min, then 2 min ...) and applies it once after the cause is gone", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const db = await getDb();
+    const paid = invoiceEvent("invoice.paid", policy.id, 2500);
+    const silence = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const stored = await whileInvoicesRefused(async () => {
+        const failed = await deliverAndProcess(paid);
+        expect(failed).toMatchObject({ status: "FAILED", attempts: EVENT_PROCESSING_ATTEMPTS });
+        expect(await findUnprocessedEvents(db)).not.toContain(failed.id);
+        await ageEvent(failed.id, 50);
+        expect(await findUnprocessedEvents(db)).not.toContain(failed.id);
+        await ageEvent(failed.id, 70);
+        expect(await findUnprocessedEvents(db)).toContain(failed.id);
+        // Still failing at the sweep: one more attempt, and now two minutes of rest.
+        await sweepOnce();
+        const again = await storedEvent(paid.id);
+        expect(again).toMatchObject({ status: "FAILED", attempts: EVENT_PROCESSING_ATTEMPTS + 1 });
+        expect(again.error).toContain("test_refuse_invoices");
+        await ageEvent(failed.id, 70);
+        expect(await findUnprocessedEvents(db)).not.toContain(failed.id);
+        return failed;
+      });
+      expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
+
+      await ageEvent(stored.id, 130);
+      expect(await findUnprocessedEvents(db)).toContain(stored.id);
+      await sweepOnce();
+      expect(await storedEvent(paid.id)).toMatchObject({ status: "PROCESSED", attempts: EVENT_PROCESSING_ATTEMPTS + 2, error: null });
+      await ageEvent(stored.id, 7200);
+      await sweepOnce();
+      expect(await policyStatus(policy.id)).toBe("ACTIVE");
+      expect(await transactionsOf(policy.id)).toHaveLength(1);
+      expect((await historyOf(policy.id)).filter((row) => row.toStatus === "ACTIVE")).toHaveLength(1);
+    } finally {
+      silence.mockRestore();
+    }
+  });
+
+  it(`the back-off is capped at an hour, and the ${MAX_PROCESSING_ATTEMPTS}th failure leaves the event FAILED for good`, async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const db = await getDb();
+    const paid = invoiceEvent("invoice.paid", policy.id, 2500);
+    const silence = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await whileInvoicesRefused(async () => {
+        const stored = await deliverAndProcess(paid);
+        await db.update(processorEvents).set({ attempts: MAX_PROCESSING_ATTEMPTS - 1 }).where(eq(processorEvents.id, stored.id));
+        await ageEvent(stored.id, 3590);
+        expect(await findUnprocessedEvents(db)).not.toContain(stored.id);
+        await ageEvent(stored.id, 3610);
+        expect(await findUnprocessedEvents(db)).toContain(stored.id);
+        await expect(processProcessorEvent(db, stored.id)).rejects.toThrow();
+        const last = await storedEvent(paid.id);
+        expect(last).toMatchObject({ status: "FAILED", attempts: MAX_PROCESSING_ATTEMPTS });
+        expect(last.error).toContain("test_refuse_invoices");
+        await ageEvent(stored.id, 86_400);
+        expect(await findUnprocessedEvents(db)).not.toContain(stored.id);
+      });
+    } finally {
+      silence.mockRestore();
+    }
+    await sweepOnce();
+    expect(await storedEvent(paid.id)).toMatchObject({ status: "FAILED", attempts: MAX_PROCESSING_ATTEMPTS });
+    expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "processor_events" ADD COLUMN "last_attempted_at" timestamp with time zone;
