@@ -8,6 +8,7 @@ import http from "node:http";
 import next from "next";
 import { createApiListener, loadedRoute } from "@/lib/http/node-handler";
 import { createRouteTable } from "@/lib/http/route-table";
+import { PAGE_HEADERS } from "@/lib/http/security-headers";
 import { API_ROUTES } from "@/lib/http/routes.generated";
 import { startService } from "@/lib/start-service";
 
@@ -36,7 +37,11 @@ async function main(): Promise<void> {
     }
     handleWithNext(req, res).catch((error) => {
       console.error(`[server] ${req.method} ${req.url}`, error);
-      if (!res.headersSent) res.statusCode = 500;
+      if (!res.headersSent) {
+        // Next.js failed before it could answer: the bare 500 still carries the headers of every response.
+        res.statusCode = 500;
+        for (const { key, value } of PAGE_HEADERS) res.setHeader(key, value);
+      }
       res.end();
     });
   });

@@ -4,7 +4,7 @@ import { BadRequestError } from "@/lib/errors";
 import { describeError } from "./errors";
 import { json } from "./responses";
 import { HTTP_METHODS, type HttpMethod, type RouteHandler, type RouteModule, type RouteTable } from "./route-table";
-import { SECURITY_HEADERS } from "./security-headers";
+import { API_HEADERS } from "./security-headers";
 import { bodyTextOf, WholeBodyRequest } from "./whole-bodies";
 
 /** A route file's handlers by method, with what Next.js derives from them (HEAD from GET, OPTIONS, Allow). */
@@ -24,7 +24,7 @@ export function loadedRoute(module: RouteModule): LoadedRoute {
 // than a stream for the small JSON bodies of the API. Larger or chunked bodies reach it as a stream.
 const BUFFERED_BODY_BYTES = 64 * 1024;
 
-const securityHeaders: Record<string, string> = Object.fromEntries(SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]));
+const securityHeaders: Record<string, string> = Object.fromEntries(API_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]));
 
 /**
  * A node:http request listener that serves the app/api/v1 route handlers without Next.js: the node
