@@ -10,6 +10,21 @@ import { revokeSessions } from "./sessions";
 import { REFRESH_TOKEN_TTL_SECONDS } from "./tokens";
 
 /**
+ * Whether the browser's cookies are Secure (next-auth then also names them `__Secure-`/`__Host-`): when
+ * the back office's public address (NEXTAUTH_URL, else PUBLIC_BASE_URL) is https, and in production when
+ * neither is set. next-auth on its own looks only at NEXTAUTH_URL and, without it, assumes
+ * http://localhost:3000, so a production deployment that forgot it would send its session cookie
+ * without Secure. Plain-http development (`NEXTAUTH_URL=http://localhost:3000`, or `npm run dev` with
+ * nothing set) keeps cookies that a browser accepts over http. Every cookie is HttpOnly and
+ * SameSite=Lax either way (next-auth's defaults, which the tests hold it to).
+ */
+export function usesSecureCookies(env: NodeJS.ProcessEnv = process.env): boolean {
+  const address = env.NEXTAUTH_URL || env.PUBLIC_BASE_URL;
+  if (address) return address.startsWith("https://");
+  return env.NODE_ENV === "production";
+}
+
+/**
  * Back-office sign-in: next-auth's credentials provider backed by the same login service and session
  * store as the API, so throttling, audit and global logout apply to the browser too. The next-auth
  * cookie only carries the session id; every request checks that session is still live.
@@ -17,6 +32,7 @@ import { REFRESH_TOKEN_TTL_SECONDS } from "./tokens";
 export function authOptions(): NextAuthOptions {
   return {
     secret: getAuthSecret(),
+    useSecureCookies: usesSecureCookies(),
     session: { strategy: "jwt", maxAge: REFRESH_TOKEN_TTL_SECONDS },
     pages: { signIn: "/sign-in" },
     providers: [
