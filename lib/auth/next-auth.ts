@@ -5,6 +5,7 @@ import { anonymous } from "@/lib/auth/actor";
 import { RateLimitedError, UnauthorizedError } from "@/lib/errors";
 import { addressFromForwardedFor } from "@/lib/http/client-address";
 import { login } from "@/lib/identity/login";
+import { logError } from "@/lib/log";
 import { getAuthSecret } from "./secret";
 import { revokeSessions } from "./sessions";
 import { REFRESH_TOKEN_TTL_SECONDS } from "./tokens";
@@ -35,6 +36,12 @@ export function authOptions(): NextAuthOptions {
     useSecureCookies: usesSecureCookies(),
     session: { strategy: "jwt", maxAge: REFRESH_TOKEN_TTL_SECONDS },
     pages: { signIn: "/sign-in" },
+    // next-auth's own failures go through the redacting logger: its default prints whole error objects.
+    logger: {
+      error: (code, metadata) => logError(`[next-auth] ${code}`, metadata),
+      warn: (code) => console.warn(`[next-auth] ${code}`),
+      debug: () => {},
+    },
     providers: [
       CredentialsProvider({
         name: "E-mail and password",
@@ -53,7 +60,10 @@ export function authOptions(): NextAuthOptions {
             return { id: session.user_id, sid: session.session_id };
           } catch (error) {
             if (error instanceof UnauthorizedError || error instanceof RateLimitedError) throw new Error(error.message);
-            throw error;
+            // next-auth puts the message of what authorize throws into the error page's URL: an unknown
+            // failure is logged (redacted) and the browser gets a fixed message.
+            logError("[next-auth] sign-in failed", error);
+            throw new Error("sign-in is unavailable; try again later");
           }
         },
       }),

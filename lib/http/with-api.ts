@@ -6,6 +6,7 @@ import { assertCan, assertUser } from "@/lib/auth/actor";
 import { resolveCaller } from "@/lib/auth/resolve-actor";
 import type { ServiceContext } from "@/lib/context";
 import { ForbiddenError, PayloadTooLargeError, UnauthorizedError, ValidationError } from "@/lib/errors";
+import { logError } from "@/lib/log";
 import { clientAddress } from "./client-address";
 import { describeError } from "./errors";
 import { idempotencyKeyOf, runOnce } from "./idempotency";
@@ -51,7 +52,7 @@ export function withApi<O extends Operation>(operation: O, handler: (args: Handl
       response = key ? await runOnce(ctx, { key, route: `${operation.method} ${operation.path}`, body }, call) : await call(ctx);
     } catch (error) {
       const { status, body, headers } = describeError(error);
-      if (status >= 500) console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname}`, error);
+      if (status >= 500) logError(`[${requestId}] ${req.method} ${new URL(req.url).pathname}`, error);
       response = json(body, status, headers);
     }
     response.headers.set("X-Request-Id", requestId);
