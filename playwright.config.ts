@@ -1,7 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 import { ADMIN_STORAGE_STATE } from "./e2e/fixtures/paths";
 
-const PORT = 3210;
+// PORT moves the test server (and the tests) off 3210, e.g. when another checkout is testing on it.
+const PORT = Number(process.env.PORT || 3210);
 const baseURL = `http://localhost:${PORT}`;
 
 // Two projects, as the house style asks: "api" talks HTTP only; "backoffice" drives the pages with the

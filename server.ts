@@ -8,6 +8,8 @@ import http from "node:http";
 import next from "next";
 import { createApiListener, loadedRoute } from "@/lib/http/node-handler";
 import { createRouteTable } from "@/lib/http/route-table";
+import { PAGE_HEADERS } from "@/lib/http/security-headers";
+import { logError } from "@/lib/log";
 import { API_ROUTES } from "@/lib/http/routes.generated";
 import { startService } from "@/lib/start-service";
 
@@ -35,8 +37,12 @@ async function main(): Promise<void> {
       return;
     }
     handleWithNext(req, res).catch((error) => {
-      console.error(`[server] ${req.method} ${req.url}`, error);
-      if (!res.headersSent) res.statusCode = 500;
+      logError(`[server] ${req.method} ${req.url}`, error);
+      if (!res.headersSent) {
+        // Next.js failed before it could answer: the bare 500 still carries the headers of every response.
+        res.statusCode = 500;
+        for (const { key, value } of PAGE_HEADERS) res.setHeader(key, value);
+      }
       res.end();
     });
   });
@@ -57,6 +63,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error("[server] could not start", error);
+  logError("[server] could not start", error);
   process.exit(1);
 });

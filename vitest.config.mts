@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["lib/**/*.test.ts", "db/**/*.test.ts", "inngest/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "db/**/*.test.ts", "inngest/**/*.test.ts", "scripts/**/*.test.ts"],
     // Migrates one database per run; every test file then works on its own copy.
     globalSetup: ["lib/testing/global-setup.ts"],
     setupFiles: ["lib/testing/setup.ts"],

@@ -1,5 +1,6 @@
 import type { BackgroundEvent } from "./events";
 import type { BackgroundFunction } from "./define";
+import { logError } from "@/lib/log";
 
 /**
  * Runs the background functions inside the server process when no Inngest server is configured:
@@ -89,7 +90,7 @@ export class InProcessRunner {
       } catch (error) {
         release();
         if (attempt >= fn.retries) {
-          console.error(`[background] ${fn.id} failed after ${attempt + 1} attempts`, error);
+          logError(`[background] ${fn.id} failed after ${attempt + 1} attempts`, error);
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs * 2 ** attempt));

@@ -2,6 +2,7 @@ import { inngest, isInngestConfigured } from "./client";
 import type { BackgroundEvent } from "./events";
 import { backgroundFunctions } from "./index";
 import { InProcessRunner } from "./runner";
+import { logError } from "@/lib/log";
 
 const holder = globalThis as typeof globalThis & { __coverRunner?: InProcessRunner };
 
@@ -23,6 +24,6 @@ export async function sendEvents(events: BackgroundEvent[]): Promise<void> {
   try {
     await inngest.send(events);
   } catch (error) {
-    console.error("[background] could not send events to Inngest; the outbox sweep will retry", error);
+    logError("[background] could not send events to Inngest; the outbox sweep will retry", error);
   }
 }

@@ -5,9 +5,25 @@ import { anonymous } from "@/lib/auth/actor";
 import { RateLimitedError, UnauthorizedError } from "@/lib/errors";
 import { addressFromForwardedFor } from "@/lib/http/client-address";
 import { login } from "@/lib/identity/login";
+import { logError } from "@/lib/log";
 import { getAuthSecret } from "./secret";
 import { revokeSessions } from "./sessions";
 import { REFRESH_TOKEN_TTL_SECONDS } from "./tokens";
+
+/**
+ * Whether the browser's cookies are Secure (next-auth then also names them `__Secure-`/`__Host-`): when
+ * the back office's public address (NEXTAUTH_URL, else PUBLIC_BASE_URL) is https, and in production when
+ * neither is set. next-auth on its own looks only at NEXTAUTH_URL and, without it, assumes
+ * http://localhost:3000, so a production deployment that forgot it would send its session cookie
+ * without Secure. Plain-http development (`NEXTAUTH_URL=http://localhost:3000`, or `npm run dev` with
+ * nothing set) keeps cookies that a browser accepts over http. Every cookie is HttpOnly and
+ * SameSite=Lax either way (next-auth's defaults, which the tests hold it to).
+ */
+export function usesSecureCookies(env: NodeJS.ProcessEnv = process.env): boolean {
+  const address = env.NEXTAUTH_URL || env.PUBLIC_BASE_URL;
+  if (address) return address.startsWith("https://");
+  return env.NODE_ENV === "production";
+}
 
 /**
  * Back-office sign-in: next-auth's credentials provider backed by the same login service and session
@@ -17,8 +33,15 @@ import { REFRESH_TOKEN_TTL_SECONDS } from "./tokens";
 export function authOptions(): NextAuthOptions {
   return {
     secret: getAuthSecret(),
+    useSecureCookies: usesSecureCookies(),
     session: { strategy: "jwt", maxAge: REFRESH_TOKEN_TTL_SECONDS },
     pages: { signIn: "/sign-in" },
+    // next-auth's own failures go through the redacting logger: its default prints whole error objects.
+    logger: {
+      error: (code, metadata) => logError(`[next-auth] ${code}`, metadata),
+      warn: (code) => console.warn(`[next-auth] ${code}`),
+      debug: () => {},
+    },
     providers: [
       CredentialsProvider({
         name: "E-mail and password",
@@ -37,7 +60,10 @@ export function authOptions(): NextAuthOptions {
             return { id: session.user_id, sid: session.session_id };
           } catch (error) {
             if (error instanceof UnauthorizedError || error instanceof RateLimitedError) throw new Error(error.message);
-            throw error;
+            // next-auth puts the message of what authorize throws into the error page's URL: an unknown
+            // failure is logged (redacted) and the browser gets a fixed message.
+            logError("[next-auth] sign-in failed", error);
+            throw new Error("sign-in is unavailable; try again later");
           }
         },
       }),

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { BadRequestError } from "@/lib/errors";
+import { logError } from "@/lib/log";
 import { describeError } from "./errors";
 import { json } from "./responses";
 import { HTTP_METHODS, type HttpMethod, type RouteHandler, type RouteModule, type RouteTable } from "./route-table";
-import { SECURITY_HEADERS } from "./security-headers";
+import { API_HEADERS } from "./security-headers";
 import { bodyTextOf, WholeBodyRequest } from "./whole-bodies";
 
 /** A route file's handlers by method, with what Next.js derives from them (HEAD from GET, OPTIONS, Allow). */
@@ -24,7 +25,7 @@ export function loadedRoute(module: RouteModule): LoadedRoute {
 // than a stream for the small JSON bodies of the API. Larger or chunked bodies reach it as a stream.
 const BUFFERED_BODY_BYTES = 64 * 1024;
 
-const securityHeaders: Record<string, string> = Object.fromEntries(SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]));
+const securityHeaders: Record<string, string> = Object.fromEntries(API_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]));
 
 /**
  * A node:http request listener that serves the app/api/v1 route handlers without Next.js: the node
@@ -38,7 +39,7 @@ export function createApiListener(table: RouteTable<LoadedRoute>, { port }: { po
     serve(table, port, req, res).catch((error) => {
       // Only a response body that fails after its first chunk lands here (every earlier error is
       // answered): the status has gone out, so cutting the connection is how the client learns.
-      console.error(`[server] ${req.method} ${req.url}: the response could not be written`, error);
+      logError(`[server] ${req.method} ${req.url}: the response could not be written`, error);
       res.destroy();
     });
   };
@@ -65,7 +66,7 @@ async function serve(table: RouteTable<LoadedRoute>, port: number, req: Incoming
     response = await handler(request, { params: Promise.resolve(found.params) });
   } catch (error) {
     // withApi answers every error of a handler; this is for what happens outside it.
-    if (!(error instanceof RequestBodyError || error instanceof BadRequestError)) console.error(`[server] ${req.method} ${url}`, error);
+    if (!(error instanceof RequestBodyError || error instanceof BadRequestError)) logError(`[server] ${req.method} ${url}`, error);
     response = errorResponse(error);
   }
   return send(req, res, response);
@@ -171,7 +172,7 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
       first = await reader.read();
     } catch (error) {
       // The body failed before anything was sent: still time for a proper 500.
-      console.error(`[server] ${req.method} ${req.url}: the response body failed`, error);
+      logError(`[server] ${req.method} ${req.url}: the response body failed`, error);
       for (const name of res.getHeaderNames()) res.removeHeader(name);
       return send(req, res, errorResponse(error));
     }

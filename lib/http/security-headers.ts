@@ -1,10 +1,24 @@
-// The headers every response carries, pages and API alike. next.config.ts sets them on what Next.js
-// serves; the production server (server.ts) sets them on the /api/v1 answers it serves itself.
-export const SECURITY_HEADERS: ReadonlyArray<{ key: string; value: string }> = [
+// The headers every response carries: pages, static files, error pages and the API alike. next.config.ts
+// sets them on what Next.js serves (`npm run dev`, `next start`, and everything but /api/v1 under
+// `npm start`); the production server (server.ts, through node-handler.ts) sets them on the /api/v1
+// answers it serves itself.
+
+type Header = { key: string; value: string };
+
+// HSTS is sent on every response, whatever the scheme. Browsers ignore it on a plain-http response
+// (RFC 6797 section 8.1), so it does nothing to `http://localhost` development, while a deployment behind
+// a TLS-terminating proxy gets it even when the proxy forwards no X-Forwarded-Proto. Two years with
+// subdomains is what hstspreload.org asks for; `preload` is left out because it cannot be undone quickly.
+export const HSTS = "max-age=63072000; includeSubDomains";
+
+/** The headers of every response, whatever it is. */
+export const SECURITY_HEADERS: ReadonlyArray<Header> = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  // frame-ancestors 'none' in the CSP says the same to current browsers; this is for older ones.
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+  { key: "Strict-Transport-Security", value: HSTS },
 ];
 
 // Stripe.js (card entry on the payments pages) loads from js.stripe.com, draws the card field in frames
@@ -12,7 +26,7 @@ export const SECURITY_HEADERS: ReadonlyArray<{ key: string; value: string }> = [
 const STRIPE_JS = "https://js.stripe.com";
 const STRIPE_API = "https://api.stripe.com";
 
-/** The Content-Security-Policy of every page (not of the API), which next.config.ts sets. */
+/** The Content-Security-Policy of pages, static files and everything else Next.js serves. */
 export const PAGE_CSP = [
   "default-src 'self'",
   // Next.js injects inline bootstrap scripts; dev mode also needs eval for fast refresh.
@@ -25,4 +39,17 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
+  "object-src 'none'",
 ].join("; ");
+
+/**
+ * The Content-Security-Policy of /api/v1 answers: JSON, PDFs and files that a browser may open but
+ * that never need to run, load or frame anything.
+ */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** What Next.js sets (next.config.ts): every header, with the page CSP. */
+export const PAGE_HEADERS: ReadonlyArray<Header> = [...SECURITY_HEADERS, { key: "Content-Security-Policy", value: PAGE_CSP }];
+
+/** What /api/v1 answers carry, under either server: every header, with the API CSP. */
+export const API_HEADERS: ReadonlyArray<Header> = [...SECURITY_HEADERS, { key: "Content-Security-Policy", value: API_CSP }];

@@ -6,11 +6,13 @@ import { assertCan, assertUser } from "@/lib/auth/actor";
 import { resolveCaller } from "@/lib/auth/resolve-actor";
 import type { ServiceContext } from "@/lib/context";
 import { ForbiddenError, PayloadTooLargeError, UnauthorizedError, ValidationError } from "@/lib/errors";
+import { logError } from "@/lib/log";
 import { clientAddress } from "./client-address";
 import { describeError } from "./errors";
 import { idempotencyKeyOf, runOnce } from "./idempotency";
 import { permissionsOf, type Operation } from "./operation";
 import { json } from "./responses";
+import { isSameOriginRequest } from "./same-origin";
 import { takeBodyBytes } from "./whole-bodies";
 
 export const MAX_JSON_BYTES = 1024 * 1024;
@@ -50,7 +52,7 @@ export function withApi<O extends Operation>(operation: O, handler: (args: Handl
       response = key ? await runOnce(ctx, { key, route: `${operation.method} ${operation.path}`, body }, call) : await call(ctx);
     } catch (error) {
       const { status, body, headers } = describeError(error);
-      if (status >= 500) console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname}`, error);
+      if (status >= 500) logError(`[${requestId}] ${req.method} ${new URL(req.url).pathname}`, error);
       response = json(body, status, headers);
     }
     response.headers.set("X-Request-Id", requestId);
@@ -75,15 +77,9 @@ function checkAccess(operation: Operation, actor: Actor): void {
   if (required.length > 0) assertCan(actor, ...required);
 }
 
-// Browsers attach the session cookie to cross-site form posts; a state change through a cookie must come
-// from our own pages (CSRF). Token and API-key callers are not browsers and are not affected.
+// A state change through the session cookie must come from our own pages (same-origin.ts).
 function assertSameOrigin(req: Request): void {
-  const origin = req.headers.get("origin");
-  const site = req.headers.get("sec-fetch-site");
-  if (site === "same-origin") return;
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  if (origin && host && new URL(origin).host === host) return;
-  throw new ForbiddenError("cross-site request refused");
+  if (!isSameOriginRequest(req)) throw new ForbiddenError("cross-site request refused");
 }
 
 function requestIdOf(req: Request): string {

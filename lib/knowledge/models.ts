@@ -1,6 +1,7 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { APICallError, embedMany, RetryError, type EmbeddingModel, type LanguageModel } from "ai";
 import { ExternalServiceError, RateLimitedError } from "@/lib/errors";
+import { logError } from "@/lib/log";
 import { localEmbeddingModel } from "./local-embedding";
 
 // The models of the knowledge module through the AI SDK: OpenAI when OPENAI_API_KEY is set
@@ -39,8 +40,7 @@ export function providerError(error: unknown, what: string, failureStatus: 500 |
   if (APICallError.isInstance(last) && last.statusCode === 429) {
     return new RateLimitedError(`the model provider's quota is exceeded; try again later`, 60);
   }
-  const reason = error instanceof Error ? error.message : String(error);
-  console.error(`[knowledge] ${what} failed:`, reason);
+  logError(`[knowledge] ${what} failed:`, error instanceof Error ? error.message : String(error));
   if (failureStatus === 502 && isTimeout(error)) return new ExternalServiceError(`${what} failed: the model provider did not answer in time; try again`, 504);
   return new ExternalServiceError(`${what} failed: the model provider did not answer`, failureStatus);
 }

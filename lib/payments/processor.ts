@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { ExternalServiceError, PaymentRequiredError } from "@/lib/errors";
+import { logError } from "@/lib/log";
 import { formatMoney, money } from "@/lib/money";
 
 // The card processor, through the official SDK at a pinned API version. STRIPE_API_BASE points it at
@@ -45,11 +46,11 @@ export async function callProcessor<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof Stripe.errors.StripeCardError) throw new PaymentRequiredError(`card declined: ${error.message}`);
     if (error instanceof Stripe.errors.StripeConnectionError) {
-      console.error("[payments] the card processor did not answer:", error.message);
+      logError("[payments] the card processor did not answer:", error.message);
       throw new ExternalServiceError("the card processor did not answer in time; try again", 504);
     }
     if (error instanceof Stripe.errors.StripeError) {
-      console.error(`[payments] the card processor refused a request (${error.type}, ${error.statusCode ?? "no status"}):`, error.message);
+      logError(`[payments] the card processor refused a request (${error.type}, ${error.statusCode ?? "no status"}):`, error.message);
       throw new ExternalServiceError("the card processor refused the request", 502);
     }
     throw error;
@@ -57,7 +58,7 @@ export async function callProcessor<T>(call: () => Promise<T>): Promise<T> {
   // The SDK hands back whatever JSON came: an answer that is not the object asked for would be stored
   // as a payment without its intent (no id, no client secret), so it fails like any other bad answer.
   if (!isProcessorObject(answer)) {
-    console.error("[payments] the card processor answered something that is not a Stripe object:", JSON.stringify(answer)?.slice(0, 200));
+    logError("[payments] the card processor answered something that is not a Stripe object:", JSON.stringify(answer)?.slice(0, 200) ?? String(answer));
     throw new ExternalServiceError("the card processor answered something unexpected", 502);
   }
   return answer;

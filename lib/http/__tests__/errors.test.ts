@@ -140,7 +140,9 @@ describe("withApi and an unexpected error", () => {
     // The original goes to the log, tagged with the request id, for whoever runs the service.
     expect(logged).toHaveBeenCalledTimes(1);
     expect(String(logged.mock.calls[0][0])).toContain("explode-1");
-    expect((logged.mock.calls[0][1] as Error).message).toContain("secret internals");
+    // As text (name, message, stack), with what looks like a credential redacted (lib/log.ts).
+    expect(String(logged.mock.calls[0][1])).toContain("Error: secret internals: password=[redacted]");
+    expect(String(logged.mock.calls[0][1])).not.toContain("hunter2");
   });
 
   it("maps a domain error thrown by a handler without logging it", async () => {

@@ -6,7 +6,7 @@ import { clientAddress } from "@/lib/http/client-address";
 import { createApiListener, loadedRoute, type LoadedRoute } from "@/lib/http/node-handler";
 import { createRouteTable, type RouteModule } from "@/lib/http/route-table";
 import { API_ROUTES } from "@/lib/http/routes.generated";
-import { SECURITY_HEADERS } from "@/lib/http/security-headers";
+import { API_CSP, API_HEADERS, HSTS } from "@/lib/http/security-headers";
 import { createTestUser } from "@/lib/testing/fixtures";
 
 // The production server's /api/v1 path (server.ts): node:http straight to the route handlers. It is
@@ -151,11 +151,27 @@ describe("the node:http server of /api/v1", () => {
     const health = await call("GET", "/api/v1/health");
     expect(health.status).toBe(200);
     expect(health.json()).toEqual({ status: "ok", database: "ok" });
-    for (const { key, value } of SECURITY_HEADERS) expect(health.headers[key.toLowerCase()]).toBe(value);
+    for (const { key, value } of API_HEADERS) expect(health.headers[key.toLowerCase()]).toBe(value);
     expect(health.headers["x-request-id"]).toBeTruthy();
     expect(health.headers["x-powered-by"]).toBeUndefined();
-    // The API is not a page: no page Content-Security-Policy.
-    expect(health.headers["content-security-policy"]).toBeUndefined();
+    // The API is not a page: its CSP lets nothing load or run, and nobody frame it.
+    expect(health.headers["content-security-policy"]).toBe(API_CSP);
+    expect(health.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(health.headers["strict-transport-security"]).toBe(HSTS);
+  });
+
+  it("sets the security headers on the answers the server makes itself: 404, 405, OPTIONS, errors", async () => {
+    const answers = [
+      await call("GET", "/api/v1/no-such-endpoint"),
+      await call("DELETE", "/api/v1/health"),
+      await call("OPTIONS", "/api/v1/health"),
+      await call("POST", "/api/v1/auth/login", json({ email: "nobody@example.com", password: "wrong-password-1" })),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([404, 405, 204, 401]);
+    for (const answer of answers) {
+      for (const { key, value } of API_HEADERS) expect(answer.headers[key.toLowerCase()], key).toBe(value);
+      expect(answer.headers["x-powered-by"]).toBeUndefined();
+    }
   });
 
   it("keeps a header the handler set itself over the default", async () => {

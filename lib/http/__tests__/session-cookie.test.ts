@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { companies } from "@/db/schema";
 import { revokeSessions } from "@/lib/auth/sessions";
@@ -20,6 +20,10 @@ async function sessionCookie(userId: string, sessionId: string, secret = process
   const token = await encode({ token: { sub: userId, sid: sessionId }, secret });
   return `next-auth.session-token=${token}`;
 }
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 beforeAll(async () => {
   admin = await signInAs("ADMIN");
@@ -67,6 +71,62 @@ describe("session cookie", () => {
       expect(response.status, JSON.stringify(headers)).toBe(201);
       expect(created).toBe(1);
     }
+  });
+
+  it("refuses Origin: null, another scheme or port, and a cross-site Sec-Fetch-Site with a forged Origin", async () => {
+    const refused: Array<Record<string, string>> = [
+      // Sandboxed frames and some redirects send "null": refused, not a 500 from parsing it.
+      { origin: "null", host: "localhost:3000" },
+      { origin: "https://localhost:3000", host: "localhost:3000" },
+      { origin: "http://localhost:3001", host: "localhost:3000" },
+      { origin: "http://localhost:3000.evil.example", host: "localhost:3000" },
+      { origin: "not a url", host: "localhost:3000" },
+      // The browser's own word wins over an Origin that happens to match.
+      { "sec-fetch-site": "cross-site", origin: "http://localhost:3000", host: "localhost:3000" },
+      { "sec-fetch-site": "none", origin: "http://localhost:3000", host: "localhost:3000" },
+    ];
+    for (const headers of refused) {
+      const { response, created } = await postWithCookie(headers);
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(response.body.detail).toBe("cross-site request refused");
+      expect(created).toBe(0);
+    }
+  });
+
+  it("refuses a cross-site HTML form post (form-encoded, no JSON) before reading its body", async () => {
+    const name = `Form ${randomUUID().slice(0, 8)}`;
+    const response = await api("POST", COMPANIES, {
+      rawBody: new URLSearchParams({ name }).toString(),
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
+    expect(response.status).toBe(403);
+    expect(response.body.detail).toBe("cross-site request refused");
+    expect(await (await getDb()).select().from(companies).where(eq(companies.name, name))).toHaveLength(0);
+  });
+
+  it("accepts the public address behind a proxy: PUBLIC_BASE_URL, NEXTAUTH_URL, or the forwarded host and scheme", async () => {
+    vi.stubEnv("PUBLIC_BASE_URL", "https://cover.example/");
+    vi.stubEnv("NEXTAUTH_URL", "https://admin.cover.example");
+    const accepted: Array<Record<string, string>> = [
+      { origin: "https://cover.example", host: "10.0.0.5:3000" },
+      { origin: "https://admin.cover.example", host: "10.0.0.5:3000" },
+      { origin: "https://proxied.example", host: "10.0.0.5:3000", "x-forwarded-host": "proxied.example", "x-forwarded-proto": "https" },
+    ];
+    for (const headers of accepted) {
+      const { response, created } = await postWithCookie(headers);
+      expect(response.status, JSON.stringify(headers)).toBe(201);
+      expect(created).toBe(1);
+    }
+    // http to the same public host is another origin.
+    const { response } = await postWithCookie({ origin: "http://cover.example", host: "10.0.0.5:3000" });
+    expect(response.status).toBe(403);
+  });
+
+  it("does not ask an API-key caller for same-origin headers, even with a foreign Origin", async () => {
+    const created = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "csrf test", permissions: ["geography:manage"] } });
+    expect(created.status).toBe(201);
+    const response = await api("POST", "/api/v1/geography/zones", { apiKey: created.body.key, body: { name: `Zone ${randomUUID()}` }, headers: { origin: "https://evil.example" } });
+    expect(response.status).toBe(201);
   });
 
   it("does not ask a bearer-token caller for same-origin headers", async () => {
