@@ -90,7 +90,7 @@ export class InProcessRunner {
       } catch (error) {
         release();
         if (attempt >= fn.retries) {
-          logError(`[background] ${fn.id} failed after ${attempt + 1} attempts`, error);
+          logError(`[background] ${fn.id}: its ${attempt + 1} quick attempts failed (a sweep, where the work has one, takes it up later)`, error);
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs * 2 ** attempt));

@@ -63,7 +63,7 @@ describe("InProcessRunner", () => {
 
     expect(failing.calls.map((call) => call.attempt)).toEqual([0, 1, 2, 3]);
     expect(logged).toHaveBeenCalledTimes(1);
-    expect(String(logged.mock.calls[0][0])).toContain("always-fails failed after 4 attempts");
+    expect(String(logged.mock.calls[0][0])).toContain("always-fails: its 4 quick attempts failed");
   });
 
   it("stops retrying at the first success", async () => {

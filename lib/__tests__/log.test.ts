@@ -137,7 +137,7 @@ describe("no secret reaches the log", () => {
     } as unknown as BackgroundFunction;
     const runner = new InProcessRunner([fn], 1);
     await runner.run(fn, { name: "leads/lead.changed", data: {} });
-    expect(logged()).toContain("[background] log-test-crm failed after 2 attempts");
+    expect(logged()).toContain("[background] log-test-crm: its 2 quick attempts failed");
     expect(logged()).toContain("the CRM answered 401");
     expectNoSecrets();
   });
