@@ -66,7 +66,13 @@ function toOpenApiOperation(operation: Operation) {
     [401, "Missing, malformed, expired or revoked credentials", operation.access !== "public"],
     [403, operation.access === "user" ? "The caller is an API key, not a user" : "The caller lacks the permission", operation.access !== "public"],
     [413, "JSON body larger than 1 MB", Boolean(operation.body)],
-    [422, "Invalid input (with `errors` per field)", Boolean(operation.body || operation.query || operation.params)],
+    [
+      422,
+      operation.body
+        ? "Invalid input (with `errors` per field); also a text with a NUL character, or a body nested more than 32 levels deep"
+        : "Invalid input (with `errors` per field)",
+      Boolean(operation.body || operation.query || operation.params),
+    ],
     [500, "Unexpected error (no internals are returned)", true],
     [503, "The database is not available", true],
   ];
