@@ -3,6 +3,7 @@ import { APICallError, embedMany, RetryError, type EmbeddingModel, type Language
 import { ExternalServiceError, RateLimitedError } from "@/lib/errors";
 import { logError } from "@/lib/log";
 import { localEmbeddingModel } from "./local-embedding";
+import { outboundTimeoutMs } from "@/lib/outbound";
 
 // The models of the knowledge module through the AI SDK: OpenAI when OPENAI_API_KEY is set
 // (OPENAI_BASE_URL points it elsewhere; tests run a local fake), else the local embedding and no chat
@@ -22,11 +23,6 @@ export function embeddingModel(): EmbeddingModel {
 
 export function chatModel(): LanguageModel | null {
   return openai()?.chat(process.env.OPENAI_CHAT_MODEL ?? "gpt-4o-mini") ?? null;
-}
-
-export function outboundTimeoutMs(): number {
-  const value = Number(process.env.OUTBOUND_TIMEOUT_MS ?? 10_000);
-  return Number.isFinite(value) && value > 0 ? value : 10_000;
 }
 
 /**

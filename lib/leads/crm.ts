@@ -1,13 +1,9 @@
 import { ExternalServiceError } from "@/lib/errors";
 import type { LeadStage } from "./stages";
+import { outboundTimeoutMs } from "@/lib/outbound";
 
 // HubSpot's CRM API (v3 contacts) over HTTP. HUBSPOT_ACCESS_TOKEN enables it; CRM_API_BASE points it
 // at another host (tests run a local fake through this same code).
-
-/** The time limit of every outside call (OUTBOUND_TIMEOUT_MS, 10 s by default), read per call like the token. */
-function timeoutMs(): number {
-  return Number(process.env.OUTBOUND_TIMEOUT_MS) || 10_000;
-}
 
 export function isCrmConfigured(): boolean {
   return Boolean(process.env.HUBSPOT_ACCESS_TOKEN);
@@ -36,7 +32,7 @@ async function crmRequest(method: "POST" | "PATCH", path: string, body: unknown)
       method,
       headers: { authorization: `Bearer ${process.env.HUBSPOT_ACCESS_TOKEN}`, "content-type": "application/json" },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs()),
+      signal: AbortSignal.timeout(outboundTimeoutMs()),
     });
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";

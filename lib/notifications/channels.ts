@@ -1,15 +1,11 @@
 import { Resend } from "resend";
 import { ExternalServiceError } from "@/lib/errors";
 import type { NotificationChannel } from "@/db/schema";
+import { outboundTimeoutMs } from "@/lib/outbound";
 
 /** Whether a channel has a provider configured; an unconfigured channel records SKIPPED. */
 export function isChannelConfigured(channel: NotificationChannel): boolean {
   return channel === "EMAIL" ? Boolean(process.env.RESEND_API_KEY) : Boolean(process.env.WHATSAPP_TOKEN && process.env.WHATSAPP_PHONE_NUMBER_ID);
-}
-
-/** The time limit of every outside call (OUTBOUND_TIMEOUT_MS, 10 s by default), read per call like the keys. */
-function timeoutMs(): number {
-  return Number(process.env.OUTBOUND_TIMEOUT_MS) || 10_000;
 }
 
 /**
@@ -17,7 +13,7 @@ function timeoutMs(): number {
  * request is aborted, so that a provider that never answers holds no connection.
  */
 async function withTimeout<T>(what: string, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const limit = timeoutMs();
+  const limit = outboundTimeoutMs();
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

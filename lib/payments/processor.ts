@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { ExternalServiceError, PaymentRequiredError } from "@/lib/errors";
 import { logError } from "@/lib/log";
 import { formatMoney, money } from "@/lib/money";
+import { outboundTimeoutMs } from "@/lib/outbound";
 
 // The card processor, through the official SDK at a pinned API version. STRIPE_API_BASE points it at
 // another host (tests run a local fake through this same code).
@@ -19,8 +20,7 @@ export function paymentProcessor(): Stripe {
   const key = process.env.STRIPE_SECRET_KEY;
   if (!key) throw new ExternalServiceError("card payments are not configured", 503);
   const base = process.env.STRIPE_API_BASE ?? "";
-  // The time limit of every outside call (OUTBOUND_TIMEOUT_MS, 10 s by default), read per call like the key.
-  const timeoutMs = Number(process.env.OUTBOUND_TIMEOUT_MS) || 10_000;
+  const timeoutMs = outboundTimeoutMs();
   if (cached && cached.key === key && cached.base === base && cached.timeoutMs === timeoutMs) return cached.client;
   const target = base ? new URL(base) : null;
   const client = new Stripe(key, {
