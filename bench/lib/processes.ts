@@ -12,7 +12,10 @@ export type ServerProcess = {
   output: () => string;
   /** Calls `listener` with everything the process prints from now on (stdout and stderr, in chunks as they come). */
   onOutput: (listener: (text: string) => void) => void;
+  /** SIGTERM to the process group, SIGKILL after 10 s. */
   stop: () => Promise<void>;
+  /** SIGKILL to the process group at once: no shutdown of any kind, as a crash or an OOM kill. */
+  kill: () => Promise<void>;
 };
 
 /** A port nobody listens on right now (the OS picks it). */
@@ -52,6 +55,10 @@ export async function launchServer(
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // A run that ends without its cleanup (an uncaught error, process.exit) must not leave the server holding its port.
+  const killOnExit = () => signalGroup(child, "SIGKILL");
+  process.once("exit", killOnExit);
+  void exited.then(() => process.off("exit", killOnExit));
 
   const server: ServerProcess = {
     name: spec.name,
@@ -60,6 +67,10 @@ export async function launchServer(
     output: () => tail,
     onOutput: (listener) => listeners.push(listener),
     stop: () => stopGroup(child, exited),
+    kill: async () => {
+      signalGroup(child, "SIGKILL");
+      await exited;
+    },
   };
   cleanup.add(`stop ${spec.name}`, server.stop);
 
@@ -100,18 +111,20 @@ function statusOf(url: string): Promise<number | null> {
   });
 }
 
+function signalGroup(child: ChildProcess, name: NodeJS.Signals): void {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid!, name);
+  } catch {
+    // already gone
+  }
+}
+
 /** SIGTERM to the process group, SIGKILL after 10 s if it is still there. */
 async function stopGroup(child: ChildProcess, exited: Promise<void>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, name);
-    } catch {
-      // already gone
-    }
-  };
-  signal("SIGTERM");
-  const timer = setTimeout(() => signal("SIGKILL"), 10_000);
+  signalGroup(child, "SIGTERM");
+  const timer = setTimeout(() => signalGroup(child, "SIGKILL"), 10_000);
   await exited;
   clearTimeout(timer);
 }

@@ -1,9 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { Cleanup } from "@/bench/lib/cleanup";
+import { startService } from "@/bench/lib/processes";
 
 // The built production server (`npm run build`, then `node .next/custom-server.js` as `npm start` runs
-// it) as a child process of the test, so that a test can kill it outright and start it again.
+// it) as a child process of the test, started as the benchmarks start it, so that a test can kill it
+// outright and start it again.
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const BUNDLE = path.join(ROOT, ".next", "custom-server.js");
@@ -12,7 +14,7 @@ export const AUTH_SECRET = "faults-secret-of-at-least-thirty-two-characters";
 
 export type RunningServer = {
   url: string;
-  /** Everything the server printed so far (shown when a test fails). */
+  /** The last of what the server printed (shown when a test fails). */
   output: () => string;
   /** SIGKILL: no shutdown of any kind, as a crash or an OOM kill. */
   kill: () => Promise<void>;
@@ -22,46 +24,9 @@ export type RunningServer = {
 
 export async function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
   if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` before \`npm run test:faults\``);
-  const child: ChildProcess = spawn(process.execPath, [BUNDLE], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "/tmp",
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      AUTH_SECRET,
-      PORT: String(port),
-      HOSTNAME: "127.0.0.1",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  // A test run that ends early (an interrupt, a crash) must not leave the server holding its port.
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
-  void exited.then(() => process.off("exit", killOnExit));
-
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited while starting:\n${output}`);
-    if (output.includes("[server] ready")) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`the server did not start within 120 s:\n${output}`);
-    }
-    await sleep(200);
-  }
-
-  const signal = async (name: NodeJS.Signals) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(name);
-    await exited;
-  };
-  return { url, output: () => output, kill: () => signal("SIGKILL"), stop: () => signal("SIGTERM") };
+  // The tests stop or kill it themselves; a run that ends early kills it on exit (launchServer).
+  const service = await startService(new Cleanup(), ROOT, port, { NEXT_TELEMETRY_DISABLED: "1", AUTH_SECRET, ...env });
+  return { url: service.baseUrl, output: service.output, kill: service.kill, stop: service.stop };
 }
 
 export function sleep(ms: number): Promise<void> {
