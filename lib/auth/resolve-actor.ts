@@ -3,6 +3,7 @@ import { decode } from "next-auth/jwt";
 import type { DbOrTx } from "@/db";
 import { apiKeys } from "@/db/schema";
 import { UnauthorizedError } from "@/lib/errors";
+import type { ApiRequest } from "@/lib/http/node-request";
 import { anonymous, type Actor } from "./actor";
 import { isPermission, type Permission } from "./permissions";
 import { getAuthSecret } from "./secret";
@@ -17,7 +18,7 @@ const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-
  * Who is calling: a bearer access token, an X-API-Key, or the back office's session cookie, in that
  * order. Credentials that are present but not valid (expired, revoked, malformed) are a 401.
  */
-export async function resolveCaller(req: Request, db: DbOrTx): Promise<ResolvedCaller> {
+export async function resolveCaller(req: ApiRequest, db: DbOrTx): Promise<ResolvedCaller> {
   const authorization = req.headers.get("authorization");
   if (authorization) {
     const [scheme, token] = authorization.split(" ");

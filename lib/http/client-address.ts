@@ -1,3 +1,5 @@
+import type { ApiRequest } from "./node-request";
+
 /**
  * The caller's address, as seen by the outermost proxy we trust. Next.js does not expose the socket
  * address to route handlers and fills X-Forwarded-For only when the client sent none, so the header is
@@ -16,6 +18,6 @@ export function addressFromForwardedFor(forwardedFor: string | null | undefined)
   return chain.at(-hops)?.slice(0, 100) ?? null;
 }
 
-export function clientAddress(req: Request): string | null {
+export function clientAddress(req: ApiRequest): string | null {
   return addressFromForwardedFor(req.headers.get("x-forwarded-for"));
 }

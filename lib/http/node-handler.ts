@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import { BadRequestError } from "@/lib/errors";
 import { logError } from "@/lib/log";
 import { describeError } from "./errors";
+import { NodeRequest } from "./node-request";
 import { json } from "./responses";
 import { HTTP_METHODS, type HttpMethod, type RouteHandler, type RouteModule, type RouteTable } from "./route-table";
 import { API_HEADERS } from "./security-headers";
-import { bodyTextOf, WholeBodyRequest } from "./whole-bodies";
+import { bodyTextOf } from "./whole-bodies";
+import { takesNodeRequest } from "./with-api";
 
 /** A route file's handlers by method, with what Next.js derives from them (HEAD from GET, OPTIONS, Allow). */
 export type LoadedRoute = { handlers: Partial<Record<HttpMethod, RouteHandler>>; allow: string };
@@ -28,11 +29,11 @@ const BUFFERED_BODY_BYTES = 64 * 1024;
 const securityHeaders: Record<string, string> = Object.fromEntries(API_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]));
 
 /**
- * A node:http request listener that serves the app/api/v1 route handlers without Next.js: the node
- * request becomes a web Request, the matched route file's exported handler answers it, and its web
- * Response is written back with the security headers every response carries. What the handlers see
- * is what Next.js gives them: the same URL, headers (X-Forwarded-* filled in when the client sent
- * none), body and path parameters. `port` is the server's own port, for X-Forwarded-Port.
+ * A node:http request listener that serves the app/api/v1 route handlers without Next.js: the matched
+ * route file's exported handler answers the node request (node-request.ts), and its web Response is
+ * written back with the security headers every response carries. What the handlers see is what
+ * Next.js gives them: the same URL, headers (X-Forwarded-* filled in when the client sent none), body
+ * and path parameters. `port` is the server's own port, for X-Forwarded-Port.
  */
 export function createApiListener(table: RouteTable<LoadedRoute>, { port }: { port: number }) {
   return function listener(req: IncomingMessage, res: ServerResponse): void {
@@ -62,8 +63,10 @@ async function serve(table: RouteTable<LoadedRoute>, port: number, req: Incoming
 
   let response: Response;
   try {
-    const request = await toWebRequest(req, port);
-    response = await handler(request, { params: Promise.resolve(found.params) });
+    const request = new NodeRequest(req, port, await readSmallBody(req));
+    // withApi's handlers read the node request as it is; any other handler gets a web Request.
+    const segment = { params: Promise.resolve(found.params) };
+    response = takesNodeRequest(handler) ? await handler(request, segment) : await handler(request.toWebRequest(), segment);
   } catch (error) {
     // withApi answers every error of a handler; this is for what happens outside it.
     if (!(error instanceof RequestBodyError || error instanceof BadRequestError)) logError(`[server] ${req.method} ${url}`, error);
@@ -79,41 +82,11 @@ function errorResponse(error: unknown): Response {
 
 class RequestBodyError extends Error {}
 
-/** The web Request a route handler receives, as Next.js builds it from a node request. */
-async function toWebRequest(req: IncomingMessage, port: number): Promise<Request> {
-  const given = req.headers;
-  const host = given.host ?? `localhost:${port}`;
-  const proto = given["x-forwarded-proto"] === "https" ? "https" : "http";
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
-  // As Next.js does (base-server.ts): the X-Forwarded-* headers are filled in only when the client sent
-  // none, X-Forwarded-For with the socket's address. client-address.ts reads it.
-  if (given["x-forwarded-host"] === undefined) headers.set("x-forwarded-host", host);
-  if (given["x-forwarded-port"] === undefined) headers.set("x-forwarded-port", String(port));
-  if (given["x-forwarded-proto"] === undefined) headers.set("x-forwarded-proto", proto);
-  if (given["x-forwarded-for"] === undefined && req.socket.remoteAddress) headers.set("x-forwarded-for", req.socket.remoteAddress);
-
-  // Unlike Next.js, no abort signal that follows the client: no handler reads one, and on Node 20 it costs
-  // about 10 µs a request. A streamed answer is still cancelled when the client leaves (see send).
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };
-  let whole: Buffer<ArrayBuffer> | undefined;
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    const declared = given["content-length"];
-    if (declared !== undefined && Number(declared) <= BUFFERED_BODY_BYTES) {
-      whole = await readWhole(req);
-    } else if (declared !== undefined || given["transfer-encoding"] !== undefined) {
-      init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-      init.duplex = "half";
-    }
-  }
-  const target = `${proto}://${host}${req.url}`;
-  try {
-    return whole ? new WholeBodyRequest(target, init, whole) : new Request(target, init);
-  } catch {
-    // What node's parser let through but a web Request refuses: a malformed Host, path or header.
-    throw new BadRequestError("the request's Host header, path or headers are malformed");
-  }
+/** A body of up to BUFFERED_BODY_BYTES declared by Content-Length, read whole; else null (no body, or one to stream). */
+async function readSmallBody(req: IncomingMessage): Promise<Buffer<ArrayBuffer> | null> {
+  if (req.method === "GET" || req.method === "HEAD") return null;
+  const declared = req.headers["content-length"];
+  return declared !== undefined && Number(declared) <= BUFFERED_BODY_BYTES ? readWhole(req) : null;
 }
 
 // Buffers read from a socket sit on a plain ArrayBuffer (never a SharedArrayBuffer), as BodyInit wants.

@@ -93,11 +93,3 @@ for (const owner of [WholeBodyRequest, TextResponse]) {
 export function bodyTextOf(response: Response): string | undefined {
   return response instanceof TextResponse ? response.unreadText() : undefined;
 }
-
-/**
- * The bytes `request`'s body was made from, once: the first reader takes them (as reading a stream
- * would); a later one reads the stream, which is then empty.
- */
-export function takeBodyBytes(request: Request): Buffer<ArrayBuffer> | undefined {
-  return request instanceof WholeBodyRequest ? request.takeBytes() : undefined;
-}

@@ -10,10 +10,10 @@ import { logError } from "@/lib/log";
 import { clientAddress } from "./client-address";
 import { describeError } from "./errors";
 import { idempotencyKeyOf, runOnce } from "./idempotency";
+import { type ApiRequest, takeBodyBytes, webRequestOf } from "./node-request";
 import { permissionsOf, type Operation } from "./operation";
 import { json } from "./responses";
 import { isSameOriginRequest } from "./same-origin";
-import { takeBodyBytes } from "./whole-bodies";
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 
@@ -27,14 +27,43 @@ export type HandlerArgs<O extends Operation> = {
   req: Request;
 };
 
+// A handler's arguments. The web Request is made only for a handler that reads it (a form, a raw body, a
+// header), hence a getter; on a class, as V8 builds an object literal with a getter slowly.
+class Args {
+  readonly #source: ApiRequest;
+
+  constructor(
+    readonly ctx: ServiceContext,
+    readonly params: unknown,
+    readonly query: unknown,
+    readonly body: unknown,
+    source: ApiRequest,
+  ) {
+    this.#source = source;
+  }
+
+  get req(): Request {
+    return webRequestOf(this.#source);
+  }
+}
+
 type RouteSegment = { params: Promise<Record<string, string | string[] | undefined>> };
+
+// The handlers withApi made. They also take the production server's NodeRequest (node-request.ts);
+// any other exported handler is given a web Request.
+const apiHandlers = new WeakSet<object>();
+
+/** Whether `handler` was made by withApi, and so takes a NodeRequest as well as a web Request. */
+export function takesNodeRequest(handler: object): handler is (req: ApiRequest, segment?: RouteSegment) => Promise<Response> {
+  return apiHandlers.has(handler);
+}
 
 /**
  * The one wrapper of every route handler: request id, caller, access, input parsing, and every error
  * turned into a `{detail}` response. Handlers only parse, call one service and respond.
  */
 export function withApi<O extends Operation>(operation: O, handler: (args: HandlerArgs<O>) => Promise<Response>) {
-  return async function handle(req: Request, segment?: RouteSegment): Promise<Response> {
+  async function handle(req: ApiRequest, segment?: RouteSegment): Promise<Response> {
     const requestId = requestIdOf(req);
     let response: Response;
     try {
@@ -47,7 +76,7 @@ export function withApi<O extends Operation>(operation: O, handler: (args: Handl
       const query = operation.query ? parseInput(operation.query, Object.fromEntries(new URL(req.url).searchParams), "query parameter") : undefined;
       const body = operation.body ? parseInput(operation.body, await readBody(req, operation), "body") : undefined;
       const ctx: ServiceContext = { db, actor, ipAddress: clientAddress(req), requestId };
-      const call = (ctx: ServiceContext) => handler({ ctx, params, query, body, req } as HandlerArgs<O>);
+      const call = (ctx: ServiceContext) => handler(new Args(ctx, params, query, body, req) as HandlerArgs<O>);
       const key = operation.idempotent ? idempotencyKeyOf(req) : null;
       response = key ? await runOnce(ctx, { key, route: `${operation.method} ${operation.path}`, body }, call) : await call(ctx);
     } catch (error) {
@@ -57,10 +86,12 @@ export function withApi<O extends Operation>(operation: O, handler: (args: Handl
     }
     response.headers.set("X-Request-Id", requestId);
     return response;
-  };
+  }
+  apiHandlers.add(handle);
+  return handle;
 }
 
-async function resolveForOperation(operation: Operation, req: Request, db: Awaited<ReturnType<typeof getDb>>) {
+async function resolveForOperation(operation: Operation, req: ApiRequest, db: Awaited<ReturnType<typeof getDb>>) {
   if (operation.access !== "public") return resolveCaller(req, db);
   // A public route ignores credentials it cannot use rather than refusing the call.
   return resolveCaller(req, db).catch((error) => {
@@ -78,11 +109,11 @@ function checkAccess(operation: Operation, actor: Actor): void {
 }
 
 // A state change through the session cookie must come from our own pages (same-origin.ts).
-function assertSameOrigin(req: Request): void {
+function assertSameOrigin(req: ApiRequest): void {
   if (!isSameOriginRequest(req)) throw new ForbiddenError("cross-site request refused");
 }
 
-function requestIdOf(req: Request): string {
+function requestIdOf(req: ApiRequest): string {
   const given = req.headers.get("x-request-id");
   return given && /^[A-Za-z0-9._-]{1,100}$/.test(given) ? given : newRequestId();
 }
@@ -138,7 +169,7 @@ function assertNoNulCharacters(value: unknown, location: string): void {
 }
 
 /** Reads a JSON (or, where accepted, form-encoded) body, refusing anything over 1 MB before parsing. */
-async function readBody(req: Request, operation: Operation): Promise<unknown> {
+async function readBody(req: ApiRequest, operation: Operation): Promise<unknown> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > MAX_JSON_BYTES) throw new PayloadTooLargeError("the request body is larger than 1 MB");
   const text = await readLimited(req, MAX_JSON_BYTES);
@@ -158,21 +189,22 @@ async function readBody(req: Request, operation: Operation): Promise<unknown> {
 }
 
 /** The body as text, refusing (413) anything over `limit` bytes while it arrives. */
-export async function readLimited(req: Request, limit: number): Promise<string> {
+export async function readLimited(req: ApiRequest, limit: number): Promise<string> {
   const bytes = await readLimitedBytes(req, limit, () => new PayloadTooLargeError("the request body is larger than 1 MB"));
   return bytes.toString("utf8");
 }
 
 /** The body's bytes, throwing `tooLarge()` as soon as more than `limit` bytes have arrived (the rest is not read). */
-export async function readLimitedBytes(req: Request, limit: number, tooLarge: () => Error): Promise<Buffer<ArrayBuffer>> {
+export async function readLimitedBytes(req: ApiRequest, limit: number, tooLarge: () => Error): Promise<Buffer<ArrayBuffer>> {
   // A small body the server has already read whole (node-handler.ts): no need to stream it back.
   const whole = takeBodyBytes(req);
   if (whole) {
     if (whole.byteLength > limit) throw tooLarge();
     return whole;
   }
-  if (!req.body) return Buffer.alloc(0);
-  const reader = req.body.getReader();
+  const stream = webRequestOf(req).body;
+  if (!stream) return Buffer.alloc(0);
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

@@ -4,30 +4,41 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientAddress } from "@/lib/http/client-address";
 import { createApiListener, loadedRoute, type LoadedRoute } from "@/lib/http/node-handler";
+import { defineOperation } from "@/lib/http/operation";
 import { createRouteTable, type RouteModule } from "@/lib/http/route-table";
 import { API_ROUTES } from "@/lib/http/routes.generated";
 import { API_CSP, API_HEADERS, HSTS } from "@/lib/http/security-headers";
+import { takesNodeRequest, withApi } from "@/lib/http/with-api";
 import { createTestUser } from "@/lib/testing/fixtures";
 
 // The production server's /api/v1 path (server.ts): node:http straight to the route handlers. It is
 // started here in-process on an ephemeral port, with the real route table against the test database,
 // plus a few routes of the test's own that show what a handler receives and can send.
 
+// What a handler saw: the caller's address as the services read it, the forwarding headers and the body.
+async function echo(req: Request): Promise<Response> {
+  const body = new Uint8Array(await req.arrayBuffer());
+  return Response.json({
+    request_class: req.constructor.name,
+    url: req.url,
+    client_address: clientAddress(req),
+    forwarded_for: req.headers.get("x-forwarded-for"),
+    forwarded_host: req.headers.get("x-forwarded-host"),
+    repeated: req.headers.get("x-repeated"),
+    body_bytes: body.byteLength,
+    body_sha256: createHash("sha256").update(body).digest("hex"),
+  });
+}
+
+// A withApi route: withApi itself reads the server's NodeRequest, and the handler asks for the web Request.
+const apiEcho = withApi(
+  defineOperation({ method: "POST", path: "/__test/api-echo", tag: "test", summary: "echo", access: "public", responses: { 200: { description: "what the handler saw" } } }),
+  async ({ req }) => echo(req),
+);
+
 const testRoutes: Record<string, RouteModule> = {
-  // What the handler saw: the caller's address as the services read it, and the forwarding headers.
-  "/api/v1/__test/echo": {
-    POST: async (req) => {
-      const body = new Uint8Array(await req.arrayBuffer());
-      return Response.json({
-        url: req.url,
-        client_address: clientAddress(req),
-        forwarded_for: req.headers.get("x-forwarded-for"),
-        forwarded_host: req.headers.get("x-forwarded-host"),
-        body_bytes: body.byteLength,
-        body_sha256: createHash("sha256").update(body).digest("hex"),
-      });
-    },
-  },
+  "/api/v1/__test/echo": { POST: echo },
+  "/api/v1/__test/api-echo": { POST: apiEcho },
   // A binary answer produced over time: the first chunk must leave before the last is made.
   "/api/v1/__test/stream": {
     GET: () => {
@@ -232,6 +243,25 @@ describe("the node:http server of /api/v1", () => {
     expect(proxied.client_address).toBe("203.0.113.5");
     expect(proxied.forwarded_host).toBe("cover.example");
     expect(proxied.url).toBe(`http://127.0.0.1:${base.port}/api/v1/__test/echo?x=1`);
+  });
+
+  it("hands withApi's handlers the node request, and a handler that asks the same web Request a plain handler gets", async () => {
+    expect(takesNodeRequest(apiEcho)).toBe(true);
+    expect(takesNodeRequest(echo)).toBe(false);
+    for (const size of [0, 1000, 300 * 1024]) {
+      const bytes = randomBytes(size);
+      const options = { headers: { "x-repeated": ["a", "b"] as unknown as string, "content-type": "application/octet-stream" }, body: bytes };
+      const plain = (await call("POST", "/api/v1/__test/echo?q=1", options)).json();
+      const api = (await call("POST", "/api/v1/__test/api-echo?q=1", options)).json();
+      expect(api).toEqual({ ...plain, url: plain.url.replace("/echo", "/api-echo") });
+      expect(api).toMatchObject({ repeated: "a, b", body_bytes: size, body_sha256: createHash("sha256").update(bytes).digest("hex") });
+    }
+  });
+
+  it("answers 400 {detail} to a Host header that makes no URL", async () => {
+    const answer = await call("GET", "/api/v1/health", { headers: { host: "bad host:1" } });
+    expect(answer.status).toBe(400);
+    expect(answer.json().detail).toMatch(/Host header or path is malformed/);
   });
 
   it("passes binary bodies through unchanged, small (read whole) and large (streamed, chunked)", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { json } from "../responses";
-import { bodyTextOf, takeBodyBytes, TextResponse, WholeBodyRequest } from "../whole-bodies";
+import { takeBodyBytes } from "../node-request";
+import { bodyTextOf, TextResponse, WholeBodyRequest } from "../whole-bodies";
 
 // The server's bodies without streams: whoever reads them as web bodies still gets what a plain
 // Request or Response would give, and the fast paths give the text or bytes only while unread.
