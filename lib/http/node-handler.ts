@@ -6,7 +6,7 @@ import { NodeRequest } from "./node-request";
 import { json } from "./responses";
 import { HTTP_METHODS, type HttpMethod, type RouteHandler, type RouteModule, type RouteTable } from "./route-table";
 import { API_HEADERS } from "./security-headers";
-import { bodyTextOf } from "./whole-bodies";
+import { bodyTextOf } from "./text-response";
 import { takesNodeRequest } from "./with-api";
 
 /** A route file's handlers by method, with what Next.js derives from them (HEAD from GET, OPTIONS, Allow). */

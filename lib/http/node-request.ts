@@ -1,12 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import { BadRequestError } from "@/lib/errors";
-import { WholeBodyRequest } from "./whole-bodies";
 
 // The production server's requests (node-handler.ts), as withApi reads them without a web Request. On
 // Node 20, constructing a web Request (URL parsing, a Headers list, an AbortSignal) costs more than
-// the rest of a small API call; withApi only reads the method, URL, a few headers and the body, so the
-// server hands it a NodeRequest, and the web Request is made only for a handler that asks for one.
+// the rest of a small API call. withApi and its handlers only read the method, URL, headers and body,
+// so the server hands them a NodeRequest; a web Request is made only for a route export not made by
+// withApi, or to stream a large body.
 
 /** What withApi and its helpers read of a request: a web Request (Next.js, tests) or a NodeRequest. */
 export type ApiRequest = Request | NodeRequest;
@@ -49,36 +49,36 @@ export class NodeRequest {
 
   /** The body's bytes when it was read whole, once: the first reader takes them (as reading a stream would). */
   takeBytes(): Buffer<ArrayBuffer> | undefined {
-    if (this.#web) return takeBodyBytes(this.#web);
-    if (!this.#bytes) return undefined;
+    if (this.#web || !this.#bytes) return undefined;
     const bytes = this.#bytes;
     this.#bytes = null;
     return bytes;
   }
 
-  /** The web Request, made on first use: what a handler that reads a form or the raw body gets. */
+  /** The web Request, made on first use, with the body not yet taken. */
   toWebRequest(): Request {
     this.#web ??= this.#makeWebRequest();
     return this.#web;
   }
 
   #makeWebRequest(): Request {
-    const headers = new Headers();
-    for (const [name, values] of Object.entries(this.#fields)) for (const value of values ?? []) headers.append(name, value);
     // No abort signal that follows the client, unlike Next.js: no handler reads one. A streamed answer is
     // still cancelled when the client leaves (node-handler.ts).
-    const init: RequestInit & { duplex?: "half" } = { method: this.method, headers };
-    try {
-      if (this.#bytes) return new WholeBodyRequest(this.url, init, this.#bytes);
-      const given = this.#incoming.headers;
-      const hasBody = this.method !== "GET" && this.method !== "HEAD" && (given["content-length"] !== undefined || given["transfer-encoding"] !== undefined);
+    const init: RequestInit & { duplex?: "half" } = { method: this.method };
+    const given = this.#incoming.headers;
+    const sentBody = this.method !== "GET" && this.method !== "HEAD" && (given["content-length"] !== undefined || given["transfer-encoding"] !== undefined);
+    if (this.#bytes) {
+      init.body = this.#bytes;
+    } else if (sentBody && !this.#incoming.readableEnded) {
       // A body read whole and already taken has left the socket: the Request is then empty, as a stream
       // read to its end would be.
-      if (hasBody && !this.#incoming.readableEnded) {
-        init.body = Readable.toWeb(this.#incoming) as ReadableStream<Uint8Array>;
-        init.duplex = "half";
-      }
-      return new Request(this.url, init);
+      init.body = Readable.toWeb(this.#incoming) as ReadableStream<Uint8Array>;
+      init.duplex = "half";
+    }
+    try {
+      const headers = new Headers();
+      for (const [name, values] of Object.entries(this.#fields)) for (const value of values ?? []) headers.append(name, value);
+      return new Request(this.url, { ...init, headers });
     } catch {
       // A header value node's parser accepted but web Headers refuse.
       throw new BadRequestError("the request's headers are malformed");
@@ -96,8 +96,7 @@ function joined(values: string[] | undefined): string | null {
  * later one reads the stream, which is then empty. Undefined for a body that is still a stream.
  */
 export function takeBodyBytes(req: ApiRequest): Buffer<ArrayBuffer> | undefined {
-  if (req instanceof NodeRequest) return req.takeBytes();
-  return req instanceof WholeBodyRequest ? req.takeBytes() : undefined;
+  return req instanceof NodeRequest ? req.takeBytes() : undefined;
 }
 
 /** The web Request behind `req`: itself, or a NodeRequest's, made now. */

@@ -1,4 +1,4 @@
-import { TextResponse } from "./whole-bodies";
+import { TextResponse } from "./text-response";
 
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
   const text = JSON.stringify(data);

@@ -24,28 +24,9 @@ export type HandlerArgs<O extends Operation> = {
   params: Infer<O["params"]>;
   query: Infer<O["query"]>;
   body: Infer<O["body"]>;
-  req: Request;
+  /** For a header, or a body the operation does not parse (readLimited, readMultipartUpload). */
+  req: ApiRequest;
 };
-
-// A handler's arguments. The web Request is made only for a handler that reads it (a form, a raw body, a
-// header), hence a getter; on a class, as V8 builds an object literal with a getter slowly.
-class Args {
-  readonly #source: ApiRequest;
-
-  constructor(
-    readonly ctx: ServiceContext,
-    readonly params: unknown,
-    readonly query: unknown,
-    readonly body: unknown,
-    source: ApiRequest,
-  ) {
-    this.#source = source;
-  }
-
-  get req(): Request {
-    return webRequestOf(this.#source);
-  }
-}
 
 type RouteSegment = { params: Promise<Record<string, string | string[] | undefined>> };
 
@@ -76,7 +57,7 @@ export function withApi<O extends Operation>(operation: O, handler: (args: Handl
       const query = operation.query ? parseInput(operation.query, Object.fromEntries(new URL(req.url).searchParams), "query parameter") : undefined;
       const body = operation.body ? parseInput(operation.body, await readBody(req, operation), "body") : undefined;
       const ctx: ServiceContext = { db, actor, ipAddress: clientAddress(req), requestId };
-      const call = (ctx: ServiceContext) => handler(new Args(ctx, params, query, body, req) as HandlerArgs<O>);
+      const call = (ctx: ServiceContext) => handler({ ctx, params, query, body, req } as HandlerArgs<O>);
       const key = operation.idempotent ? idempotencyKeyOf(req) : null;
       response = key ? await runOnce(ctx, { key, route: `${operation.method} ${operation.path}`, body }, call) : await call(ctx);
     } catch (error) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientAddress } from "@/lib/http/client-address";
 import { createApiListener, loadedRoute, type LoadedRoute } from "@/lib/http/node-handler";
 import { defineOperation } from "@/lib/http/operation";
+import { webRequestOf } from "@/lib/http/node-request";
 import { createRouteTable, type RouteModule } from "@/lib/http/route-table";
 import { API_ROUTES } from "@/lib/http/routes.generated";
 import { API_CSP, API_HEADERS, HSTS } from "@/lib/http/security-headers";
@@ -30,10 +31,10 @@ async function echo(req: Request): Promise<Response> {
   });
 }
 
-// A withApi route: withApi itself reads the server's NodeRequest, and the handler asks for the web Request.
+// A withApi route: withApi and its handler get the server's NodeRequest; the echo reads its web Request.
 const apiEcho = withApi(
   defineOperation({ method: "POST", path: "/__test/api-echo", tag: "test", summary: "echo", access: "public", responses: { 200: { description: "what the handler saw" } } }),
-  async ({ req }) => echo(req),
+  async ({ req }) => echo(webRequestOf(req)),
 );
 
 const testRoutes: Record<string, RouteModule> = {
@@ -245,7 +246,7 @@ describe("the node:http server of /api/v1", () => {
     expect(proxied.url).toBe(`http://127.0.0.1:${base.port}/api/v1/__test/echo?x=1`);
   });
 
-  it("hands withApi's handlers the node request, and a handler that asks the same web Request a plain handler gets", async () => {
+  it("hands withApi's handlers the node request, whose web Request is the one a plain handler gets", async () => {
     expect(takesNodeRequest(apiEcho)).toBe(true);
     expect(takesNodeRequest(echo)).toBe(false);
     for (const size of [0, 1000, 300 * 1024]) {
