@@ -1,6 +1,6 @@
+import { logError } from "@/lib/log";
 import type { BackgroundEvent } from "./events";
 import type { BackgroundFunction } from "./define";
-import { logError } from "@/lib/log";
 
 /**
  * Runs the background functions inside the server process when no Inngest server is configured:

@@ -1,8 +1,8 @@
+import { logError } from "@/lib/log";
 import { inngest, isInngestConfigured } from "./client";
 import type { BackgroundEvent } from "./events";
 import { backgroundFunctions } from "./index";
 import { InProcessRunner } from "./runner";
-import { logError } from "@/lib/log";
 
 const holder = globalThis as typeof globalThis & { __coverRunner?: InProcessRunner };
 

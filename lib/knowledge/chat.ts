@@ -3,12 +3,12 @@ import { generateText, streamText, type ModelMessage } from "ai";
 import { chatMessages } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
+import { outboundTimeoutMs } from "@/lib/outbound";
 import { knowledgeCompanyOf } from "./documents";
 import { words } from "./local-embedding";
 import { chatModel, embedTexts, providerError } from "./models";
 import { nearestFragments, type RetrievedFragment } from "./retrieve";
 import type { ChatInput, ChatResponse, ChatSource } from "./schemas";
-import { outboundTimeoutMs } from "@/lib/outbound";
 
 /** Turns of the session given to the model as memory (spec: the last 10). */
 export const MEMORY_TURNS = 10;

@@ -2,8 +2,8 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { APICallError, embedMany, RetryError, type EmbeddingModel, type LanguageModel } from "ai";
 import { ExternalServiceError, RateLimitedError } from "@/lib/errors";
 import { logError } from "@/lib/log";
-import { localEmbeddingModel } from "./local-embedding";
 import { outboundTimeoutMs } from "@/lib/outbound";
+import { localEmbeddingModel } from "./local-embedding";
 
 // The models of the knowledge module through the AI SDK: OpenAI when OPENAI_API_KEY is set
 // (OPENAI_BASE_URL points it elsewhere; tests run a local fake), else the local embedding and no chat
