@@ -6,6 +6,7 @@ export type UserActor = {
   userId: string;
   sessionId: string;
   email: string;
+  isVerified: boolean;
   companyId: string;
   businessUnitId: string | null;
   roles: string[];

@@ -82,6 +82,8 @@ export type SessionUser = {
   userId: string;
   sessionId: string;
   email: string;
+  /** Whether the user has proved the e-mail is theirs (trust.md section 1). */
+  isVerified: boolean;
   companyId: string;
   businessUnitId: string | null;
   roles: string[];
@@ -97,6 +99,7 @@ export function sessionUserQuery(db: DbOrTx) {
   return db
     .select({
       email: users.email,
+      isVerified: users.isVerified,
       companyId: users.companyId,
       businessUnitId: users.businessUnitId,
       roleName: roles.name,
@@ -140,8 +143,8 @@ export async function loadSessionUser(db: DbOrTx, sessionId: string, userId: str
     if (row.roleName) roleNames.add(row.roleName);
     if (row.permission && isPermission(row.permission)) permissions.add(row.permission);
   }
-  const { email, companyId, businessUnitId } = rows[0];
-  return { userId, sessionId, email, companyId, businessUnitId, roles: [...roleNames], permissions };
+  const { email, isVerified, companyId, businessUnitId } = rows[0];
+  return { userId, sessionId, email, isVerified, companyId, businessUnitId, roles: [...roleNames], permissions };
 }
 
 /** Roles with their permissions, for responses that show them. */

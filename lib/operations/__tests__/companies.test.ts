@@ -206,6 +206,7 @@ describe("a change and its audit entry commit together", () => {
       userId: randomUUID(),
       sessionId: randomUUID(),
       email: "ghost@example.com",
+      isVerified: true,
       companyId: defaultCompany.id,
       businessUnitId: null,
       roles: ["ADMIN"],

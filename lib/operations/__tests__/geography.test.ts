@@ -124,6 +124,7 @@ describe("POST /api/v1/geography/zones", () => {
       userId: randomUUID(),
       sessionId: randomUUID(),
       email: "ghost@example.com",
+      isVerified: true,
       companyId: anyCompany.id,
       businessUnitId: null,
       roles: ["ADMIN"],
