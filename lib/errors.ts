@@ -1,4 +1,6 @@
 // The domain errors services throw. They know nothing of HTTP; lib/http/errors.ts maps them to statuses.
+// Each class has a machine `code` for the body; a rule with a code of its own in the contract (trust.md:
+// "invalid_token", "email_not_verified", ...) passes it as the last argument.
 export type FieldError = { path: string; message: string };
 
 export class DomainError extends Error {
@@ -16,8 +18,9 @@ export class ValidationError extends DomainError {
   constructor(
     message: string,
     readonly errors: FieldError[] = [],
+    code = "validation_error",
   ) {
-    super(message, "validation_error");
+    super(message, code);
   }
 }
 /** A rule of the business refuses the request (age limit, availability, claim rules): 422. */
@@ -43,8 +46,8 @@ export class SpreadsheetError extends DomainError {
 }
 /** A request the spec answers with 400 (inactive version, reused password, unreadable file). */
 export class BadRequestError extends DomainError {
-  constructor(message: string) {
-    super(message, "bad_request");
+  constructor(message: string, code = "bad_request") {
+    super(message, code);
   }
 }
 export class UnauthorizedError extends DomainError {
@@ -53,8 +56,8 @@ export class UnauthorizedError extends DomainError {
   }
 }
 export class ForbiddenError extends DomainError {
-  constructor(message = "you do not have permission to do this") {
-    super(message, "forbidden");
+  constructor(message = "you do not have permission to do this", code = "forbidden") {
+    super(message, code);
   }
 }
 export class NotFoundError extends DomainError {
@@ -63,8 +66,8 @@ export class NotFoundError extends DomainError {
   }
 }
 export class ConflictError extends DomainError {
-  constructor(message: string) {
-    super(message, "conflict");
+  constructor(message: string, code = "conflict") {
+    super(message, code);
   }
 }
 export class PaymentRequiredError extends DomainError {
