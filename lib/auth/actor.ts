@@ -50,6 +50,14 @@ export function assertCanGrant(actor: Actor, permissions: Iterable<string>): voi
   if (missing.length > 0) throw new ForbiddenError(`you cannot grant permissions you do not hold: ${missing.sort().join(", ")}`);
 }
 
+/**
+ * A client reaches its own records only once it has proved the e-mail that links it to them (trust.md
+ * section 1): before any lookup, so an unverified caller learns nothing, not even a 404.
+ */
+export function assertEmailVerified(actor: Actor): void {
+  if (actor.kind === "user" && !actor.isVerified) throw new ForbiddenError("verify your e-mail address first", "email_not_verified");
+}
+
 export function assertUser(actor: Actor): asserts actor is UserActor {
   if (actor.kind === "anonymous") throw new UnauthorizedError();
   if (actor.kind !== "user") throw new ForbiddenError("this operation needs a signed-in user");
