@@ -10,10 +10,13 @@ export const products = pgTable(
     description: text("description"),
     productType: text("product_type").notNull().default("repatriation"),
     isActive: boolean("is_active").notNull().default(true),
+    // The company whose product it is (trust.md section 3): visible, sold and edited only inside it.
+    // Null: a product shared by every company, which only a caller with every company in scope edits.
+    companyId: uuid("company_id").references(() => companies.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("products_active_idx").on(t.isActive)],
+  (t) => [index("products_active_idx").on(t.isActive), index("products_company_idx").on(t.companyId)],
 );
 
 export const plans = pgTable(

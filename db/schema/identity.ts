@@ -130,6 +130,9 @@ export const apiKeys = pgTable(
       .references(() => companies.id),
     createdBy: uuid("created_by").references(() => users.id),
     createdAt: createdAt(),
+    // After this instant the key answers 401; null: it does not expire.
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    // Written on first use, then at most once a minute (not a write per request).
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },

@@ -35,6 +35,18 @@ export function isPermission(value: string): value is Permission {
   return Object.hasOwn(PERMISSIONS, value);
 }
 
+/**
+ * Permissions an API key never holds (trust.md section 3): each reaches beyond one company (users and
+ * their roles, the companies, the shared geography, the lifecycle run over every company). Refused at
+ * creation (422), and dropped from any key that holds one when the key is resolved. Named as strings:
+ * `lifecycle:run` is refused by name before the permission exists.
+ */
+export const KEY_FORBIDDEN_PERMISSIONS: readonly string[] = ["users:manage", "organizations:manage", "geography:manage", "lifecycle:run"];
+
+export function keyMayHold(permission: string): boolean {
+  return !KEY_FORBIDDEN_PERMISSIONS.includes(permission);
+}
+
 export const DEFAULT_ROLES = [
   { name: "ADMIN", level: 100, description: "Full control", permissions: ALL_PERMISSIONS },
   {

@@ -1,14 +1,12 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
 import type { DbOrTx } from "@/db";
-import { apiKeys } from "@/db/schema";
 import { UnauthorizedError } from "@/lib/errors";
 import type { ApiRequest } from "@/lib/http/node-request";
 import { anonymous, type Actor } from "./actor";
-import { isPermission, type Permission } from "./permissions";
+import { resolveApiKey } from "./api-key-caller";
 import { getAuthSecret } from "./secret";
 import { loadSessionUser } from "./sessions";
-import { hashToken, verifyAccessToken } from "./tokens";
+import { verifyAccessToken } from "./tokens";
 
 export type ResolvedCaller = { actor: Actor; via: "bearer" | "api_key" | "cookie" | "none" };
 
@@ -16,7 +14,8 @@ const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-
 
 /**
  * Who is calling: a bearer access token, an X-API-Key, or the back office's session cookie, in that
- * order. Credentials that are present but not valid (expired, revoked, malformed) are a 401.
+ * order. Credentials that are present but not valid (expired, revoked, malformed) are a 401; an API key
+ * also when the user who created it has been deactivated (lib/auth/api-key-caller.ts).
  */
 export async function resolveCaller(req: ApiRequest, db: DbOrTx): Promise<ResolvedCaller> {
   const authorization = req.headers.get("authorization");
@@ -31,15 +30,7 @@ export async function resolveCaller(req: ApiRequest, db: DbOrTx): Promise<Resolv
   }
 
   const apiKey = req.headers.get("x-api-key");
-  if (apiKey) {
-    const [key] = await db
-      .select()
-      .from(apiKeys)
-      .where(and(eq(apiKeys.keyHash, hashToken(apiKey)), isNull(apiKeys.revokedAt)));
-    if (!key) throw new UnauthorizedError("the API key is invalid or revoked");
-    const permissions = new Set(key.permissions.filter(isPermission) as Permission[]);
-    return { actor: { kind: "api_key", apiKeyId: key.id, name: key.name, companyId: key.companyId, permissions }, via: "api_key" };
-  }
+  if (apiKey) return { actor: await resolveApiKey(db, apiKey), via: "api_key" };
 
   const cookieToken = readSessionCookie(req.headers.get("cookie"));
   if (cookieToken) {

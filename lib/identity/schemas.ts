@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ALL_PERMISSIONS } from "@/lib/auth/permissions";
-import { Email, PaginationQuery, Uuid } from "@/lib/schemas";
+import { DateTimeInput, Email, PaginationQuery, Uuid } from "@/lib/schemas";
 
 export const Password = z
   .string()
@@ -101,8 +101,13 @@ export const PermissionName = z.enum(ALL_PERMISSIONS as [string, ...string[]], {
 
 export const CreateApiKeyInput = z.object({
   name: z.string().trim().min(1).max(100),
-  permissions: z.array(PermissionName).min(1).max(ALL_PERMISSIONS.length),
+  permissions: z
+    .array(PermissionName)
+    .min(1)
+    .max(ALL_PERMISSIONS.length)
+    .describe("never users:manage, organizations:manage, geography:manage or lifecycle:run (422)"),
   company_id: Uuid.optional(),
+  expires_at: DateTimeInput.optional().describe("after this instant the key answers 401; in the future (else 422); none: the key does not expire"),
 });
 export type CreateApiKeyInput = z.infer<typeof CreateApiKeyInput>;
 
@@ -113,6 +118,9 @@ export const ApiKeyResponse = z.object({
   permissions: z.array(z.string()),
   company_id: Uuid,
   created_at: z.string(),
+  created_by: Uuid.nullable().describe("the user who created the key; the key answers 401 once that user is deactivated"),
+  expires_at: z.string().nullable(),
+  last_used_at: z.string().nullable().describe("written on first use, then at most once a minute"),
   revoked_at: z.string().nullable(),
 });
 export const CreatedApiKeyResponse = z.object({
@@ -121,4 +129,5 @@ export const CreatedApiKeyResponse = z.object({
   key: z.string().describe("shown once; only a hash is stored"),
   permissions: z.array(z.string()),
   company_id: Uuid,
+  expires_at: z.string().nullable(),
 });

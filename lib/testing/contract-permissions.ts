@@ -30,3 +30,9 @@ const CLIENTE_ONLY = ["portal:read"];
 export const VENDEDOR_PERMISSIONS = [...BOTH, ...VENDEDOR_ONLY].sort();
 export const CLIENTE_PERMISSIONS = [...BOTH, ...CLIENTE_ONLY].sort();
 export const EVERY_PERMISSION = [...ADMIN_ONLY, ...BOTH, ...VENDEDOR_ONLY, ...CLIENTE_ONLY].sort();
+
+// trust.md section 3: "An API key ... cannot hold organizations:manage, geography:manage, users:manage or
+// lifecycle:run (422 at creation)". lifecycle:run is refused by name before the permission exists.
+export const KEY_FORBIDDEN_PERMISSIONS = ["geography:manage", "lifecycle:run", "organizations:manage", "users:manage"];
+/** Every permission of the table that a key may hold. */
+export const KEY_PERMISSIONS = EVERY_PERMISSION.filter((permission) => !KEY_FORBIDDEN_PERMISSIONS.includes(permission));

@@ -123,9 +123,9 @@ describe("session cookie", () => {
   });
 
   it("does not ask an API-key caller for same-origin headers, even with a foreign Origin", async () => {
-    const created = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "csrf test", permissions: ["geography:manage"] } });
+    const created = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "csrf test", permissions: ["plans:write"] } });
     expect(created.status).toBe(201);
-    const response = await api("POST", "/api/v1/geography/zones", { apiKey: created.body.key, body: { name: `Zone ${randomUUID()}` }, headers: { origin: "https://evil.example" } });
+    const response = await api("POST", "/api/v1/products", { apiKey: created.body.key, body: { name: `Product ${randomUUID()}` }, headers: { origin: "https://evil.example" } });
     expect(response.status).toBe(201);
   });
 

@@ -102,7 +102,7 @@ describe("POST /api/v1/auth/password", () => {
 
   it("refuses an API key caller (403): it has no password", async () => {
     const admin = await signInAs("ADMIN");
-    const key = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "crm", permissions: ["users:manage"] } });
+    const key = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "crm", permissions: ["leads:read"] } });
     const res = await api("POST", "/api/v1/auth/password", { apiKey: key.body.key, body: { current_password: "whatever-1", new_password: "whatever-2" } });
     expect(res.status).toBe(403);
   });
