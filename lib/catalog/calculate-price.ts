@@ -1,17 +1,16 @@
-import { assertCan, scopeOf } from "@/lib/auth/actor";
+import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
 import { calculatePrice } from "./pricing";
-import { availabilityIn, getPricingConfig } from "./pricing-config";
+import { availabilityIn, getPricingConfig, isSoldTo } from "./pricing-config";
 import type { CalculatePriceInput } from "./schemas";
 
 /** POST /plans/calculate-price: a real-time quote for people of one age in one country. */
 export async function calculatePlanPrice({ ctx, input }: { ctx: ServiceContext; input: CalculatePriceInput }) {
   assertCan(ctx.actor, "plans:read");
   const config = await getPricingConfig(ctx.db, input.plan_version_id);
-  const scope = scopeOf(ctx.actor);
-  // A plan owned by another company is not there for this caller.
-  if (!config || (scope && config.planCompanyId && config.planCompanyId !== scope.companyId)) throw new NotFoundError("plan version");
+  // A plan or product owned by another company is not there for this caller.
+  if (!config || !isSoldTo(config, ctx.actor)) throw new NotFoundError("plan version");
   return calculatePrice(config.version, availabilityIn(config, input.country_code), config.bands, {
     countryCode: input.country_code,
     age: input.age,

@@ -18,7 +18,7 @@ import {
 } from "@/db/schema";
 import { can, scopeOf, type Actor } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
-import { NotFoundError, ValidationError, type FieldError } from "@/lib/errors";
+import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from "@/lib/errors";
 import type { CreateVersionInput, PlanResponse, ProductResponse, UpdateVersionInput, VersionResponse } from "./schemas";
 
 /** Plans a caller may see: every plan for ADMIN, else the shared plans and its own company's. */
@@ -27,28 +27,89 @@ export function visiblePlans(actor: Actor): SQL | undefined {
   return scope ? or(isNull(plans.companyId), eq(plans.companyId, scope.companyId)) : undefined;
 }
 
-export async function getProductOrThrow(db: DbOrTx, productId: string): Promise<Product> {
-  const [product] = await db.select().from(products).where(eq(products.id, productId));
+/** Products a caller may see (trust.md section 3): every product for ADMIN, else the shared ones and its own company's. */
+export function visibleProducts(actor: Actor): SQL | undefined {
+  const scope = scopeOf(actor);
+  return scope ? or(isNull(products.companyId), eq(products.companyId, scope.companyId)) : undefined;
+}
+
+/**
+ * A caller scoped to one company (an API key, a user outside ADMIN) edits only its company's own products
+ * and what lies under them (trust.md section 3): a shared product or another company's is 403, the answer
+ * trust.md gives, after the 404 of an id that names no product at all.
+ */
+export function assertMayEditProduct(actor: Actor, productCompanyId: string | null): void {
+  const scope = scopeOf(actor);
+  if (scope && productCompanyId !== scope.companyId) throw new ForbiddenError("you may edit only your own company's products");
+}
+
+export async function getProductOrThrow(ctx: ServiceContext, productId: string): Promise<Product> {
+  const [product] = await ctx.db.select().from(products).where(and(eq(products.id, productId), visibleProducts(ctx.actor)));
   if (!product) throw new NotFoundError("product");
   return product;
 }
 
-export async function getPlanOrThrow(ctx: ServiceContext, planId: string): Promise<Plan> {
-  const [plan] = await ctx.db.select().from(plans).where(and(eq(plans.id, planId), visiblePlans(ctx.actor)));
-  if (!plan) throw new NotFoundError("plan");
-  return plan;
+/** A product about to be edited: 404 when there is none, 403 when it is not the caller's to edit. */
+export async function getProductToEditOrThrow(ctx: ServiceContext, productId: string): Promise<Product> {
+  const [product] = await ctx.db.select().from(products).where(eq(products.id, productId));
+  if (!product) throw new NotFoundError("product");
+  assertMayEditProduct(ctx.actor, product.companyId);
+  return product;
 }
 
-/** A version the caller may see, locked for update when it is about to change. */
-export async function getVersionOrThrow(ctx: ServiceContext, versionId: string, { forUpdate = false } = {}): Promise<PlanVersion> {
-  const query = ctx.db
+/** A plan about to get a version: 404 when there is none, 403 when its product is not the caller's to edit. */
+export async function getPlanToEditOrThrow(ctx: ServiceContext, planId: string): Promise<Plan> {
+  const [row] = await ctx.db
+    .select({ plan: plans, productCompanyId: products.companyId })
+    .from(plans)
+    .innerJoin(products, eq(products.id, plans.productId))
+    .where(eq(plans.id, planId));
+  if (!row) throw new NotFoundError("plan");
+  assertMayEditProduct(ctx.actor, row.productCompanyId);
+  return row.plan;
+}
+
+/** A version the caller may see: its plan and its product visible to the caller. */
+export async function getVersionOrThrow(ctx: ServiceContext, versionId: string): Promise<PlanVersion> {
+  const [row] = await ctx.db
     .select({ version: planVersions })
     .from(planVersions)
     .innerJoin(plans, eq(plans.id, planVersions.planId))
-    .where(and(eq(planVersions.id, versionId), visiblePlans(ctx.actor)));
-  const [row] = forUpdate ? await query.for("update", { of: planVersions }) : await query;
+    .innerJoin(products, eq(products.id, plans.productId))
+    .where(and(eq(planVersions.id, versionId), visiblePlans(ctx.actor), visibleProducts(ctx.actor)));
   if (!row) throw new NotFoundError("plan version");
   return row.version;
+}
+
+/**
+ * A version about to change, locked for update, with the company of its plan: 404 when there is none, 403
+ * when its product is not the caller's to edit.
+ */
+export async function getVersionToEditOrThrow(ctx: ServiceContext, versionId: string): Promise<{ version: PlanVersion; companyId: string | null }> {
+  const [row] = await ctx.db
+    .select({ version: planVersions, companyId: plans.companyId, productCompanyId: products.companyId })
+    .from(planVersions)
+    .innerJoin(plans, eq(plans.id, planVersions.planId))
+    .innerJoin(products, eq(products.id, plans.productId))
+    .where(eq(planVersions.id, versionId))
+    .for("update", { of: planVersions });
+  if (!row) throw new NotFoundError("plan version");
+  assertMayEditProduct(ctx.actor, row.productCompanyId);
+  return { version: row.version, companyId: row.companyId };
+}
+
+/**
+ * A product's plans belong to its company (trust.md section 3): a plan that names a `company_id` must
+ * name the product's (422 at the plan's path), for a shared product too, whose plans are shared.
+ */
+export function assertPlansOfProductCompany(productCompanyId: string | null, items: Array<{ path: string; companyId?: string }>): void {
+  const errors: FieldError[] = items
+    .filter((item) => item.companyId !== undefined && item.companyId !== productCompanyId)
+    .map((item) => ({
+      path: `${item.path}company_id`,
+      message: productCompanyId ? "must be the product's company" : "the product is shared by every company: its plans cannot belong to one",
+    }));
+  if (errors.length > 0) throw new ValidationError(`invalid ${errors[0].path}: ${errors[0].message}`, errors);
 }
 
 export async function isVersionInUse(db: DbOrTx, versionId: string): Promise<boolean> {
@@ -184,6 +245,7 @@ export async function loadProductTrees(ctx: ServiceContext, productList: Product
     description: product.description,
     product_type: product.productType,
     is_active: product.isActive,
+    company_id: product.companyId,
     created_at: product.createdAt.toISOString(),
     updated_at: product.updatedAt.toISOString(),
     plans: planRows.filter((plan) => plan.productId === product.id).map((plan) => toPlanResponse(plan, versions)),

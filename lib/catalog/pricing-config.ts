@@ -1,12 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Connection, DbOrTx } from "@/db";
 import { ageSurcharges, countries, plans, planVersionCountries, planVersions, planVersionZones, products, zoneCountries } from "@/db/schema";
+import { scopeOf, type Actor } from "@/lib/auth/actor";
 import type { CountryAvailability, PricingVersion, SurchargeBand } from "./pricing";
 
 /** Everything the pricing engine needs about one version, read once and cached. */
 export type PricingConfig = {
   version: PricingVersion;
   planCompanyId: string | null;
+  productCompanyId: string | null;
   explicitCountries: Map<string, { isAvailable: boolean; price: string | null }>;
   zoneCountries: Set<string>;
   bands: SurchargeBand[];
@@ -38,6 +40,16 @@ export function listenForCatalogChanges(connection: Pick<Connection, "listen">):
   return connection.listen(CATALOG_CHANGED, invalidatePricingCache, invalidatePricingCache);
 }
 
+/**
+ * Whether the caller may price and sell the version: ADMIN and the system always; anyone else when its
+ * plan and its product are shared or its own company's (trust.md section 3). Read from the cached config,
+ * so the check costs no query.
+ */
+export function isSoldTo(config: PricingConfig, actor: Actor): boolean {
+  const scope = scopeOf(actor);
+  return !scope || [config.planCompanyId, config.productCompanyId].every((owner) => owner === null || owner === scope.companyId);
+}
+
 export function availabilityIn(config: PricingConfig, countryCode: string): CountryAvailability {
   return { explicit: config.explicitCountries.get(countryCode) ?? null, availableThroughZone: config.zoneCountries.has(countryCode) };
 }
@@ -54,7 +66,7 @@ export async function getPricingConfig(db: DbOrTx, versionId: string): Promise<P
 
 async function readPricingConfig(db: DbOrTx, versionId: string): Promise<PricingConfig | null> {
   const [row] = await db
-    .select({ version: planVersions, planCompanyId: plans.companyId, productIsActive: products.isActive })
+    .select({ version: planVersions, planCompanyId: plans.companyId, productCompanyId: products.companyId, productIsActive: products.isActive })
     .from(planVersions)
     .innerJoin(plans, eq(plans.id, planVersions.planId))
     .innerJoin(products, eq(products.id, plans.productId))
@@ -81,6 +93,7 @@ async function readPricingConfig(db: DbOrTx, versionId: string): Promise<Pricing
       maxEntryAge: version.maxEntryAge,
     },
     planCompanyId: row.planCompanyId,
+    productCompanyId: row.productCompanyId,
     explicitCountries: new Map(countryRows.map((rule) => [rule.countryCode, { isAvailable: rule.isAvailable, price: rule.price }])),
     zoneCountries: new Set(zoneRows.map((zoneRow) => zoneRow.code)),
     bands: bandRows.map((band) => ({ minAge: band.minAge, maxAge: band.maxAge, percentage: band.percentage })),

@@ -86,7 +86,7 @@ export type CreateVersionInput = z.infer<typeof CreateVersionInput>;
 
 export const CreatePlanInput = z.object({
   name: Name,
-  company_id: Uuid.optional(),
+  company_id: Uuid.optional().describe("when given, the product's company (422 otherwise); the plan belongs to the product's company either way"),
   processor_price_id: z.string().trim().min(1).max(255).optional(),
   versions: z.array(CreateVersionInput).max(50).default([]),
 });
@@ -97,6 +97,9 @@ export const CreateProductInput = z.object({
   description: z.string().trim().max(10_000).optional(),
   product_type: z.string().trim().min(1).max(50).default("repatriation"),
   is_active: z.boolean().default(true),
+  company_id: Uuid.optional().describe(
+    "the company whose product it is: an ADMIN may name one (none: a product shared by every company); anyone else's products are their own company's",
+  ),
   plans: z.array(CreatePlanInput).max(50).default([]),
 });
 export type CreateProductInput = z.infer<typeof CreateProductInput>;
@@ -194,6 +197,7 @@ export const ProductResponse = z.object({
   description: z.string().nullable(),
   product_type: z.string(),
   is_active: z.boolean(),
+  company_id: Uuid.nullable().describe("the company whose product it is, visible and sold only inside it; null: shared by every company"),
   created_at: z.string(),
   updated_at: z.string(),
   plans: z.array(PlanResponse),

@@ -4,15 +4,15 @@ import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { writeAudit } from "@/lib/operations/audit";
 import { insertPlans } from "./create-product";
-import { checkReferences, getProductOrThrow, loadProductTrees } from "./internal";
+import { assertPlansOfProductCompany, checkReferences, getProductOrThrow, getProductToEditOrThrow, loadProductTrees } from "./internal";
 import { announceCatalogChange, invalidatePricingCache } from "./pricing-config";
 import type { CreatePlanInput, UpdateProductInput } from "./schemas";
 
-/** PATCH /products/{id}: name, description, type, and activation. */
+/** PATCH /products/{id}: name, description, type, and activation; a scoped caller only of its company's own products. */
 export async function updateProduct({ ctx, productId, input }: { ctx: ServiceContext; productId: string; input: UpdateProductInput }) {
   assertCan(ctx.actor, "plans:write");
   const product = await inTransaction(ctx, async (tx) => {
-    await getProductOrThrow(tx.db, productId);
+    const current = await getProductToEditOrThrow(tx, productId);
     const [updated] = await tx.db
       .update(products)
       .set({
@@ -24,7 +24,7 @@ export async function updateProduct({ ctx, productId, input }: { ctx: ServiceCon
       .where(eq(products.id, productId))
       .returning();
     await announceCatalogChange(tx.db);
-    await writeAudit(tx, { action: "PRODUCT_UPDATED", entity: "products", entityId: productId, details: { changes: input } });
+    await writeAudit(tx, { action: "PRODUCT_UPDATED", entity: "products", entityId: productId, companyId: current.companyId, details: { changes: input } });
     return updated;
   });
   invalidatePricingCache();
@@ -32,21 +32,22 @@ export async function updateProduct({ ctx, productId, input }: { ctx: ServiceCon
   return tree;
 }
 
-/** POST /products/{id}/plans: a plan, with its versions, under an existing product. */
+/** POST /products/{id}/plans: a plan, with its versions, under an existing product, belonging to the product's company. */
 export async function createPlan({ ctx, productId, input }: { ctx: ServiceContext; productId: string; input: CreatePlanInput }) {
   assertCan(ctx.actor, "plans:write");
   const planId = await inTransaction(ctx, async (tx) => {
-    await getProductOrThrow(tx.db, productId);
+    const product = await getProductToEditOrThrow(tx, productId);
     await checkReferences(tx.db, [
       { path: "", companyId: input.company_id },
       ...input.versions.map((version, index) => ({ path: `versions.${index}.`, version })),
     ], tx.actor);
-    const [id] = await insertPlans(tx.db, productId, [input]);
+    assertPlansOfProductCompany(product.companyId, [{ path: "", companyId: input.company_id }]);
+    const [id] = await insertPlans(tx.db, product, [input]);
     await announceCatalogChange(tx.db);
-    await writeAudit(tx, { action: "PLAN_CREATED", entity: "plans", entityId: id, details: { product_id: productId, name: input.name } });
+    await writeAudit(tx, { action: "PLAN_CREATED", entity: "plans", entityId: id, companyId: product.companyId, details: { product_id: productId, name: input.name } });
     return id;
   });
   invalidatePricingCache();
-  const [tree] = await loadProductTrees(ctx, [await getProductOrThrow(ctx.db, productId)]);
+  const [tree] = await loadProductTrees(ctx, [await getProductOrThrow(ctx, productId)]);
   return tree.plans.find((plan) => plan.id === planId)!;
 }

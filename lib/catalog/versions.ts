@@ -4,7 +4,16 @@ import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ConflictError, ValidationError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
-import { checkReferences, getPlanOrThrow, getVersionOrThrow, insertVersion, isVersionInUse, loadVersions, writeVersionRules } from "./internal";
+import {
+  checkReferences,
+  getPlanToEditOrThrow,
+  getVersionOrThrow,
+  getVersionToEditOrThrow,
+  insertVersion,
+  isVersionInUse,
+  loadVersions,
+  writeVersionRules,
+} from "./internal";
 import { announceCatalogChange, invalidatePricingCache } from "./pricing-config";
 import type { CreateVersionInput, UpdateVersionInput } from "./schemas";
 
@@ -19,11 +28,17 @@ export async function getVersion({ ctx, versionId }: { ctx: ServiceContext; vers
 export async function createVersion({ ctx, planId, input }: { ctx: ServiceContext; planId: string; input: CreateVersionInput }) {
   assertCan(ctx.actor, "plans:write");
   const versionId = await inTransaction(ctx, async (tx) => {
-    await getPlanOrThrow(tx, planId);
+    const plan = await getPlanToEditOrThrow(tx, planId);
     await checkReferences(tx.db, [{ path: "", version: input }]);
     const id = await insertVersion(tx.db, planId, input);
     await announceCatalogChange(tx.db);
-    await writeAudit(tx, { action: "PLAN_VERSION_CREATED", entity: "plan_versions", entityId: id, details: { plan_id: planId, version_label: input.version_label ?? null } });
+    await writeAudit(tx, {
+      action: "PLAN_VERSION_CREATED",
+      entity: "plan_versions",
+      entityId: id,
+      companyId: plan.companyId,
+      details: { plan_id: planId, version_label: input.version_label ?? null },
+    });
     return id;
   });
   invalidatePricingCache();
@@ -53,7 +68,7 @@ const TERMS: Array<keyof UpdateVersionInput> = [
 export async function updateVersion({ ctx, versionId, input }: { ctx: ServiceContext; versionId: string; input: UpdateVersionInput }) {
   assertCan(ctx.actor, "plans:write");
   await inTransaction(ctx, async (tx) => {
-    const current = await getVersionOrThrow(tx, versionId, { forUpdate: true });
+    const { version: current, companyId } = await getVersionToEditOrThrow(tx, versionId);
     const changesTerms = TERMS.some((field) => input[field] !== undefined);
     if (changesTerms && (await isVersionInUse(tx.db, versionId))) {
       throw new ConflictError("the plan version is used by policies and cannot change; create a new version");
@@ -82,7 +97,7 @@ export async function updateVersion({ ctx, versionId, input }: { ctx: ServiceCon
       .where(eq(planVersions.id, versionId));
     await writeVersionRules(tx.db, versionId, input);
     await announceCatalogChange(tx.db);
-    await writeAudit(tx, { action: "PLAN_VERSION_UPDATED", entity: "plan_versions", entityId: versionId, details: { changes: input } });
+    await writeAudit(tx, { action: "PLAN_VERSION_UPDATED", entity: "plan_versions", entityId: versionId, companyId, details: { changes: input } });
   });
   invalidatePricingCache();
   return getVersion({ ctx, versionId });

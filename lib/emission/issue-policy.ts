@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { chunksForInsert } from "@/db/chunks";
 import { beneficiaries, planVersions, policies, policyStatusHistory, type Beneficiary } from "@/db/schema";
-import { actorLabel, assertCan, scopeOf } from "@/lib/auth/actor";
+import { actorLabel, assertCan } from "@/lib/auth/actor";
 import { calculatePrice, isAvailableIn, type PriceQuote } from "@/lib/catalog/pricing";
-import { availabilityIn, getPricingConfig } from "@/lib/catalog/pricing-config";
+import { availabilityIn, getPricingConfig, isSoldTo } from "@/lib/catalog/pricing-config";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BadRequestError, BusinessRuleError, NotFoundError } from "@/lib/errors";
 import { money, formatMoney } from "@/lib/money";
@@ -57,8 +57,7 @@ export async function issuePolicy({ ctx, input, options = {} }: { ctx: ServiceCo
     // (editing a version takes this row FOR UPDATE and refuses once a policy uses it).
     const [locked] = await tx.db.select({ id: planVersions.id }).from(planVersions).where(eq(planVersions.id, input.plan_version_id)).for("share");
     const config = locked ? await getPricingConfig(tx.db, input.plan_version_id) : null;
-    const scope = scopeOf(tx.actor);
-    if (!config || (scope && config.planCompanyId && config.planCompanyId !== scope.companyId)) throw new NotFoundError("plan version");
+    if (!config || !isSoldTo(config, tx.actor)) throw new NotFoundError("plan version");
     if (!config.version.isActive) throw new BadRequestError("the plan version is not active");
 
     const today = todayUtc();

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, notLike, type SQL } from "drizzle-orm";
 import { notifications, type Notification } from "@/db/schema";
 import { assertCan, scopeOf } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
@@ -25,6 +25,9 @@ export async function listNotifications({ ctx, query }: { ctx: ServiceContext; q
   // Recipients are personal data: a caller scoped to a company (an API key) sees only that company's.
   const scope = scopeOf(ctx.actor);
   if (scope) filters.push(eq(notifications.companyId, scope.companyId));
+  // The account messages (verification, invitation, password reset) carry sign-in links: a key, which is
+  // no administrator, never reads them, or a key of an ADMIN's company could take that ADMIN's account.
+  if (ctx.actor.kind === "api_key") filters.push(notLike(notifications.template, "auth.%"));
   if (query.recipient) filters.push(eq(notifications.recipient, query.recipient));
   if (query.template) filters.push(eq(notifications.template, query.template));
   if (query.status) filters.push(eq(notifications.status, query.status));

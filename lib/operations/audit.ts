@@ -9,7 +9,10 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
   /** The user the entry is about when no user is signed in (registration, login). */
   userId?: string | null;
-  /** The company the change belongs to, when it is not the actor's own. */
+  /**
+   * The company the change belongs to, when it is not the actor's own; null for what belongs to no
+   * company (the shared catalog and geography), so that no company's audit:read key sees it as its own.
+   */
   companyId?: string | null;
 };
 
@@ -25,7 +28,7 @@ export async function writeAudit(ctx: ServiceContext, entry: AuditEntry): Promis
     apiKeyId: actor.kind === "api_key" ? actor.apiKeyId : null,
     // A sign-in or registration has no signed-in actor yet; the entry is about, and by, that user.
     actor: actor.kind === "anonymous" && entry.userId ? entry.userId : actorLabel(actor),
-    companyId: entry.companyId ?? companyOf(actor),
+    companyId: entry.companyId !== undefined ? entry.companyId : companyOf(actor),
     entity: entry.entity,
     entityId: entry.entityId ?? null,
     ipAddress: ctx.ipAddress,

@@ -48,7 +48,7 @@ export async function createZone({ ctx, input }: { ctx: ServiceContext; input: C
       const [taken] = await tx.db.select({ id: zones.id }).from(zones).where(eq(zones.name, input.name));
       if (taken) throw new ConflictError(ZONE_NAME_TAKEN);
       const [zone] = await tx.db.insert(zones).values({ name: input.name, description: input.description ?? null }).returning();
-      await writeAudit(tx, { action: "ZONE_CREATED", entity: "zones", entityId: zone.id, details: { name: zone.name } });
+      await writeAudit(tx, { action: "ZONE_CREATED", entity: "zones", entityId: zone.id, companyId: null, details: { name: zone.name } });
       return (await toZoneResponses(tx.db, [zone]))[0];
     });
   } catch (error) {
@@ -69,7 +69,7 @@ export async function linkCountryToZone({ ctx, zoneId, country }: { ctx: Service
     const inserted = await tx.db.insert(zoneCountries).values({ zoneId: zone.id, countryId: found.id }).onConflictDoNothing().returning();
     if (inserted.length > 0) await announceCatalogChange(tx.db);
     if (inserted.length > 0) {
-      await writeAudit(tx, { action: "ZONE_COUNTRY_LINKED", entity: "zones", entityId: zone.id, details: { country: found.isoCode } });
+      await writeAudit(tx, { action: "ZONE_COUNTRY_LINKED", entity: "zones", entityId: zone.id, companyId: null, details: { country: found.isoCode } });
     }
     return (await toZoneResponses(tx.db, [zone]))[0];
   });

@@ -84,6 +84,7 @@ describe("POST /api/v1/products/", () => {
       description: "Repatriation of remains to the country of origin",
       product_type: "repatriation",
       is_active: true,
+      company_id: null,
       created_at: timestamp,
       updated_at: timestamp,
       plans: [
@@ -153,11 +154,52 @@ describe("POST /api/v1/products/", () => {
     expect(response.body).toMatchObject({ product_type: "travel_assistance", is_active: false });
   });
 
-  it("stores the plan of a named company", async () => {
+  // trust.md section 3: a product belongs to the company of whoever creates it; an ADMIN's is shared
+  // unless the ADMIN names one, and its plans belong to the product's company.
+  it("stores an ADMIN's product of a named company, its plans that company's whether they name it or not", async () => {
     const company = await createTestCompany();
-    const response = await postProduct({ name: "Reseller product", plans: [{ name: "Own", company_id: company.id, versions: [testVersionInput()] }] });
+    const response = await postProduct({
+      name: "Reseller product",
+      company_id: company.id,
+      plans: [
+        { name: "Own", company_id: company.id, versions: [testVersionInput()] },
+        { name: "Unnamed", versions: [testVersionInput()] },
+      ],
+    });
+    expect(response.status, response.text).toBe(201);
+    expect(response.body.company_id).toBe(company.id);
+    expect(response.body.plans.map((plan: { company_id: string }) => plan.company_id)).toEqual([company.id, company.id]);
+    const audit = await expectAuditRow("PRODUCT_CREATED", response.body.id);
+    expect(audit.companyId).toBe(company.id);
+  });
+
+  it("refuses (422) a plan naming another company than the product's, shared products included", async () => {
+    const [own, other] = [await createTestCompany(), await createTestCompany()];
+    for (const [productCompany, message] of [
+      [own.id, "must be the product's company"],
+      [undefined, "the product is shared by every company: its plans cannot belong to one"],
+    ] as const) {
+      const before = await catalogCounts();
+      const response = await postProduct({
+        name: "Mixed",
+        company_id: productCompany,
+        plans: [
+          { name: "Fine", versions: [testVersionInput()] },
+          { name: "Other", company_id: other.id, versions: [testVersionInput()] },
+        ],
+      });
+      expect(response.status, response.text).toBe(422);
+      expect(response.body.errors).toEqual([{ path: "plans.1.company_id", message }]);
+      expect(await catalogCounts()).toEqual(before);
+    }
+  });
+
+  it("leaves an ADMIN's product shared when it names no company", async () => {
+    const response = await postProduct({ name: "Shared", plans: [{ name: "Essential", versions: [testVersionInput()] }] });
     expect(response.status).toBe(201);
-    expect(response.body.plans[0].company_id).toBe(company.id);
+    expect(response.body.company_id).toBeNull();
+    expect(response.body.plans[0].company_id).toBeNull();
+    expect((await expectAuditRow("PRODUCT_CREATED", response.body.id)).companyId).toBeNull();
   });
 
   it("takes a name of exactly 255 characters", async () => {
@@ -207,6 +249,7 @@ describe("POST /api/v1/products/ with bad nested data: 422, the bad item named, 
     ["an unknown country code", () => versionWith({ countries: [{ country_code: "MX", is_available: true }, { country_code: "ZZ", is_available: true }] }), "plans.0.versions.0.countries.1.country_code"],
     ["an unknown zone", () => versionWith({ zones: [{ zone_id: randomUUID(), is_available: true }] }), "plans.0.versions.0.zones.0.zone_id"],
     ["an unknown company", () => ({ name: "Bad", plans: [{ name: "Own", company_id: randomUUID(), versions: [testVersionInput()] }] }), "plans.0.company_id"],
+    ["an unknown company of the product", () => ({ name: "Bad", company_id: randomUUID() }), "company_id"],
     [
       "a country listed twice",
       () => versionWith({ countries: [{ country_code: "MX", is_available: true }, { country_code: "US", is_available: true }, { country_code: "MX", is_available: false }] }),

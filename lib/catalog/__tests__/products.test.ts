@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { products } from "@/db/schema";
+import { plans, products } from "@/db/schema";
 import { api } from "@/lib/testing/api";
 import { createTestCompany, createTestProduct, expectAuditRow, signInAs, testVersionInput, type SignedIn } from "@/lib/testing/fixtures";
 import { catalogCounts, createZoneWith, versionWithEveryRule } from "./helpers";
@@ -112,7 +112,57 @@ describe("GET /api/v1/products/", () => {
   });
 });
 
-describe("plans owned by a company", () => {
+// trust.md section 3: a company's product is visible and sold only inside that company; a product
+// without company is shared by all.
+describe("products owned by a company", () => {
+  let company: Awaited<ReturnType<typeof createTestCompany>>;
+  let product: Product;
+  let companySeller: SignedIn;
+
+  beforeAll(async () => {
+    company = await createTestCompany();
+    companySeller = await signInAs("VENDEDOR", { companyId: company.id });
+    product = await createTestProduct({ company_id: company.id, plans: [{ name: "Own", versions: [testVersionInput()] }] });
+  });
+
+  it("are left out of the list and not found (404) for a VENDEDOR or CLIENTE of another company", async () => {
+    for (const token of [seller.token, client.token]) {
+      expect((await listProducts(token, "?active_only=false")).map((item) => item.id)).not.toContain(product.id);
+      const one = await api("GET", `/api/v1/products/${product.id}`, { token });
+      expect(one.status).toBe(404);
+      expect(one.body.detail).toBe("product not found");
+    }
+  });
+
+  it("are listed and read by a VENDEDOR of that company and by ADMIN", async () => {
+    for (const token of [companySeller.token, admin.token]) {
+      expect((await listProducts(token)).find((item) => item.id === product.id)?.company_id).toBe(company.id);
+      const one = await api("GET", `/api/v1/products/${product.id}`, { token });
+      expect(one.status).toBe(200);
+      expect(one.body.plans.map((plan: { name: string; company_id: string }) => [plan.name, plan.company_id])).toEqual([["Own", company.id]]);
+    }
+  });
+
+  it("have versions that another company's callers cannot read or price (404), and that company's can", async () => {
+    const versionId = product.plans[0].versions[0].id;
+    const quote = { plan_version_id: versionId, age: 30, country_code: "MX" };
+    for (const token of [seller.token, client.token]) {
+      const read = await api("GET", `/api/v1/plan-versions/${versionId}`, { token });
+      expect(read.status).toBe(404);
+      expect(read.body.detail).toBe("plan version not found");
+      expect((await api("POST", "/api/v1/plans/calculate-price", { token, body: quote })).status).toBe(404);
+    }
+    expect((await api("GET", `/api/v1/plan-versions/${versionId}`, { token: companySeller.token })).status).toBe(200);
+    // Found and active, so the next check is the country: this version is available nowhere.
+    const priced = await api("POST", "/api/v1/plans/calculate-price", { token: companySeller.token, body: quote });
+    expect(priced.status).toBe(422);
+    expect(priced.body.detail).toBe("plan is not available in MX");
+  });
+});
+
+// A database from before trust.md section 3 may hold a shared product with a plan of one company: the
+// plan stays that company's alone.
+describe("a company's plan in a shared product (stored before products had a company)", () => {
   let company: Awaited<ReturnType<typeof createTestCompany>>;
   let product: Product;
   let companySeller: SignedIn;
@@ -123,14 +173,15 @@ describe("plans owned by a company", () => {
     product = await createTestProduct({
       plans: [
         { name: "Shared", versions: [testVersionInput()] },
-        { name: "Own", company_id: company.id, versions: [testVersionInput()] },
+        { name: "Own", versions: [testVersionInput()] },
       ],
     });
+    await (await getDb()).update(plans).set({ companyId: company.id }).where(eq(plans.id, product.plans[1].id));
   });
 
   const planNames = (listed: Product | undefined) => listed?.plans.map((plan) => plan.name);
 
-  it("are hidden from a VENDEDOR or CLIENTE of another company, in the list and in the product", async () => {
+  it("is hidden from a VENDEDOR or CLIENTE of another company, in the list and in the product", async () => {
     for (const token of [seller.token, client.token]) {
       expect(planNames((await listProducts(token)).find((item) => item.id === product.id))).toEqual(["Shared"]);
       const one = await api("GET", `/api/v1/products/${product.id}`, { token });
@@ -139,14 +190,14 @@ describe("plans owned by a company", () => {
     }
   });
 
-  it("are visible to a VENDEDOR of that company and to ADMIN", async () => {
+  it("is visible to a VENDEDOR of that company and to ADMIN", async () => {
     for (const token of [companySeller.token, admin.token]) {
       expect(planNames((await listProducts(token)).find((item) => item.id === product.id))).toEqual(["Shared", "Own"]);
       expect(planNames((await api("GET", `/api/v1/products/${product.id}`, { token })).body)).toEqual(["Shared", "Own"]);
     }
   });
 
-  it("have versions that another company's callers cannot read or price (404), and that company's can", async () => {
+  it("has versions that another company's callers cannot read or price (404), and that company's can", async () => {
     const versionId = product.plans[1].versions[0].id;
     const quote = { plan_version_id: versionId, age: 30, country_code: "MX" };
     for (const token of [seller.token, client.token]) {
@@ -156,7 +207,6 @@ describe("plans owned by a company", () => {
       expect((await api("POST", "/api/v1/plans/calculate-price", { token, body: quote })).status).toBe(404);
     }
     expect((await api("GET", `/api/v1/plan-versions/${versionId}`, { token: companySeller.token })).status).toBe(200);
-    // Found and active, so the next check is the country: this version is available nowhere.
     const priced = await api("POST", "/api/v1/plans/calculate-price", { token: companySeller.token, body: quote });
     expect(priced.status).toBe(422);
     expect(priced.body.detail).toBe("plan is not available in MX");
@@ -316,6 +366,28 @@ describe("POST /api/v1/products/{id}/plans", () => {
     expect(response.body.errors).toEqual([{ path: "company_id", message: "unknown company" }]);
   });
 
+  it("puts the plan in the product's company; a company_id other than the product's is 422, storing nothing", async () => {
+    const [own, other] = [await createTestCompany(), await createTestCompany()];
+    const owned = await createTestProduct({ company_id: own.id });
+    const unnamed = await postPlan(owned.id, { name: "Unnamed" });
+    expect(unnamed.status, unnamed.text).toBe(201);
+    expect(unnamed.body.company_id).toBe(own.id);
+    expect((await expectAuditRow("PLAN_CREATED", unnamed.body.id)).companyId).toBe(own.id);
+    expect((await postPlan(owned.id, { name: "Named", company_id: own.id })).status).toBe(201);
+
+    const shared = await createTestProduct();
+    for (const [product, message] of [
+      [owned, "must be the product's company"],
+      [shared, "the product is shared by every company: its plans cannot belong to one"],
+    ] as const) {
+      const before = await catalogCounts();
+      const response = await postPlan(product.id, { name: "Elsewhere", company_id: other.id, versions: [testVersionInput()] });
+      expect(response.status, response.text).toBe(422);
+      expect(response.body.errors).toEqual([{ path: "company_id", message }]);
+      expect(await catalogCounts()).toEqual(before);
+    }
+  });
+
   it("refuses VENDEDOR and CLIENTE (403) and anonymous callers (401)", async () => {
     const product = await createTestProduct();
     const before = await catalogCounts();
@@ -323,6 +395,72 @@ describe("POST /api/v1/products/{id}/plans", () => {
     expect((await postPlan(product.id, { name: "Nope" }, client.token)).status).toBe(403);
     expect((await api("POST", `/api/v1/products/${product.id}/plans`, { body: { name: "Nope" } })).status).toBe(401);
     expect(await catalogCounts()).toEqual(before);
+  });
+});
+
+// trust.md section 3: a key with plans:write makes and edits its own company's products only; the
+// refusals on a shared product or another company's are in lib/security/__tests__/object-access.test.ts.
+describe("an API key with plans:write", () => {
+  let company: Awaited<ReturnType<typeof createTestCompany>>;
+  let key: string;
+  let companySeller: SignedIn;
+
+  beforeAll(async () => {
+    company = await createTestCompany();
+    companySeller = await signInAs("VENDEDOR", { companyId: company.id });
+    const created = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "catalog", permissions: ["plans:write", "plans:read"], company_id: company.id } });
+    expect(created.status, created.text).toBe(201);
+    key = created.body.key;
+  });
+
+  it("creates its company's product, whose plans are that company's, sold only inside it", async () => {
+    const response = await api("POST", "/api/v1/products", {
+      apiKey: key,
+      body: { name: `Key's own ${randomUUID().slice(0, 6)}`, plans: [{ name: "Own", versions: [testVersionInput({ countries: [{ country_code: "MX" }] })] }] },
+    });
+    expect(response.status, response.text).toBe(201);
+    expect(response.body.company_id).toBe(company.id);
+    expect(response.body.plans[0].company_id).toBe(company.id);
+    expect((await expectAuditRow("PRODUCT_CREATED", response.body.id)).companyId).toBe(company.id);
+    const quote = { plan_version_id: response.body.plans[0].versions[0].id, age: 30, country_code: "MX" };
+    expect((await api("POST", "/api/v1/plans/calculate-price", { token: companySeller.token, body: quote })).status).toBe(200);
+    expect((await api("POST", "/api/v1/plans/calculate-price", { token: seller.token, body: quote })).status).toBe(404);
+  });
+
+  it("refuses (422) a product naming another company than the key's, as an unknown company", async () => {
+    const other = await createTestCompany();
+    const before = await catalogCounts();
+    const response = await api("POST", "/api/v1/products", { apiKey: key, body: { name: "Planted", company_id: other.id } });
+    expect(response.status, response.text).toBe(422);
+    expect(response.body.errors).toEqual([{ path: "company_id", message: "unknown company" }]);
+    expect(await catalogCounts()).toEqual(before);
+  });
+
+  it("edits its company's own product: renames it, adds a plan, a version, and changes the version", async () => {
+    const product = await createTestProduct({ company_id: company.id });
+    expect((await api("PATCH", `/api/v1/products/${product.id}`, { apiKey: key, body: { name: "Renamed by its company" } })).status).toBe(200);
+    const plan = await api("POST", `/api/v1/products/${product.id}/plans`, { apiKey: key, body: { name: "Another" } });
+    expect(plan.status, plan.text).toBe(201);
+    expect(plan.body.company_id).toBe(company.id);
+    const version = await api("POST", `/api/v1/plans/${plan.body.id}/versions`, { apiKey: key, body: testVersionInput() });
+    expect(version.status, version.text).toBe(201);
+    const patched = await api("PATCH", `/api/v1/plan-versions/${version.body.id}`, { apiKey: key, body: { public_price: "31.00" } });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body.public_price).toBe("31.00");
+    expect((await expectAuditRow("PLAN_VERSION_UPDATED", version.body.id)).companyId).toBe(company.id);
+  });
+
+  it("lists the shared products and its company's own, not another company's", async () => {
+    const [shared, own, other] = [
+      await createTestProduct(),
+      await createTestProduct({ company_id: company.id }),
+      await createTestProduct({ company_id: (await createTestCompany()).id }),
+    ];
+    const listed = await api("GET", "/api/v1/products/?active_only=false", { apiKey: key });
+    expect(listed.status).toBe(200);
+    const ids = (listed.body as Product[]).map((item) => item.id);
+    expect(ids).toEqual(expect.arrayContaining([shared.id, own.id]));
+    expect(ids).not.toContain(other.id);
   });
 });
 

@@ -445,10 +445,12 @@ describe("access", () => {
     expect(issued.company_id).toBe(admin.user.company_id);
   });
 
-  it("answers 404 for a plan owned by another company, and issues for that company's seller", async () => {
+  // trust.md section 3: a company's product is issuable only inside that company.
+  it("answers 404 for a product owned by another company, and issues for that company's seller", async () => {
     const owner = await createTestCompany();
     const product = await createTestProduct({
-      plans: [{ name: "Private", company_id: owner.id, versions: [testVersionInput({ countries: [{ country_code: "MX", is_available: true }] })] }],
+      company_id: owner.id,
+      plans: [{ name: "Private", versions: [testVersionInput({ countries: [{ country_code: "MX", is_available: true }] })] }],
     });
     const privateVersion = product.plans[0].versions[0].id;
     const response = await issue(issueBody(clientId, privateVersion));
