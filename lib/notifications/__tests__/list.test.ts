@@ -109,4 +109,22 @@ describe("GET /api/v1/notifications", () => {
     expect(response.body.items.map((item: { id: string }) => item.id)).toEqual([own.id]);
     expect(response.body.total).toBe(1);
   });
+
+  // trust.md section 3: a key acts only inside its company. The account messages carry links that sign
+  // in as their recipient, an ADMIN of the key's company among them: a key never lists them.
+  it("never shows an API key the account messages (verification, invitation, reset), even its own company's", async () => {
+    const ours = await createTestCompany();
+    const own = await insertNotification({ recipient: `staff-${run}@example.com`, template: "policy.expiring", companyId: ours.id });
+    const links = await Promise.all(
+      ["auth.verify_email", "auth.invitation", "auth.password_reset"].map((template) =>
+        insertNotification({ recipient: `admin-${run}@example.com`, template, status: "SKIPPED", companyId: ours.id }),
+      ),
+    );
+    const { key } = await createApiKey({ ctx: await systemCtx(), input: { name: "CRM", permissions: ["notifications:read"], company_id: ours.id } });
+    const response = await api("GET", "/api/v1/notifications?page_size=200", { apiKey: key });
+    expect(response.status).toBe(200);
+    expect(response.body.items.map((item: { id: string }) => item.id)).toEqual([own.id]);
+    const byAdmin = await api("GET", `/api/v1/notifications?recipient=admin-${run}@example.com`, { token: admin.token });
+    expect(byAdmin.body.items.map((item: { id: string }) => item.id).sort()).toEqual(links.map((row) => row.id).sort());
+  });
 });

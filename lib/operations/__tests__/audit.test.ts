@@ -188,4 +188,21 @@ describe("GET /api/v1/audit/", () => {
     const everything = await audit(`action=${action("TENANT")}`);
     expect(everything.body.total).toBe(2);
   });
+
+  // trust.md section 3: a key sees its company's rows only. An ADMIN's work on another company's product,
+  // or on what every company shares, is not a row of the ADMIN's own company, whose keys would read it.
+  it("files an ADMIN's catalog and zone entries under the company they are about, not the ADMIN's", async () => {
+    const other = await createTestCompany();
+    const { key } = await createApiKey({ ctx: await systemCtx(), input: { name: "auditor", permissions: ["audit:read"], company_id: admin.user.company_id } });
+    const product = await api("POST", "/api/v1/products", { token: admin.token, body: { name: `Other's ${run}`, company_id: other.id } });
+    const shared = await api("POST", "/api/v1/products", { token: admin.token, body: { name: `Shared ${run}` } });
+    const zone = await api("POST", "/api/v1/geography/zones", { token: admin.token, body: { name: `Zone ${run}` } });
+    for (const created of [product, shared, zone]) expect(created.status, created.text).toBe(201);
+
+    const seen = await api("GET", "/api/v1/audit/?page_size=200", { apiKey: key });
+    expect(seen.status).toBe(200);
+    for (const id of [product.body.id, shared.body.id, zone.body.id]) expect(seen.text).not.toContain(id);
+    const byAdmin = await audit("page_size=200");
+    for (const id of [product.body.id, shared.body.id, zone.body.id]) expect(byAdmin.text).toContain(id);
+  });
 });

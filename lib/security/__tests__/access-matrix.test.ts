@@ -1,16 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api, type ApiResponse } from "@/lib/testing/api";
-import { EVERY_PERMISSION } from "@/lib/testing/contract-permissions";
+import { insertStoredApiKey } from "@/lib/testing/api-keys";
+import { EVERY_PERMISSION, KEY_FORBIDDEN_PERMISSIONS, KEY_PERMISSIONS } from "@/lib/testing/contract-permissions";
 import { startFakeStripe, type FakeStripe } from "@/lib/testing/fakes/stripe";
 import { signInAs, testAddress, type SignedIn } from "@/lib/testing/fixtures";
-import { CONTRACT, everyRouteKey, permissionsOf, ROLE_PERMISSIONS, roleMayCall, type Role } from "./contract-access";
+import { CONTRACT, everyRouteKey, keyMayCall, permissionsOf, ROLE_PERMISSIONS, roleMayCall, type Role } from "./contract-access";
 
 // Issue 8.1: every method of every route, called as nobody, as each role and with API keys, against the
 // contract (api-contract.md section 3 and the access named in sections 4-11). The table is transcribed
 // from the contract (contract-access.ts), not read from the operation definitions. A caller that passes
 // the access check is "served": whatever the answer to a minimal request (404 for a random id, 422 for an
-// empty body, 409), it is not 401 or 403.
+// empty body, 409), it is not 401 or 403. Keys (trust.md section 3) hold any permission but the four that
+// reach beyond their company: a route that needs one of those refuses every key, even one stored with it
+// before the rule.
 
 const ROLES = Object.keys(ROLE_PERMISSIONS) as Role[];
 
@@ -37,8 +40,9 @@ function expectServed(response: ApiResponse, context: string) {
 
 const signedIn = {} as Record<Role, SignedIn>;
 const keyWith = new Map<string, string>(); // rule (as JSON) -> a key holding exactly its permissions
-const keyWithout = new Map<string, string>(); // rule -> a key holding every other permission
-let keyWithEverything: string;
+const keyWithout = new Map<string, string>(); // rule -> a key holding every other permission a key may hold
+let keyWithEverything: string; // every permission a key may hold
+let storedKeyWithEverything: string; // every permission, the four included: a key stored before trust.md
 let stripe: FakeStripe;
 
 afterAll(async () => {
@@ -57,12 +61,13 @@ beforeAll(async () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.key as string;
   };
-  keyWithEverything = await createKey(EVERY_PERMISSION);
+  keyWithEverything = await createKey(KEY_PERMISSIONS);
+  storedKeyWithEverything = (await insertStoredApiKey(EVERY_PERMISSION)).key;
   for (const rule of new Set(Object.values(CONTRACT).map((rule) => JSON.stringify(rule)))) {
     const needed = permissionsOf(JSON.parse(rule));
-    if (needed.length === 0) continue;
+    if (needed.length === 0 || !keyMayCall(JSON.parse(rule))) continue;
     keyWith.set(rule, await createKey(needed));
-    keyWithout.set(rule, await createKey(EVERY_PERMISSION.filter((permission) => !needed.includes(permission))));
+    keyWithout.set(rule, await createKey(KEY_PERMISSIONS.filter((permission) => !needed.includes(permission))));
   }
 });
 
@@ -73,6 +78,11 @@ describe("access matrix (contract section 3)", () => {
 
   it("transcribes only permissions the contract names", () => {
     for (const rule of Object.values(CONTRACT)) for (const permission of permissionsOf(rule)) expect(EVERY_PERMISSION).toContain(permission);
+  });
+
+  it.each(KEY_FORBIDDEN_PERMISSIONS)("refuses (422) to create a key holding %s, beside a permission a key may hold", async (permission) => {
+    const res = await api("POST", "/api/v1/auth/api-keys", { token: signedIn.ADMIN.token, body: { name: "too strong", permissions: ["plans:read", permission] } });
+    expect(res.status, res.text).toBe(422);
   });
 
   describe.each(Object.entries(CONTRACT))("%s", (key, rule) => {
@@ -103,13 +113,28 @@ describe("access matrix (contract section 3)", () => {
       it("refuses an API key, even one holding every permission (403): it is not a user", async () => {
         expect((await call(key, { apiKey: keyWithEverything })).status).toBe(403);
       });
-    } else if (rule !== "public") {
+    } else if (rule !== "public" && keyMayCall(rule)) {
       it("serves an API key holding exactly the permission", async () => {
         expectServed(await call(key, { apiKey: keyWith.get(JSON.stringify(rule)) }), "key with the permission");
       });
-      it("refuses (403) an API key holding every permission but this one", async () => {
+      it("refuses (403) an API key holding every permission a key may hold but this one", async () => {
         const res = await call(key, { apiKey: keyWithout.get(JSON.stringify(rule)) });
         expect(res.status, res.text).toBe(403);
+      });
+      it("serves a key stored before trust.md with every permission", async () => {
+        expectServed(await call(key, { apiKey: storedKeyWithEverything }), "stored key");
+      });
+    } else if (rule !== "public") {
+      it("refuses (403) every API key: a key cannot hold the permission, not even one stored with it before trust.md", async () => {
+        for (const apiKey of [keyWithEverything, storedKeyWithEverything]) {
+          const res = await call(key, { apiKey });
+          expect(res.status, res.text).toBe(403);
+          expect(typeof res.body?.detail).toBe("string");
+        }
+      });
+      it("refuses (422) to create a key holding exactly the permission", async () => {
+        const res = await api("POST", "/api/v1/auth/api-keys", { token: signedIn.ADMIN.token, body: { name: "too strong", permissions: permissionsOf(rule) } });
+        expect(res.status, res.text).toBe(422);
       });
     }
   });

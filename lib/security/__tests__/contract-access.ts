@@ -1,5 +1,5 @@
 import { listRoutes } from "@/lib/testing/api";
-import { CLIENTE_PERMISSIONS, EVERY_PERMISSION, VENDEDOR_PERMISSIONS } from "@/lib/testing/contract-permissions";
+import { CLIENTE_PERMISSIONS, EVERY_PERMISSION, KEY_FORBIDDEN_PERMISSIONS, VENDEDOR_PERMISSIONS } from "@/lib/testing/contract-permissions";
 
 // The access of every route as the contract gives it (api-contract.md section 3 and the access named in
 // sections 4-11), transcribed by hand rather than read from the operation definitions: the tests check the
@@ -120,4 +120,13 @@ export function roleMayCall(role: Role, rule: Rule): boolean {
 /** "METHOD /api/v1/path/[param]" for every method of every route file. */
 export async function everyRouteKey(): Promise<string[]> {
   return (await listRoutes()).flatMap((route) => route.methods.map((method) => `${method} ${route.path}`)).sort();
+}
+
+/**
+ * Whether an API key can pass the access check of a rule (trust.md section 3): a key never holds
+ * users:manage, organizations:manage, geography:manage or lifecycle:run, so a route that needs one of
+ * those alone refuses every key (403).
+ */
+export function keyMayCall(rule: Rule): boolean {
+  return permissionsOf(rule).some((permission) => !KEY_FORBIDDEN_PERMISSIONS.includes(permission));
 }

@@ -2,16 +2,19 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { inProcessRunner } from "@/inngest/send";
 import { api, type ApiResponse } from "@/lib/testing/api";
-import { EVERY_PERMISSION } from "@/lib/testing/contract-permissions";
+import { insertStoredApiKey } from "@/lib/testing/api-keys";
+import { EVERY_PERMISSION, KEY_PERMISSIONS } from "@/lib/testing/contract-permissions";
 import { startFakeStripe, type FakeStripe } from "@/lib/testing/fakes/stripe";
 import { createSellableVersion, createTestClient, dateFromToday, signInAs, TEST_PASSWORD, testAddress, testVersionInput, uniqueEmail, type SignedIn } from "@/lib/testing/fixtures";
-import { CONTRACT, everyRouteKey, roleMayCall } from "./contract-access";
+import { CONTRACT, everyRouteKey, keyMayCall, roleMayCall } from "./contract-access";
 
 // Issue 8.2: object-level access (contract sections 1 and 2). A record that exists but that the caller
 // may not see answers 404, never 403 or 200. For every route with an id in its path, on company A's
 // records: company B's seller (where a seller may call the route at all), company B's API key holding
-// every permission, a seller of company A bound to another business unit, and, for a client's own records,
-// another client. The cases are keyed by route and checked against the route files, so that a new route
+// every permission a key may hold, a seller of company A bound to another business unit, and, for a
+// client's own records, another client. Two answers are 403 instead, as trust.md section 3 gives them: a
+// key on a route whose permission no key may hold (users:manage), and a catalog edit (plans:write) of a
+// product that is not the key's company's own, shared products included. The cases are keyed by route and checked against the route files, so that a new route
 // with an id in its path fails here until it has a case (or a reason to be left out). Then: lists carry
 // none of those rows, ids given in bodies are not found either, and the chat never quotes company A's
 // knowledge to company B.
@@ -31,12 +34,14 @@ type Ids = {
   planA: string;
   versionA: string;
   productA: string;
+  sharedProduct: string;
+  sharedPlan: string;
   sharedVersion: string;
   roleVendedor: string;
   clientB: string;
 };
 
-type Case = { path: (ids: Ids) => string; body?: (ids: Ids) => unknown; ownedByClient?: boolean };
+type Case = { path: (ids: Ids) => string; body?: (ids: Ids) => unknown; ownedByClient?: boolean; keyStatus?: 403 };
 
 // Routes with an id of a company's record. The bodies are valid, so that nothing but the record's
 // visibility decides the answer.
@@ -59,10 +64,14 @@ const COMPANY_OWNED: Record<string, Case> = {
   "GET /api/v1/leads/[id]": { path: (ids) => `/api/v1/leads/${ids.leadA}` },
   "PATCH /api/v1/leads/[id]": { path: (ids) => `/api/v1/leads/${ids.leadA}`, body: () => ({ first_name: "Probed" }) },
   "DELETE /api/v1/ai/knowledge/[id]": { path: (ids) => `/api/v1/ai/knowledge/${ids.documentA}` },
-  // A plan may belong to one company (plans[].company_id); its versions are then that company's.
-  "POST /api/v1/plans/[plan_id]/versions": { path: (ids) => `/api/v1/plans/${ids.planA}/versions`, body: () => testVersionInput() },
+  // A product may belong to one company (trust.md section 3); its plans and versions are then that
+  // company's. Reading another company's is 404; editing it, 403 (trust.md's answer).
+  "GET /api/v1/products/[id]": { path: (ids) => `/api/v1/products/${ids.productA}` },
+  "PATCH /api/v1/products/[id]": { path: (ids) => `/api/v1/products/${ids.productA}`, body: () => ({ name: "Renamed by another company" }), keyStatus: 403 },
+  "POST /api/v1/products/[id]/plans": { path: (ids) => `/api/v1/products/${ids.productA}/plans`, body: () => ({ name: "Planted" }), keyStatus: 403 },
+  "POST /api/v1/plans/[plan_id]/versions": { path: (ids) => `/api/v1/plans/${ids.planA}/versions`, body: () => testVersionInput(), keyStatus: 403 },
   "GET /api/v1/plan-versions/[id]": { path: (ids) => `/api/v1/plan-versions/${ids.versionA}` },
-  "PATCH /api/v1/plan-versions/[id]": { path: (ids) => `/api/v1/plan-versions/${ids.versionA}`, body: () => ({ is_active: false }) },
+  "PATCH /api/v1/plan-versions/[id]": { path: (ids) => `/api/v1/plan-versions/${ids.versionA}`, body: () => ({ is_active: false }), keyStatus: 403 },
 };
 
 // Routes whose id names something shared by every company, with the reason.
@@ -70,9 +79,6 @@ const NOT_COMPANY_OWNED: Record<string, string> = {
   "GET /api/v1/organizations/companies/[id]": "the companies themselves: organizations:manage is ADMIN's, who manages every company",
   "POST /api/v1/organizations/companies/[id]/business-units": "likewise, ADMIN's management of the companies",
   "POST /api/v1/geography/zones/[zone_id]/countries/[country_id]": "zones and countries are one shared geography",
-  "GET /api/v1/products/[id]": "products are a shared catalog; a company's own plans inside are left out (checked below)",
-  "PATCH /api/v1/products/[id]": "a shared product, changed by plans:write (ADMIN)",
-  "POST /api/v1/products/[id]/plans": "a shared product, changed by plans:write (ADMIN)",
   "GET /api/v1/public/verify/[token]": "public by design: the token is signed by the server and shows no personal data",
 };
 
@@ -84,6 +90,7 @@ let sellerOtherUnit: SignedIn;
 let ownerClient: SignedIn;
 let otherClient: SignedIn;
 let keyB: string;
+let storedKeyB: string;
 let stripe: FakeStripe;
 const noticeA = `Alpha Mutual only: repatriation from Reykjavik ${randomUUID().slice(0, 8)} is covered up to 9100 USD by the glacier clause.`;
 
@@ -121,7 +128,9 @@ beforeAll(async () => {
   // A seller of company A bound to another business unit than the records below (contract section 2).
   const unitSouth = (await ok(api("POST", `/api/v1/organizations/companies/${companyA}/business-units`, { token: admin.token, body: { name: "South" } }), 201)).id;
   sellerOtherUnit = await userInCompany(companyA, ["VENDEDOR"], unitSouth);
-  keyB = (await ok(api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "beta crm", permissions: EVERY_PERMISSION, company_id: companyB } }), 201)).key;
+  keyB = (await ok(api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "beta crm", permissions: KEY_PERMISSIONS, company_id: companyB } }), 201)).key;
+  // Company B's key as a database from before trust.md may hold it: every permission, users:manage too.
+  storedKeyB = (await insertStoredApiKey(EVERY_PERMISSION, companyB)).key;
   const apiKeyA = (await ok(api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "alpha crm", permissions: ["leads:read"], company_id: companyA } }), 201)).id;
   const roles = await ok(api("GET", "/api/v1/auth/roles", { token: admin.token }), 200);
 
@@ -156,14 +165,15 @@ beforeAll(async () => {
   const document = await ok(api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title: "Alpha glacier clause", content: noticeA, company_id: companyA } }), 201);
   expect(document.company_id).toBe(companyA);
 
-  // A product with a plan of company A only.
+  // A product of company A (its plan is company A's with it).
   const product = await ok(
     api("POST", "/api/v1/products", {
       token: admin.token,
-      body: { name: `Alpha exclusive ${randomUUID().slice(0, 6)}`, plans: [{ name: "Alpha only", company_id: companyA, versions: [testVersionInput({ countries: [{ country_code: "MX" }] })] }] },
+      body: { name: `Alpha exclusive ${randomUUID().slice(0, 6)}`, company_id: companyA, plans: [{ name: "Alpha only", versions: [testVersionInput({ countries: [{ country_code: "MX" }] })] }] },
     }),
     201,
   );
+  expect(product.plans[0].company_id).toBe(companyA);
 
   ids = {
     companyA,
@@ -180,6 +190,8 @@ beforeAll(async () => {
     planA: product.plans[0].id,
     versionA: product.plans[0].versions[0].id,
     productA: product.id,
+    sharedProduct: shared.product.id,
+    sharedPlan: shared.product.plans[0].id,
     sharedVersion: shared.version.id,
     roleVendedor: roles.find((role: { name: string }) => role.name === "VENDEDOR").id,
     clientB: (await createTestClient(sellerB)).id,
@@ -204,9 +216,21 @@ describe("object-level access (contract section 2)", () => {
   });
 
   describe.each(Object.keys(COMPANY_OWNED))("%s on company A's record", (key) => {
-    it("answers 404 to company B's API key holding every permission", async () => {
-      expectNotFound(await call(key, { apiKey: keyB }), "key B");
-    });
+    if (!keyMayCall(CONTRACT[key])) {
+      it("answers 403 to company B's API keys: no key holds the permission, not even one stored with it", async () => {
+        for (const apiKey of [keyB, storedKeyB]) expect((await call(key, { apiKey })).status).toBe(403);
+      });
+    } else if (COMPANY_OWNED[key].keyStatus) {
+      it("answers 403 to company B's API key holding every permission a key may hold (not its product)", async () => {
+        const res = await call(key, { apiKey: keyB });
+        expect(res.status, res.text).toBe(403);
+        expect(res.body.detail).toBe("you may edit only your own company's products");
+      });
+    } else {
+      it("answers 404 to company B's API key holding every permission a key may hold", async () => {
+        expectNotFound(await call(key, { apiKey: keyB }), "key B");
+      });
+    }
 
     if (roleMayCall("VENDEDOR", CONTRACT[key])) {
       it("answers 404 to company B's seller", async () => {
@@ -214,7 +238,7 @@ describe("object-level access (contract section 2)", () => {
       });
     }
 
-    if (roleMayCall("VENDEDOR", CONTRACT[key]) && !key.includes("/plan")) {
+    if (roleMayCall("VENDEDOR", CONTRACT[key]) && !key.includes("/plan") && !key.includes("/products")) {
       it("answers 404 to a seller of company A bound to another business unit", async () => {
         expectNotFound(await call(key, { token: sellerOtherUnit.token }), "seller of another unit");
       });
@@ -239,7 +263,8 @@ describe("object-level access (contract section 2)", () => {
 // The lists of company A's records, each with the id it must (for company A's reader) and must not (for
 // anyone else) carry. The whole answer is searched for the id, whatever its shape.
 type Outsider = "sellerB" | "keyB" | "otherClient" | "sellerOtherUnit";
-type ListCase = { path: (ids: Ids) => string; id: (ids: Ids) => string; reader: () => SignedIn; outsiders: Outsider[] };
+// keyRefused: the list needs a permission no key may hold (trust.md section 3), so company B's key gets 403.
+type ListCase = { path: (ids: Ids) => string; id: (ids: Ids) => string; reader: () => SignedIn; outsiders: Outsider[]; keyRefused?: true };
 const LISTS: Record<string, ListCase> = {
   clients: { path: () => "/api/v1/emission/clients?page_size=200", id: (ids) => ids.clientA, reader: () => sellerA, outsiders: ["sellerB", "keyB", "sellerOtherUnit"] },
   policies: { path: () => "/api/v1/emission/policies?page_size=200", id: (ids) => ids.policyA, reader: () => sellerA, outsiders: ["sellerB", "keyB", "sellerOtherUnit", "otherClient"] },
@@ -248,10 +273,9 @@ const LISTS: Record<string, ListCase> = {
   leads: { path: () => "/api/v1/leads?limit=200", id: (ids) => ids.leadA, reader: () => sellerA, outsiders: ["sellerB", "keyB", "sellerOtherUnit"] },
   transactions: { path: () => "/api/v1/payments/transactions?limit=200", id: (ids) => ids.transactionA, reader: () => sellerA, outsiders: ["sellerB", "keyB", "sellerOtherUnit"] },
   "knowledge documents": { path: () => "/api/v1/ai/knowledge", id: (ids) => ids.documentA, reader: () => admin, outsiders: ["sellerB", "keyB"] },
-  products: { path: () => "/api/v1/products", id: (ids) => ids.planA, reader: () => sellerA, outsiders: ["sellerB", "keyB"] },
-  "one product": { path: (ids) => `/api/v1/products/${ids.productA}`, id: (ids) => ids.planA, reader: () => sellerA, outsiders: ["sellerB", "keyB"] },
-  users: { path: () => "/api/v1/auth/users?page_size=200", id: (ids) => ids.userA, reader: () => admin, outsiders: ["keyB"] },
-  "API keys": { path: () => "/api/v1/auth/api-keys", id: (ids) => ids.apiKeyA, reader: () => admin, outsiders: ["keyB"] },
+  products: { path: () => "/api/v1/products", id: (ids) => ids.productA, reader: () => sellerA, outsiders: ["sellerB", "keyB"] },
+  users: { path: () => "/api/v1/auth/users?page_size=200", id: (ids) => ids.userA, reader: () => admin, outsiders: ["keyB"], keyRefused: true },
+  "API keys": { path: () => "/api/v1/auth/api-keys", id: (ids) => ids.apiKeyA, reader: () => admin, outsiders: ["keyB"], keyRefused: true },
   "audit entries": { path: () => "/api/v1/audit?page_size=200", id: (ids) => ids.policyA, reader: () => admin, outsiders: ["keyB"] },
 };
 
@@ -271,7 +295,7 @@ describe("lists carry no other company's (or other client's) rows", () => {
 
     it.each(list.outsiders)("%s does not", async (name) => {
       const res = await api("GET", path(), outsider(name));
-      expect(res.status, res.text.slice(0, 200)).toBe(200);
+      expect(res.status, res.text.slice(0, 200)).toBe(name === "keyB" && list.keyRefused ? 403 : 200);
       expect(res.text).not.toContain(list.id(ids));
     });
   });
@@ -296,7 +320,8 @@ describe("lists carry no other company's (or other client's) rows", () => {
 
 // Ids given in a body rather than the path: the same rule, 404 for another company's record.
 // A reference to another company inside a nested catalog body is, like any unknown reference there, 422.
-type BodyCase = { method: string; path: string | ((ids: Ids) => string); body: (ids: Ids) => unknown; sellerMayCall: boolean; status?: number };
+// keyRefused: the route needs a permission no key may hold (trust.md section 3), so company B's key gets 403.
+type BodyCase = { method: string; path: string | ((ids: Ids) => string); body: (ids: Ids) => unknown; sellerMayCall: boolean; status?: number; keyRefused?: true };
 const BODY_IDS: Record<string, BodyCase> = {
   "issuing for company A's client": {
     method: "POST",
@@ -354,14 +379,20 @@ const BODY_IDS: Record<string, BodyCase> = {
     sellerMayCall: false,
     status: 422,
   },
-  "a plan of company A under a shared product": {
+  "a product of company A": {
     method: "POST",
-    path: (ids) => `/api/v1/products/${ids.productA}/plans`,
-    body: (ids) => ({ name: "Planted", company_id: ids.companyA, versions: [testVersionInput()] }),
+    path: "/api/v1/products",
+    body: (ids) => ({ name: "Beta's product for Alpha", company_id: ids.companyA }),
     sellerMayCall: false,
     status: 422,
   },
-  "a role for company A's user": { method: "POST", path: "/api/v1/auth/roles/assign", body: (ids) => ({ user_id: ids.userA, role_id: ids.roleVendedor }), sellerMayCall: false },
+  "a role for company A's user": {
+    method: "POST",
+    path: "/api/v1/auth/roles/assign",
+    body: (ids) => ({ user_id: ids.userA, role_id: ids.roleVendedor }),
+    sellerMayCall: false,
+    keyRefused: true,
+  },
 };
 
 describe("ids in bodies: another company's record is not found", () => {
@@ -377,9 +408,15 @@ describe("ids in bodies: another company's record is not found", () => {
         expect(res.body.detail).toMatch(/company/);
       } else expectNotFound(res, context);
     };
-    it(`answers ${route.status ?? 404} to company B's API key`, async () => {
-      expectRefused(await send({ apiKey: keyB }), "key B");
-    });
+    if (route.keyRefused) {
+      it("answers 403 to company B's API keys: no key holds the permission, not even one stored with it", async () => {
+        for (const apiKey of [keyB, storedKeyB]) expect((await send({ apiKey })).status).toBe(403);
+      });
+    } else {
+      it(`answers ${route.status ?? 404} to company B's API key`, async () => {
+        expectRefused(await send({ apiKey: keyB }), "key B");
+      });
+    }
     if (route.sellerMayCall) {
       it(`answers ${route.status ?? 404} to company B's seller`, async () => {
         expectRefused(await send({ token: sellerB.token }), "seller B");
@@ -392,6 +429,30 @@ describe("ids in bodies: another company's record is not found", () => {
         expectNotFound(await send({ token: sellerOtherUnit.token }), "seller of another unit");
       });
     }
+  });
+});
+
+// trust.md section 3: a key with plans:write edits only its company's own products. The shared catalog
+// (products without company) is every company's to sell and no key's to change: 403, nothing changed.
+describe("the shared catalog is not a key's to edit", () => {
+  const EDITS: Array<[string, string, (ids: Ids) => string, (ids: Ids) => unknown]> = [
+    ["renaming a shared product", "PATCH", (ids) => `/api/v1/products/${ids.sharedProduct}`, () => ({ name: "Renamed by a key" })],
+    ["adding a plan to a shared product", "POST", (ids) => `/api/v1/products/${ids.sharedProduct}/plans`, () => ({ name: "Planted" })],
+    ["adding a version to a shared plan", "POST", (ids) => `/api/v1/plans/${ids.sharedPlan}/versions`, () => testVersionInput()],
+    ["changing a shared version", "PATCH", (ids) => `/api/v1/plan-versions/${ids.sharedVersion}`, () => ({ public_price: "0.01" })],
+  ];
+
+  it.each(EDITS)("%s: 403 to a key holding plans:write", async (_, method, path, body) => {
+    const before = await ok(api("GET", `/api/v1/products/${ids.sharedProduct}`, { token: admin.token }), 200);
+    const res = await api(method, path(ids), { apiKey: keyB, body: body(ids) });
+    expect(res.status, res.text.slice(0, 200)).toBe(403);
+    expect(res.body.detail).toBe("you may edit only your own company's products");
+    expect(await ok(api("GET", `/api/v1/products/${ids.sharedProduct}`, { token: admin.token }), 200)).toEqual(before);
+  });
+
+  it("stays readable and sellable by the key (it is shared)", async () => {
+    expect((await api("GET", `/api/v1/products/${ids.sharedProduct}`, { apiKey: keyB })).status).toBe(200);
+    expect((await api("POST", "/api/v1/plans/calculate-price", { apiKey: keyB, body: { plan_version_id: ids.sharedVersion, age: 40, country_code: "MX" } })).status).toBe(200);
   });
 });
 
