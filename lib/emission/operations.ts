@@ -64,7 +64,7 @@ export const emissionOperations = {
     responses: {
       201: { description: "PolicyResponse", schema: PolicyResponse },
       400: { description: "The plan version is not active" },
-      404: { description: "Unknown client or plan version" },
+      404: { description: "Unknown client or plan version, or one of another company (a company's product is issued only inside it)" },
       409: { description: "The Idempotency-Key was used with another body" },
       422: { description: "A date, age or country rule failed" },
     },
@@ -142,7 +142,7 @@ export const emissionOperations = {
     multipart: { description: "The file and the policy fields", schema: BulkUploadForm, maxBytes: MAX_UPLOAD_BYTES },
     responses: {
       201: { description: "PolicyResponse", schema: PolicyResponse },
-      404: { description: "Unknown client or plan version" },
+      404: { description: "Unknown client or plan version, or one of another company (a company's product is issued only inside it)" },
       413: { description: "The file is larger than the limit" },
       422: { description: "Not a spreadsheet, or bad rows (listed in errors)" },
     },
