@@ -132,7 +132,7 @@ async function notifyPaymentFailure(ctx: ServiceContext, event: Stripe.Event, po
 
 /** Records the invoice's charge once, by invoice id, whatever its events' order or repetition. */
 async function recordInvoice(ctx: ServiceContext, invoice: Stripe.Invoice, policy: Policy, status: "PAID" | "FAILED") {
-  const amount = fromMinorUnits(status === "PAID" ? invoice.amount_paid : invoice.amount_due);
+  const amount = fromMinorUnits(status === "PAID" ? invoice.amount_paid : invoice.amount_due, invoice.currency);
   const paidAt = status === "PAID" ? new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000) : null;
   const failureMessage = status === "FAILED" ? (invoice.last_finalization_error?.message ?? "the invoice payment failed") : null;
   await ctx.db
