@@ -10,6 +10,7 @@ import {
   IntentResponse,
   ListTransactionsQuery,
   ManualPaymentInput,
+  OnboardingQuery,
   OnboardingResponse,
   RetryResponse,
   SubscriptionInput,
@@ -124,10 +125,13 @@ export const paymentsOperations = {
     tag,
     summary: "A link to the processor's onboarding for the caller's reseller company",
     description:
-      "An Express connected account is created for the company first when it has none (stored as processor_connect_id). Deviation: a company that is not a reseller answers 409 `company is not a reseller`.",
+      "Whoever completes the onboarding decides where the company's payouts go, so only signed-in users with payments:onboard (the company's sellers and ADMIN) may start it; an API key is refused (403). ADMIN may name another company with `company_id` (anyone else naming another company: 403). Once the connected account takes charges (`charges_enabled`, read from the processor's account or its `account.updated` event), only ADMIN: others get 403 `{code: \"onboarding_completed\"}`. An Express connected account is created for the company first when it has none (stored as processor_connect_id). Deviation: a company that is not a reseller answers 409 `company is not a reseller`.",
     access: "payments:onboard",
+    query: OnboardingQuery,
     responses: {
       200: { description: "The account link", schema: OnboardingResponse },
+      403: { description: "Without payments:onboard, an API key, another company without ADMIN, or onboarding completed (`onboarding_completed`) without ADMIN" },
+      404: { description: "ADMIN named a company that does not exist" },
       409: { description: "The company is not a reseller" },
       502: processorFailed,
       503: notConfigured,

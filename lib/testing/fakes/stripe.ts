@@ -567,6 +567,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     { method: "DELETE", path: /^\/v1\/subscriptions\/([^/]+)$/, handle: (_, id) => cancelSubscription(id) },
     { method: "GET", path: /^\/v1\/invoices\/([^/]+)$/, handle: (_, id) => getOrThrow(invoices, "invoice", id) },
     { method: "POST", path: /^\/v1\/accounts$/, handle: createAccount },
+    { method: "GET", path: /^\/v1\/accounts\/([^/]+)$/, handle: (_, id) => getOrThrow(accounts, "account", id) },
     { method: "POST", path: /^\/v1\/account_links$/, handle: createAccountLink },
   ];
 
