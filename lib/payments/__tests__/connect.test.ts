@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { companies } from "@/db/schema";
 import { paymentProcessor } from "@/lib/payments/processor";
 import { api } from "@/lib/testing/api";
 import { ONBOARDING_COMPLETED_DETAIL } from "@/lib/payments/connect";
+import { stripeEvent } from "@/lib/testing/fakes/stripe-events";
 import { expectAuditRow, signInAs } from "@/lib/testing/fixtures";
-import { createCompanyWith, requestsTo, withFakeStripe } from "./helpers";
+import { createCompanyWith, deliverAndProcess, requestsTo, withFakeStripe } from "./helpers";
 
 // POST /payments/connect/onboarding: an account link for the caller's reseller company, its Express
 // connected account made once.
@@ -141,5 +143,29 @@ describe("who may onboard a reseller (trust.md section 3): whoever completes it 
     const asAdmin = await onboard(admin.token, company.id);
     expect(asAdmin.status, asAdmin.text).toBe(200);
     expect(requestsTo(fake(), "POST", "/v1/account_links")[0].body.account).toBe(accountId);
+  });
+
+  it("an account.updated event of the connected account with charges_enabled completes the onboarding", async () => {
+    const company = await createCompanyWith({ is_reseller: true });
+    const seller = await signInAs("VENDEDOR", { companyId: company.id });
+    expect((await onboard(seller.token)).status).toBe(200);
+    const account = structuredClone(fake().accounts.get((await connectIdOf(company.id))!)!);
+
+    const pending = await deliverAndProcess(stripeEvent("account.updated", account, { account: account.id }));
+    expect(pending).toMatchObject({ status: "PROCESSED", error: "the account does not take charges yet" });
+    expect(await completedAt(company.id)).toBeNull();
+
+    const enabled = await deliverAndProcess(stripeEvent("account.updated", { ...account, charges_enabled: true } as Stripe.Account, { account: account.id }));
+    expect(enabled).toMatchObject({ status: "PROCESSED", error: null });
+    expect(await completedAt(company.id)).not.toBeNull();
+    fake().requests.length = 0;
+    const refused = await onboard(seller.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("onboarding_completed");
+    // Known from the event: the processor was not asked.
+    expect(fake().requests).toHaveLength(0);
+
+    const unknown = await deliverAndProcess(stripeEvent("account.updated", { ...account, id: "acct_unknown", charges_enabled: true } as Stripe.Account, { account: "acct_unknown" }));
+    expect(unknown).toMatchObject({ status: "IGNORED", error: "no company has the connected account acct_unknown" });
   });
 });
