@@ -137,8 +137,9 @@ async function refusalOfSubscription(ctx: ServiceContext, subscriptionId: string
   return null;
 }
 
-function refusalOfCurrency(currency: string, policy: Policy): Outcome | null {
-  const upper = currency.toUpperCase();
+function refusalOfCurrency(currency: string | null | undefined, policy: Policy): Outcome | null {
+  // Read defensively: a malformed event must be IGNORED once, not fail on every retry.
+  const upper = String(currency ?? "").toUpperCase();
   if (upper !== policy.currency) return ignored(`the amount is in ${upper}; the policy is paid in ${policy.currency}`);
   // A policy priced before the currency rules in a currency the service cannot hold: no amount converts.
   if (!isSupportedCurrency(upper)) return ignored(`unsupported currency ${upper}`);
