@@ -155,7 +155,7 @@ function expandPaths(params: FormObject): string[] {
   return (Array.isArray(expand) ? expand : [expand]).filter((path): path is string => typeof path === "string");
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const customers = new Map<string, Stripe.Customer>();
   const paymentMethods = new Map<string, Stripe.PaymentMethod>();
   const paymentIntents = new Map<string, Stripe.PaymentIntent>();
@@ -626,7 +626,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return reply;
   }
 
-  const server = await startFakeServer(respond, SERVER_ERROR);
+  const server = await startFakeServer(respond, SERVER_ERROR, port);
   return {
     ...server,
     customers,
