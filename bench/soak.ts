@@ -95,8 +95,13 @@ type Delivery = { id: string; kind: "renewal" | "first" | "intent"; payload: str
 
 /** The seeded world the requests act on, and what the run made of it. */
 class World {
-  readonly activePolicies: string[] = [];
   readonly pendingPolicies: { id: string; price: string }[] = [];
+  /** Seeded PENDING_PAYMENT policies with a subscription, for their first invoice.paid. */
+  readonly subscribedPending: string[] = [];
+  /** Seeded ACTIVE policies with a subscription, for the renewals. */
+  readonly subscribedActive: string[] = [];
+  /** Each seeded policy's subscription at the processor: only its own subscription's invoices count (trust.md section 6). */
+  readonly subscriptionOf = new Map<string, string>();
   readonly intents: { policyId: string; intentId: string }[] = [];
   readonly sent: Delivery[] = [];
   readonly phones: string[] = [];
@@ -127,14 +132,14 @@ class World {
       const succeeded: Stripe.PaymentIntent = { ...made, status: "succeeded", amount_received: made.amount };
       event = stripeEvent("payment_intent.succeeded", succeeded, { id, created: this.created });
     } else {
-      const pending = index % 10 === 3 ? this.takePending() : undefined;
+      const pending = index % 10 === 3 ? this.subscribedPending.shift() : undefined;
       kind = pending ? "first" : "renewal";
-      const policyId = pending?.id ?? this.activePolicies[index % this.activePolicies.length];
+      const policyId = pending ?? this.subscribedActive[index % this.subscribedActive.length];
       const invoice = stripeInvoice({
         id: `in_soak_${index.toString(36)}`,
         status: "paid",
         amount: 2500,
-        subscription: `sub_soak_${policyId.slice(0, 8)}`,
+        subscription: this.subscriptionOf.get(policyId)!,
         subscriptionMetadata: { policy_id: policyId },
         billingReason: pending ? "subscription_create" : "subscription_cycle",
       });
@@ -242,11 +247,19 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
   const world = new World((id) => stripe.paymentIntents.get(id));
   for (let index = 0; index < SEED_ACTIVE + SEED_PENDING; index++) {
     const policy = await callApi<{ id: string; final_price: string }>(base, "POST", "/api/v1/emission/issue", JSON.parse(issueBody(index)), tokens.seller);
+    const subscribed = await callApi<{ processor_subscription_id: string }>(
+      base,
+      "POST",
+      "/api/v1/payments/subscription",
+      { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" },
+      tokens.seller,
+    );
+    world.subscriptionOf.set(policy.id, subscribed.processor_subscription_id);
     if (index < SEED_ACTIVE) {
       await callApi(base, "POST", "/api/v1/payments/manual", { policy_id: policy.id, amount: policy.final_price, reference: "soak seed" }, tokens.admin);
-      world.activePolicies.push(policy.id);
+      world.subscribedActive.push(policy.id);
     } else {
-      world.pendingPolicies.push({ id: policy.id, price: policy.final_price });
+      world.subscribedPending.push(policy.id);
     }
   }
   const quoteBody = JSON.stringify({ plan_version_id: versionId, age: 45, country_code: "MX", quantity: 1 });
@@ -291,7 +304,6 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
             path: "/api/v1/payments/manual",
             call: { body: Buffer.from(JSON.stringify({ policy_id: policy.id, amount: policy.price, reference: "soak" })), headers: json(tokens.admin) },
             expect: [201],
-            then: () => world.activePolicies.push(policy.id),
           };
         }
         return {

@@ -93,6 +93,9 @@ describe("the server killed between a commit and its background work", () => {
 
     // 2. A webhook is stored and acknowledged, but its processing waits on the policy's row, which this
     // test holds locked; the server dies while it waits.
+    // The invoice is of the policy's own subscription (trust.md section 6: no other counts); this server
+    // has no processor to make one, so its row is written as the subscription route would write it.
+    await sql`insert into subscriptions (policy_id, processor_subscription_id, status, billing_anchor_day) values (${policy.id}, 'sub_faults_crash', 'ACTIVE', 1)`;
     const invoice = stripeInvoice({
       status: "paid",
       amount: Math.round(Number(policy.final_price) * 100),

@@ -10,14 +10,16 @@ import type { Onboarding } from "./types";
 /**
  * Sends the reseller to the processor's onboarding (an Express connected account), which returns to
  * /payments/reseller?onboarding=done, or ?onboarding=refresh when the link has expired. The link lasts
- * minutes, so it is asked for on the click, not in advance. A company that is not a reseller: 409.
+ * minutes, so it is asked for on the click, not in advance. A company that is not a reseller: 409; once
+ * its onboarding is complete, only an administrator gets a link (403 for others). `companyId`: the
+ * company an administrator picked; none for the caller's own.
  */
-export function ConnectOnboardingButton() {
+export function ConnectOnboardingButton({ companyId }: { companyId?: string }) {
   const { error, isBusy, submit } = useApiSubmit();
 
   async function start() {
     await submit(async () => {
-      const link = await withProcessorHint(apiFetch<Onboarding>("/api/v1/payments/connect/onboarding", { method: "POST" }));
+      const link = await withProcessorHint(apiFetch<Onboarding>(`/api/v1/payments/connect/onboarding${companyId ? `?company_id=${companyId}` : ""}`, { method: "POST" }));
       window.location.assign(link.url);
     });
   }

@@ -76,9 +76,10 @@ export function ResellerDashboard({ canPickCompany, canOnboard, ownCompanyId, on
       ) : dashboard.isLoading ? (
         <p className="muted">Loading…</p>
       ) : null}
-      {canOnboard && (!companyId || companyId === ownCompanyId) ? (
+      {/* An administrator (who picks the company) may onboard the company shown; others only their own. */}
+      {canOnboard && (!companyId || companyId === ownCompanyId || canPickCompany) ? (
         <Panel title="Payouts" description="A reseller receives its share of each card payment in its own Stripe account (Stripe Connect).">
-          <ConnectOnboardingButton />
+          <ConnectOnboardingButton companyId={companyId || undefined} />
         </Panel>
       ) : null}
     </>

@@ -20,6 +20,9 @@ export const companies = pgTable(
     isDefault: boolean("is_default").notNull().default(false),
     isReseller: boolean("is_reseller").notNull().default(false),
     processorConnectId: text("processor_connect_id"),
+    // When the connected account first took charges (trust.md section 3): from then on only an ADMIN
+    // may open its onboarding, which decides where payouts go.
+    processorOnboardingCompletedAt: timestamp("processor_onboarding_completed_at", { withTimezone: true }),
     // Percentage kept by the platform on reseller subscriptions (0 to 100).
     commissionRate: numeric("commission_rate", { precision: 5, scale: 2 }).notNull().default("0.00"),
     createdAt: createdAt(),

@@ -73,7 +73,9 @@ export const DEFAULT_ROLES = [
     name: "CLIENTE",
     level: 10,
     description: "Insured client: own profile and certificates",
-    permissions: ["plans:read", "portal:read", "chat:use", "geography:read", "payments:onboard"],
+    // Not payments:onboard (trust.md section 3): whoever completes a reseller's onboarding decides where
+    // its payouts go.
+    permissions: ["plans:read", "portal:read", "chat:use", "geography:read"],
   },
 ] as const satisfies ReadonlyArray<{ name: string; level: number; description: string; permissions: readonly Permission[] }>;
 

@@ -1,5 +1,6 @@
 import { BadRequestError, BusinessRuleError } from "@/lib/errors";
-import { formatMoney, money, round2, type Money } from "@/lib/money";
+import { isZeroDecimalCurrency } from "@/lib/currencies";
+import { formatMoney, money, roundForCurrency, type Money } from "@/lib/money";
 
 // The pricing engine: pure, with no database, so calculate-price, policy issue and bulk upload all
 // price the same way. Contract section 5 fixes the order of the checks and the arithmetic.
@@ -67,7 +68,7 @@ export function calculatePrice(
 
   const override = availability.explicit?.price ?? null;
   const band = surchargeBandFor(bands, age);
-  const unit = unitPriceOf(override ?? version.publicPrice, band?.percentage ?? "0");
+  const unit = unitPriceOf(override ?? version.publicPrice, band?.percentage ?? "0", version.currency);
   const finalPrice = unit.unit.times(quantity);
   const surchargeAmount = unit.surchargePerPerson.times(quantity);
 
@@ -78,7 +79,7 @@ export function calculatePrice(
     band
       ? `age ${age} is in the surcharge band ${band.minAge}-${band.maxAge}: +${unit.percentageText}% = ${unit.surchargeText} per person`
       : `age ${age} is in no surcharge band: +0.00%`,
-    `unit price ${unit.baseText} + ${unit.surchargeText} = ${unit.unitText} (rounded half-up to cents)`,
+    `unit price ${unit.baseText} + ${unit.surchargeText} = ${unit.unitText} (rounded half-up to ${unit.roundedTo})`,
     `${unit.unitText} x ${quantity} = ${formatMoney(finalPrice)} ${version.currency}`,
   ];
 
@@ -95,7 +96,10 @@ export function calculatePrice(
   };
 }
 
-/** One person's price: the base price with the band's surcharge, each rounded half-up to cents. */
+/**
+ * One person's price: the base price with the band's surcharge, each rounded half-up to the currency's
+ * smallest amount (cents, or whole units for a zero-decimal currency such as CLP: trust.md section 7).
+ */
 type UnitPrice = {
   unit: Money;
   surchargePerPerson: Money;
@@ -103,22 +107,25 @@ type UnitPrice = {
   percentageText: string;
   surchargeText: string;
   unitText: string;
+  /** "cents", or "whole units" for a zero-decimal currency. */
+  roundedTo: string;
 };
 
 // A catalog has few distinct (base price, surcharge percentage) pairs and every quote needs one: its unit
 // price is worked out once and kept, keyed by the two amounts' own text, so a kept value is exactly what
 // the arithmetic gives (Decimal values are immutable). Only the multiplication by the quantity is per quote.
+// The currency is part of the key: it decides the rounding.
 const UNIT_PRICES_KEPT = 1000;
 const unitPrices = new Map<string, UnitPrice>();
 
-function unitPriceOf(basePrice: string, percentageText: string): UnitPrice {
-  const key = `${basePrice}|${percentageText}`;
+function unitPriceOf(basePrice: string, percentageText: string, currency: string): UnitPrice {
+  const key = `${basePrice}|${percentageText}|${currency}`;
   let kept = unitPrices.get(key);
   if (!kept) {
     const base = money(basePrice);
     const percentage = money(percentageText);
-    const unit = round2(base.times(percentage.dividedBy(100).plus(1)));
-    const surchargePerPerson = round2(base.times(percentage).dividedBy(100));
+    const unit = roundForCurrency(base.times(percentage.dividedBy(100).plus(1)), currency);
+    const surchargePerPerson = roundForCurrency(base.times(percentage).dividedBy(100), currency);
     kept = {
       unit,
       surchargePerPerson,
@@ -126,6 +133,7 @@ function unitPriceOf(basePrice: string, percentageText: string): UnitPrice {
       percentageText: percentage.toFixed(2),
       surchargeText: formatMoney(surchargePerPerson),
       unitText: formatMoney(unit),
+      roundedTo: isZeroDecimalCurrency(currency) ? "whole units" : "cents",
     };
     if (unitPrices.size >= UNIT_PRICES_KEPT) unitPrices.clear();
     unitPrices.set(key, kept);

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isSupportedCurrency, isZeroDecimalCurrency } from "@/lib/currencies";
+import { fitsCurrency } from "@/lib/money";
 import { CountryCode, DecimalInput, MoneyString, Uuid } from "@/lib/schemas";
 
 /** Currencies a version may be priced in; CATALOG_CURRENCIES (comma-separated) adds more. */
@@ -58,9 +60,15 @@ const VersionTerms = {
   version_label: z.string().trim().min(1).max(100).optional(),
   cost_price: Price,
   public_price: Price,
-  currency: z.string().refine((code) => catalogCurrencies().includes(code), {
-    message: "must be one of the configured currencies, as an upper-case code (USD, EUR, MXN)",
-  }),
+  currency: z
+    .string()
+    .refine((code) => catalogCurrencies().includes(code), {
+      message: "must be one of the configured currencies, as an upper-case code (USD, EUR, MXN)",
+      abort: true,
+    })
+    // A configured code the service cannot hold: not an ISO 4217 currency, or with three or more
+    // decimals (BHD, KWD, CLF), which two-decimal amounts cannot keep (trust.md section 7).
+    .refine((code) => isSupportedCurrency(code), { message: "unsupported currency" }),
   max_entry_age: Age,
   max_renewal_age: Age,
   wtime_suicide: WaitingDays,
@@ -75,13 +83,37 @@ const VersionRules = {
   coverages: z.array(CoverageInput).max(100).default([]),
 };
 
+/**
+ * A zero-decimal currency (CLP, PYG, JPY...) has whole prices only (trust.md section 7): each price of
+ * a version that has decimals, with its path. The version's prices, its country prices and its cost.
+ */
+export function pricesWithDecimals(
+  currency: string,
+  prices: { public_price?: string; cost_price?: string; countries?: Array<{ price?: string | null }> },
+): Array<{ path: Array<string | number>; message: string }> {
+  if (!isZeroDecimalCurrency(currency)) return [];
+  const message = `must be a whole amount: ${currency} has no decimals`;
+  const found: Array<{ path: Array<string | number>; message: string }> = [];
+  for (const field of ["public_price", "cost_price"] as const) {
+    const value = prices[field];
+    if (value !== undefined && !fitsCurrency(value, currency)) found.push({ path: [field], message });
+  }
+  prices.countries?.forEach((rule, index) => {
+    if (rule.price != null && !fitsCurrency(rule.price, currency)) found.push({ path: ["countries", index, "price"], message });
+  });
+  return found;
+}
+
 const renewalNotBelowEntry = (version: { max_entry_age?: number; max_renewal_age?: number }) =>
   version.max_entry_age === undefined || version.max_renewal_age === undefined || version.max_renewal_age >= version.max_entry_age;
 const renewalMessage = { message: "max_renewal_age must not be below max_entry_age", path: ["max_renewal_age"] };
 
 export const CreateVersionInput = z
   .object({ ...VersionTerms, is_active: z.boolean().default(true), ...VersionRules })
-  .refine(renewalNotBelowEntry, renewalMessage);
+  .refine(renewalNotBelowEntry, renewalMessage)
+  .superRefine((version, ctx) => {
+    for (const issue of pricesWithDecimals(version.currency, version)) ctx.addIssue({ code: "custom", ...issue });
+  });
 export type CreateVersionInput = z.infer<typeof CreateVersionInput>;
 
 export const CreatePlanInput = z.object({

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { planVersions } from "@/db/schema";
+import type { DbOrTx } from "@/db";
+import { planVersionCountries, planVersions, type PlanVersion } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ConflictError, ValidationError } from "@/lib/errors";
@@ -15,7 +16,7 @@ import {
   writeVersionRules,
 } from "./internal";
 import { announceCatalogChange, invalidatePricingCache } from "./pricing-config";
-import type { CreateVersionInput, UpdateVersionInput } from "./schemas";
+import { pricesWithDecimals, type CreateVersionInput, type UpdateVersionInput } from "./schemas";
 
 export async function getVersion({ ctx, versionId }: { ctx: ServiceContext; versionId: string }) {
   assertCan(ctx.actor, "plans:read");
@@ -43,6 +44,26 @@ export async function createVersion({ ctx, planId, input }: { ctx: ServiceContex
   });
   invalidatePricingCache();
   return getVersion({ ctx, versionId });
+}
+
+/**
+ * The prices the version will have, in the currency it will have, must be whole when that currency has
+ * no decimals (trust.md section 7): what the edit sends, else what the version keeps (its country prices
+ * too, when only the currency changes). 422 naming each price.
+ */
+async function assertWholePricesIfZeroDecimal(db: DbOrTx, current: PlanVersion, input: UpdateVersionInput) {
+  const currency = input.currency ?? current.currency;
+  const countries =
+    input.countries ??
+    (input.currency !== undefined ? await db.select({ price: planVersionCountries.price }).from(planVersionCountries).where(eq(planVersionCountries.planVersionId, current.id)) : undefined);
+  const issues = pricesWithDecimals(currency, {
+    public_price: input.public_price ?? current.publicPrice,
+    cost_price: input.cost_price ?? current.costPrice,
+    countries,
+  });
+  if (issues.length === 0) return;
+  const errors = issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  throw new ValidationError(`invalid ${errors[0].path}: ${errors[0].message}`, errors);
 }
 
 const TERMS: Array<keyof UpdateVersionInput> = [
@@ -80,6 +101,7 @@ export async function updateVersion({ ctx, versionId, input }: { ctx: ServiceCon
       throw new ValidationError(message, [{ path: "max_renewal_age", message }]);
     }
     await checkReferences(tx.db, [{ path: "", version: input }]);
+    await assertWholePricesIfZeroDecimal(tx.db, current, input);
     await tx.db
       .update(planVersions)
       .set({

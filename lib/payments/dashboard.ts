@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { companies, policies, subscriptions, transactions } from "@/db/schema";
 import { assertCan, companyOf, isAdmin } from "@/lib/auth/actor";
+import { scopeFilter } from "@/lib/auth/scope-filter";
 import type { ServiceContext } from "@/lib/context";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
 import { formatMoney, money } from "@/lib/money";
@@ -9,7 +10,9 @@ import { formatMoney, money } from "@/lib/money";
  * GET /payments/reseller/dashboard: what the company's policies brought in, by month of payment, and the
  * platform's commission on it (commission_rate percent, rounded half-up per month). Amounts are in the
  * currency most of the company's payments were made in; payments in other currencies are left out
- * rather than added across currencies.
+ * rather than added across currencies. Scoped like the transactions (trust.md section 3): a seller with
+ * a business unit sees the figures of its unit's policies only (every PAID transaction, manual ones
+ * included), and its subscriptions.
  */
 export async function getResellerDashboard({ ctx, companyId }: { ctx: ServiceContext; companyId?: string }) {
   assertCan(ctx.actor, "payments:read");
@@ -20,7 +23,9 @@ export async function getResellerDashboard({ ctx, companyId }: { ctx: ServiceCon
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, target));
   if (!company) throw new NotFoundError("company");
 
-  const paidOfCompany = and(eq(policies.companyId, company.id), eq(transactions.status, "PAID"));
+  // The caller's own scope inside the company: a business unit narrows it; ADMIN and keys see it whole.
+  const inScope = and(eq(policies.companyId, company.id), scopeFilter(ctx.actor, policies));
+  const paidOfCompany = and(inScope, eq(transactions.status, "PAID"));
   const [main] = await ctx.db
     .select({ currency: transactions.currency })
     .from(transactions)
@@ -43,7 +48,7 @@ export async function getResellerDashboard({ ctx, companyId }: { ctx: ServiceCon
       .select({ active: count() })
       .from(subscriptions)
       .innerJoin(policies, eq(policies.id, subscriptions.policyId))
-      .where(and(eq(policies.companyId, company.id), eq(subscriptions.status, "ACTIVE"))),
+      .where(and(inScope, eq(subscriptions.status, "ACTIVE"))),
   ]);
   const rate = money(company.commissionRate);
   const byMonth = months.map((row) => ({

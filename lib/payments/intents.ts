@@ -16,7 +16,7 @@ export async function createProcessorIntent(
   return callProcessor(() =>
     paymentProcessor().paymentIntents.create(
       {
-        amount: toMinorUnits(transaction.amount),
+        amount: toMinorUnits(transaction.amount, transaction.currency),
         currency: transaction.currency.toLowerCase(),
         customer: options.customerId,
         ...(options.paymentMethodId ? { payment_method: options.paymentMethodId } : {}),

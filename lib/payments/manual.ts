@@ -3,6 +3,7 @@ import { actorLabel, assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { getPolicy } from "@/lib/emission/policies";
 import { BusinessRuleError } from "@/lib/errors";
+import { fitsCurrency } from "@/lib/money";
 import { writeAudit } from "@/lib/operations/audit";
 import { parseDateTime } from "@/lib/schemas";
 import { activateWhenPaidInFull, assertPayable, lockPolicyInScope, toTransactionResponse } from "./internal";
@@ -25,6 +26,10 @@ export async function recordManualPayment({
     const currency = input.currency ?? policy.currency;
     if (currency !== policy.currency) {
       throw new BusinessRuleError(`the policy is paid in ${policy.currency}, not ${currency}`, [{ path: "currency", message: `must be ${policy.currency}` }]);
+    }
+    // Money received in a zero-decimal currency (CLP, PYG, JPY...) is whole (trust.md section 7).
+    if (!fitsCurrency(input.amount, currency)) {
+      throw new BusinessRuleError(`${currency} has no decimals: ${input.amount} cannot have been received`, [{ path: "amount", message: `must be a whole amount of ${currency}` }]);
     }
     const [transaction] = await tx.db
       .insert(transactions)

@@ -10,6 +10,7 @@ import {
   IntentResponse,
   ListTransactionsQuery,
   ManualPaymentInput,
+  OnboardingQuery,
   OnboardingResponse,
   RetryResponse,
   SubscriptionInput,
@@ -124,10 +125,13 @@ export const paymentsOperations = {
     tag,
     summary: "A link to the processor's onboarding for the caller's reseller company",
     description:
-      "An Express connected account is created for the company first when it has none (stored as processor_connect_id). Deviation: a company that is not a reseller answers 409 `company is not a reseller`.",
+      "Whoever completes the onboarding decides where the company's payouts go, so only signed-in users with payments:onboard (the company's sellers and ADMIN) may start it; an API key is refused (403). ADMIN may name another company with `company_id` (anyone else naming another company: 403). Once the connected account takes charges (`charges_enabled`, read from the processor's account or its `account.updated` event), only ADMIN: others get 403 `{code: \"onboarding_completed\"}`. An Express connected account is created for the company first when it has none (stored as processor_connect_id). Deviation: a company that is not a reseller answers 409 `company is not a reseller`.",
     access: "payments:onboard",
+    query: OnboardingQuery,
     responses: {
       200: { description: "The account link", schema: OnboardingResponse },
+      403: { description: "Without payments:onboard, an API key, another company without ADMIN, or onboarding completed (`onboarding_completed`) without ADMIN" },
+      404: { description: "ADMIN named a company that does not exist" },
       409: { description: "The company is not a reseller" },
       502: processorFailed,
       503: notConfigured,
@@ -139,7 +143,7 @@ export const paymentsOperations = {
     tag,
     summary: "What the company's policies brought in, and the commission, by month",
     description:
-      "For the caller's company (ADMIN may pass company_id). PAID transactions by month of payment (UTC) in the currency most of them use; commission = gross x commission_rate / 100, rounded half-up per month.",
+      "For the caller's company (ADMIN may pass company_id), scoped like the transactions: a seller with a business unit sees its unit's policies only. PAID transactions (manual ones included) by month of payment (UTC) in the currency most of them use; commission = gross x commission_rate / 100, rounded half-up per month; active_subscriptions of the policies in scope.",
     access: "payments:read",
     query: DashboardQuery,
     responses: { 200: { description: "The dashboard", schema: DashboardResponse }, 403: { description: "Another company's dashboard without ADMIN" } },
@@ -150,7 +154,7 @@ export const paymentsOperations = {
     tag,
     summary: "Processor events (Stripe webhooks)",
     description:
-      "The `Stripe-Signature` header is checked with STRIPE_WEBHOOK_SECRET and a 300-second tolerance: missing, bad or old 400 and nothing stored. A valid event is stored by its id (a replay is acknowledged, not processed again) and answered 200 at once; it is processed in the background: invoice.paid, invoice.payment_failed, customer.subscription.deleted and .updated, payment_intent.succeeded and .payment_failed. An event older than the newest one applied to its policy is recorded as IGNORED and never moves the policy back. Each stored event shows its status (RECEIVED, PROCESSED, IGNORED, FAILED), attempts and error.",
+      "The `Stripe-Signature` header is checked with STRIPE_WEBHOOK_SECRET and a 300-second tolerance: missing, bad or old 400 and nothing stored. A valid event is stored by its id (a replay is acknowledged, not processed again) and answered 200 at once; it is processed in the background: invoice.paid, invoice.payment_failed, customer.subscription.deleted and .updated, payment_intent.succeeded and .payment_failed. An event older than the newest one applied to its policy is recorded as IGNORED and never moves the policy back. Only the policy's own processor objects count (trust.md section 6): an event counts only for a subscription or payment intent the service created for that policy, in the policy's currency; invoice.paid only when paid in full (amount_paid >= amount_due; a prorated first invoice counts), payment_intent.succeeded only when amount_received reaches the intent's own amount; an event of a connected account (`account` set) never moves a policy (its account.updated records the end of the reseller's onboarding). Any other is acknowledged and recorded IGNORED with the reason. Each stored event shows its status (RECEIVED, PROCESSED, IGNORED, FAILED), attempts and error.",
     access: "public",
     responses: {
       200: { description: "Acknowledged", schema: z.object({ received: z.literal(true) }) },

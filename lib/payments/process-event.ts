@@ -5,12 +5,14 @@ import { clients, policies, processorEvents, subscriptions, transactions, type P
 import { systemActor } from "@/lib/auth/actor";
 import { sweepDue } from "@/lib/background/retry-schedule";
 import { inTransaction, systemContext, type ServiceContext } from "@/lib/context";
+import { isSupportedCurrency } from "@/lib/currencies";
 import { canMove, type PolicyTrigger } from "@/lib/emission/policy-moves";
 import { movePolicy } from "@/lib/emission/policy-status";
 import type { PolicyStatus } from "@/lib/emission/statuses";
 import { enqueueNotification } from "@/lib/notifications/enqueue";
 import { activateWhenPaidInFull } from "./internal";
-import { fromMinorUnits } from "./processor";
+import { markOnboardingCompleted } from "./connect";
+import { fromMinorUnits, toMinorUnits } from "./processor";
 import { periodEndOf } from "./subscriptions";
 
 /** Attempts made by the event path (process-processor-event: one and four retries, seconds apart). */
@@ -88,14 +90,21 @@ export async function findUnprocessedEvents(db: DbOrTx, limit = 100): Promise<st
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function applyEvent(ctx: ServiceContext, event: Stripe.Event, createdAt: Date): Promise<Outcome> {
+  // A connected account's onboarding: recorded on its company; it never concerns a policy.
+  if (event.type === "account.updated") return recordConnectedAccount(ctx, event);
   const handler = HANDLERS[event.type];
   if (!handler) return ignored(`events of type ${event.type} are not handled`);
+  // Events of a reseller's connected account are its own business, whatever their metadata says.
+  if (event.account) return ignored(`an event of the connected account ${event.account} never moves a policy`);
   const policyId = policyIdOf(event);
   if (!policyId) return ignored("the event names no policy (metadata.policy_id)");
   // Not one of ours (the column is a uuid: looking it up would fail, and fail again on every retry).
   if (!UUID.test(policyId)) return ignored(`metadata.policy_id ${JSON.stringify(policyId.slice(0, 100))} is not a policy id`);
   const [policy] = await ctx.db.select().from(policies).where(eq(policies.id, policyId)).for("update");
   if (!policy) return ignored(`no policy ${policyId}`);
+  // Metadata is anyone's to write: only the processor objects this service made for the policy count.
+  const refusal = await refusalOfForeignObject(ctx, event, policy);
+  if (refusal) return refusal;
   // Processors do not deliver in order: an event older than the newest one applied must not undo it.
   if (policy.lastPaymentEventAt && createdAt < policy.lastPaymentEventAt) {
     return ignored(`created ${createdAt.toISOString()}, before the newest payment event applied to the policy (${policy.lastPaymentEventAt.toISOString()})`);
@@ -108,6 +117,94 @@ async function applyEvent(ctx: ServiceContext, event: Stripe.Event, createdAt: D
     await ctx.db.update(policies).set({ lastPaymentEventAt: createdAt }).where(eq(policies.id, policy.id));
   }
   return outcome;
+}
+
+/** The subscription an invoice bills (at this API version, under parent.subscription_details). */
+function subscriptionIdOf(invoice: Stripe.Invoice): string | null {
+  const subscription = invoice.parent?.subscription_details?.subscription;
+  if (!subscription) return null;
+  return typeof subscription === "string" ? subscription : subscription.id;
+}
+
+/** Why an event whose object the service did not create for this policy is left alone (trust.md section 6). */
+async function refusalOfSubscription(ctx: ServiceContext, subscriptionId: string, policy: Policy): Promise<Outcome | null> {
+  const [local] = await ctx.db
+    .select({ policyId: subscriptions.policyId })
+    .from(subscriptions)
+    .where(eq(subscriptions.processorSubscriptionId, subscriptionId));
+  if (!local) return ignored(`no local subscription ${subscriptionId}`);
+  if (local.policyId !== policy.id) return ignored(`subscription ${subscriptionId} was created for another policy, not ${policy.id}`);
+  return null;
+}
+
+function refusalOfCurrency(currency: string | null | undefined, policy: Policy): Outcome | null {
+  // Read defensively: a malformed event must be IGNORED once, not fail on every retry.
+  const upper = String(currency ?? "").toUpperCase();
+  if (upper !== policy.currency) return ignored(`the amount is in ${upper}; the policy is paid in ${policy.currency}`);
+  // A policy priced before the currency rules in a currency the service cannot hold: no amount converts.
+  if (!isSupportedCurrency(upper)) return ignored(`unsupported currency ${upper}`);
+  return null;
+}
+
+/**
+ * Each payment event counts only for a subscription or payment intent the service created for the
+ * policy, in the policy's currency: an invoice.paid only when paid in full (a prorated first invoice is
+ * smaller than a premium and still counts), a payment_intent.succeeded only when it received the
+ * intent's own amount. Null when the event may be applied; otherwise the IGNORED outcome.
+ */
+async function refusalOfForeignObject(ctx: ServiceContext, event: Stripe.Event, policy: Policy): Promise<Outcome | null> {
+  switch (event.type) {
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      const invoice = event.data.object as Stripe.Invoice;
+      const subscriptionId = subscriptionIdOf(invoice);
+      if (!subscriptionId) return ignored(`invoice ${invoice.id} bills no subscription`);
+      const refusal = (await refusalOfSubscription(ctx, subscriptionId, policy)) ?? refusalOfCurrency(invoice.currency, policy);
+      if (refusal) return refusal;
+      if (event.type === "invoice.paid" && !(invoice.amount_paid >= invoice.amount_due)) {
+        return ignored(`invoice ${invoice.id} is not paid in full (${invoice.amount_paid} of ${invoice.amount_due})`);
+      }
+      return null;
+    }
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted": {
+      const subscription = event.data.object as Stripe.Subscription;
+      return (await refusalOfSubscription(ctx, subscription.id, policy)) ?? refusalOfCurrency(subscription.currency, policy);
+    }
+    case "payment_intent.succeeded":
+    case "payment_intent.payment_failed": {
+      const intent = event.data.object as Stripe.PaymentIntent;
+      const [transaction] = await ctx.db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.processorPaymentIntentId, intent.id), eq(transactions.policyId, policy.id)));
+      if (!transaction) return ignored(`no transaction for payment intent ${intent.id}`);
+      const refusal = refusalOfCurrency(intent.currency, policy) ?? refusalOfCurrency(transaction.currency, policy);
+      if (refusal) return refusal;
+      if (event.type === "payment_intent.succeeded") {
+        const own = toMinorUnits(transaction.amount, transaction.currency);
+        if (!(intent.amount_received >= intent.amount && intent.amount_received >= own)) {
+          return ignored(`payment intent ${intent.id} received ${intent.amount_received} of its ${Math.max(intent.amount, own)}`);
+        }
+      }
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * account.updated (a connected account's event): once the processor says the account may take charges,
+ * its company's onboarding is complete, for good; from then on only an administrator may start it again.
+ */
+async function recordConnectedAccount(ctx: ServiceContext, event: Stripe.Event): Promise<Outcome> {
+  const account = event.data.object as Stripe.Account;
+  const accountId = event.account ?? account.id;
+  if (account.id !== accountId) return ignored(`the account ${account.id} is not the event's account ${accountId}`);
+  if (!account.charges_enabled) return processed("the account does not take charges yet");
+  const updated = await markOnboardingCompleted(ctx.db, accountId);
+  return updated ? processed() : ignored(`no company has the connected account ${accountId}`);
 }
 
 /** Moves the policy when the table allows this trigger from its status; otherwise says why it stays. */
@@ -132,7 +229,7 @@ async function notifyPaymentFailure(ctx: ServiceContext, event: Stripe.Event, po
 
 /** Records the invoice's charge once, by invoice id, whatever its events' order or repetition. */
 async function recordInvoice(ctx: ServiceContext, invoice: Stripe.Invoice, policy: Policy, status: "PAID" | "FAILED") {
-  const amount = fromMinorUnits(status === "PAID" ? invoice.amount_paid : invoice.amount_due);
+  const amount = fromMinorUnits(status === "PAID" ? invoice.amount_paid : invoice.amount_due, invoice.currency);
   const paidAt = status === "PAID" ? new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000) : null;
   const failureMessage = status === "FAILED" ? (invoice.last_finalization_error?.message ?? "the invoice payment failed") : null;
   await ctx.db

@@ -1,7 +1,8 @@
 import Stripe from "stripe";
-import { ExternalServiceError, PaymentRequiredError } from "@/lib/errors";
+import { isSupportedCurrency, processorExponent } from "@/lib/currencies";
+import { ExternalServiceError, PaymentRequiredError, ValidationError } from "@/lib/errors";
 import { logError } from "@/lib/log";
-import { formatMoney, money } from "@/lib/money";
+import { fitsCurrency, formatMoney, money } from "@/lib/money";
 import { outboundTimeoutMs } from "@/lib/outbound";
 
 // The card processor, through the official SDK at a pinned API version. STRIPE_API_BASE points it at
@@ -71,11 +72,21 @@ function isProcessorObject(value: unknown): boolean {
   return typeof object === "string" && (typeof id === "string" || object === "account_link");
 }
 
-/** Amounts at the processor are integers of the currency's minor unit (cents). */
-export function toMinorUnits(amount: string): number {
-  return money(amount).times(100).toNumber();
+/**
+ * Amounts at the processor are integers of the currency's minor unit as the processor counts it
+ * (lib/currencies.ts): 125.00 USD is 12500, 12000 CLP is 12000. An amount finer than that unit, or a
+ * currency the service cannot hold, is refused (422) rather than rounded into another charge.
+ */
+export function toMinorUnits(amount: string, currency: string): number {
+  const exponent = processorExponent(currency);
+  if (exponent === null || !isSupportedCurrency(currency)) throw new ValidationError(`unsupported currency ${currency}`);
+  if (!fitsCurrency(amount, currency)) throw new ValidationError(`${formatMoney(amount)} ${currency} has decimals ${currency} does not have`);
+  return money(amount).times(money(10).pow(exponent)).toNumber();
 }
 
-export function fromMinorUnits(amount: number): string {
-  return formatMoney(money(amount).dividedBy(100));
+/** A processor amount back as the stored amount (two decimals): 12000 CLP is "12000.00", 12500 USD "125.00". */
+export function fromMinorUnits(amount: number, currency: string): string {
+  const exponent = processorExponent(currency);
+  if (exponent === null || !isSupportedCurrency(currency)) throw new ValidationError(`unsupported currency ${currency}`);
+  return formatMoney(money(amount).dividedBy(money(10).pow(exponent)));
 }

@@ -74,6 +74,8 @@ export const RetryResponse = z.object({
 
 export const OnboardingResponse = z.object({ url: z.string(), expires_at: z.string() });
 
+export const OnboardingQuery = z.object({ company_id: Uuid.optional().describe("ADMIN only: onboard another (reseller) company") });
+
 export const DashboardQuery = z.object({ company_id: Uuid.optional().describe("ADMIN only: another company's dashboard") });
 
 export const DashboardResponse = z.object({

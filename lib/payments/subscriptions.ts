@@ -56,7 +56,7 @@ async function processorProductOf(db: DbOrTx, planVersionId: string): Promise<st
     stripe.prices.create(
       {
         currency: row.version.currency.toLowerCase(),
-        unit_amount: toMinorUnits(row.version.publicPrice),
+        unit_amount: toMinorUnits(row.version.publicPrice, row.version.currency),
         recurring: { interval: "month" },
         product_data: { name: row.plan.name, metadata: { plan_id: row.plan.id } },
         metadata: { plan_id: row.plan.id },
@@ -108,7 +108,7 @@ export async function createSubscription({
       stripe.subscriptions.create(
         {
           customer,
-          items: [{ price_data: { currency: policy.currency.toLowerCase(), product, unit_amount: toMinorUnits(policy.finalPrice), recurring: { interval: "month" } } }],
+          items: [{ price_data: { currency: policy.currency.toLowerCase(), product, unit_amount: toMinorUnits(policy.finalPrice, policy.currency), recurring: { interval: "month" } } }],
           default_payment_method: attached.id,
           billing_cycle_anchor: Math.floor(nextAnchor(anchorDay).getTime() / 1000),
           payment_behavior: "error_if_incomplete",

@@ -13,7 +13,7 @@ const ADMIN_ONLY = [
   "beneficiaries:mark_deceased",
   "notifications:read",
 ];
-const BOTH = ["plans:read", "chat:use", "geography:read", "payments:onboard"];
+const BOTH = ["plans:read", "chat:use", "geography:read"];
 const VENDEDOR_ONLY = [
   "emission:write",
   "emission:read",
@@ -24,6 +24,7 @@ const VENDEDOR_ONLY = [
   "leads:read",
   "leads:write",
   "knowledge:read",
+  "payments:onboard", // trust.md section 3: no longer the client's
 ];
 const CLIENTE_ONLY = ["portal:read"];
 

@@ -1,3 +1,4 @@
+import { countries } from "countries-list";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { calculatePrice, type CountryAvailability, type PricingVersion, type SurchargeBand } from "@/lib/catalog/pricing";
@@ -165,5 +166,68 @@ describe("calculatePrice arithmetic (property-based)", () => {
         expect(unitCents >= BigInt(baseCents)).toBe(true);
       }),
     );
+  });
+});
+
+// trust.md section 7: in a zero-decimal currency every price, surcharge and premium is whole, rounded
+// half-up to whole units. The currencies of the seeded countries (countries-list less AC, TA and XK), each
+// with the smallest amount written out here from Stripe's and ISO 4217's lists, not read from the code.
+const ZERO_DECIMAL = new Set(["BIF", "CLP", "DJF", "GNF", "JPY", "KMF", "KRW", "MGA", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF", "ISK", "UYI"]);
+const NOT_HELD = new Set(["BHD", "JOD", "KWD", "OMR", "TND", "IQD", "LYD", "CLF"]);
+const PRICED_CURRENCIES = [
+  ...new Set(
+    Object.entries(countries)
+      .filter(([code]) => !["AC", "TA", "XK"].includes(code))
+      .flatMap(([, country]) => country.currency),
+  ),
+]
+  .filter((currency) => !NOT_HELD.has(currency))
+  .sort();
+
+/** round_half_up(numerator / denominator) to a multiple of `step` cents, for non-negative integers. */
+function roundHalfUpTo(numerator: bigint, denominator: bigint, step: bigint): bigint {
+  return ((numerator * 2n + denominator * step) / (2n * denominator * step)) * step;
+}
+
+describe("calculatePrice in every currency of the countries (property-based)", () => {
+  it("rounds the unit price and the surcharge half-up to whole units in a zero-decimal currency, to cents otherwise", () => {
+    expect(PRICED_CURRENCIES).toEqual(expect.arrayContaining(["CLP", "PYG", "JPY", "USD", "EUR", "MXN"]));
+    for (const currency of PRICED_CURRENCIES) {
+      const step = ZERO_DECIMAL.has(currency) ? 100n : 1n;
+      fc.assert(
+        fc.property(fc.bigInt({ min: 0n, max: 100_000_000n }), fc.bigInt({ min: 0n, max: 50_000n }), fc.integer({ min: 1, max: 20 }), (units, basisPoints, quantity) => {
+          // A price the catalog accepts in this currency: whole units where it has no decimals.
+          const baseCents = units * step;
+          const percentage = `${basisPoints / 100n}.${String(basisPoints % 100n).padStart(2, "0")}`;
+          const quote = calculatePrice({ ...version, currency, publicPrice: cents(baseCents) }, available, [{ minAge: 0, maxAge: 70, percentage }], {
+            countryCode: "MX",
+            age: 40,
+            quantity,
+          });
+          const unit = roundHalfUpTo(baseCents * (10_000n + basisPoints), 10_000n, step);
+          const surcharge = roundHalfUpTo(baseCents * basisPoints, 10_000n, step);
+          expect([currency, quote.breakdown.unit_price]).toEqual([currency, cents(unit)]);
+          expect(quote.age_surcharge_amount).toBe(cents(surcharge * BigInt(quantity)));
+          expect(quote.final_price).toBe(cents(unit * BigInt(quantity)));
+          expect(quote.currency).toBe(currency);
+        }),
+        { numRuns: 40, seed: 5 },
+      );
+    }
+  });
+
+  it("CLP 12345 with a 10% surcharge is 13580 (13579.5 rounded half-up), said in the breakdown", () => {
+    const quote = calculatePrice({ ...version, currency: "CLP", publicPrice: "12345.00" }, available, [{ minAge: 0, maxAge: 70, percentage: "10.00" }], {
+      countryCode: "CL",
+      age: 40,
+      quantity: 2,
+    });
+    expect(quote).toMatchObject({ base_price: "12345.00", age_surcharge_amount: "2470.00", final_price: "27160.00", currency: "CLP" });
+    expect(quote.breakdown.unit_price).toBe("13580.00");
+    expect(quote.breakdown.steps[2]).toBe("unit price 12345.00 + 1235.00 = 13580.00 (rounded half-up to whole units)");
+    // The same arithmetic in USD keeps the cents.
+    const dollars = calculatePrice({ ...version, publicPrice: "123.45" }, available, [{ minAge: 0, maxAge: 70, percentage: "10.00" }], { countryCode: "US", age: 40, quantity: 1 });
+    expect(dollars.breakdown.unit_price).toBe("135.80");
+    expect(dollars.breakdown.steps[2]).toBe("unit price 123.45 + 12.35 = 135.80 (rounded half-up to cents)");
   });
 });

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { inProcessRunner } from "@/inngest/send";
 import { stripeEvent } from "@/lib/testing/fakes/stripe-events";
-import { issueTestPolicy, signInAs, type SignedIn } from "@/lib/testing/fixtures";
-import { countEvents, deliverEvent, historyOf, invoiceEvent, policyStatus, storedEvent, transactionsOf, withFakeStripe } from "./helpers";
+import { signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { countEvents, deliverEvent, historyOf, invoiceEvent, issueSubscribedPolicy, policyStatus, storedEvent, transactionsOf, withFakeStripe } from "./helpers";
 
 // Duplicate deliveries at the same instant. On the PostgreSQL server (TEST_DATABASE_URL) the ten requests
 // and their background runs really overlap on separate connections; on PGlite they queue on its one
@@ -18,8 +18,8 @@ beforeAll(async () => {
 
 describe("concurrent webhook deliveries", () => {
   it("the same signed event delivered 10 times at once: all acknowledged, one row, processed once", async () => {
-    const { policy } = await issueTestPolicy(seller);
-    const paid = invoiceEvent("invoice.paid", policy.id, 2500);
+    const { policy, subscription } = await issueSubscribedPolicy(seller);
+    const paid = invoiceEvent("invoice.paid", policy.id, 2500, { subscription });
     const responses = await Promise.all(Array.from({ length: 10 }, () => deliverEvent(paid)));
     expect(responses.map((response) => response.status)).toEqual(Array(10).fill(200));
     await inProcessRunner().drain();
@@ -32,8 +32,8 @@ describe("concurrent webhook deliveries", () => {
   });
 
   it("ten distinct events about one invoice at once (the processor's own retries): one transaction, one move", async () => {
-    const { policy } = await issueTestPolicy(seller);
-    const first = invoiceEvent("invoice.paid", policy.id, 2500);
+    const { policy, subscription } = await issueSubscribedPolicy(seller);
+    const first = invoiceEvent("invoice.paid", policy.id, 2500, { subscription });
     const events = Array.from({ length: 10 }, () => stripeEvent("invoice.paid", first.data.object as { object: string }, { created: first.created }));
     const responses = await Promise.all(events.map((event) => deliverEvent(event)));
     expect(responses.map((response) => response.status)).toEqual(Array(10).fill(200));

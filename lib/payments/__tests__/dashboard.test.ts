@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "@/lib/testing/api";
 import { issueTestPolicy, signInAs, type SignedIn } from "@/lib/testing/fixtures";
-import { createCompanyWith, withFakeStripe } from "./helpers";
+import { createCompanyWith, deliverAndProcess, invoiceEvent, issueSubscribedPolicy, withFakeStripe } from "./helpers";
 
 // GET /payments/reseller/dashboard: gross, commission (commission_rate %, rounded half-up per month) and
 // net by month of payment, and the count of active subscriptions.
@@ -83,5 +83,37 @@ describe("GET /payments/reseller/dashboard", () => {
     expect((await api("POST", "/api/v1/payments/subscription/cancel", { token: admin.token, body: { policy_id: cancelled.id, cancel_immediately: true } })).status).toBe(200);
     expect((await dashboard(seller.token)).body.active_subscriptions).toBe(before + 1);
     expect(fake().subscriptions.size).toBe(2);
+  });
+});
+
+describe("the dashboard of a seller with a business unit (trust.md section 3)", () => {
+  it("holds its unit's figures only: every PAID transaction of the unit's policies (manual and invoiced) and its subscriptions", async () => {
+    const company = await createCompanyWith({ is_reseller: true, commission_rate: "10.00" });
+    const unit = async (name: string) => {
+      const created = await api("POST", `/api/v1/organizations/companies/${company.id}/business-units`, { token: admin.token, body: { name } });
+      expect(created.status, created.text).toBe(201);
+      return created.body.id as string;
+    };
+    const north = await signInAs("VENDEDOR", { companyId: company.id, businessUnitId: await unit("North") });
+    const south = await signInAs("VENDEDOR", { companyId: company.id, businessUnitId: await unit("South") });
+    const wholeCompany = await signInAs("VENDEDOR", { companyId: company.id });
+
+    // North: a subscription whose first invoice (25.00) is paid, and a manual payment of 10.00.
+    const { policy: subscribed, subscription } = await issueSubscribedPolicy(north);
+    expect((await deliverAndProcess(invoiceEvent("invoice.paid", subscribed.id, 2500, { subscription }))).status).toBe("PROCESSED");
+    const { policy: manual } = await issueTestPolicy(north);
+    expect((await pay(manual.id, "10.00", new Date().toISOString())).status).toBe(201);
+    // South: a manual payment of 60.00.
+    const { policy: southern } = await issueTestPolicy(south);
+    expect((await pay(southern.id, "60.00", new Date().toISOString())).status).toBe(201);
+
+    const ofNorth = await dashboard(north.token);
+    expect(ofNorth.status, ofNorth.text).toBe(200);
+    expect(ofNorth.body).toMatchObject({ company_id: company.id, gross_amount: "35.00", commission_amount: "3.50", net_amount: "31.50", active_subscriptions: 1 });
+    const ofSouth = await dashboard(south.token);
+    expect(ofSouth.body).toMatchObject({ company_id: company.id, gross_amount: "60.00", commission_amount: "6.00", net_amount: "54.00", active_subscriptions: 0 });
+    // A seller of the whole company, and ADMIN, see both units.
+    expect((await dashboard(wholeCompany.token)).body).toMatchObject({ gross_amount: "95.00", active_subscriptions: 1 });
+    expect((await dashboard(admin.token, `?company_id=${company.id}`)).body).toMatchObject({ gross_amount: "95.00", active_subscriptions: 1 });
   });
 });

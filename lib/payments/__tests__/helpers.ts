@@ -8,7 +8,7 @@ import { api } from "@/lib/testing/api";
 import { startFakeStripe, type FakeStripe } from "@/lib/testing/fakes/stripe";
 import { signStripePayload, stripeEvent } from "@/lib/testing/fakes/stripe-events";
 import { GENERIC_DECLINE, stripeInvoice, stripePaymentIntent, stripeSubscription, unixNow } from "@/lib/testing/fakes/stripe-objects";
-import { systemCtx, type SignedIn } from "@/lib/testing/fixtures";
+import { issueTestPolicy, systemCtx, type SignedIn } from "@/lib/testing/fixtures";
 
 // Shared set-up of the payments tests: the fake Stripe (the outside world, reached through the real SDK
 // via STRIPE_API_BASE), signed webhook deliveries, and short reads of what the database holds.
@@ -125,6 +125,19 @@ export async function payInFull(admin: SignedIn, policy: { id: string; final_pri
   return response.body;
 }
 
+/** POST /payments/subscription for a policy with a good test card; the processor's subscription id. */
+export async function subscribe(token: string, policyId: string): Promise<string> {
+  const created = await api("POST", "/api/v1/payments/subscription", { token, body: { policy_id: policyId, processor_payment_method_id: "pm_card_visa" } });
+  expect(created.status, created.text).toBe(201);
+  return created.body.processor_subscription_id as string;
+}
+
+/** A policy issued by the seller and subscribed through the service (still PENDING_PAYMENT): its invoices are its own. */
+export async function issueSubscribedPolicy(seller: SignedIn) {
+  const issued = await issueTestPolicy(seller);
+  return { ...issued, subscription: await subscribe(seller.token, issued.policy.id) };
+}
+
 /** POST /payments/intent for a policy. */
 export async function createIntent(token: string, policyId: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   return api("POST", "/api/v1/payments/intent", { token, body: { policy_id: policyId, ...extra }, headers });
@@ -153,16 +166,28 @@ export function intentFailed(policyId: string, transaction: { id: string; proces
   return stripeEvent("payment_intent.payment_failed", intent, { created });
 }
 
-export function invoiceEvent(type: "invoice.paid" | "invoice.payment_failed", policyId: string, amountCents: number, options: { created?: number; subscription?: string; invoiceId?: string } = {}) {
+/**
+ * An invoice of `options.subscription`, naming the policy as the processor copies the subscription's
+ * metadata. Only a subscription the service made for the policy (issueSubscribedPolicy) moves it.
+ */
+export function invoiceEvent(
+  type: "invoice.paid" | "invoice.payment_failed",
+  policyId: string,
+  amountCents: number,
+  options: { subscription: string; created?: number; invoiceId?: string; currency?: string; amountPaid?: number },
+) {
   const invoice = stripeInvoice({
     id: options.invoiceId,
     status: type === "invoice.paid" ? "paid" : "open",
     amount: amountCents,
-    subscription: options.subscription ?? "sub_test_policy",
+    currency: options.currency,
+    subscription: options.subscription,
     subscriptionMetadata: { policy_id: policyId },
     attemptCount: 1,
     billingReason: "subscription_cycle",
   });
+  // A partial payment: Stripe leaves such an invoice open, but a forged or replayed event could say paid.
+  if (options.amountPaid !== undefined) invoice.amount_paid = options.amountPaid;
   return stripeEvent(type, invoice, { created: options.created });
 }
 

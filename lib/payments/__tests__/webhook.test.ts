@@ -1,4 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
+import type Stripe from "stripe";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { policyDocuments, processorEvents, subscriptions } from "@/db/schema";
@@ -18,6 +19,7 @@ import {
   intentFailed,
   intentSucceeded,
   invoiceEvent,
+  issueSubscribedPolicy,
   notificationsFor,
   payInFull,
   policyStatus,
@@ -30,7 +32,7 @@ import {
 // POST /payments/webhook: the signature, storage by event id, and each handled event applied in the
 // background through the policy state machine; late events never move a policy back.
 
-withFakeStripe();
+const { fake } = withFakeStripe();
 
 let admin: SignedIn;
 let seller: SignedIn;
@@ -87,8 +89,8 @@ describe("the signature", () => {
   });
 
   it("a valid event: 200 {received: true} and one row; a replay of its id: 200, still one row, processed once", async () => {
-    const { policy } = await issueTestPolicy(seller);
-    const paid = invoiceEvent("invoice.paid", policy.id, 2500);
+    const { policy, subscription } = await issueSubscribedPolicy(seller);
+    const paid = invoiceEvent("invoice.paid", policy.id, 2500, { subscription });
     const first = await deliverEvent(paid);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ received: true });
@@ -107,8 +109,8 @@ describe("the signature", () => {
 
 describe("each event type", () => {
   it("invoice.paid: the policy becomes ACTIVE (changed by system:invoice.paid), an INVOICE transaction is PAID, the certificate is rendered", async () => {
-    const { policy } = await issueTestPolicy(seller);
-    const paid = invoiceEvent("invoice.paid", policy.id, 2500);
+    const { policy, subscription } = await issueSubscribedPolicy(seller);
+    const paid = invoiceEvent("invoice.paid", policy.id, 2500, { subscription });
     const stored = await deliverAndProcess(paid);
     expect(stored).toMatchObject({ status: "PROCESSED", attempts: 1 });
     expect(stored.processedAt).not.toBeNull();
@@ -124,8 +126,8 @@ describe("each event type", () => {
   });
 
   it("invoice.payment_failed: a PENDING_PAYMENT policy becomes PAID_FAILED and the client is told", async () => {
-    const { policy, client } = await issueTestPolicy(seller);
-    const failed = invoiceEvent("invoice.payment_failed", policy.id, 2500);
+    const { policy, client, subscription } = await issueSubscribedPolicy(seller);
+    const failed = invoiceEvent("invoice.payment_failed", policy.id, 2500, { subscription });
     expect((await deliverAndProcess(failed)).status).toBe("PROCESSED");
     expect(await policyStatus(policy.id)).toBe("PAID_FAILED");
     expect((await historyOf(policy.id)).at(-1)).toMatchObject({ fromStatus: "PENDING_PAYMENT", toStatus: "PAID_FAILED", changedBy: "system:invoice.payment_failed" });
@@ -136,13 +138,13 @@ describe("each event type", () => {
   });
 
   it("invoice.payment_failed: an ACTIVE policy goes IN_ARREARS, and a later invoice.paid brings it back to ACTIVE", async () => {
-    const { policy, client } = await issueTestPolicy(seller);
+    const { policy, client, subscription } = await issueSubscribedPolicy(seller);
     await payInFull(admin, policy);
     const now = unixNow();
-    expect((await deliverAndProcess(invoiceEvent("invoice.payment_failed", policy.id, 2500, { created: now - 20 }))).status).toBe("PROCESSED");
+    expect((await deliverAndProcess(invoiceEvent("invoice.payment_failed", policy.id, 2500, { subscription, created: now - 20 }))).status).toBe("PROCESSED");
     expect(await policyStatus(policy.id)).toBe("IN_ARREARS");
     expect(await notificationsFor(client.email, "payment.failed")).toHaveLength(1);
-    expect((await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { created: now - 10 }))).status).toBe("PROCESSED");
+    expect((await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { subscription, created: now - 10 }))).status).toBe("PROCESSED");
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
     expect((await historyOf(policy.id)).map((row) => row.toStatus)).toEqual(["PENDING_PAYMENT", "ACTIVE", "IN_ARREARS", "ACTIVE"]);
     expect((await historyOf(policy.id)).at(-1)!.changedBy).toBe("system:invoice.paid");
@@ -215,23 +217,110 @@ describe("each event type", () => {
   it("an event that names no policy, or a policy that is not a UUID or not there, is stored IGNORED", async () => {
     const noPolicy = stripeEvent("invoice.paid", stripeInvoice({ status: "paid", amount: 2500 }));
     expect(await deliverAndProcess(noPolicy)).toMatchObject({ status: "IGNORED", error: "the event names no policy (metadata.policy_id)" });
-    expect(await deliverAndProcess(invoiceEvent("invoice.paid", "not-a-uuid", 2500))).toMatchObject({
+    expect(await deliverAndProcess(invoiceEvent("invoice.paid", "not-a-uuid", 2500, { subscription: "sub_not_ours" }))).toMatchObject({
       status: "IGNORED",
       error: 'metadata.policy_id "not-a-uuid" is not a policy id',
       attempts: 1,
     });
     const missing = "9b2f3c8e-0000-4000-8000-000000000000";
-    expect(await deliverAndProcess(invoiceEvent("invoice.paid", missing, 2500))).toMatchObject({ status: "IGNORED", error: `no policy ${missing}`, attempts: 1 });
+    expect(await deliverAndProcess(invoiceEvent("invoice.paid", missing, 2500, { subscription: "sub_not_ours" }))).toMatchObject({ status: "IGNORED", error: `no policy ${missing}`, attempts: 1 });
+  });
+});
+
+describe("only the policy's own processor objects count (trust.md section 6)", () => {
+  it("a signed invoice.paid of 0.01 on a subscription the service never made, naming the policy: IGNORED, the policy stays PENDING_PAYMENT", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const forged = await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 1, { subscription: "sub_someone_elses" }));
+    expect(forged).toMatchObject({ status: "IGNORED", error: "no local subscription sub_someone_elses", attempts: 1 });
+    expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
+    expect(await transactionsOf(policy.id)).toHaveLength(0);
+  });
+
+  it("an invoice of another policy's subscription naming this policy: IGNORED, neither policy moves", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const other = await issueSubscribedPolicy(seller);
+    const stored = await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { subscription: other.subscription }));
+    expect(stored).toMatchObject({ status: "IGNORED", error: `subscription ${other.subscription} was created for another policy, not ${policy.id}` });
+    expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
+    expect(await policyStatus(other.policy.id)).toBe("PENDING_PAYMENT");
+    expect(await transactionsOf(policy.id)).toHaveLength(0);
+  });
+
+  it("an invoice of the policy's own subscription in another currency: IGNORED", async () => {
+    const { policy, subscription } = await issueSubscribedPolicy(seller);
+    const stored = await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { subscription, currency: "eur" }));
+    expect(stored).toMatchObject({ status: "IGNORED", error: "the amount is in EUR; the policy is paid in USD" });
+    expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
+  });
+
+  it("an invoice.paid not paid in full (amount_paid below amount_due): IGNORED", async () => {
+    const { policy, subscription } = await issueSubscribedPolicy(seller);
+    const partial = invoiceEvent("invoice.paid", policy.id, 2500, { subscription, amountPaid: 2499 });
+    const invoice = partial.data.object as { id: string };
+    expect(await deliverAndProcess(partial)).toMatchObject({ status: "IGNORED", error: `invoice ${invoice.id} is not paid in full (2499 of 2500)` });
+    expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
+    expect(await transactionsOf(policy.id)).toHaveLength(0);
+  });
+
+  it("the prorated first invoice of the policy's subscription, smaller than the premium and paid in full, activates it for the period it bills", async () => {
+    const { policy, subscription } = await issueSubscribedPolicy(seller);
+    // The invoice the processor made when the service created the subscription (prorated to the anchor day).
+    const first = [...fake().invoices.values()].find((invoice) => invoice.parent?.subscription_details?.subscription === subscription)!;
+    expect(first.amount_paid).toBeGreaterThan(0);
+    expect(first.amount_paid).toBeLessThan(2500);
+    expect(first.amount_paid).toBe(first.amount_due);
+    const stored = await deliverAndProcess(stripeEvent("invoice.paid", first));
+    expect(stored).toMatchObject({ status: "PROCESSED", error: null });
+    expect(await policyStatus(policy.id)).toBe("ACTIVE");
+    expect((await transactionsOf(policy.id)).map((row) => [row.kind, row.status, row.amount])).toEqual([["INVOICE", "PAID", (first.amount_paid / 100).toFixed(2)]]);
+  });
+
+  it("customer.subscription.deleted of another policy's subscription naming this policy: IGNORED, the policy is not cancelled", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    await payInFull(admin, policy);
+    const other = await issueSubscribedPolicy(seller);
+    const stored = await deliverAndProcess(subscriptionEvent("customer.subscription.deleted", policy.id, other.subscription));
+    expect(stored).toMatchObject({ status: "IGNORED", error: `subscription ${other.subscription} was created for another policy, not ${policy.id}` });
+    expect(await policyStatus(policy.id)).toBe("ACTIVE");
+  });
+
+  it("payment_intent.succeeded that received less than the intent's own amount, or in another currency: IGNORED", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const intent = await createIntent(seller.token, policy.id);
+    expect(intent.status, intent.text).toBe(201);
+    const short = intentSucceeded(policy.id, intent.body);
+    (short.data.object as { amount_received: number }).amount_received = 2499;
+    expect(await deliverAndProcess(short)).toMatchObject({ status: "IGNORED", error: `payment intent ${intent.body.processor_payment_intent_id} received 2499 of its 2500` });
+    const lowered = intentSucceeded(policy.id, intent.body);
+    Object.assign(lowered.data.object, { amount: 1, amount_received: 1 });
+    expect(await deliverAndProcess(lowered)).toMatchObject({ status: "IGNORED", error: `payment intent ${intent.body.processor_payment_intent_id} received 1 of its 2500` });
+    const euros = intentSucceeded(policy.id, intent.body);
+    (euros.data.object as { currency: string }).currency = "eur";
+    expect(await deliverAndProcess(euros)).toMatchObject({ status: "IGNORED", error: "the amount is in EUR; the policy is paid in USD" });
+    expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
+    expect((await transactionsOf(policy.id)).map((row) => row.status)).toEqual(["PENDING"]);
+    // The whole amount, as the processor reports it: the payment counts.
+    expect((await deliverAndProcess(intentSucceeded(policy.id, intent.body))).status).toBe("PROCESSED");
+    expect(await policyStatus(policy.id)).toBe("ACTIVE");
+  });
+
+  it("a connected account's event (event.account set) never moves a policy, even about the policy's own subscription", async () => {
+    const { policy, subscription } = await issueSubscribedPolicy(seller);
+    const own = invoiceEvent("invoice.paid", policy.id, 2500, { subscription });
+    const fromConnected = stripeEvent("invoice.paid", own.data.object as Stripe.Invoice, { account: "acct_reseller" });
+    expect(await deliverAndProcess(fromConnected)).toMatchObject({ status: "IGNORED", error: "an event of the connected account acct_reseller never moves a policy" });
+    expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
+    expect(await transactionsOf(policy.id)).toHaveLength(0);
   });
 });
 
 describe("events out of order", () => {
   it("a payment_failed created before an invoice.paid already applied is stored IGNORED and the policy stays ACTIVE", async () => {
-    const { policy } = await issueTestPolicy(seller);
+    const { policy, subscription } = await issueSubscribedPolicy(seller);
     const now = unixNow();
-    await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { created: now }));
+    await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { subscription, created: now }));
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
-    const late = await deliverAndProcess(invoiceEvent("invoice.payment_failed", policy.id, 2500, { created: now - 60 }));
+    const late = await deliverAndProcess(invoiceEvent("invoice.payment_failed", policy.id, 2500, { subscription, created: now - 60 }));
     expect(late.status).toBe("IGNORED");
     expect(late.error).toMatch(/before the newest payment event applied/);
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
@@ -239,11 +328,11 @@ describe("events out of order", () => {
   });
 
   it("a success created after a failure returns PAID_FAILED to ACTIVE", async () => {
-    const { policy } = await issueTestPolicy(seller);
+    const { policy, subscription } = await issueSubscribedPolicy(seller);
     const now = unixNow();
-    await deliverAndProcess(invoiceEvent("invoice.payment_failed", policy.id, 2500, { created: now - 30, invoiceId: "in_first_try" }));
+    await deliverAndProcess(invoiceEvent("invoice.payment_failed", policy.id, 2500, { subscription, created: now - 30, invoiceId: "in_first_try" }));
     expect(await policyStatus(policy.id)).toBe("PAID_FAILED");
-    await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { created: now - 10, invoiceId: "in_first_try" }));
+    await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { subscription, created: now - 10, invoiceId: "in_first_try" }));
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
     // The invoice is one transaction, now PAID.
     expect((await transactionsOf(policy.id)).map((row) => [row.processorInvoiceId, row.status])).toEqual([["in_first_try", "PAID"]]);
@@ -252,16 +341,14 @@ describe("events out of order", () => {
 
 describe("events that do not move a policy", () => {
   it("a customer.subscription.updated created later does not make an earlier payment failure late: the policy still goes IN_ARREARS", async () => {
-    const { policy, client } = await issueTestPolicy(seller);
+    const { policy, client, subscription } = await issueSubscribedPolicy(seller);
     await payInFull(admin, policy);
-    const created = await api("POST", "/api/v1/payments/subscription", { token: seller.token, body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" } });
-    expect(created.status, created.text).toBe(201);
     const now = unixNow();
     // A renewal fails: the processor marks the subscription past_due and reports the failed invoice; the
     // subscription's event (a second later) arrives first.
-    const pastDue = subscriptionEvent("customer.subscription.updated", policy.id, created.body.processor_subscription_id, { status: "past_due", created: now });
+    const pastDue = subscriptionEvent("customer.subscription.updated", policy.id, subscription, { status: "past_due", created: now });
     expect((await deliverAndProcess(pastDue)).status).toBe("PROCESSED");
-    const failed = await deliverAndProcess(invoiceEvent("invoice.payment_failed", policy.id, 2500, { created: now - 1 }));
+    const failed = await deliverAndProcess(invoiceEvent("invoice.payment_failed", policy.id, 2500, { subscription, created: now - 1 }));
     expect(failed.status).toBe("PROCESSED");
     expect(await policyStatus(policy.id)).toBe("IN_ARREARS");
     expect(await notificationsFor(client.email, "payment.failed")).toHaveLength(1);
@@ -281,12 +368,12 @@ describe("events that do not move a policy", () => {
 
 describe("a processing that fails", () => {
   it("is recorded FAILED with its error and attempts, and the sweep applies it once the cause is gone", async () => {
-    const { policy } = await issueTestPolicy(seller);
+    const { policy, subscription } = await issueSubscribedPolicy(seller);
     const db = await getDb();
     // The database refuses invoice transactions for a while (a constraint added by an operator, a full
     // disk: the write fails, whatever the reason).
     await db.execute(sql`alter table transactions add constraint test_refuse_invoices check (kind <> 'INVOICE') not valid`);
-    const paid = invoiceEvent("invoice.paid", policy.id, 2500);
+    const paid = invoiceEvent("invoice.paid", policy.id, 2500, { subscription });
     let stored;
     try {
       stored = await deliverAndProcess(paid);
@@ -341,9 +428,9 @@ async function sweepOnce() {
 
 describe("a processing that fails for longer than the event's retries", () => {
   it("the sweep keeps retrying with a back-off (1 min, then 2 min ...) and applies it once after the cause is gone", async () => {
-    const { policy } = await issueTestPolicy(seller);
+    const { policy, subscription } = await issueSubscribedPolicy(seller);
     const db = await getDb();
-    const paid = invoiceEvent("invoice.paid", policy.id, 2500);
+    const paid = invoiceEvent("invoice.paid", policy.id, 2500, { subscription });
     const silence = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const stored = await whileInvoicesRefused(async () => {
@@ -380,9 +467,9 @@ describe("a processing that fails for longer than the event's retries", () => {
   });
 
   it(`the back-off is capped at an hour, and the ${MAX_PROCESSING_ATTEMPTS}th failure leaves the event FAILED for good`, async () => {
-    const { policy } = await issueTestPolicy(seller);
+    const { policy, subscription } = await issueSubscribedPolicy(seller);
     const db = await getDb();
-    const paid = invoiceEvent("invoice.paid", policy.id, 2500);
+    const paid = invoiceEvent("invoice.paid", policy.id, 2500, { subscription });
     const silence = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       await whileInvoicesRefused(async () => {

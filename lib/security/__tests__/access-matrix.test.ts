@@ -5,7 +5,7 @@ import { insertStoredApiKey } from "@/lib/testing/api-keys";
 import { EVERY_PERMISSION, KEY_FORBIDDEN_PERMISSIONS, KEY_PERMISSIONS } from "@/lib/testing/contract-permissions";
 import { startFakeStripe, type FakeStripe } from "@/lib/testing/fakes/stripe";
 import { signInAs, testAddress, type SignedIn } from "@/lib/testing/fixtures";
-import { CONTRACT, everyRouteKey, keyMayCall, permissionsOf, ROLE_PERMISSIONS, roleMayCall, type Role } from "./contract-access";
+import { CONTRACT, everyRouteKey, keyMayCall, permissionsOf, ROLE_PERMISSIONS, roleMayCall, USERS_ONLY, type Role } from "./contract-access";
 
 // Issue 8.1: every method of every route, called as nobody, as each role and with API keys, against the
 // contract (api-contract.md section 3 and the access named in sections 4-11). The table is transcribed
@@ -112,6 +112,12 @@ describe("access matrix (contract section 3)", () => {
     if (rule === "user") {
       it("refuses an API key, even one holding every permission (403): it is not a user", async () => {
         expect((await call(key, { apiKey: keyWithEverything })).status).toBe(403);
+      });
+    } else if (USERS_ONLY.has(key)) {
+      it("refuses an API key, even one holding the permission or every permission (403): signed-in users only", async () => {
+        expect((await call(key, { apiKey: keyWith.get(JSON.stringify(rule)) })).status).toBe(403);
+        expect((await call(key, { apiKey: keyWithEverything })).status).toBe(403);
+        expect((await call(key, { apiKey: storedKeyWithEverything })).status).toBe(403);
       });
     } else if (rule !== "public" && keyMayCall(rule)) {
       it("serves an API key holding exactly the permission", async () => {

@@ -103,6 +103,10 @@ export const CONTRACT: Record<string, Rule> = {
   "GET /api/v1/notifications": "notifications:read",
 };
 
+// Routes whose permission admits signed-in users only: an API key is refused (403) whatever it holds.
+// trust.md section 3: whoever completes a reseller's onboarding decides where its payouts go.
+export const USERS_ONLY: ReadonlySet<string> = new Set(["POST /api/v1/payments/connect/onboarding"]);
+
 export const ROLE_PERMISSIONS = { ADMIN: EVERY_PERMISSION, VENDEDOR: VENDEDOR_PERMISSIONS, CLIENTE: CLIENTE_PERMISSIONS } as const;
 export type Role = keyof typeof ROLE_PERMISSIONS;
 

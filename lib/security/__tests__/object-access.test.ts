@@ -318,6 +318,24 @@ describe("lists carry no other company's (or other client's) rows", () => {
   });
 });
 
+describe("the reseller dashboard and onboarding stay inside the caller's scope (trust.md section 3)", () => {
+  it("a seller bound to another business unit sees none of the unit-less policies' money or subscriptions", async () => {
+    const ofA = await ok(api("GET", "/api/v1/payments/reseller/dashboard", { token: sellerA.token }), 200);
+    expect(ofA).toMatchObject({ company_id: ids.companyA, active_subscriptions: 1 });
+    expect(Number(ofA.gross_amount)).toBeGreaterThan(0);
+    const ofOtherUnit = await ok(api("GET", "/api/v1/payments/reseller/dashboard", { token: sellerOtherUnit.token }), 200);
+    expect(ofOtherUnit).toMatchObject({ company_id: ids.companyA, gross_amount: "0.00", commission_amount: "0.00", net_amount: "0.00", active_subscriptions: 0, by_month: [] });
+  });
+
+  it("company B's seller naming company A for onboarding: 403; company B's key: 403", async () => {
+    const path = `/api/v1/payments/connect/onboarding?company_id=${ids.companyA}`;
+    const bySeller = await api("POST", path, { token: sellerB.token });
+    expect(bySeller.status, bySeller.text).toBe(403);
+    expect(bySeller.body.detail).toBe("only an administrator may onboard another company");
+    expect((await api("POST", path, { apiKey: keyB })).status).toBe(403);
+  });
+});
+
 // Ids given in a body rather than the path: the same rule, 404 for another company's record.
 // A reference to another company inside a nested catalog body is, like any unknown reference there, 422.
 // keyRefused: the route needs a permission no key may hold (trust.md section 3), so company B's key gets 403.

@@ -32,8 +32,11 @@ export type FakeServer = {
 /** A 200 whose body is not JSON at all (what a misconfigured proxy or a captive portal answers). */
 export const GARBAGE_REPLY: FakeReply = { status: 200, body: null, raw: "<html><body>Service Temporarily Unavailable</body></html>" };
 
-/** `serverError` is the provider's own shape of a 500, used by `failNext` and `failAlways`. */
-export async function startFakeServer(respond: Responder, serverError: FakeReply): Promise<FakeServer> {
+/**
+ * `serverError` is the provider's own shape of a 500, used by `failNext` and `failAlways`. `port` 0 (the
+ * default) takes a free one; the e2e server, configured before the fake starts, needs a known one.
+ */
+export async function startFakeServer(respond: Responder, serverError: FakeReply, port = 0): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
   let failures: { remaining: number; reply: FakeReply } = { remaining: 0, reply: serverError };
   let replyDelayMs = 0;
@@ -82,11 +85,11 @@ export async function startFakeServer(respond: Responder, serverError: FakeReply
       else send();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: listening } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
     requests,
     failNext: (count, reply = serverError) => {
       failures = { remaining: count, reply };

@@ -7,16 +7,18 @@ import { stripeId, unixNow } from "./stripe-objects";
 
 /**
  * An Event of the SDK's pinned API version. `previousAttributes` is what an `*.updated` event carries of
- * the fields that changed, e.g. `{ cancel_at_period_end: false }`.
+ * the fields that changed, e.g. `{ cancel_at_period_end: false }`. `account` is the connected account an
+ * event of a Connect endpoint comes from (a reseller's own payments, its account.updated).
  */
 export function stripeEvent(
   type: Stripe.Event.Type,
   object: { object: string },
-  options: { id?: string; created?: number; previousAttributes?: Record<string, unknown> } = {},
+  options: { id?: string; created?: number; previousAttributes?: Record<string, unknown>; account?: string } = {},
 ): Stripe.Event {
   return {
     id: options.id ?? stripeId("evt"),
     object: "event",
+    ...(options.account ? { account: options.account } : {}),
     api_version: Stripe.API_VERSION,
     created: options.created ?? unixNow(),
     data: options.previousAttributes ? { object, previous_attributes: options.previousAttributes } : { object },

@@ -155,7 +155,7 @@ function expandPaths(params: FormObject): string[] {
   return (Array.isArray(expand) ? expand : [expand]).filter((path): path is string => typeof path === "string");
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const customers = new Map<string, Stripe.Customer>();
   const paymentMethods = new Map<string, Stripe.PaymentMethod>();
   const paymentIntents = new Map<string, Stripe.PaymentIntent>();
@@ -567,6 +567,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     { method: "DELETE", path: /^\/v1\/subscriptions\/([^/]+)$/, handle: (_, id) => cancelSubscription(id) },
     { method: "GET", path: /^\/v1\/invoices\/([^/]+)$/, handle: (_, id) => getOrThrow(invoices, "invoice", id) },
     { method: "POST", path: /^\/v1\/accounts$/, handle: createAccount },
+    { method: "GET", path: /^\/v1\/accounts\/([^/]+)$/, handle: (_, id) => getOrThrow(accounts, "account", id) },
     { method: "POST", path: /^\/v1\/account_links$/, handle: createAccountLink },
   ];
 
@@ -625,7 +626,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return reply;
   }
 
-  const server = await startFakeServer(respond, SERVER_ERROR);
+  const server = await startFakeServer(respond, SERVER_ERROR, port);
   return {
     ...server,
     customers,
