@@ -27,6 +27,7 @@ type Ids = {
   claimA: string;
   transactionA: string;
   leadA: string;
+  leadPhoneA: string;
   documentA: string;
   planA: string;
   versionA: string;
@@ -152,7 +153,8 @@ beforeAll(async () => {
   const claim = await ok(api("POST", "/api/v1/claims", { token: sellerA.token, body: { policy_id: policy.id, beneficiary_id: beneficiaryA, description: "Death abroad" } }), 201);
   await ok(api("POST", `/api/v1/claims/${claim.id}/expenses`, { token: sellerA.token, body: { amount: "120.00", expense_type: "TRANSPORT" } }), 201);
 
-  const lead = await ok(api("POST", "/api/v1/leads", { body: { phone_e164: `+5255${String(Date.now()).slice(-8)}`, business_unit_id: unitA }, headers: { "x-forwarded-for": testAddress() } }), 201);
+  const leadPhoneA = `+5255${String(Date.now()).slice(-8)}`;
+  const lead = await ok(api("POST", "/api/v1/leads", { body: { phone_e164: leadPhoneA, first_name: "Alma", business_unit_id: unitA }, headers: { "x-forwarded-for": testAddress() } }), 201);
   const document = await ok(api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title: "Alpha glacier clause", content: noticeA, company_id: companyA } }), 201);
   expect(document.company_id).toBe(companyA);
 
@@ -176,6 +178,7 @@ beforeAll(async () => {
     claimA: claim.id,
     transactionA: paid.transaction.id,
     leadA: lead.id,
+    leadPhoneA,
     documentA: document.id,
     planA: product.plans[0].id,
     versionA: product.plans[0].versions[0].id,
@@ -392,6 +395,33 @@ describe("ids in bodies: another company's record is not found", () => {
         expectNotFound(await send({ token: sellerOtherUnit.token }), "seller of another unit");
       });
     }
+  });
+});
+
+// trust.md section 4: the public lead form is no way into another company's lead. A post of company A's
+// lead's phone by anyone who may not read that lead answers its id only and changes nothing set.
+describe("the public lead form never reads or overwrites a lead the caller may not read", () => {
+  const postPhone = (credentials: { token?: string; apiKey?: string }) =>
+    api("POST", "/api/v1/leads", { ...credentials, body: { phone_e164: ids.leadPhoneA, first_name: "Probed" }, headers: { "x-forwarded-for": testAddress() } });
+
+  it.each([
+    ["nobody", () => ({})],
+    ["company B's API key holding every permission", () => ({ apiKey: keyB })],
+    ["company B's seller", () => ({ token: sellerB.token })],
+    ["a seller of company A bound to another business unit", () => ({ token: sellerOtherUnit.token })],
+    ["a client of company A (no leads:read)", () => ({ token: otherClient.token })],
+  ])("%s: 200 with the id only; the lead keeps its name", async (_, credentials) => {
+    const res = await postPhone(credentials());
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ id: ids.leadA });
+    const lead = await ok(api("GET", `/api/v1/leads/${ids.leadA}`, { token: sellerA.token }), 200);
+    expect(lead.first_name).toBe("Alma");
+  });
+
+  it("company A's seller gets the whole lead back", async () => {
+    const res = await api("POST", "/api/v1/leads", { token: sellerA.token, body: { phone_e164: ids.leadPhoneA }, headers: { "x-forwarded-for": testAddress() } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: ids.leadA, phone_e164: ids.leadPhoneA, first_name: "Alma" });
   });
 });
 
