@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/db";
+import { users } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
 import { api, type ApiResponse } from "@/lib/testing/api";
 import { EVERY_PERMISSION } from "@/lib/testing/contract-permissions";
@@ -447,5 +450,60 @@ describe("knowledge search never returns another company's fragments", () => {
     const sources = header ? (JSON.parse(Buffer.from(header, "base64url").toString("utf8")) as Array<{ document_id: string }>) : [];
     expect(sources.map((source) => source.document_id)).not.toContain(ids.documentA);
     expect(res.text).not.toContain("glacier clause");
+  });
+});
+
+// trust.md section 5: a client's assistant reads only its company's CLIENTS documents, and nobody reads
+// another caller's conversation through its session id.
+describe("the assistant gives clients no staff document and nobody another's conversation", () => {
+  const clientsNoticeA = `Alpha Mutual members: the lagoon clause ${randomUUID().slice(0, 8)} covers repatriation from Lima up to 5200 USD.`;
+  let clientsDocumentA: string;
+
+  beforeAll(async () => {
+    const db = await getDb();
+    for (const client of [ownerClient, otherClient]) await db.update(users).set({ isVerified: true }).where(eq(users.id, client.user.id));
+    const document = await ok(
+      api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title: "Alpha lagoon clause", content: clientsNoticeA, audience: "CLIENTS", company_id: ids.companyA } }),
+      201,
+    );
+    clientsDocumentA = document.id;
+  });
+
+  const sourcesOf = (res: ApiResponse) => (res.body.sources as Array<{ document_id: string }>).map((source) => source.document_id);
+
+  it("company A's client gets company A's CLIENTS document (the question does find it)", async () => {
+    const res = await ok(api("POST", "/api/v1/ai/chat", { token: ownerClient.token, body: { message: clientsNoticeA, session_id: randomUUID() } }), 200);
+    expect(res.sources.map((source: { document_id: string }) => source.document_id)).toContain(clientsDocumentA);
+  });
+
+  it("company A's client asking with the exact text of a STAFF document of company A gets none of it (both endpoints)", async () => {
+    const res = await api("POST", "/api/v1/ai/chat", { token: ownerClient.token, body: { message: noticeA, session_id: randomUUID() } });
+    expect(res.status).toBe(200);
+    expect(sourcesOf(res)).not.toContain(ids.documentA);
+    expect(JSON.stringify(res.body.answer)).not.toContain("glacier clause");
+    const streamed = await api("POST", "/api/v1/ai/chat/stream", { token: ownerClient.token, body: { message: noticeA, session_id: randomUUID() } });
+    expect(streamed.status).toBe(200);
+    expect(Buffer.from(streamed.headers.get("x-chat-sources") ?? "", "base64url").toString("utf8")).not.toContain(ids.documentA);
+    expect(streamed.text).not.toContain("glacier clause");
+  });
+
+  it("company B's key and seller do not get company A's CLIENTS document either", async () => {
+    for (const credentials of [{ apiKey: keyB }, { token: sellerB.token }]) {
+      const res = await api("POST", "/api/v1/ai/chat", { ...credentials, body: { message: clientsNoticeA, session_id: randomUUID() } });
+      expect(res.status).toBe(200);
+      expect(sourcesOf(res)).not.toContain(clientsDocumentA);
+    }
+  });
+
+  it("another client using a client's session id starts its own conversation (turn 1)", async () => {
+    const sessionId = randomUUID();
+    for (const turn of [1, 2]) {
+      const res = await ok(api("POST", "/api/v1/ai/chat", { token: ownerClient.token, body: { message: clientsNoticeA, session_id: sessionId } }), 200);
+      expect(res.turn).toBe(turn);
+    }
+    for (const credentials of [{ token: otherClient.token }, { token: sellerA.token }, { apiKey: keyB }]) {
+      const res = await ok(api("POST", "/api/v1/ai/chat", { ...credentials, body: { message: clientsNoticeA, session_id: sessionId } }), 200);
+      expect(res.turn).toBe(1);
+    }
   });
 });
