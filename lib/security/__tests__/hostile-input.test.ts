@@ -133,8 +133,9 @@ function realistic(value: unknown, index: number): unknown {
     if (node && typeof node === "object") {
       return Object.fromEntries(
         Object.entries(node).map(([key, item]) => {
-          if (key in ids && typeof item === "string") return [key, ids[key]];
-          if (key in REALISTIC && (typeof item === "string" || typeof item === "number")) return [key, REALISTIC[key]()];
+          // Own keys only: a generated key such as "valueOf" is on every object's prototype.
+          if (Object.hasOwn(ids, key) && typeof item === "string") return [key, ids[key]];
+          if (Object.hasOwn(REALISTIC, key) && (typeof item === "string" || typeof item === "number")) return [key, REALISTIC[key]()];
           return [key, visit(item)];
         }),
       );
