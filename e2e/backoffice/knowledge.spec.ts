@@ -36,7 +36,7 @@ test("an admin uploads a PDF; a seller asks a question and sees the answer with 
     await form.getByLabel("Metadata (JSON, optional)").fill('{"version": "2026", "area": "repatriation"}');
     // An administrator must say whose document it is (trust.md section 5): refused here until chosen.
     await form.getByRole("button", { name: "Upload PDF" }).click();
-    await expect(form.getByText("choose a company")).toBeVisible();
+    await expect(form.getByText("choose a company", { exact: true })).toBeVisible();
     await form.getByLabel("Company").selectOption({ label: "Default company" });
     await form.getByLabel("Who may read it").selectOption({ label: "Staff and clients" });
     await form.getByRole("button", { name: "Upload PDF" }).click();
