@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase, type Database } from "@/db";
 import { companies, knowledgeDocuments, knowledgeFragments } from "@/db/schema";
 import { localEmbedding } from "@/lib/knowledge/local-embedding";
+import { KNOWLEDGE_AUDIENCES } from "@/lib/knowledge/audience";
 import { efSearch, EXACT_SCAN_LIMIT, nearestFragments, RETRIEVED_FRAGMENTS, type RetrievedFragment } from "@/lib/knowledge/retrieve";
 import { createFreshDatabase } from "./lib/database";
 import type { LoadResult } from "./lib/load";
@@ -94,7 +95,7 @@ function latencyResult(samples: number[]): LoadResult {
 async function planOf(db: Database, companyId: string, embedding: number[]): Promise<string> {
   const vector = `[${embedding.join(",")}]`;
   return db.transaction(async (tx) => {
-    await nearestFragments(tx, companyId, embedding);
+    await nearestFragments(tx, { companyId, audiences: KNOWLEDGE_AUDIENCES }, embedding);
     const rows = (await tx.execute(
       sql`explain select id from knowledge_fragments where company_id = ${companyId} order by embedding <=> ${vector}::halfvec limit ${RETRIEVED_FRAGMENTS}`,
     )) as unknown as { "QUERY PLAN": string }[];
@@ -180,9 +181,9 @@ export const knowledgeRetrieval: Scenario = {
     const sourceFound = { forced: 0, exact: 0 };
     for (const [index, query] of queries.entries()) {
       const t0 = performance.now();
-      const asPlanned = await nearestFragments(db, query.companyId, query.embedding);
+      const asPlanned = await nearestFragments(db, { companyId: query.companyId, audiences: KNOWLEDGE_AUDIENCES }, query.embedding);
       const t1 = performance.now();
-      const throughIndex = await nearestFragments(db, query.companyId, query.embedding, { exactScanLimit: 0 });
+      const throughIndex = await nearestFragments(db, { companyId: query.companyId, audiences: KNOWLEDGE_AUDIENCES }, query.embedding, { exactScanLimit: 0 });
       const t2 = performance.now();
       const vector = `[${query.embedding.join(",")}]`;
       const exact = await db.transaction(async (tx) => {

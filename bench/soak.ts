@@ -235,7 +235,18 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
     clientIds.push(client.id);
   }
   const { wording, questions } = loadQualitySet();
-  await callApi(base, "POST", "/api/v1/ai/knowledge", { title: "Policy wording", content: wording }, tokens.admin);
+  // An administrator names the company of a document (trust.md section 5): the bench seller's, its own.
+  const { company_id: companyId } = await callApi<{ company_id: string }>(base, "GET", "/api/v1/auth/me", undefined, tokens.admin);
+  await callApi(base, "POST", "/api/v1/ai/knowledge", { title: "Policy wording", content: wording, company_id: companyId }, tokens.admin);
+  // The chats come from API keys of the company, taken in turn: one asker may ask 20 questions a minute
+  // (trust.md section 5), and each key gets at most 15 a minute of the chats the rate asks for.
+  const chatShare = (MIX.find((entry) => entry.kind === "chat")?.weight ?? 0) / MIX.reduce((sum, entry) => sum + entry.weight, 0);
+  const chatKeys: string[] = [];
+  for (let index = 0; index < Math.ceil((rate * 60 * chatShare) / 15) + 1; index++) {
+    const created = await callApi<{ key: string }>(base, "POST", "/api/v1/auth/api-keys", { name: `soak chat ${index + 1}`, permissions: ["chat:use", "knowledge:read"], company_id: companyId }, tokens.admin);
+    chatKeys.push(created.key);
+  }
+  let chats = 0;
   const startDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   const issueBody = (index: number) =>
     JSON.stringify({
@@ -350,7 +361,7 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
           path: "/api/v1/ai/chat",
           call: {
             body: Buffer.from(JSON.stringify({ message: questions[Math.floor(Math.random() * questions.length)].question, session_id: chatSessions[Math.floor(Math.random() * chatSessions.length)] })),
-            headers: json(tokens.seller),
+            headers: { "content-type": "application/json", "x-api-key": chatKeys[chats++ % chatKeys.length] },
           },
           expect: [200],
         };

@@ -45,8 +45,17 @@ export const CountryCode = z
   .string()
   .regex(/^[A-Z]{2}$/, { message: "must be a two-letter upper-case ISO country code" });
 
-/** A phone number in E.164 form (contract section 9): "+" and 8 to 15 digits, no leading zero. */
-export const PhoneE164 = z.string().trim().regex(/^\+[1-9]\d{7,14}$/, { message: "must be an E.164 phone number such as +5215512345678" });
+/**
+ * A phone number as typed (trust.md section 7): E.164, or, where the body names the country it is read in,
+ * the national form with the usual separators ("55 1234 5678", "(310) 555-0123"). The service parses it
+ * with libphonenumber (lib/phone.ts), because the country comes from another field, and stores E.164.
+ */
+export const PhoneInput = z
+  .string()
+  .trim()
+  .min(1, { message: "is required", abort: true })
+  .max(40, { message: "must be at most 40 characters", abort: true })
+  .regex(/^\+?[(0-9][0-9 ().-]*$/, { message: "must be a phone number: digits, with an optional leading + and spaces, dots, dashes or brackets" });
 
 /** Money out: a string with 2 decimals. */
 export const MoneyString = z.string().regex(/^-?\d+\.\d{2}$/);

@@ -83,7 +83,7 @@ export function CreateClientFormPanel({ countries, isLoadingCountries, onCreated
       <Field id="client-email" label="E-mail" error={errors.email?.message}>
         <input id="client-email" type="email" autoComplete="off" aria-invalid={Boolean(errors.email)} {...register("email")} />
       </Field>
-      <Field id="client-phone" label="Mobile phone (optional)" hint="international form, e.g. +5215512345678; for messaging-app notices" error={errors.phone_e164?.message}>
+      <Field id="client-phone" label="Mobile phone (optional)" hint="international (+525512345678) or national form of the country of residence; for messaging-app notices" error={errors.phone_e164?.message}>
         <input
           id="client-phone"
           type="tel"

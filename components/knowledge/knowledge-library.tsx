@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { z } from "zod";
 import { apiFetch, ApiError, useApiData } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
@@ -12,10 +12,11 @@ import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
 import { formMessages } from "@/components/ui/form-messages";
 import { Badge, Panel } from "@/components/ui/panel";
+import { KNOWLEDGE_AUDIENCES, type KnowledgeAudience } from "@/lib/knowledge/audience";
 import { CreateTextDocumentInput, MAX_PDF_BYTES, MetadataJson } from "@/lib/knowledge/schemas";
 import "./knowledge.css";
 import { knowledgeErrorMessage } from "./messages";
-import type { KnowledgeDocument } from "./types";
+import type { Company, KnowledgeDocument } from "./types";
 
 const MAX_MB = MAX_PDF_BYTES / 1024 / 1024;
 
@@ -41,6 +42,21 @@ function metadataOf(text: string): Record<string, unknown> {
   return text.trim() === "" ? {} : (JSON.parse(text) as Record<string, unknown>);
 }
 
+// Page text in plain English for now: the message catalogs (next-intl) are being set up beside this change.
+const AUDIENCE_LABELS: Record<KnowledgeAudience, string> = { STAFF: "Staff only", CLIENTS: "Staff and clients" };
+const AUDIENCE_BADGES: Record<KnowledgeAudience, string> = { STAFF: "Staff", CLIENTS: "Clients" };
+
+/**
+ * Who may read the document, and whose it is. An administrator must choose the company (the API refuses
+ * an administrator's document without one); anyone else adds to their own company.
+ */
+function placementFields(mustPickCompany: boolean) {
+  return {
+    audience: z.enum(KNOWLEDGE_AUDIENCES),
+    company_id: mustPickCompany ? z.string().min(1, { message: "choose a company" }) : z.string(),
+  };
+}
+
 const PdfForm = z.object({
   file: z
     .custom<FileList>((value) => typeof FileList !== "undefined" && value instanceof FileList && value.length === 1, { message: "choose a PDF file" })
@@ -48,15 +64,64 @@ const PdfForm = z.object({
     .refine((files) => files[0].size <= MAX_PDF_BYTES, { message: `must be at most ${MAX_MB} MB` }),
   title: z.string().max(255),
   metadata_json: MetadataText,
+  ...placementFields(false),
 });
 type PdfFormInput = z.input<typeof PdfForm>;
 type PdfFormOutput = z.output<typeof PdfForm>;
 
-const TextForm = CreateTextDocumentInput.pick({ title: true, content: true }).extend({ metadata_json: MetadataText });
+const TextForm = CreateTextDocumentInput.pick({ title: true, content: true }).extend({ metadata_json: MetadataText, ...placementFields(false) });
 type TextFormValues = z.infer<typeof TextForm>;
 
-const PDF_FIELDS = ["file", "title", "metadata_json"] as const;
-const TEXT_FIELDS = ["title", "content", "metadata_json"] as const;
+const PDF_FIELDS = ["file", "title", "metadata_json", "audience", "company_id"] as const;
+const TEXT_FIELDS = ["title", "content", "metadata_json", "audience", "company_id"] as const;
+
+/** The audience select, and the company select for an administrator (null: the caller's own company). */
+function PlacementFields<F extends { audience: KnowledgeAudience; company_id: string }>({
+  idPrefix,
+  register,
+  errors,
+  companies,
+}: {
+  idPrefix: string;
+  register: UseFormRegister<F>;
+  errors: FieldErrors<{ audience: KnowledgeAudience; company_id: string }>;
+  companies: Company[] | null;
+}) {
+  // The two fields every form here has; react-hook-form cannot see that through the generic.
+  const field = register as unknown as UseFormRegister<{ audience: KnowledgeAudience; company_id: string }>;
+  return (
+    <>
+      <Field id={`${idPrefix}-audience`} label="Who may read it" hint="clients read only documents for clients, through the assistant" error={errors.audience?.message}>
+        <select id={`${idPrefix}-audience`} aria-invalid={Boolean(errors.audience)} {...field("audience")}>
+          {KNOWLEDGE_AUDIENCES.map((audience) => (
+            <option key={audience} value={audience}>
+              {AUDIENCE_LABELS[audience]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {companies ? (
+        <Field id={`${idPrefix}-company`} label="Company" error={errors.company_id?.message}>
+          <select id={`${idPrefix}-company`} aria-invalid={Boolean(errors.company_id)} {...field("company_id")}>
+            <option value="">Choose a company</option>
+            {companies.map((company) => (
+              <option key={company.id} value={company.id}>
+                {company.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : null}
+    </>
+  );
+}
+
+/** What a form sends besides its own fields: the audience, and the company when one was chosen. */
+function placementOf({ audience, company_id }: { audience: KnowledgeAudience; company_id: string }) {
+  return company_id ? { audience, company_id } : { audience };
+}
+
+const PLACEMENT_DEFAULTS = { audience: "STAFF" as const, company_id: "" };
 
 /**
  * Sends one new document: on success the form is cleared and the list reloaded with a banner saying what
@@ -91,21 +156,24 @@ function useAddDocument<F extends string>({
   return { ...state, add };
 }
 
-function UploadPdfPanel({ onAdded }: { onAdded: () => void }) {
+function UploadPdfPanel({ onAdded, companies }: { onAdded: () => void; companies: Company[] | null }) {
+  const mustPickCompany = companies !== null;
+  const schema = useMemo(() => PdfForm.extend(placementFields(mustPickCompany)), [mustPickCompany]);
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PdfFormInput, unknown, PdfFormOutput>({ resolver: zodResolver(PdfForm, { error: formMessages }), defaultValues: { title: "", metadata_json: "" } });
+  } = useForm<PdfFormInput, unknown, PdfFormOutput>({ resolver: zodResolver(schema, { error: formMessages }), defaultValues: { title: "", metadata_json: "", ...PLACEMENT_DEFAULTS } });
   const { error, success, add } = useAddDocument({ fields: PDF_FIELDS, setError, reset, onAdded });
 
-  async function onSubmit({ file, title, metadata_json }: PdfFormOutput) {
+  async function onSubmit({ file, title, metadata_json, ...placement }: PdfFormOutput) {
     const body = new FormData();
     body.set("file", file[0]);
     if (title.trim()) body.set("title", title.trim());
     if (metadata_json.trim()) body.set("metadata_json", JSON.stringify(metadataOf(metadata_json)));
+    for (const [name, value] of Object.entries(placementOf(placement))) body.set(name, value);
     await add(() => apiFetch<KnowledgeDocument>("/api/v1/ai/knowledge/upload", { method: "POST", body }));
   }
 
@@ -121,6 +189,7 @@ function UploadPdfPanel({ onAdded }: { onAdded: () => void }) {
         <Field id="pdf-metadata" label="Metadata (JSON, optional)" hint='e.g. {"version": "2026", "product": "repatriation"}' error={errors.metadata_json?.message}>
           <input id="pdf-metadata" aria-invalid={Boolean(errors.metadata_json)} {...register("metadata_json")} />
         </Field>
+        <PlacementFields idPrefix="pdf" register={register} errors={errors} companies={companies} />
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
         <div className="form-actions">
@@ -133,18 +202,21 @@ function UploadPdfPanel({ onAdded }: { onAdded: () => void }) {
   );
 }
 
-function AddTextPanel({ onAdded }: { onAdded: () => void }) {
+function AddTextPanel({ onAdded, companies }: { onAdded: () => void; companies: Company[] | null }) {
+  const mustPickCompany = companies !== null;
+  const schema = useMemo(() => TextForm.extend(placementFields(mustPickCompany)), [mustPickCompany]);
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<TextFormValues>({ resolver: zodResolver(TextForm, { error: formMessages }), defaultValues: { title: "", content: "", metadata_json: "" } });
+  } = useForm<TextFormValues>({ resolver: zodResolver(schema, { error: formMessages }), defaultValues: { title: "", content: "", metadata_json: "", ...PLACEMENT_DEFAULTS } });
   const { error, success, add } = useAddDocument({ fields: TEXT_FIELDS, setError, reset, onAdded });
 
-  async function onSubmit({ title, content, metadata_json }: TextFormValues) {
-    await add(() => apiFetch<KnowledgeDocument>("/api/v1/ai/knowledge", { method: "POST", body: { title, content, metadata_json: metadataOf(metadata_json) } }));
+  async function onSubmit({ title, content, metadata_json, ...placement }: TextFormValues) {
+    const body = { title, content, metadata_json: metadataOf(metadata_json), ...placementOf(placement) };
+    await add(() => apiFetch<KnowledgeDocument>("/api/v1/ai/knowledge", { method: "POST", body }));
   }
 
   return (
@@ -159,6 +231,7 @@ function AddTextPanel({ onAdded }: { onAdded: () => void }) {
         <Field id="text-metadata" label="Metadata (JSON, optional)" error={errors.metadata_json?.message}>
           <input id="text-metadata" aria-invalid={Boolean(errors.metadata_json)} {...register("metadata_json")} />
         </Field>
+        <PlacementFields idPrefix="text" register={register} errors={errors} companies={companies} />
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
         <div className="form-actions">
@@ -208,11 +281,30 @@ function DeleteButton({ document, onDeleted, onError }: { document: KnowledgeDoc
 const column = createColumnHelper<KnowledgeDocument>();
 const NO_DOCUMENTS: KnowledgeDocument[] = [];
 
-function DocumentsPanel({ documents, isLoading, loadError, canWrite, reload }: { documents: KnowledgeDocument[]; isLoading: boolean; loadError: string | null; canWrite: boolean; reload: () => void }) {
+function DocumentsPanel({
+  documents,
+  isLoading,
+  loadError,
+  canWrite,
+  reload,
+  companies,
+}: {
+  documents: KnowledgeDocument[];
+  isLoading: boolean;
+  loadError: string | null;
+  canWrite: boolean;
+  reload: () => void;
+  /** An administrator's list holds every company's documents: each row names its company. */
+  companies: Company[] | null;
+}) {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const columns = useMemo(
     () => [
       column.accessor("title", { header: "Title", cell: (info) => <strong>{info.getValue()}</strong> }),
+      ...(companies
+        ? [column.accessor("company_id", { header: "Company", cell: (info) => companies.find((company) => company.id === info.getValue())?.name ?? info.getValue() })]
+        : []),
+      column.accessor("audience", { header: "Readers", cell: (info) => <Badge tone={info.getValue() === "CLIENTS" ? "ok" : "neutral"}>{AUDIENCE_BADGES[info.getValue()]}</Badge> }),
       column.accessor("source", { header: "Source", cell: (info) => <Badge tone={info.getValue() === "PDF" ? "accent" : "neutral"}>{info.getValue()}</Badge> }),
       column.accessor("chunk_count", { header: "Fragments", cell: (info) => info.getValue().toLocaleString("en") }),
       column.accessor("created_at", { header: "Added", cell: (info) => new Date(info.getValue()).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) }),
@@ -251,7 +343,7 @@ function DocumentsPanel({ documents, isLoading, loadError, canWrite, reload }: {
           ]
         : []),
     ],
-    [canWrite, reload],
+    [canWrite, reload, companies],
   );
   // The React Compiler is not enabled here, so nothing memoizes the table's functions; the warning does not apply.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -264,18 +356,25 @@ function DocumentsPanel({ documents, isLoading, loadError, canWrite, reload }: {
   );
 }
 
-/** The knowledge library: add PDFs and texts (knowledge:write), list them, delete them. */
-export function KnowledgeLibrary({ canWrite }: { canWrite: boolean }) {
+const NO_COMPANIES: Company[] = [];
+
+/**
+ * The knowledge library: add PDFs and texts (knowledge:write), list them, delete them. An administrator
+ * (`isAdmin`) chooses the company of each new document and sees every company's documents.
+ */
+export function KnowledgeLibrary({ canWrite, isAdmin }: { canWrite: boolean; isAdmin: boolean }) {
   const { data, error, isLoading, reload } = useApiData<KnowledgeDocument[]>("/api/v1/ai/knowledge");
+  const companiesData = useApiData<Company[]>(isAdmin ? "/api/v1/organizations/companies" : null);
+  const companies = isAdmin ? (companiesData.data ?? NO_COMPANIES) : null;
   return (
     <>
       {canWrite ? (
         <div className="knowledge-forms">
-          <UploadPdfPanel onAdded={reload} />
-          <AddTextPanel onAdded={reload} />
+          <UploadPdfPanel onAdded={reload} companies={companies} />
+          <AddTextPanel onAdded={reload} companies={companies} />
         </div>
       ) : null}
-      <DocumentsPanel documents={data ?? NO_DOCUMENTS} isLoading={isLoading} loadError={error} canWrite={canWrite} reload={reload} />
+      <DocumentsPanel documents={data ?? NO_DOCUMENTS} isLoading={isLoading} loadError={error ?? companiesData.error} canWrite={canWrite} reload={reload} companies={companies} />
     </>
   );
 }

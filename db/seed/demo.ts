@@ -137,7 +137,7 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
   await db.insert(claimStatusHistory).values({ claimId: claim.id, fromStatus: null, toStatus: "PENDING", changedBy: admin, reason: "beneficiary marked deceased" });
 
   await db.insert(leads).values([
-    { phoneE164: "+5215512345678", firstName: "Luis", sourceChannel: "whatsapp", utmSource: "facebook", utmMedium: "cpc", campaignId: "spring-26", companyId },
+    { phoneE164: "+525512345678", firstName: "Luis", sourceChannel: "whatsapp", utmSource: "facebook", utmMedium: "cpc", campaignId: "spring-26", companyId },
     { phoneE164: "+13105550123", firstName: "Carmen", sourceChannel: "organic", landingPage: "https://example.com/cover", stage: "CONTACTED", companyId },
     { phoneE164: "+34600111222", firstName: "Pablo", sourceChannel: "instagram", utmSource: "instagram", campaignId: "summer-26", stage: "QUALIFIED", leadScore: 70, companyId },
   ]);

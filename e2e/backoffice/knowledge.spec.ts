@@ -2,9 +2,10 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { SELLER, signInThroughPage, unique } from "../fixtures/data";
 
-// The knowledge library and the assistant end to end: the administrator uploads a PDF on /knowledge, the
-// demo seller (same company) asks on /chat a question only that PDF answers, and sees the answer stream
-// in with the PDF as its source; the administrator then deletes the PDF with its confirmation.
+// The knowledge library and the assistant end to end: the administrator uploads a PDF on /knowledge for
+// the default company and its clients, the demo seller (same company) asks on /chat a question only that
+// PDF answers, and sees the answer stream in with the PDF as its source; the administrator then deletes
+// the PDF with its confirmation.
 // The PDF (e2e/fixtures/repatriation-handbook.pdf) was written with pdfkit: a title and three short
 // paragraphs of text, which the server extracts with unpdf.
 
@@ -33,11 +34,18 @@ test("an admin uploads a PDF; a seller asks a question and sees the answer with 
     await form.getByRole("button", { name: "Upload PDF" }).click();
     await expect(form.getByText("must be a JSON object")).toBeVisible();
     await form.getByLabel("Metadata (JSON, optional)").fill('{"version": "2026", "area": "repatriation"}');
+    // An administrator must say whose document it is (trust.md section 5): refused here until chosen.
+    await form.getByRole("button", { name: "Upload PDF" }).click();
+    await expect(form.getByText("choose a company", { exact: true })).toBeVisible();
+    await form.getByLabel("Company").selectOption({ label: "Default company" });
+    await form.getByLabel("Who may read it").selectOption({ label: "Staff and clients" });
     await form.getByRole("button", { name: "Upload PDF" }).click();
     await expect(form.getByRole("status")).toContainText(`Added "${title}"`);
     const row = library.getByRole("row").filter({ hasText: title });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("PDF");
+    await expect(row).toContainText("Default company");
+    await expect(row).toContainText("Clients");
     await expect(row).toContainText("version: 2026");
     await expect(row).toContainText("area: repatriation");
     await page.screenshot({ path: testInfo.outputPath("knowledge-desktop.png"), fullPage: true });

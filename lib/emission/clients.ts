@@ -5,6 +5,7 @@ import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
 import { assertCountryExists } from "@/lib/operations/companies";
+import { phoneToE164OrThrow } from "@/lib/phone";
 import type { DbOrTx } from "@/db";
 import { escapeLike } from "@/db/like";
 import { visibleClients } from "./access";
@@ -41,6 +42,8 @@ export async function createClient({ ctx, input }: { ctx: ServiceContext; input:
   return inTransaction(ctx, async (tx) => {
     await assertCountryExists(tx.db, input.nationality, "nationality");
     await assertCountryExists(tx.db, input.country_of_residence, "country_of_residence");
+    // A number typed without "+" is read in the country the client lives in (trust.md section 7).
+    const phoneE164 = input.phone_e164 ? phoneToE164OrThrow(input.phone_e164, input.country_of_residence, "phone_e164") : null;
     const [client] = await tx.db
       .insert(clients)
       .values({
@@ -51,7 +54,7 @@ export async function createClient({ ctx, input }: { ctx: ServiceContext; input:
         nationality: input.nationality,
         countryOfResidence: input.country_of_residence,
         acquisitionChannel: input.acquisition_channel ?? null,
-        phoneE164: input.phone_e164 ?? null,
+        phoneE164,
         companyId: owner.companyId,
         businessUnitId: owner.businessUnitId,
         createdBy: ctx.actor.kind === "user" ? ctx.actor.userId : null,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { KINSHIP_TYPES, POLICY_STATUSES } from "./statuses";
-import { CountryCode, Email, MoneyString, paginated, PaginationQuery, PhoneE164, Uuid } from "@/lib/schemas";
+import { CountryCode, Email, MoneyString, paginated, PaginationQuery, PhoneInput, Uuid } from "@/lib/schemas";
 
 /** A calendar date, YYYY-MM-DD, that exists (no 2026-02-30). */
 export const DateOnly = z
@@ -25,7 +25,9 @@ export const CreateClientInput = z.object({
   nationality: CountryCode,
   country_of_residence: CountryCode,
   acquisition_channel: z.string().trim().max(100).optional(),
-  phone_e164: PhoneE164.optional().describe("For messages by messaging app (payment reminders); E.164, e.g. +5215512345678"),
+  phone_e164: PhoneInput.optional().describe(
+    "For messages by messaging app (payment reminders). E.164 (+525512345678), or the national form of country_of_residence (55 1234 5678); stored and returned in E.164. A number that is not valid for its country is 422",
+  ),
 });
 export type CreateClientInput = z.infer<typeof CreateClientInput>;
 

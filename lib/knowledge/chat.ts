@@ -1,13 +1,16 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { generateText, streamText, type ModelMessage } from "ai";
-import { chatMessages } from "@/db/schema";
-import { assertCan } from "@/lib/auth/actor";
+import { chatMessages, clients } from "@/db/schema";
+import { assertCan, assertEmailVerified, can, companyOf } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
+import { ownClient } from "@/lib/emission/access";
+import { ForbiddenError } from "@/lib/errors";
+import { consumeRateLimit } from "@/lib/operations/rate-limit";
 import { outboundTimeoutMs } from "@/lib/outbound";
-import { knowledgeCompanyOf } from "./documents";
+import { KNOWLEDGE_AUDIENCES } from "./audience";
 import { words } from "./local-embedding";
 import { chatModel, embedTexts, providerError } from "./models";
-import { nearestFragments, type RetrievedFragment } from "./retrieve";
+import { nearestFragments, type KnowledgeScope, type RetrievedFragment } from "./retrieve";
 import type { ChatInput, ChatResponse, ChatSource } from "./schemas";
 
 /** Turns of the session given to the model as memory (spec: the last 10). */
@@ -55,12 +58,20 @@ export function extractiveAnswer(question: string, fragments: RetrievedFragment[
   return `From ${titles}: ${best.map((candidate) => candidate.sentence).join(" ")}`;
 }
 
+/** Questions a user or an API key may ask in a minute (trust.md section 5), then 429. */
+export const QUESTIONS_PER_MINUTE = 20;
+
+/** Whose conversation it is: memory is per user, and per API key for keys. */
+type ChatOwner = { userId: string | null; apiKeyId: string | null };
+
 /** What the answer is made from, prepared once for the JSON answer and the streamed one alike. */
 export type PreparedChat = {
   ctx: ServiceContext;
   input: ChatInput;
   companyId: string;
-  userId: string | null;
+  owner: ChatOwner;
+  /** This question's place in the owner's conversation: 1 for a new one. */
+  turn: number;
   /** The retrieved fragments above the relevance floor, best first; empty when none is about the question. */
   relevant: RetrievedFragment[];
   memory: ModelMessage[];
@@ -68,27 +79,76 @@ export type PreparedChat = {
 };
 
 /**
- * The spec's first steps: the question is embedded, the 3 to 5 nearest fragments of the caller's
- * company are retrieved and those above the relevance floor kept, and the session's last 10 turns
- * are read as memory.
+ * The knowledge a caller's questions are answered from (trust.md section 5). Staff (a caller who may list
+ * the company's documents: knowledge:read) read both audiences of their own company. Anyone else is
+ * served as a client: a signed-in client reads only the CLIENTS documents of the company of its client
+ * record (the client whose e-mail is its own), once its e-mail is verified; an API key without
+ * knowledge:read (a public site's assistant) reads its company's CLIENTS documents.
+ */
+async function readerScopeOf(ctx: ServiceContext): Promise<KnowledgeScope> {
+  const { actor } = ctx;
+  if (can(actor, "knowledge:read")) {
+    const companyId = companyOf(actor);
+    if (!companyId) throw new ForbiddenError("the assistant answers for a company; this caller has none");
+    return { companyId, audiences: KNOWLEDGE_AUDIENCES };
+  }
+  if (actor.kind === "api_key") return { companyId: actor.companyId, audiences: ["CLIENTS"] };
+  assertEmailVerified(actor);
+  const [client] = await ctx.db.select({ companyId: clients.companyId }).from(clients).where(ownClient(actor)).limit(1);
+  if (!client) throw new ForbiddenError("no client record has your e-mail address, so there are no documents for you", "no_client");
+  return { companyId: client.companyId, audiences: ["CLIENTS"] };
+}
+
+function ownerOf(ctx: ServiceContext): ChatOwner {
+  const { actor } = ctx;
+  return { userId: actor.kind === "user" ? actor.userId : null, apiKeyId: actor.kind === "api_key" ? actor.apiKeyId : null };
+}
+
+/** The owner's rows of a session: another caller's turns under the same session id are never read. */
+function ownTurns(sessionId: string, companyId: string, owner: ChatOwner): SQL {
+  const whose = owner.userId ? eq(chatMessages.userId, owner.userId) : owner.apiKeyId ? eq(chatMessages.apiKeyId, owner.apiKeyId) : sql`false`;
+  return and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.companyId, companyId), whose)!;
+}
+
+/** At most QUESTIONS_PER_MINUTE questions a minute per user or API key, across both chat endpoints. */
+async function consumeQuestion(ctx: ServiceContext, owner: ChatOwner): Promise<void> {
+  const who = owner.userId ? `user:${owner.userId}` : owner.apiKeyId ? `api_key:${owner.apiKeyId}` : null;
+  if (!who) return;
+  await consumeRateLimit(ctx.db, {
+    key: `chat:${who}`,
+    limit: QUESTIONS_PER_MINUTE,
+    windowSeconds: 60,
+    message: `too many questions: at most ${QUESTIONS_PER_MINUTE} a minute; try again in a minute`,
+  });
+}
+
+/**
+ * The spec's first steps: the question is counted against the caller's limit, the reader's knowledge
+ * decided (403 for an unverified client or one without a client record), the question embedded, the 3
+ * to 5 nearest fragments of that knowledge retrieved and those above the relevance floor kept, and the
+ * caller's own last 10 turns of the session read as memory.
  */
 export async function prepareChat({ ctx, input }: { ctx: ServiceContext; input: ChatInput }): Promise<PreparedChat> {
   assertCan(ctx.actor, "chat:use");
-  const companyId = knowledgeCompanyOf(ctx.actor);
-  const userId = ctx.actor.kind === "user" ? ctx.actor.userId : null;
+  const owner = ownerOf(ctx);
+  await consumeQuestion(ctx, owner);
+  const scope = await readerScopeOf(ctx);
   const [embedding] = await embedTexts([input.message], 502);
-  const retrieved = await nearestFragments(ctx.db, companyId, embedding);
+  const retrieved = await nearestFragments(ctx.db, scope, embedding);
   const relevant = retrieved.filter((fragment) => fragment.score >= relevanceFloor());
 
-  // Memory is the session's own turns, for this caller in this company only.
-  const history = await ctx.db
-    .select({ role: chatMessages.role, content: chatMessages.content })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.sessionId, input.session_id), eq(chatMessages.companyId, companyId), userId ? eq(chatMessages.userId, userId) : undefined))
-    .orderBy(desc(chatMessages.createdAt))
-    .limit(MEMORY_TURNS * 2);
+  const own = ownTurns(input.session_id, scope.companyId, owner);
+  const [history, [{ asked }]] = await Promise.all([
+    ctx.db
+      .select({ role: chatMessages.role, content: chatMessages.content })
+      .from(chatMessages)
+      .where(own)
+      .orderBy(desc(chatMessages.createdAt))
+      .limit(MEMORY_TURNS * 2),
+    ctx.db.select({ asked: count() }).from(chatMessages).where(and(own, eq(chatMessages.role, "user"))),
+  ]);
   const memory: ModelMessage[] = history.reverse().map((turn) => ({ role: turn.role, content: turn.content }));
-  return { ctx, input, companyId, userId, relevant, memory, sources: relevant.map(toSource) };
+  return { ctx, input, companyId: scope.companyId, owner, turn: asked + 1, relevant, memory, sources: relevant.map(toSource) };
 }
 
 /** The model's instructions and messages: the fragments, numbered, with the question after the memory. */
@@ -99,16 +159,18 @@ function promptOf({ input, relevant, memory }: PreparedChat): { system: string; 
 
 /** Stores the question and its answer as the session's next two turns. */
 async function storeTurns(prepared: PreparedChat, answer: string): Promise<void> {
-  const { ctx, input, companyId, userId, relevant, sources } = prepared;
+  const { ctx, input, companyId, owner, relevant, sources } = prepared;
+  const { userId, apiKeyId } = owner;
   await inTransaction(ctx, async (tx) => {
     // The answer is stamped a millisecond after its question, so the memory reads them in order.
     const askedAt = new Date();
     await tx.db.insert(chatMessages).values([
-      { sessionId: input.session_id, companyId, userId, role: "user", content: input.message, createdAt: askedAt },
+      { sessionId: input.session_id, companyId, userId, apiKeyId, role: "user", content: input.message, createdAt: askedAt },
       {
         sessionId: input.session_id,
         companyId,
         userId,
+        apiKeyId,
         role: "assistant",
         content: answer,
         sources,
@@ -140,7 +202,7 @@ export async function chat({ ctx, input }: { ctx: ServiceContext; input: ChatInp
   const prepared = await prepareChat({ ctx, input });
   const answer = await generatedAnswer(prepared);
   await storeTurns(prepared, answer);
-  return { session_id: input.session_id, answer, sources: prepared.sources };
+  return { session_id: input.session_id, turn: prepared.turn, answer, sources: prepared.sources };
 }
 
 /** The answer's text as it is produced: the model's deltas, or a fixed answer cut into a few pieces. */
@@ -174,7 +236,7 @@ async function* answerPieces(prepared: PreparedChat, signal: AbortSignal): Async
  * stored once the answer has ended, before the stream closes; a caller who leaves stops the model and
  * nothing is stored.
  */
-export async function chatStream({ ctx, input }: { ctx: ServiceContext; input: ChatInput }): Promise<{ sources: ChatSource[]; text: ReadableStream<string> }> {
+export async function chatStream({ ctx, input }: { ctx: ServiceContext; input: ChatInput }): Promise<{ sources: ChatSource[]; turn: number; text: ReadableStream<string> }> {
   const prepared = await prepareChat({ ctx, input });
   const abort = new AbortController();
   // The provider has the outbound timeout to start answering; once it does, the answer may take longer.
@@ -216,5 +278,5 @@ export async function chatStream({ ctx, input }: { ctx: ServiceContext; input: C
       await pieces.return(undefined);
     },
   });
-  return { sources: prepared.sources, text };
+  return { sources: prepared.sources, turn: prepared.turn, text };
 }

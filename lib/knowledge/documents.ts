@@ -8,6 +8,7 @@ import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from 
 import { parseInput } from "@/lib/http/with-api";
 import { writeAudit } from "@/lib/operations/audit";
 import { getCompanyOrThrow } from "@/lib/operations/companies";
+import type { KnowledgeAudience } from "./audience";
 import { splitIntoFragments } from "./fragments";
 import { embedTexts } from "./models";
 import { assertPdfUnpacksWithinLimits } from "./pdf-limits";
@@ -21,17 +22,27 @@ export function toDocumentResponse(document: KnowledgeDocument): KnowledgeDocume
     metadata_json: document.metadataJson,
     chunk_count: document.chunkCount,
     source: document.source,
+    audience: document.audience,
     created_at: document.createdAt.toISOString(),
   };
 }
 
-/** The company whose knowledge the caller reads and writes: its own; ADMIN may name another. */
-export function knowledgeCompanyOf(actor: Actor, requested?: string): string {
-  const own = companyOf(actor);
-  if (requested && requested !== own) {
-    if (!isAdmin(actor)) throw new ForbiddenError("only an administrator may work on another company's knowledge");
+/**
+ * The company a new document belongs to: the caller's own; an administrator must name it (trust.md
+ * section 5: without company_id an administrator's documents landed in its own company, the default one,
+ * where self-registered clients are), and only an administrator may name another.
+ */
+export function ingestCompanyOf(actor: Actor, requested?: string): string {
+  if (isAdmin(actor)) {
+    if (!requested) {
+      throw new ValidationError("invalid body 'company_id': an administrator must name the company whose knowledge this is", [
+        { path: "company_id", message: "is required for an administrator" },
+      ]);
+    }
     return requested;
   }
+  const own = companyOf(actor);
+  if (requested && requested !== own) throw new ForbiddenError("only an administrator may work on another company's knowledge");
   if (!own) throw new ValidationError("company_id is required for a caller without a company");
   return own;
 }
@@ -42,7 +53,7 @@ export function knowledgeCompanyOf(actor: Actor, requested?: string): string {
  */
 async function ingest(
   ctx: ServiceContext,
-  document: { title: string; content: string; metadata: Record<string, unknown>; source: "TEXT" | "PDF"; companyId: string },
+  document: { title: string; content: string; metadata: Record<string, unknown>; source: "TEXT" | "PDF"; audience: KnowledgeAudience; companyId: string },
 ): Promise<KnowledgeDocumentResponse> {
   // An administrator may name any company_id: an unknown one is 404, not a foreign-key failure (500).
   await getCompanyOrThrow(ctx.db, document.companyId);
@@ -58,6 +69,7 @@ async function ingest(
         content: document.content,
         metadataJson: document.metadata,
         source: document.source,
+        audience: document.audience,
         chunkCount: fragments.length,
         createdBy: tx.actor.kind === "user" ? tx.actor.userId : null,
       })
@@ -65,6 +77,7 @@ async function ingest(
     const rows = fragments.map((content, position) => ({
       documentId: stored.id,
       companyId: stored.companyId,
+      audience: stored.audience,
       position,
       content,
       embedding: embeddings[position],
@@ -75,7 +88,7 @@ async function ingest(
       entity: "knowledge_documents",
       entityId: stored.id,
       companyId: stored.companyId,
-      details: { title: stored.title, source: stored.source, fragments: fragments.length },
+      details: { title: stored.title, source: stored.source, audience: stored.audience, fragments: fragments.length },
     });
     return toDocumentResponse(stored);
   });
@@ -87,10 +100,11 @@ export async function ingestTextDocument({
   input,
 }: {
   ctx: ServiceContext;
-  input: { title: string; content: string; metadata_json: Record<string, unknown>; company_id?: string };
+  input: { title: string; content: string; metadata_json: Record<string, unknown>; audience: KnowledgeAudience; company_id?: string };
 }) {
   assertCan(ctx.actor, "knowledge:write");
-  return ingest(ctx, { title: input.title, content: input.content, metadata: input.metadata_json, source: "TEXT", companyId: knowledgeCompanyOf(ctx.actor, input.company_id) });
+  const companyId = ingestCompanyOf(ctx.actor, input.company_id);
+  return ingest(ctx, { title: input.title, content: input.content, metadata: input.metadata_json, source: "TEXT", audience: input.audience, companyId });
 }
 
 /** POST /ai/knowledge/upload: a PDF whose text is extracted here, locally (400 when it is not a PDF or has none). */
@@ -101,10 +115,10 @@ export async function ingestPdfDocument({
 }: {
   ctx: ServiceContext;
   file: { name: string; bytes: Uint8Array };
-  fields: { title?: string; metadata?: Record<string, unknown>; company_id?: string };
+  fields: { title?: string; metadata?: Record<string, unknown>; audience: KnowledgeAudience; company_id?: string };
 }) {
   assertCan(ctx.actor, "knowledge:write");
-  const companyId = knowledgeCompanyOf(ctx.actor, fields.company_id);
+  const companyId = ingestCompanyOf(ctx.actor, fields.company_id);
   const header = Buffer.from(file.bytes.subarray(0, 1024)).toString("latin1");
   if (!header.includes("%PDF-")) throw new BadRequestError("the file is not a PDF");
   await assertPdfUnpacksWithinLimits(file.bytes);
@@ -117,7 +131,7 @@ export async function ingestPdfDocument({
   }
   if (text.trim() === "") throw new BadRequestError("the PDF has no readable text (a scanned image needs OCR first)");
   const title = fields.title ?? file.name.replace(/\.pdf$/i, "");
-  return ingest(ctx, { title, content: text, metadata: fields.metadata ?? {}, source: "PDF", companyId });
+  return ingest(ctx, { title, content: text, metadata: fields.metadata ?? {}, source: "PDF", audience: fields.audience, companyId });
 }
 
 /** GET /ai/knowledge: the caller's company's documents, newest first (ADMIN: every company's). */

@@ -1,6 +1,7 @@
-import { cosineDistance, eq, sql } from "drizzle-orm";
+import { and, cosineDistance, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { knowledgeDocuments, knowledgeFragments } from "@/db/schema";
+import { KNOWLEDGE_AUDIENCES, type KnowledgeAudience } from "./audience";
 
 export type RetrievedFragment = { fragmentId: string; documentId: string; title: string; content: string; score: number };
 
@@ -25,17 +26,31 @@ export function efSearch(): number {
 }
 
 /**
- * The nearest fragments of one company's knowledge by cosine distance. The company filter is inside the
- * SQL, so no other company's text can come back. HNSW filters after its index scan; pgvector 0.8's
- * iterative scan keeps scanning until enough rows of this company are found, so a company with few
- * fragments beside one with many still gets its full count.
+ * What a reader may retrieve: one company's fragments of the given audiences (trust.md section 5: staff
+ * read both, a client only CLIENTS). Always named by the caller, so nothing defaults to everything.
+ */
+export type KnowledgeScope = { companyId: string; audiences: readonly KnowledgeAudience[] };
+
+/** The WHERE condition of a scope; both audiences need no audience filter (the company's whole knowledge). */
+function inScope({ companyId, audiences }: KnowledgeScope): SQL | undefined {
+  const everyAudience = KNOWLEDGE_AUDIENCES.every((audience) => audiences.includes(audience));
+  return and(eq(knowledgeFragments.companyId, companyId), everyAudience ? undefined : inArray(knowledgeFragments.audience, [...audiences]));
+}
+
+/**
+ * The nearest fragments of one company's knowledge, of the scope's audiences, by cosine distance. The
+ * company and audience filter is inside the SQL, so no other company's (or audience's) text can come back.
+ * HNSW filters after its index scan; pgvector 0.8's iterative scan keeps scanning until enough rows of
+ * this scope are found, so a company with few fragments beside one with many still gets its full count.
  */
 export async function nearestFragments(
   db: DbOrTx,
-  companyId: string,
+  scope: KnowledgeScope,
   embedding: number[],
   { exactScanLimit = EXACT_SCAN_LIMIT }: { exactScanLimit?: number } = {},
 ): Promise<RetrievedFragment[]> {
+  if (scope.audiences.length === 0) return [];
+  const where = inScope(scope);
   const distance = cosineDistance(knowledgeFragments.embedding, embedding);
   const rows = await db.transaction(async (tx) => {
     // One round trip sets everything, local to this transaction (`true`, as SET LOCAL): the index's
@@ -44,7 +59,7 @@ export async function nearestFragments(
     await tx.execute(sql`
       with company as (
         select count(*) > ${exactScanLimit} as large
-        from (select 1 from ${knowledgeFragments} where ${knowledgeFragments.companyId} = ${companyId} limit ${exactScanLimit + 1}) as fragments
+        from (select 1 from ${knowledgeFragments} where ${where} limit ${exactScanLimit + 1}) as fragments
       )
       select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(efSearch())}, true),
         set_config('enable_seqscan', case when large then 'off' else 'on' end, true),
@@ -61,7 +76,7 @@ export async function nearestFragments(
       })
       .from(knowledgeFragments)
       .innerJoin(knowledgeDocuments, eq(knowledgeDocuments.id, knowledgeFragments.documentId))
-      .where(eq(knowledgeFragments.companyId, companyId))
+      .where(where)
       .orderBy(distance)
       .limit(RETRIEVED_FRAGMENTS);
   });

@@ -1,16 +1,24 @@
 import { z } from "zod";
 import { Uuid } from "@/lib/schemas";
+import { KNOWLEDGE_AUDIENCES } from "./audience";
 
 /** metadata_json: free keys and values (a tag, a version); at most 8 KB once written as JSON. */
 export const MetadataJson = z
   .record(z.string().max(100), z.unknown())
   .refine((value) => JSON.stringify(value).length <= 8192, { message: "must be at most 8 KB of JSON" });
 
+/** Who may read a document through the assistant: the company's staff only (the default), or its clients too. */
+export const KnowledgeAudienceInput = z
+  .enum(KNOWLEDGE_AUDIENCES, { message: `must be one of ${KNOWLEDGE_AUDIENCES.join(", ")}` })
+  .default("STAFF")
+  .describe("STAFF (default): the company's staff only. CLIENTS: also the company's own clients, in the assistant");
+
 export const CreateTextDocumentInput = z.object({
   title: z.string().trim().min(1, { message: "is required" }).max(255),
   content: z.string().trim().min(1, { message: "is required" }).max(500_000),
   metadata_json: MetadataJson.default({}),
-  company_id: Uuid.optional().describe("ADMIN only: the company whose knowledge this is (default: the caller's)"),
+  audience: KnowledgeAudienceInput,
+  company_id: Uuid.optional().describe("The company whose knowledge this is: required for ADMIN (422 without); others may leave it out or name their own (another: 403)"),
 });
 export type CreateTextDocumentInput = z.infer<typeof CreateTextDocumentInput>;
 
@@ -19,7 +27,8 @@ export const UploadDocumentForm = z.object({
   file: z.any().describe("The PDF, at most 20 MB"),
   title: z.string().trim().min(1).max(255).optional().describe("Defaults to the file name"),
   metadata_json: z.string().optional().describe("A JSON object, as text"),
-  company_id: Uuid.optional().describe("ADMIN only"),
+  audience: KnowledgeAudienceInput,
+  company_id: Uuid.optional().describe("The company whose knowledge this is: required for ADMIN (422 without); others may leave it out or name their own (another: 403)"),
 });
 
 export const MAX_PDF_BYTES = 20 * 1024 * 1024;
@@ -31,13 +40,14 @@ export const KnowledgeDocumentResponse = z.object({
   metadata_json: z.record(z.string(), z.unknown()),
   chunk_count: z.number().int(),
   source: z.enum(["TEXT", "PDF"]),
+  audience: z.enum(KNOWLEDGE_AUDIENCES),
   created_at: z.string(),
 });
 export type KnowledgeDocumentResponse = z.infer<typeof KnowledgeDocumentResponse>;
 
 export const ChatInput = z.object({
   message: z.string().trim().min(1, { message: "is required" }).max(4000),
-  session_id: Uuid.describe("Keeps the conversation: its last 10 turns are the assistant's memory"),
+  session_id: Uuid.describe("Keeps the conversation: its last 10 turns are the assistant's memory. A conversation is the caller's own (per user, per API key): another caller's session id starts a new one"),
 });
 export type ChatInput = z.infer<typeof ChatInput>;
 
@@ -50,5 +60,10 @@ export const ChatSource = z.object({
 });
 export type ChatSource = z.infer<typeof ChatSource>;
 
-export const ChatResponse = z.object({ session_id: Uuid, answer: z.string(), sources: z.array(ChatSource) });
+export const ChatResponse = z.object({
+  session_id: Uuid,
+  turn: z.number().int().min(1).describe("This question's place in the caller's conversation: 1 for a new conversation (also for a session id someone else used)"),
+  answer: z.string(),
+  sources: z.array(ChatSource),
+});
 export type ChatResponse = z.infer<typeof ChatResponse>;

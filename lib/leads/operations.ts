@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { IdParams } from "@/lib/schemas";
-import { CaptureLeadInput, LeadAnalyticsResponse, LeadDetailResponse, LeadResponse, ListLeadsQuery, UpdateLeadInput } from "./schemas";
+import { CapturedLeadResponse, CaptureLeadInput, LeadAnalyticsResponse, LeadDetailResponse, LeadResponse, ListLeadsQuery, UpdateLeadInput } from "./schemas";
 
 const tag = "Leads";
 
@@ -11,14 +11,20 @@ export const leadsOperations = {
     path: "/leads/",
     tag,
     summary: "Capture a lead from a public form (by phone number)",
-    description:
-      "Public, 30 requests per minute per client address (then 429). The phone must be E.164. A new phone: 201 with stage NEW. A known phone: 200 with the same lead; names and e-mail are updated when given, and source_channel, utm_source, utm_medium, campaign_id and landing_page keep their first values. Concurrent posts of one phone never make two leads. The lead belongs to the given business unit's company, else to the default company.",
+    description: [
+      "Public, 30 requests per minute per client address (then 429). The lead is found by its phone: E.164, or the national form of `country_code` when the body names one (an international number stands for itself); stored as E.164. A number that is not valid for its country, or in national form without `country_code`, is 422 naming phone_e164; an unknown `country_code` is 422 naming it.",
+      "A new phone: 201. A known phone: 200. Concurrent posts of one phone never make two leads. A new lead belongs to the given business unit's company, else to the default company.",
+      "Without credentials the answer is `{id}` only, never the stored lead, and a known phone's lead only gets the fields that are still empty; nothing set is changed. The same holds for a signed-in caller without leads:read, and for one whose scope does not include the lead (another company's or business unit's).",
+      "A caller with leads:read whose scope includes the lead (a landing site's API key, a seller, ADMIN) gets the whole lead, and the names and e-mail it sends replace the stored ones. source_channel, utm_source, utm_medium, campaign_id and landing_page always keep their first non-empty value: a later post fills them only while empty. Sellers correct a lead with PATCH /leads/{id}.",
+      "A post that changes nothing leaves updated_at as it was, so the CRM is sent nothing for it.",
+    ].join("\n\n"),
     access: "public",
     body: CaptureLeadInput,
     responses: {
-      200: { description: "The known lead", schema: LeadResponse },
-      201: { description: "The new lead", schema: LeadResponse },
+      200: { description: "The known lead: the whole lead (leads:read, in scope), else `{id}`", schema: z.union([LeadResponse, CapturedLeadResponse]) },
+      201: { description: "The new lead: the whole lead (leads:read, in scope), else `{id}`", schema: z.union([LeadResponse, CapturedLeadResponse]) },
       404: { description: "Unknown business unit" },
+      422: { description: "A phone that is not valid for its country (errors[].path phone_e164), an unknown country_code, or another invalid field" },
       429: { description: "Too many leads from this address" },
     },
   }),
@@ -45,7 +51,8 @@ export const leadsOperations = {
     path: "/leads/{id}",
     tag,
     summary: "One lead, with the state of its CRM sync",
-    description: "The lead response plus crm_synced_at and crm_sync_error (why the last sync failed, or why it could not run), which the list leaves out.",
+    description:
+      "leads:read, scoped like the list (a lead of another company, or of another business unit for a seller bound to one, is 404). The lead response plus crm_synced_at and crm_sync_error (why the last sync failed, or why it could not run), which the list leaves out. This is how a caller reads a lead whose capture answered `{id}` only.",
     access: "leads:read",
     params: IdParams,
     responses: { 200: { description: "The lead", schema: LeadDetailResponse }, 404: { description: "Unknown lead, or outside the caller's scope" } },

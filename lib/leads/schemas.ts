@@ -1,11 +1,14 @@
 import { z } from "zod";
-import { Email, PhoneE164, Uuid } from "@/lib/schemas";
+import { CountryCode, Email, PhoneInput, Uuid } from "@/lib/schemas";
 import { LEAD_STAGES } from "./stages";
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
 
 export const CaptureLeadInput = z.object({
-  phone_e164: PhoneE164,
+  phone_e164: PhoneInput.describe(
+    "The lead's identity. E.164 (+525512345678); with country_code it may be written in that country's national form (55 1234 5678). Stored and returned in E.164; a number that is not valid for its country is 422",
+  ),
+  country_code: CountryCode.optional().describe("ISO 3166-1 country a national phone_e164 is read in; an international number (+...) stands for itself"),
   first_name: Text(120).optional(),
   last_name: Text(120).optional(),
   email: Email.optional(),
@@ -55,6 +58,10 @@ export const LeadResponse = z.object({
   updated_at: z.string(),
 });
 export type LeadResponse = z.infer<typeof LeadResponse>;
+
+/** What an anonymous capture (or one by a caller who may not read the lead) gets back: the id only. */
+export const CapturedLeadResponse = z.object({ id: Uuid });
+export type CapturedLeadResponse = z.infer<typeof CapturedLeadResponse>;
 
 /** GET /leads/{id} (a read the spec does not define): the lead plus the state of its CRM sync. */
 export const LeadDetailResponse = LeadResponse.extend({

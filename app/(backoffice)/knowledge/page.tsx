@@ -11,7 +11,8 @@ export default async function KnowledgePage() {
   return (
     <>
       <PageHeader title="Knowledge library" description="The company's documents the assistant answers from: wordings, FAQs and procedures, as PDFs or texts." />
-      <KnowledgeLibrary canWrite={user.permissions.has("knowledge:write")} />
+      {/* An administrator's documents need a company (trust.md section 5); listing companies is ADMIN's. */}
+      <KnowledgeLibrary canWrite={user.permissions.has("knowledge:write")} isAdmin={user.roles.includes("ADMIN")} />
     </>
   );
 }

@@ -125,6 +125,37 @@ describe("POST /api/v1/emission/clients", () => {
     }
   });
 
+  describe("phone_e164 (trust.md section 7): parsed with libphonenumber, stored and returned as E.164", () => {
+    it.each([
+      ["a national number of the country of residence", "US", "(310) 555-0199", "+13105550199"],
+      ["a national number with its trunk prefix", "GB", "07400 123456", "+447400123456"],
+      ["a Mexican national number", "MX", "55 1234 5678", "+525512345678"],
+      ["an E.164 number", "MX", "+525512345678", "+525512345678"],
+      ["an international number of another country than the residence", "ES", "+1 310 555 0199", "+13105550199"],
+    ])("%s (%s: %s) is stored as %s", async (_, country_of_residence, phone_e164, stored) => {
+      const response = await create(seller.token, clientBody({ country_of_residence, phone_e164 }));
+      expect(response.status, response.text).toBe(201);
+      expect(response.body.phone_e164).toBe(stored);
+      const [row] = await (await getDb()).select().from(clients).where(eq(clients.id, response.body.id));
+      expect(row.phoneE164).toBe(stored);
+    });
+
+    it.each([
+      ["a number that is not valid in the country of residence", "US", "555 0199"],
+      ["a national number of another country", "ES", "55 1234 5678"],
+      ["an E.164 number outside every range of its country", "MX", "+5215512345678"],
+      ["letters", "MX", "55 CALL NOW"],
+      ["a national number where libphonenumber knows no numbering (Antarctica)", "AQ", "12345678"],
+    ])("%s: 422 naming phone_e164, and no client", async (_, country_of_residence, phone_e164) => {
+      const email = uniqueEmail("phone");
+      const response = await create(seller.token, clientBody({ email, country_of_residence, phone_e164 }));
+      expect(response.status, response.text).toBe(422);
+      expect(response.body.code).toBe("validation_error");
+      expect(response.body.errors).toEqual([expect.objectContaining({ path: "phone_e164" })]);
+      expect(await (await getDb()).select().from(clients).where(eq(clients.email, email))).toEqual([]);
+    });
+  });
+
   it("lists every missing field at once", async () => {
     const response = await create(seller.token, {});
     expect(response.status).toBe(422);

@@ -145,7 +145,7 @@ describe("validation", () => {
     }
     let metadata: unknown = "leaf";
     for (let level = 0; level < 31; level++) metadata = { level: metadata };
-    const stored = await api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title: "Deep metadata", content: "Repatriation is covered.", metadata_json: metadata } });
+    const stored = await api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title: "Deep metadata", content: "Repatriation is covered.", metadata_json: metadata, company_id: admin.user.company_id } });
     expect(stored.status, JSON.stringify(stored.body)).toBe(201);
   });
 

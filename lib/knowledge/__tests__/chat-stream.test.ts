@@ -29,7 +29,7 @@ beforeAll(async () => {
   const company = await createTestCompany();
   admin = await signInAs("ADMIN", { companyId: company.id });
   seller = await signInAs("VENDEDOR", { companyId: company.id });
-  const created = await api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title: "Policy wording 2026", content: WORDING } });
+  const created = await api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title: "Policy wording 2026", content: WORDING, company_id: company.id } });
   expect(created.status).toBe(201);
   documentId = created.body.id;
 });

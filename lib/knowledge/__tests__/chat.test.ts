@@ -14,6 +14,7 @@ import { addText, ask, repatriationWording, useFakeOpenAI, withoutOpenAI } from 
 type Source = { document_id: string; title: string; fragment_id: string; snippet: string; score: number };
 
 let openai: FakeOpenAI;
+let companyId: string;
 let admin: SignedIn;
 let seller: SignedIn;
 let wording: { id: string; chunk_count: number };
@@ -24,10 +25,11 @@ const ECUADOR_TEXT = "Repatriation of remains to Ecuador is covered up to 7500 U
 beforeAll(async () => {
   openai = await startFakeOpenAI();
   const company = await createTestCompany();
+  companyId = company.id;
   admin = await signInAs("ADMIN", { companyId: company.id });
   seller = await signInAs("VENDEDOR", { companyId: company.id });
-  wording = await addText(admin.token, { title: "Serenity wording", content: repatriationWording("Serenity", 8) });
-  ecuador = await addText(admin.token, { title: "Ecuador annex", content: ECUADOR_TEXT });
+  wording = await addText(admin.token, { title: "Serenity wording", content: repatriationWording("Serenity", 8), company_id: company.id });
+  ecuador = await addText(admin.token, { title: "Ecuador annex", content: ECUADOR_TEXT, company_id: company.id });
 });
 
 afterEach(() => {
@@ -46,7 +48,7 @@ describe("POST /api/v1/ai/chat without a model (local embedding, extractive answ
     const sessionId = randomUUID();
     const res = await ask(seller.token, "How long is the waiting period for repatriation of remains after an illness?", sessionId);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ session_id: sessionId, answer: expect.any(String), sources: expect.any(Array) });
+    expect(res.body).toEqual({ session_id: sessionId, turn: 1, answer: expect.any(String), sources: expect.any(Array) });
     const sources = res.body.sources as Source[];
     expect(sources.length).toBeGreaterThanOrEqual(3);
     expect(sources.length).toBeLessThanOrEqual(5);
@@ -78,9 +80,10 @@ describe("POST /api/v1/ai/chat without a model (local embedding, extractive answ
     expect(res.body.sources).toEqual([]);
   });
 
-  it("is open to every default role (chat:use); refused without credentials (401) or to a key without chat:use (403)", async () => {
+  // A client (CLIENTE) is served too, from its company's CLIENTS documents once verified: chat-clients.test.ts.
+  it("is open to the staff roles (chat:use); refused without credentials (401) or to a key without chat:use (403)", async () => {
     withoutOpenAI();
-    for (const role of DEFAULT_ROLES) {
+    for (const role of DEFAULT_ROLES.filter((role) => role.name !== "CLIENTE")) {
       const user = await signInAs(role.name);
       expect((await ask(user.token, "Is repatriation covered?", randomUUID())).status, role.name).toBe(200);
     }
@@ -128,22 +131,26 @@ describe("POST /api/v1/ai/chat with the model (fake OpenAI)", () => {
       const last = (request.body.messages as Array<{ role: string; content: string }>).at(-1)!;
       return `Answer to <${/Question: (.*)$/s.exec(messageText(last))?.[1]}>`;
     });
+    // A seller of its own: these 14 questions would take the file's seller past 20 a minute.
+    const asker = await signInAs("VENDEDOR", { companyId });
     const sessionId = randomUUID();
     const otherSession = randomUUID();
-    expect((await ask(seller.token, "Other session: is repatriation of remains to Ecuador covered?", otherSession)).status).toBe(200);
+    expect((await ask(asker.token, "Other session: is repatriation of remains to Ecuador covered?", otherSession)).status).toBe(200);
     const questions = Array.from({ length: 12 }, (_, i) => `Turn ${i + 1}: is repatriation of remains to Ecuador covered?`);
-    for (const question of questions) {
-      const res = await ask(seller.token, question, sessionId);
+    for (const [index, question] of questions.entries()) {
+      const res = await ask(asker.token, question, sessionId);
       expect(res.status).toBe(200);
       expect(res.body.answer).toBe(`Answer to <${question}>`);
+      expect(res.body.turn).toBe(index + 1);
     }
     // Another user of the company writing into the same session id is not this user's memory.
     expect((await ask(admin.token, "Intruder: is repatriation of remains to Ecuador covered?", sessionId)).status).toBe(200);
 
     openai.reset();
     useFakeOpenAI(openai);
-    const res = await ask(seller.token, "Last: is repatriation of remains to Ecuador covered?", sessionId);
+    const res = await ask(asker.token, "Last: is repatriation of remains to Ecuador covered?", sessionId);
     expect(res.status).toBe(200);
+    expect(res.body.turn).toBe(questions.length + 1);
     const messages = openai.chatRequests()[0].body.messages as Array<{ role: string; content: string }>;
     expect(messages[0].role).toBe("system");
     const memory = messages.slice(1, -1).map((message) => ({ role: message.role, content: messageText(message) }));
@@ -189,6 +196,8 @@ describe("POST /api/v1/ai/chat with the model (fake OpenAI)", () => {
     ["the embedding is not JSON", 502, () => openai.failAlways(GARBAGE_REPLY)],
     ["the provider hangs past the timeout", 504, () => (vi.stubEnv("OUTBOUND_TIMEOUT_MS", "300"), openai.hang(3000))],
   ])("when %s: %i, and keeps no turn of it", async (_, status, breakIt) => {
+    // A seller of its own per case: the file's seller stays under 20 questions a minute.
+    const seller = await signInAs("VENDEDOR", { companyId });
     useFakeOpenAI(openai);
     breakIt();
     const sessionId = randomUUID();
@@ -200,7 +209,9 @@ describe("POST /api/v1/ai/chat with the model (fake OpenAI)", () => {
     expect(res.body.detail).toEqual(expect.any(String));
     openai.reset();
     useFakeOpenAI(openai);
-    expect((await ask(seller.token, "Is repatriation of remains to Ecuador covered?", sessionId)).status).toBe(200);
+    const again = await ask(seller.token, "Is repatriation of remains to Ecuador covered?", sessionId);
+    expect(again.status).toBe(200);
+    expect(again.body.turn).toBe(1);
     expect(openai.chatRequests()[0].body.messages).toHaveLength(2);
   });
 });

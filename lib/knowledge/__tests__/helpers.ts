@@ -44,10 +44,11 @@ export async function upload(token: string, form: FormData) {
   return api("POST", "/api/v1/ai/knowledge/upload", { token, rawBody: form });
 }
 
-export async function addText(token: string, body: { title: string; content: string; metadata_json?: unknown; company_id?: string }) {
+/** A text document (201); an ADMIN must name company_id (trust.md section 5). */
+export async function addText(token: string, body: { title: string; content: string; metadata_json?: unknown; audience?: string; company_id?: string }) {
   const response = await api("POST", "/api/v1/ai/knowledge", { token, body });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as { id: string; title: string; company_id: string; chunk_count: number };
+  return response.body as { id: string; title: string; company_id: string; chunk_count: number; audience: string };
 }
 
 export function ask(token: string, message: string, sessionId: string) {

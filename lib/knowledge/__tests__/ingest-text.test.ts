@@ -22,7 +22,7 @@ function post(body: unknown, auth: { token?: string; apiKey?: string }) {
 describe("POST /api/v1/ai/knowledge", () => {
   it("stores the document (201) with its fragments, each with a 3,072-dimension embedding; audited KNOWLEDGE_INGESTED", async () => {
     const content = repatriationWording("Serenity", 12);
-    const res = await post({ title: "Serenity wording", content, metadata_json: { version: "2026-01", tags: ["repatriation"] } }, { token: admin.token });
+    const res = await post({ title: "Serenity wording", content, metadata_json: { version: "2026-01", tags: ["repatriation"] }, company_id: admin.user.company_id }, { token: admin.token });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -31,6 +31,7 @@ describe("POST /api/v1/ai/knowledge", () => {
       metadata_json: { version: "2026-01", tags: ["repatriation"] },
       chunk_count: expect.any(Number),
       source: "TEXT",
+      audience: "STAFF",
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     expect(content.length).toBeGreaterThan(5000);
@@ -52,7 +53,7 @@ describe("POST /api/v1/ai/knowledge", () => {
   });
 
   it("defaults metadata_json to {}", async () => {
-    const res = await post({ title: "Short note", content: "Cremation is covered up to 1500 USD." }, { token: admin.token });
+    const res = await post({ title: "Short note", content: "Cremation is covered up to 1500 USD.", company_id: admin.user.company_id }, { token: admin.token });
     expect(res.status).toBe(201);
     expect(res.body.metadata_json).toEqual({});
     expect(res.body.chunk_count).toBe(1);

@@ -5,6 +5,7 @@ import { chunksForInsert } from "@/db/chunks";
 import { getDb } from "@/db";
 import { knowledgeDocuments, knowledgeFragments } from "@/db/schema";
 import { createTestCompany, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { KNOWLEDGE_AUDIENCES } from "../audience";
 import { localEmbedding } from "../local-embedding";
 import { nearestFragments, RETRIEVED_FRAGMENTS } from "../retrieve";
 import { addText, ask, repatriationWording } from "./helpers";
@@ -13,6 +14,9 @@ import { addText, ask, repatriationWording } from "./helpers";
 // filter is inside the vector search's SQL, so this holds on PGlite and on the PostgreSQL server.
 
 type Source = { document_id: string; fragment_id: string };
+
+/** What a company's staff retrieve: both audiences of its knowledge. */
+const staffOf = (companyId: string) => ({ companyId, audiences: KNOWLEDGE_AUDIENCES });
 
 let companyA: string;
 let companyB: string;
@@ -31,8 +35,8 @@ beforeAll(async () => {
     [adminB, companyB, "Alpha Beta"],
   ] as const) {
     documentsOf[company] = [
-      (await addText(admin.token, { title: `${name} wording`, content: repatriationWording(name, 8) })).id,
-      (await addText(admin.token, { title: `${name} Ecuador annex`, content: `${name}: repatriation of remains to Ecuador is covered up to 7500 USD.` })).id,
+      (await addText(admin.token, { title: `${name} wording`, content: repatriationWording(name, 8), company_id: company })).id,
+      (await addText(admin.token, { title: `${name} Ecuador annex`, content: `${name}: repatriation of remains to Ecuador is covered up to 7500 USD.`, company_id: company })).id,
     ];
   }
 });
@@ -68,11 +72,11 @@ describe("knowledge isolation between companies", () => {
   it("retrieval itself filters by company: the nearest fragments overall are another company's", async () => {
     const db = await getDb();
     const embedding = localEmbedding("Alpha Beta: repatriation of remains to Ecuador is covered up to 7500 USD.");
-    const fromA = await nearestFragments(db, companyA, embedding);
+    const fromA = await nearestFragments(db, staffOf(companyA), embedding);
     expect(fromA).toHaveLength(RETRIEVED_FRAGMENTS);
     expect(fromA.every((fragment) => documentsOf[companyA].includes(fragment.documentId))).toBe(true);
     // The very text asked is B's, and B gets it first.
-    const fromB = await nearestFragments(db, companyB, embedding);
+    const fromB = await nearestFragments(db, staffOf(companyB), embedding);
     expect(fromB[0].documentId).toBe(documentsOf[companyB][1]);
     expect(fromB[0].score).toBeGreaterThan(fromA[0].score);
   });
@@ -107,7 +111,7 @@ if (process.env.TEST_DATABASE_URL) {
       expect(total).toBe(2000);
 
       const question = localEmbedding("Repatriation of remains by air to Quito: are the flight costs covered?");
-      const nearest = await nearestFragments(db, small, question);
+      const nearest = await nearestFragments(db, staffOf(small), question);
       expect(nearest).toHaveLength(RETRIEVED_FRAGMENTS);
       expect(nearest.every((fragment) => fragment.documentId === smallDocument)).toBe(true);
 
@@ -123,20 +127,20 @@ if (process.env.TEST_DATABASE_URL) {
         const plan = JSON.stringify(rowsOf(await tx.execute(sql`explain ${query}`)));
         expect(plan).toContain("knowledge_fragments_embedding_idx");
         expect(rowsOf(await tx.execute(query)).length).toBeLessThan(RETRIEVED_FRAGMENTS);
-        const throughHnsw = await nearestFragments(tx, small, question, { exactScanLimit: 0 });
+        const throughHnsw = await nearestFragments(tx, staffOf(small), question, { exactScanLimit: 0 });
         expect(throughHnsw).toHaveLength(RETRIEVED_FRAGMENTS);
         expect(throughHnsw.every((fragment) => fragment.documentId === smallDocument)).toBe(true);
       });
       // Past its exact-scan limit, retrieval's own settings (local to its transaction) leave the planner
       // the HNSW index alone.
       await db.transaction(async (tx) => {
-        expect(await nearestFragments(tx, small, question, { exactScanLimit: 500 })).toHaveLength(RETRIEVED_FRAGMENTS);
+        expect(await nearestFragments(tx, staffOf(small), question, { exactScanLimit: 500 })).toHaveLength(RETRIEVED_FRAGMENTS);
         const vector = `[${question.join(",")}]`;
         const plan = JSON.stringify(rowsOf(await tx.execute(sql`explain select id from knowledge_fragments where company_id = ${small} order by embedding <=> ${vector}::halfvec(3072) limit 5`)));
         expect(plan).toContain("knowledge_fragments_embedding_idx");
       });
       // Every one of the other company's fragments is nearer to this question than any of these.
-      const others = await nearestFragments(db, big, question);
+      const others = await nearestFragments(db, staffOf(big), question);
       expect(Math.min(...others.map((fragment) => fragment.score))).toBeGreaterThan(Math.max(...nearest.map((fragment) => fragment.score)));
 
       // And through the API: B's seller asks about its own clauses and gets 5 sources, all its own.

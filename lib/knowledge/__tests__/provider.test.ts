@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 function postText(title: string, content: string) {
-  return api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title, content } });
+  return api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title, content, company_id: admin.user.company_id } });
 }
 
 describe("ingestion with the OpenAI provider", () => {
@@ -76,7 +76,7 @@ describe("ingestion with the OpenAI provider", () => {
     useFakeOpenAI(openai);
     openai.failAlways();
     const before = await storedCounts();
-    const res = await upload(admin.token, uploadForm({ bytes: await buildPdf(["Repatriation of remains is covered."]), name: "plan.pdf" }));
+    const res = await upload(admin.token, uploadForm({ bytes: await buildPdf(["Repatriation of remains is covered."]), name: "plan.pdf" }, { company_id: admin.user.company_id }));
     expect(res.status, JSON.stringify(res.body)).toBe(500);
     expect(await storedCounts()).toEqual(before);
   });

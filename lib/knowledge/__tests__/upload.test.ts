@@ -21,7 +21,7 @@ describe("POST /api/v1/ai/knowledge/upload", () => {
       "The cremation option includes an urn and the ceremony at the chapel of the funeral home.",
     ]);
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    const res = await upload(admin.token, uploadForm({ bytes: pdf, name: "andes-plan.pdf" }, { metadata_json: JSON.stringify({ year: 2026 }) }));
+    const res = await upload(admin.token, uploadForm({ bytes: pdf, name: "andes-plan.pdf" }, { metadata_json: JSON.stringify({ year: 2026 }), company_id: admin.user.company_id }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -30,6 +30,7 @@ describe("POST /api/v1/ai/knowledge/upload", () => {
       metadata_json: { year: 2026 },
       chunk_count: 1,
       source: "PDF",
+      audience: "STAFF",
       created_at: expect.any(String),
     });
     const [fragment] = await fragmentsOf(res.body.id);
@@ -44,7 +45,7 @@ describe("POST /api/v1/ai/knowledge/upload", () => {
 
   it("takes the title field over the file name", async () => {
     const pdf = await buildPdf(["Burial plots are covered in the municipal cemetery."]);
-    const res = await upload(admin.token, uploadForm({ bytes: pdf, name: "x.pdf" }, { title: "Burial annex" }));
+    const res = await upload(admin.token, uploadForm({ bytes: pdf, name: "x.pdf" }, { title: "Burial annex", company_id: admin.user.company_id }));
     expect(res.status).toBe(200);
     expect(res.body.title).toBe("Burial annex");
   });
@@ -56,7 +57,7 @@ describe("POST /api/v1/ai/knowledge/upload", () => {
     ["a truncated PDF", { bytes: new TextEncoder().encode("%PDF-1.7\n1 0 obj\n<< /Type /Catalog"), name: "broken.pdf" }],
   ])("refuses %s (400), storing nothing", async (_, file) => {
     const before = await storedCounts();
-    const res = await upload(admin.token, uploadForm(file));
+    const res = await upload(admin.token, uploadForm(file, { company_id: admin.user.company_id }));
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.detail).toEqual(expect.any(String));
     expect(await storedCounts()).toEqual(before);
@@ -71,7 +72,7 @@ describe("POST /api/v1/ai/knowledge/upload", () => {
     expect(pdf.length).toBeLessThan(1024 * 1024);
     const before = await storedCounts();
     const rssBefore = process.memoryUsage.rss();
-    const res = await upload(admin.token, uploadForm({ bytes: pdf, name: "bomb.pdf" }));
+    const res = await upload(admin.token, uploadForm({ bytes: pdf, name: "bomb.pdf" }, { company_id: admin.user.company_id }));
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.detail).toBe("the PDF is refused: its streams unpack to more than 128 MB");
     expect(await storedCounts()).toEqual(before);
@@ -80,7 +81,7 @@ describe("POST /api/v1/ai/knowledge/upload", () => {
 
   it("refuses a PDF without text, such as an empty page or a scan (400)", async () => {
     const before = await storedCounts();
-    const res = await upload(admin.token, uploadForm({ bytes: await buildPdf([""]), name: "scan.pdf" }));
+    const res = await upload(admin.token, uploadForm({ bytes: await buildPdf([""]), name: "scan.pdf" }, { company_id: admin.user.company_id }));
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.detail).toMatch(/no readable text/);
     expect(await storedCounts()).toEqual(before);

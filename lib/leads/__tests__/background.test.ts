@@ -10,7 +10,7 @@ import { FAKE_HUBSPOT_TOKEN, startFakeHubSpot, type FakeHubSpot } from "@/lib/te
 import { signInAs, type SignedIn } from "@/lib/testing/fixtures";
 import { sweepCrmSyncFunction } from "@/inngest/functions/leads/sweep-crm-sync";
 import { EVENT_CRM_SYNC_ATTEMPTS, findLeadsToSync, markAbandonedCheckouts, MAX_CRM_SYNC_ATTEMPTS, syncLeadToCrm } from "../background";
-import { captureTestLead, leadRow, moveLead, patchLead } from "./helpers";
+import { captureTestLead, leadRow, moveLead, patchLead, postLead } from "./helpers";
 
 // Contract section 9's background work: abandoned checkouts after ABANDONED_CHECKOUT_MINUTES (with the
 // clock passed in), and the CRM sync to HubSpot's contacts API (a local fake through CRM_API_BASE),
@@ -159,6 +159,35 @@ describe("CRM sync (fake HubSpot)", () => {
     expect(hubspot.contacts.size).toBe(1);
     expect(hubspot.contacts.get(contactId)!.properties.lifecyclestage).toBe("customer");
     expect((await leadRow(lead.id)).crmLeadId).toBe(contactId);
+  });
+
+  it("regression (trust.md section 4): an anonymous post of a synced lead's phone sends the CRM nothing it did not change", async () => {
+    const lead = await captureTestLead({ first_name: "Lucía", last_name: "Ramírez" });
+    await moveLead(seller, lead.id, "QUALIFIED");
+    await inProcessRunner().drain();
+    const contactId = hubspot.creates()[0].reply!.body.id as string;
+    const db = await getDb();
+    await ageLead(lead.id, 7200);
+    expect(await findLeadsToSync(db)).not.toContain(lead.id);
+
+    // Names are set: the post changes nothing, so the lead is not due and the sweep sends nothing.
+    const probe = await postLead({ phone_e164: lead.phone_e164, first_name: "Mallory", last_name: "Intruder" });
+    expect(probe.status).toBe(200);
+    expect(probe.body).toEqual({ id: lead.id });
+    await ageLead(lead.id, 7200);
+    expect(await findLeadsToSync(db)).not.toContain(lead.id);
+    await sweepOnce();
+    expect(callsFor(lead.phone_e164)).toHaveLength(1);
+    expect(hubspot.contacts.get(contactId)!.properties).toMatchObject({ firstname: "Lucía", lastname: "Ramírez" });
+
+    // The e-mail was empty: the post fills it, and the next sync sends the lead as it now is, names unchanged.
+    expect((await postLead({ phone_e164: lead.phone_e164, first_name: "Mallory", email: "lucia.crm@example.com" })).status).toBe(200);
+    await ageLead(lead.id, 70);
+    await sweepOnce();
+    const calls = callsFor(lead.phone_e164);
+    expect(calls.map((request) => request.method)).toEqual(["POST", "PATCH"]);
+    expect(calls[1].body.properties).toMatchObject({ firstname: "Lucía", lastname: "Ramírez", email: "lucia.crm@example.com" });
+    expect(hubspot.contacts.get(contactId)!.properties.firstname).toBe("Lucía");
   });
 
   it("stages other than QUALIFIED and CONVERTED, markers and scores send nothing", async () => {

@@ -5,26 +5,33 @@ import { getDb } from "@/db";
 import { leads } from "@/db/schema";
 import { api, type ApiResponse } from "@/lib/testing/api";
 import { testAddress, type SignedIn } from "@/lib/testing/fixtures";
+import { toLeadResponse } from "../leads";
 import type { LeadResponse } from "../schemas";
 
-/** A phone number no other test uses: +52 1 and ten random digits. */
+/** A phone number no other test uses: a Mexico City number, +52 55 and eight random digits (all valid). */
 export function uniquePhone(): string {
-  return `+521${String(randomInt(10 ** 9, 10 ** 10))}`;
+  return `+5255${String(randomInt(10 ** 8)).padStart(8, "0")}`;
 }
 
 /** POST /api/v1/leads/ from a client address (X-Forwarded-For; TRUSTED_PROXY_HOPS=1 in tests). */
-// A lead on success, `{detail, errors?}` otherwise; each test asserts the status first.
-type LeadOrError = LeadResponse & { detail?: string; errors?: Array<{ path: string; message: string }> };
+// A lead (or `{id}` only, for a caller who may not read it) on success, `{detail, code, errors?}`
+// otherwise; each test asserts the status first.
+type LeadOrError = LeadResponse & { detail?: string; code?: string; errors?: Array<{ path: string; message: string }> };
 
-export function postLead(body: Record<string, unknown>, address = testAddress()): Promise<ApiResponse<LeadOrError>> {
-  return api<LeadOrError>("POST", "/api/v1/leads/", { body, headers: { "x-forwarded-for": address } });
+/** Anonymous unless `credentials` are given (a token or an API key). */
+export function postLead(body: Record<string, unknown>, address = testAddress(), credentials: { token?: string; apiKey?: string } = {}): Promise<ApiResponse<LeadOrError>> {
+  return api<LeadOrError>("POST", "/api/v1/leads/", { body, headers: { "x-forwarded-for": address }, ...credentials });
 }
 
-/** A new lead (201), captured without a business unit: it belongs to the default company. */
+/**
+ * A new lead (201), captured anonymously without a business unit: it belongs to the default company.
+ * The public answer is its id only; the lead returned is the stored row, as GET /leads/{id} shows it.
+ */
 export async function captureTestLead(body: Record<string, unknown> = {}): Promise<LeadResponse> {
   const response = await postLead({ phone_e164: uniquePhone(), first_name: "Lucía", ...body });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body;
+  expect(Object.keys(response.body)).toEqual(["id"]);
+  return toLeadResponse(await leadRow(response.body.id));
 }
 
 export function patchLead(user: SignedIn, id: string, body: Record<string, unknown>): Promise<ApiResponse> {

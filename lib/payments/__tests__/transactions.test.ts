@@ -116,7 +116,7 @@ describe("POST /payments/transactions/{id}/retry", () => {
   });
 
   it("counts attempts 0 -> 1 -> 2 with a new intent and client_secret each time, then answers 422 and notifies the client once", async () => {
-    const phone = "+5215512345678";
+    const phone = "+525512345678";
     const { policy, client, transactionId } = await failedTransaction({ phone_e164: phone });
     const firstIntent = (await currentIntentOf(transactionId)).processorPaymentIntentId;
     fake().requests.length = 0;

@@ -133,8 +133,9 @@ function realistic(value: unknown, index: number): unknown {
     if (node && typeof node === "object") {
       return Object.fromEntries(
         Object.entries(node).map(([key, item]) => {
-          if (key in ids && typeof item === "string") return [key, ids[key]];
-          if (key in REALISTIC && (typeof item === "string" || typeof item === "number")) return [key, REALISTIC[key]()];
+          // Own keys only: a generated key such as "valueOf" is on every object's prototype.
+          if (Object.hasOwn(ids, key) && typeof item === "string") return [key, ids[key]];
+          if (Object.hasOwn(REALISTIC, key) && (typeof item === "string" || typeof item === "number")) return [key, REALISTIC[key]()];
           return [key, visit(item)];
         }),
       );
@@ -151,6 +152,9 @@ const REFUSAL_RECORDS: Record<string, string[]> = {
   // The per-address limits count every request, accepted or not, else refusals would be free to repeat.
   "POST /auth/register": ["rate_limit_counters"],
   "POST /leads/": ["rate_limit_counters"],
+  // Every question counts towards its asker's 20 a minute (trust.md section 5), answered or not.
+  "POST /ai/chat": ["rate_limit_counters"],
+  "POST /ai/chat/stream": ["rate_limit_counters"],
 };
 
 const isPublic = (operation: Operation) => operation.access === "public";

@@ -35,7 +35,8 @@ afterAll(() => {
 function formOf(operation: Operation): { fields: () => Record<string, string>; extension: string } {
   const known: Record<string, { fields: () => Record<string, string>; extension: string }> = {
     "/emission/bulk-upload": { fields: () => bulkFields, extension: "xlsx" },
-    "/ai/knowledge/upload": { fields: () => ({}), extension: "pdf" },
+    // ADMIN names the company (trust.md section 5), so that the file itself is what gets refused.
+    "/ai/knowledge/upload": { fields: () => ({ company_id: admin.user.company_id }), extension: "pdf" },
   };
   return known[operation.path] ?? { fields: () => ({}), extension: "bin" };
 }

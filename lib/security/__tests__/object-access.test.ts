@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/db";
+import { users } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
 import { api, type ApiResponse } from "@/lib/testing/api";
 import { insertStoredApiKey } from "@/lib/testing/api-keys";
@@ -30,6 +33,7 @@ type Ids = {
   claimA: string;
   transactionA: string;
   leadA: string;
+  leadPhoneA: string;
   documentA: string;
   planA: string;
   versionA: string;
@@ -161,7 +165,8 @@ beforeAll(async () => {
   const claim = await ok(api("POST", "/api/v1/claims", { token: sellerA.token, body: { policy_id: policy.id, beneficiary_id: beneficiaryA, description: "Death abroad" } }), 201);
   await ok(api("POST", `/api/v1/claims/${claim.id}/expenses`, { token: sellerA.token, body: { amount: "120.00", expense_type: "TRANSPORT" } }), 201);
 
-  const lead = await ok(api("POST", "/api/v1/leads", { body: { phone_e164: `+5255${String(Date.now()).slice(-8)}`, business_unit_id: unitA }, headers: { "x-forwarded-for": testAddress() } }), 201);
+  const leadPhoneA = `+5255${String(Date.now()).slice(-8)}`;
+  const lead = await ok(api("POST", "/api/v1/leads", { body: { phone_e164: leadPhoneA, first_name: "Alma", business_unit_id: unitA }, headers: { "x-forwarded-for": testAddress() } }), 201);
   const document = await ok(api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title: "Alpha glacier clause", content: noticeA, company_id: companyA } }), 201);
   expect(document.company_id).toBe(companyA);
 
@@ -186,6 +191,7 @@ beforeAll(async () => {
     claimA: claim.id,
     transactionA: paid.transaction.id,
     leadA: lead.id,
+    leadPhoneA,
     documentA: document.id,
     planA: product.plans[0].id,
     versionA: product.plans[0].versions[0].id,
@@ -474,6 +480,33 @@ describe("the shared catalog is not a key's to edit", () => {
   });
 });
 
+// trust.md section 4: the public lead form is no way into another company's lead. A post of company A's
+// lead's phone by anyone who may not read that lead answers its id only and changes nothing set.
+describe("the public lead form never reads or overwrites a lead the caller may not read", () => {
+  const postPhone = (credentials: { token?: string; apiKey?: string }) =>
+    api("POST", "/api/v1/leads", { ...credentials, body: { phone_e164: ids.leadPhoneA, first_name: "Probed" }, headers: { "x-forwarded-for": testAddress() } });
+
+  it.each([
+    ["nobody", () => ({})],
+    ["company B's API key holding every permission", () => ({ apiKey: keyB })],
+    ["company B's seller", () => ({ token: sellerB.token })],
+    ["a seller of company A bound to another business unit", () => ({ token: sellerOtherUnit.token })],
+    ["a client of company A (no leads:read)", () => ({ token: otherClient.token })],
+  ])("%s: 200 with the id only; the lead keeps its name", async (_, credentials) => {
+    const res = await postPhone(credentials());
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ id: ids.leadA });
+    const lead = await ok(api("GET", `/api/v1/leads/${ids.leadA}`, { token: sellerA.token }), 200);
+    expect(lead.first_name).toBe("Alma");
+  });
+
+  it("company A's seller gets the whole lead back", async () => {
+    const res = await api("POST", "/api/v1/leads", { token: sellerA.token, body: { phone_e164: ids.leadPhoneA }, headers: { "x-forwarded-for": testAddress() } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: ids.leadA, phone_e164: ids.leadPhoneA, first_name: "Alma" });
+  });
+});
+
 // lib/knowledge/__tests__/isolation.test.ts already shows that two companies' ADMINs each retrieve only
 // their own fragments, with near-identical texts. Added here: company B's seller asking with the exact
 // text of a company A document, through both chat endpoints.
@@ -496,5 +529,60 @@ describe("knowledge search never returns another company's fragments", () => {
     const sources = header ? (JSON.parse(Buffer.from(header, "base64url").toString("utf8")) as Array<{ document_id: string }>) : [];
     expect(sources.map((source) => source.document_id)).not.toContain(ids.documentA);
     expect(res.text).not.toContain("glacier clause");
+  });
+});
+
+// trust.md section 5: a client's assistant reads only its company's CLIENTS documents, and nobody reads
+// another caller's conversation through its session id.
+describe("the assistant gives clients no staff document and nobody another's conversation", () => {
+  const clientsNoticeA = `Alpha Mutual members: the lagoon clause ${randomUUID().slice(0, 8)} covers repatriation from Lima up to 5200 USD.`;
+  let clientsDocumentA: string;
+
+  beforeAll(async () => {
+    const db = await getDb();
+    for (const client of [ownerClient, otherClient]) await db.update(users).set({ isVerified: true }).where(eq(users.id, client.user.id));
+    const document = await ok(
+      api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title: "Alpha lagoon clause", content: clientsNoticeA, audience: "CLIENTS", company_id: ids.companyA } }),
+      201,
+    );
+    clientsDocumentA = document.id;
+  });
+
+  const sourcesOf = (res: ApiResponse) => (res.body.sources as Array<{ document_id: string }>).map((source) => source.document_id);
+
+  it("company A's client gets company A's CLIENTS document (the question does find it)", async () => {
+    const res = await ok(api("POST", "/api/v1/ai/chat", { token: ownerClient.token, body: { message: clientsNoticeA, session_id: randomUUID() } }), 200);
+    expect(res.sources.map((source: { document_id: string }) => source.document_id)).toContain(clientsDocumentA);
+  });
+
+  it("company A's client asking with the exact text of a STAFF document of company A gets none of it (both endpoints)", async () => {
+    const res = await api("POST", "/api/v1/ai/chat", { token: ownerClient.token, body: { message: noticeA, session_id: randomUUID() } });
+    expect(res.status).toBe(200);
+    expect(sourcesOf(res)).not.toContain(ids.documentA);
+    expect(JSON.stringify(res.body.answer)).not.toContain("glacier clause");
+    const streamed = await api("POST", "/api/v1/ai/chat/stream", { token: ownerClient.token, body: { message: noticeA, session_id: randomUUID() } });
+    expect(streamed.status).toBe(200);
+    expect(Buffer.from(streamed.headers.get("x-chat-sources") ?? "", "base64url").toString("utf8")).not.toContain(ids.documentA);
+    expect(streamed.text).not.toContain("glacier clause");
+  });
+
+  it("company B's key and seller do not get company A's CLIENTS document either", async () => {
+    for (const credentials of [{ apiKey: keyB }, { token: sellerB.token }]) {
+      const res = await api("POST", "/api/v1/ai/chat", { ...credentials, body: { message: clientsNoticeA, session_id: randomUUID() } });
+      expect(res.status).toBe(200);
+      expect(sourcesOf(res)).not.toContain(clientsDocumentA);
+    }
+  });
+
+  it("another client using a client's session id starts its own conversation (turn 1)", async () => {
+    const sessionId = randomUUID();
+    for (const turn of [1, 2]) {
+      const res = await ok(api("POST", "/api/v1/ai/chat", { token: ownerClient.token, body: { message: clientsNoticeA, session_id: sessionId } }), 200);
+      expect(res.turn).toBe(turn);
+    }
+    for (const credentials of [{ token: otherClient.token }, { token: sellerA.token }, { apiKey: keyB }]) {
+      const res = await ok(api("POST", "/api/v1/ai/chat", { ...credentials, body: { message: clientsNoticeA, session_id: sessionId } }), 200);
+      expect(res.turn).toBe(1);
+    }
   });
 });

@@ -2,9 +2,9 @@ import { withApi } from "@/lib/http/with-api";
 import { chatStream } from "@/lib/knowledge/chat";
 import { knowledgeOperations } from "@/lib/knowledge/operations";
 
-// POST /api/v1/ai/chat/stream - ask the assistant; the answer's text streams, its sources in X-Chat-Sources
+// POST /api/v1/ai/chat/stream - ask the assistant; the answer's text streams, its sources in X-Chat-Sources, its turn in X-Chat-Turn
 export const POST = withApi(knowledgeOperations.chatStream, async ({ ctx, body }) => {
-  const { sources, text } = await chatStream({ ctx, input: body });
+  const { sources, turn, text } = await chatStream({ ctx, input: body });
   return new Response(text.pipeThrough(new TextEncoderStream()), {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
@@ -12,6 +12,7 @@ export const POST = withApi(knowledgeOperations.chatStream, async ({ ctx, body }
       // Proxies that buffer (nginx) pass the chunks on as they come.
       "X-Accel-Buffering": "no",
       "X-Chat-Sources": Buffer.from(JSON.stringify(sources)).toString("base64url"),
+      "X-Chat-Turn": String(turn),
     },
   });
 });

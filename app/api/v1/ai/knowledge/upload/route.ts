@@ -11,5 +11,5 @@ const operation = knowledgeOperations.uploadPdf;
 export const POST = withApi(operation, async ({ ctx, req }) => {
   const { fields, file } = await readMultipartUpload(req, { schema: UploadDocumentForm, maxFileBytes: operation.multipart.maxBytes, fileDescription: "a PDF file" });
   const metadata = parseMetadataField(fields.metadata_json);
-  return json(await ingestPdfDocument({ ctx, file, fields: { title: fields.title, metadata, company_id: fields.company_id } }));
+  return json(await ingestPdfDocument({ ctx, file, fields: { title: fields.title, metadata, audience: fields.audience, company_id: fields.company_id } }));
 });
