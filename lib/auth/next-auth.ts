@@ -2,6 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db";
 import { anonymous } from "@/lib/auth/actor";
+import { safeRedirectUrl } from "@/lib/auth/callback-url";
 import { RateLimitedError, UnauthorizedError } from "@/lib/errors";
 import { clientAddressFromRecord } from "@/lib/http/client-address";
 import { login } from "@/lib/identity/login";
@@ -69,6 +70,8 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      // Only somewhere on this site (callback-url.ts); next-auth's default checks a leading "/" only.
+      redirect: ({ url, baseUrl }) => safeRedirectUrl(url, baseUrl),
       jwt({ token, user }) {
         if (user) {
           token.sub = user.id;
