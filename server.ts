@@ -9,6 +9,7 @@ import next from "next";
 import { createApiListener, loadedRoute } from "@/lib/http/node-handler";
 import { createRouteTable } from "@/lib/http/route-table";
 import { PAGE_HEADERS } from "@/lib/http/security-headers";
+import { markSocketAddressStamped, SOCKET_ADDRESS_HEADER } from "@/lib/http/socket-stamp";
 import { logError } from "@/lib/log";
 import { API_ROUTES } from "@/lib/http/routes.generated";
 import { startService } from "@/lib/start-service";
@@ -31,11 +32,18 @@ async function main(): Promise<void> {
   const routes = await Promise.all(API_ROUTES.map(async ({ path, load }) => ({ path, value: loadedRoute(await load()) })));
   const handleApi = createApiListener(createRouteTable(routes), { port });
 
+  // Next.js gives pages, /api/auth and its route handlers no socket: each request carries the socket's
+  // address under a header of ours instead, a client's own value under that name replaced
+  // (lib/http/client-address.ts). The /api/v1 handlers read the socket itself.
+  markSocketAddressStamped();
   const server = http.createServer((req, res) => {
     if (isApiPath(req.url ?? "/")) {
       handleApi(req, res);
       return;
     }
+    const socketAddress = req.socket.remoteAddress;
+    if (socketAddress) req.headers[SOCKET_ADDRESS_HEADER] = socketAddress;
+    else delete req.headers[SOCKET_ADDRESS_HEADER];
     handleWithNext(req, res).catch((error) => {
       logError(`[server] ${req.method} ${req.url}`, error);
       if (!res.headersSent) {

@@ -6,6 +6,7 @@ import { sweepCrmSyncFunction } from "./functions/leads/sweep-crm-sync";
 import { syncLeadToCrmFunction } from "./functions/leads/sync-lead-to-crm";
 import { deliverNotificationFunction } from "./functions/notifications/deliver-notification";
 import { sweepOutboxFunction } from "./functions/notifications/sweep-outbox";
+import { sweepLimitsFunction } from "./functions/operations/sweep-limits";
 import { arrearsRemindersFunction } from "./functions/payments/arrears-reminders";
 import { processProcessorEventFunction } from "./functions/payments/process-processor-event";
 import { sweepProcessorEventsFunction } from "./functions/payments/sweep-processor-events";
@@ -22,4 +23,5 @@ export const backgroundFunctions: BackgroundFunction[] = [
   syncLeadToCrmFunction,
   sweepCrmSyncFunction,
   markAbandonedCheckoutsFunction,
+  sweepLimitsFunction,
 ];

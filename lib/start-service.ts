@@ -2,7 +2,7 @@ import { getConnection } from "@/db";
 import { DEMO_LOGINS } from "@/db/seed/demo";
 import { listenForCatalogChanges } from "@/lib/catalog/pricing-config";
 import { prepareWalletSigner } from "@/lib/emission/wallet-pass/signer";
-import { isInngestConfigured } from "@/inngest/client";
+import { inngestServeMode, isInngestConfigured } from "@/inngest/client";
 import { inProcessRunner } from "@/inngest/send";
 
 const holder = globalThis as typeof globalThis & { __coverStarted?: Promise<void> };
@@ -31,6 +31,10 @@ async function start(): Promise<void> {
   if (process.env.SEED_DEMO === "1") {
     console.log("[start] demo logins:");
     for (const login of DEMO_LOGINS) console.log(`[start]   ${login.role.padEnd(8)} ${login.email} / ${login.password}`);
+  }
+  // Inngest could not call the functions: in production /api/inngest serves only calls signed with the key.
+  if (process.env.NODE_ENV === "production" && isInngestConfigured() && inngestServeMode() === "off") {
+    throw new Error("INNGEST_SIGNING_KEY must be set in production with INNGEST_EVENT_KEY or INNGEST_DEV: /api/inngest serves only signed calls");
   }
   if (isInngestConfigured()) {
     console.log("[start] background functions: served to Inngest at /api/inngest");

@@ -148,7 +148,12 @@ export const loginAttempts = pgTable(
     ipAddress: text("ip_address"),
     attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("login_attempts_email_idx").on(t.email, t.attemptedAt)],
+  // Counted per e-mail, per address and per (e-mail, address) within the window; swept by attempted_at.
+  (t) => [
+    index("login_attempts_email_idx").on(t.email, t.attemptedAt),
+    index("login_attempts_ip_address_idx").on(t.ipAddress, t.attemptedAt),
+    index("login_attempts_attempted_at_idx").on(t.attemptedAt),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

@@ -93,8 +93,11 @@ export const rateLimitCounters = pgTable(
     key: text("key").notNull(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     count: integer("count").notNull().default(0),
+    // The end of the window: the sweep deletes the counter from then on. Rows from before this column
+    // get the migration's time, so the first sweep takes them.
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_counters_expires_at_idx").on(t.expiresAt)],
 );
 
 export type Country = typeof countries.$inferSelect;

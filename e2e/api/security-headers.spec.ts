@@ -75,3 +75,44 @@ test("signing in sets only HttpOnly, SameSite=Lax cookies (not Secure over plain
   const same = await request.post("/api/v1/organizations/companies", { data: { name }, headers: { origin: own } });
   expect(same.status()).toBe(201);
 });
+
+/** The script sources of a Content-Security-Policy. */
+function scriptSources(policy: string | undefined): string[] {
+  return (policy ?? "").split("; ").find((directive) => directive.startsWith("script-src "))?.split(" ").slice(1) ?? [];
+}
+
+test("pages run only scripts carrying their request's nonce; nothing lists 'unsafe-inline' for scripts", async ({ request }) => {
+  const first = await request.get("/sign-in");
+  const second = await request.get("/sign-in");
+  expect(first.status()).toBe(200);
+  const nonces = [first, second].map((page) => {
+    const sources = scriptSources(page.headers()["content-security-policy"]);
+    expect(sources).not.toContain("'unsafe-inline'");
+    const nonce = sources.map((source) => /^'nonce-([A-Za-z0-9+/=]+)'$/.exec(source)?.[1]).find(Boolean);
+    expect(nonce, "a nonce in script-src").toBeTruthy();
+    return nonce!;
+  });
+  expect(nonces[0]).not.toBe(nonces[1]);
+  // Every script of the page, inline or not, carries it.
+  const scripts = [...(await first.text()).matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) expect(script).toContain(`nonce="${nonces[0]}"`);
+
+  // What has no page to render gets the policy without a nonce, still without 'unsafe-inline'.
+  const asset = (await first.text()).match(/\/_next\/static\/[^"'\s]+\.js/)![0];
+  for (const path of [asset, "/api/auth/providers"]) {
+    const sources = scriptSources((await request.get(path)).headers()["content-security-policy"]);
+    expect(sources, path).toEqual(["'self'", "https://js.stripe.com"]);
+  }
+  // The API keeps its own policy: the production server serves it without Next.js's proxy.
+  const health = await request.get("/api/v1/health");
+  expect(health.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+});
+
+test("/api/inngest serves nothing while Inngest is not configured: 404 to every method", async ({ request }) => {
+  for (const method of ["GET", "POST", "PUT"] as const) {
+    const response = await request.fetch("/api/inngest?fnId=sweep-limits", { method, data: method === "GET" ? undefined : {} });
+    expect(response.status(), method).toBe(404);
+    expect(await response.json()).toEqual({ detail: "not found" });
+  }
+});

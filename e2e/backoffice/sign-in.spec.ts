@@ -66,3 +66,27 @@ test("a callbackUrl brings the person back to where they were going", async ({ p
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/geography$/);
 });
+
+// The open redirect: a tab or line break after the first slash, which browsers drop, made
+// "/\t/evil.test" a way to "//evil.test"; a line break made the page fail (500).
+const OFF_SITE_CALLBACKS = ["/%09/evil.test", "/%0a/evil.test", "/%0d/evil.test", "//evil.test", "/%5Cevil.test", "/.//evil.test", "https://evil.test/"];
+
+test("a callbackUrl off the site is ignored: signing in lands on the dashboard", async ({ page, baseURL }) => {
+  // Were the browser sent there, the test would see it rather than a DNS failure.
+  await page.context().route((url) => url.hostname === "evil.test", (route) => route.fulfill({ status: 200, body: "evil" }));
+  for (const callback of OFF_SITE_CALLBACKS) {
+    await page.context().clearCookies();
+    const response = await page.goto(`/sign-in?callbackUrl=${callback}`);
+    expect(response?.status(), callback).toBe(200);
+    await page.getByLabel("E-mail").fill(SELLER.email);
+    await page.getByLabel("Password").fill(SELLER.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page, callback).toHaveURL(`${baseURL}/dashboard`);
+  }
+  // Signed in already, the page sends the person on at once, to the same safe place.
+  for (const callback of OFF_SITE_CALLBACKS) {
+    const response = await page.goto(`/sign-in?callbackUrl=${callback}`);
+    expect(response?.status(), callback).toBe(200);
+    await expect(page, callback).toHaveURL(`${baseURL}/dashboard`);
+  }
+});

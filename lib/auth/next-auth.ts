@@ -2,8 +2,9 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db";
 import { anonymous } from "@/lib/auth/actor";
+import { safeRedirectUrl } from "@/lib/auth/callback-url";
 import { RateLimitedError, UnauthorizedError } from "@/lib/errors";
-import { addressFromForwardedFor } from "@/lib/http/client-address";
+import { clientAddressFromRecord } from "@/lib/http/client-address";
 import { login } from "@/lib/identity/login";
 import { logError } from "@/lib/log";
 import { getAuthSecret } from "./secret";
@@ -48,7 +49,7 @@ export function authOptions(): NextAuthOptions {
         credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
         async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) return null;
-          const ipAddress = addressFromForwardedFor(req.headers?.["x-forwarded-for"] as string | undefined);
+          const ipAddress = clientAddressFromRecord(req.headers);
           const ctx = { db: await getDb(), actor: anonymous, ipAddress, requestId: null };
           try {
             const session = await login({
@@ -69,6 +70,8 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      // Only somewhere on this site (callback-url.ts); next-auth's default checks a leading "/" only.
+      redirect: ({ url, baseUrl }) => safeRedirectUrl(url, baseUrl),
       jwt({ token, user }) {
         if (user) {
           token.sub = user.id;

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import { BadRequestError } from "@/lib/errors";
+import { SOCKET_ADDRESS_HEADER } from "./socket-stamp";
 
 // The production server's requests (node-handler.ts), as withApi reads them without a web Request. On
 // Node 20, constructing a web Request (URL parsing, a Headers list, an AbortSignal) costs more than
@@ -20,6 +21,8 @@ export class NodeRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: { get(name: string): string | null };
+  /** The address of the socket the request came in on (client-address.ts). */
+  readonly socketAddress: string | null;
   readonly #incoming: IncomingMessage;
   readonly #fields: NodeJS.Dict<string[]>;
   #bytes: Buffer<ArrayBuffer> | null;
@@ -34,12 +37,17 @@ export class NodeRequest {
     fields["x-forwarded-host"] ??= [host];
     fields["x-forwarded-port"] ??= [String(port)];
     fields["x-forwarded-proto"] ??= [proto];
-    if (fields["x-forwarded-for"] === undefined && incoming.socket.remoteAddress) fields["x-forwarded-for"] = [incoming.socket.remoteAddress];
+    const socketAddress = incoming.socket.remoteAddress ?? null;
+    if (fields["x-forwarded-for"] === undefined && socketAddress) fields["x-forwarded-for"] = [socketAddress];
+    // As server.ts stamps what it hands to Next.js: a client's own value under that name never passes.
+    if (socketAddress) fields[SOCKET_ADDRESS_HEADER] = [socketAddress];
+    else delete fields[SOCKET_ADDRESS_HEADER];
 
     const url = `${proto}://${host}${incoming.url}`;
     // What node's parser lets through but a URL refuses (a malformed Host or path) is the client's error.
     if (!URL.canParse(url)) throw new BadRequestError("the request's Host header or path is malformed");
     this.method = incoming.method ?? "GET";
+    this.socketAddress = socketAddress;
     this.url = url;
     this.headers = { get: (name) => joined(fields[name.toLowerCase()]) };
     this.#incoming = incoming;

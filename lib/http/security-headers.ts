@@ -1,7 +1,8 @@
 // The headers every response carries: pages, static files, error pages and the API alike. next.config.ts
 // sets them on what Next.js serves (`npm run dev`, `next start`, and everything but /api/v1 under
-// `npm start`); the production server (server.ts, through node-handler.ts) sets them on the /api/v1
-// answers it serves itself.
+// `npm start`), and proxy.ts replaces the CSP of pages with one carrying the request's nonce; the
+// production server (server.ts, through node-handler.ts) sets them on the /api/v1 answers it serves
+// itself, which never pass through proxy.ts.
 
 type Header = { key: string; value: string };
 
@@ -26,21 +27,33 @@ export const SECURITY_HEADERS: ReadonlyArray<Header> = [
 const STRIPE_JS = "https://js.stripe.com";
 const STRIPE_API = "https://api.stripe.com";
 
-/** The Content-Security-Policy of pages, static files and everything else Next.js serves. */
-export const PAGE_CSP = [
-  "default-src 'self'",
-  // Next.js injects inline bootstrap scripts; dev mode also needs eval for fast refresh.
-  `script-src 'self' 'unsafe-inline'${process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""} ${STRIPE_JS}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  `connect-src 'self' ${STRIPE_API}`,
-  `frame-src ${STRIPE_JS}`,
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join("; ");
+/**
+ * The Content-Security-Policy of pages (with the request's nonce: proxy.ts), and of static files and
+ * everything else Next.js serves (without: next.config.ts). Scripts run only from this origin and
+ * Stripe.js, and inline only when they carry the nonce (Next.js puts it on its bootstrap scripts); never
+ * 'unsafe-inline', not even as the fallback older browsers would take beside a nonce. Development
+ * (`next dev`) adds 'unsafe-eval', which React's development build needs. Styles stay inline-capable:
+ * React and Stripe.js set style attributes.
+ */
+export function pageCsp(nonce?: string): string {
+  const scripts = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...(process.env.NODE_ENV === "development" ? ["'unsafe-eval'"] : []), STRIPE_JS];
+  return [
+    "default-src 'self'",
+    `script-src ${scripts.join(" ")}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${STRIPE_API}`,
+    `frame-src ${STRIPE_JS}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** The page policy without a nonce: what Next.js sends with everything proxy.ts does not give a nonce. */
+export const PAGE_CSP = pageCsp();
 
 /**
  * The Content-Security-Policy of /api/v1 answers: JSON, PDFs and files that a browser may open but

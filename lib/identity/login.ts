@@ -1,20 +1,23 @@
-import { and, count, eq, gt, min, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { loginAttempts } from "@/db/schema";
 import { verifyAgainstDummy, verifyPassword } from "@/lib/auth/passwords";
 import { inTransaction, type ServiceContext } from "@/lib/context";
-import { RateLimitedError, UnauthorizedError } from "@/lib/errors";
+import { UnauthorizedError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
 import { findUserByEmail, issueTokens } from "./internal";
+import { releaseAttempt, reserveAttempt } from "./login-attempts";
 import type { LoginInput } from "./schemas";
 
-export const MAX_FAILED_LOGINS = 5;
-export const FAILED_LOGIN_WINDOW_SECONDS = 15 * 60;
 const WRONG_CREDENTIALS = "incorrect e-mail or password";
 
 /**
- * Checks the credentials and starts a session. After five failures for one e-mail within 15 minutes
- * every attempt is refused (429) until the oldest failure leaves the window. The answer to a wrong
- * password and to an unknown e-mail is the same, and takes as long.
+ * Checks the credentials and starts a session. Failures are counted within a sliding 15 minutes (trust
+ * section 6): five for one e-mail from one address, or fifty from one address whatever the e-mails,
+ * and that pair or address is refused (429) until the oldest of them leaves the window. Failures of an
+ * e-mail from everywhere never refuse it: above twenty, each attempt of that e-mail, right or wrong,
+ * waits min(5 s, 250 ms x (failures - 20)) before the password is checked, so guessing from many
+ * addresses is slowed while the owner can still sign in from theirs. The answer to a wrong password
+ * and to an unknown e-mail is the same, and takes as long.
  */
 export async function login({
   ctx,
@@ -28,7 +31,9 @@ export async function login({
   userAgent?: string | null;
 }) {
   const email = input.email.trim().toLowerCase();
-  const attemptId = await reserveAttempt(ctx, email);
+  const { attemptId, delayMs } = await reserveAttempt(ctx, email);
+  // Outside the reservation's transaction: the wait holds no lock and no connection.
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
 
   let user: Awaited<ReturnType<typeof findUserByEmail>>;
   let passwordMatches: boolean;
@@ -69,46 +74,5 @@ export async function login({
   }).catch((error: unknown) => {
     releaseAttempt(ctx, attemptId);
     throw error;
-  });
-}
-
-/**
- * Gives back the place of an attempt whose check failed for a reason that is not the caller's (the
- * database going away): otherwise a database restart counted every login in flight as a failed one and
- * locked those users out for 15 minutes. Tried now and, while the database does not answer, every second
- * for half a minute.
- */
-function releaseAttempt(ctx: ServiceContext, attemptId: string, triesLeft = 30): void {
-  ctx.db
-    .delete(loginAttempts)
-    .where(eq(loginAttempts.id, attemptId))
-    .then(
-      () => {},
-      () => {
-        if (triesLeft > 1) setTimeout(() => releaseAttempt(ctx, attemptId, triesLeft - 1), 1000).unref();
-      },
-    );
-}
-
-/**
- * Records the attempt before the password is checked, counting the attempts still being checked, and
- * under a lock on the e-mail: otherwise a burst of parallel guesses would all pass the count before
- * any of them was recorded, and the limit of five would not hold.
- */
-async function reserveAttempt(ctx: ServiceContext, email: string): Promise<string> {
-  return inTransaction(ctx, async (tx) => {
-    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${email}`}))`);
-    const windowStart = new Date(Date.now() - FAILED_LOGIN_WINDOW_SECONDS * 1000);
-    const [failures] = await tx.db
-      .select({ count: count(), oldest: min(loginAttempts.attemptedAt) })
-      .from(loginAttempts)
-      .where(and(eq(loginAttempts.email, email), gt(loginAttempts.attemptedAt, windowStart)));
-    if (failures.count >= MAX_FAILED_LOGINS) {
-      const oldest = failures.oldest ? new Date(failures.oldest).getTime() : Date.now();
-      const retryAfter = Math.max(1, Math.ceil((oldest + FAILED_LOGIN_WINDOW_SECONDS * 1000 - Date.now()) / 1000));
-      throw new RateLimitedError("too many failed sign-in attempts for this e-mail; try again later", retryAfter);
-    }
-    const [attempt] = await tx.db.insert(loginAttempts).values({ email, ipAddress: ctx.ipAddress }).returning({ id: loginAttempts.id });
-    return attempt.id;
   });
 }

@@ -42,14 +42,14 @@ export const identityOperations = {
     tag,
     summary: "Sign in with e-mail and password",
     description:
-      "JSON `{email, password}` or the OAuth2 password form (`application/x-www-form-urlencoded` with `username` and `password`). After 5 failed attempts for one e-mail within 15 minutes, every attempt answers 429 until the window passes.",
+      "JSON `{email, password}` or the OAuth2 password form (`application/x-www-form-urlencoded` with `username` and `password`). Failed attempts are counted over 15 minutes: after 5 for one e-mail from one client address, or 50 from one address whatever the e-mails, that pair or address answers 429 (with Retry-After) until the oldest leaves the window. Above 20 failures of one e-mail from every address, each attempt of that e-mail waits min(5 s, 250 ms x (failures - 20)) but is never refused.",
     access: "public",
     body: LoginInput,
     acceptsForm: true,
     responses: {
       200: { description: "An access token (15 minutes) and a refresh token (30 days, single use)", schema: TokenResponse },
       401: { description: "Wrong e-mail or password (one answer for both)" },
-      429: { description: "Too many failed attempts for this e-mail" },
+      429: { description: "Too many failed attempts for this e-mail from this address, or from this address" },
     },
   }),
   refresh: defineOperation({

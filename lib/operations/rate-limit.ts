@@ -1,11 +1,12 @@
-import { sql } from "drizzle-orm";
+import { lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { rateLimitCounters } from "@/db/schema";
 import { RateLimitedError } from "@/lib/errors";
 
 /**
  * A fixed-window counter in the database, so the limit holds across server processes. One statement
- * increments and reads, so concurrent requests cannot both slip under the limit.
+ * increments and reads, so concurrent requests cannot both slip under the limit. Each counter carries
+ * the end of its window, from which the sweep (sweepRateLimitCounters) deletes it.
  */
 export async function consumeRateLimit(
   db: DbOrTx,
@@ -13,16 +14,38 @@ export async function consumeRateLimit(
 ): Promise<void> {
   const windowMs = input.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+  const expiresAt = new Date(windowStart.getTime() + windowMs);
   const [row] = await db
     .insert(rateLimitCounters)
-    .values({ key: input.key, windowStart, count: 1 })
+    .values({ key: input.key, windowStart, count: 1, expiresAt })
     .onConflictDoUpdate({
       target: [rateLimitCounters.key, rateLimitCounters.windowStart],
       set: { count: sql`${rateLimitCounters.count} + 1` },
     })
     .returning({ count: rateLimitCounters.count });
   if (row.count > input.limit) {
-    const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - Date.now()) / 1000));
+    const retryAfter = Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000));
     throw new RateLimitedError(input.message, retryAfter);
+  }
+}
+
+/** How many rows one statement of a sweep deletes: short statements, so a large backlog never holds a long lock. */
+export const SWEEP_BATCH_SIZE = 5000;
+
+/**
+ * Deletes, in batches, the counters whose window has ended; how many went. An ended window is never
+ * counted again (the next request starts a new row), so nothing races the delete.
+ */
+export async function sweepRateLimitCounters(db: DbOrTx, now: Date = new Date()): Promise<number> {
+  const { key, windowStart, expiresAt } = rateLimitCounters;
+  let deleted = 0;
+  for (;;) {
+    const batch = db.select({ key, windowStart }).from(rateLimitCounters).where(lte(expiresAt, now)).limit(SWEEP_BATCH_SIZE);
+    const rows = await db
+      .delete(rateLimitCounters)
+      .where(sql`(${key}, ${windowStart}) in (${batch})`)
+      .returning({ key });
+    deleted += rows.length;
+    if (rows.length < SWEEP_BATCH_SIZE) return deleted;
   }
 }

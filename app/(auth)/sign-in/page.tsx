@@ -1,18 +1,14 @@
 import { redirect } from "next/navigation";
 import { describeSignInErrorCode } from "@/components/auth/sign-in-errors";
 import { SignInFormPanel } from "@/components/auth/sign-in-form";
+// Only paths of this site: anything else would make the sign-in page an open redirect.
+import { safeCallbackUrl } from "@/lib/auth/callback-url";
 import { getCurrentUser } from "@/lib/auth/current-user";
 
 export const metadata = { title: "Sign in · Funeral Cover Admin" };
 export const dynamic = "force-dynamic";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-/** Only paths of this site: an absolute callbackUrl would make the sign-in page an open redirect. */
-function safeCallbackUrl(value: string | string[] | undefined): string {
-  const url = typeof value === "string" ? value : "";
-  return url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\") ? url : "/dashboard";
-}
 
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;

@@ -1,6 +1,4 @@
-import { serve } from "inngest/next";
-import { inngest } from "@/inngest/client";
-import { backgroundFunctions } from "@/inngest/index";
+import { handleInngestCall } from "@/inngest/endpoint";
 
-// /api/inngest - Inngest (cloud or dev server) registers and calls the background functions here
-export const { GET, POST, PUT } = serve({ client: inngest, functions: backgroundFunctions.map((fn) => fn.inngestFunction) });
+// /api/inngest - Inngest calls the background functions here: signed calls only, 404 when Inngest is not configured
+export { handleInngestCall as GET, handleInngestCall as POST, handleInngestCall as PUT, handleInngestCall as OPTIONS };

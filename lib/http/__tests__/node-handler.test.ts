@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientAddress } from "@/lib/http/client-address";
 import { createApiListener, loadedRoute, type LoadedRoute } from "@/lib/http/node-handler";
 import { defineOperation } from "@/lib/http/operation";
@@ -9,6 +9,7 @@ import { webRequestOf } from "@/lib/http/node-request";
 import { createRouteTable, type RouteModule } from "@/lib/http/route-table";
 import { API_ROUTES } from "@/lib/http/routes.generated";
 import { API_CSP, API_HEADERS, HSTS } from "@/lib/http/security-headers";
+import { SOCKET_ADDRESS_HEADER } from "@/lib/http/socket-stamp";
 import { takesNodeRequest, withApi } from "@/lib/http/with-api";
 import { createTestUser } from "@/lib/testing/fixtures";
 
@@ -34,7 +35,11 @@ async function echo(req: Request): Promise<Response> {
 // A withApi route: withApi and its handler get the server's NodeRequest; the echo reads its web Request.
 const apiEcho = withApi(
   defineOperation({ method: "POST", path: "/__test/api-echo", tag: "test", summary: "echo", access: "public", responses: { 200: { description: "what the handler saw" } } }),
-  async ({ req }) => echo(webRequestOf(req)),
+  async ({ req }) => {
+    // The services' address comes from the request withApi got (the NodeRequest, with its socket).
+    const seen = await (await echo(webRequestOf(req))).json();
+    return Response.json({ ...seen, client_address: clientAddress(req) });
+  },
 );
 
 const testRoutes: Record<string, RouteModule> = {
@@ -115,9 +120,13 @@ afterAll(async () => {
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; text: string; json: () => any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** One request over a fresh connection; `body` may be a buffer or an async source of chunks (sent chunked). */
-function call(method: string, path: string, options: { headers?: Record<string, string | number>; body?: Buffer | string | AsyncIterable<Buffer> } = {}): Promise<Answer> {
+function call(
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string | number>; body?: Buffer | string | AsyncIterable<Buffer>; localAddress?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ ...base, method, path, headers: options.headers, agent: false }, (res) => {
+    const req = http.request({ ...base, method, path, headers: options.headers, agent: false, localAddress: options.localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {
@@ -244,6 +253,35 @@ describe("the node:http server of /api/v1", () => {
     expect(proxied.client_address).toBe("203.0.113.5");
     expect(proxied.forwarded_host).toBe("cover.example");
     expect(proxied.url).toBe(`http://127.0.0.1:${base.port}/api/v1/__test/echo?x=1`);
+  });
+
+  it("with no trusted proxy takes the socket's address as the caller, whatever the client writes", async () => {
+    vi.stubEnv("TRUSTED_PROXY_HOPS", "0");
+    try {
+      const forged = { "x-forwarded-for": "198.51.100.7", [SOCKET_ADDRESS_HEADER]: "198.51.100.8", "content-type": "application/json" };
+      for (const localAddress of ["127.0.0.2", "127.0.0.3"]) {
+        const seen = (await call("POST", "/api/v1/__test/api-echo", { headers: forged, body: "", localAddress })).json();
+        expect(seen.client_address, localAddress).toBe(localAddress);
+        expect(seen.forwarded_for).toBe("198.51.100.7");
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("counts sign-in failures per socket address: five from one lock that pair, not the user's own address", async () => {
+    vi.stubEnv("TRUSTED_PROXY_HOPS", "0");
+    try {
+      const user = await createTestUser({ roles: ["ADMIN"] });
+      const attempt = (password: string, localAddress: string, forwardedFor: string) =>
+        call("POST", "/api/v1/auth/login", { ...json({ email: user.email, password }), localAddress, headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor } });
+      // A new X-Forwarded-For each time does not make a new bucket.
+      for (let i = 1; i <= 5; i++) expect((await attempt(`wrong-${i}`, "127.0.0.4", `203.0.113.${i}`)).status, `failure ${i}`).toBe(401);
+      expect((await attempt(user.password, "127.0.0.4", "203.0.113.99")).status).toBe(429);
+      expect((await attempt(user.password, "127.0.0.5", "203.0.113.1")).status).toBe(200);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("hands withApi's handlers the node request, whose web Request is the one a plain handler gets", async () => {

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NodeRequest, takeBodyBytes, webRequestOf } from "../node-request";
+import { SOCKET_ADDRESS_HEADER } from "../socket-stamp";
 
 // The server's request as withApi reads it: headers and URL as Next.js presents them, the body's bytes
 // handed over once, and the web Request, when asked for, carrying whatever has not been taken.
@@ -34,8 +35,9 @@ afterAll(async () => {
 function receivedRequest(): Promise<NodeRequest> {
   const arrived = new Promise<NodeRequest>((resolve) => (received = resolve));
   const { port } = server.address() as AddressInfo;
-  const headers = { host: "cover.example", "content-type": "application/json", "x-repeated": ["a", "b"] };
-  http.request({ host: "127.0.0.1", port, method: "POST", path: "/api/v1/x?q=1", headers, agent: false }).end(BODY);
+  // A client's own socket-address header, which the request replaces with its socket's.
+  const headers = { host: "cover.example", "content-type": "application/json", "x-repeated": ["a", "b"], [SOCKET_ADDRESS_HEADER]: "198.51.100.66" };
+  http.request({ host: "127.0.0.1", port, method: "POST", path: "/api/v1/x?q=1", headers, agent: false, localAddress: "127.0.0.7" }).end(BODY);
   return arrived;
 }
 
@@ -49,8 +51,11 @@ describe("NodeRequest", () => {
     expect(request.headers.get("x-forwarded-host")).toBe("cover.example");
     expect(request.headers.get("x-forwarded-port")).toBe("3000");
     expect(request.headers.get("x-forwarded-proto")).toBe("http");
-    expect(request.headers.get("x-forwarded-for")).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    expect(request.headers.get("x-forwarded-for")).toMatch(/^(::ffff:)?127\.0\.0\.7$/);
     expect(request.headers.get("authorization")).toBeNull();
+    expect(request.socketAddress).toMatch(/^(::ffff:)?127\.0\.0\.7$/);
+    expect(request.headers.get(SOCKET_ADDRESS_HEADER)).toBe(request.socketAddress);
+    expect(webRequestOf(request).headers.get(SOCKET_ADDRESS_HEADER)).toBe(request.socketAddress);
   });
 
   it("makes a web Request with the same method, URL, headers and body", async () => {

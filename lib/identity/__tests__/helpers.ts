@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { decodeJwt } from "jose";
 import { expect } from "vitest";
 import { api, type ApiResponse } from "@/lib/testing/api";
@@ -9,8 +10,18 @@ export function registerViaApi(body: unknown, address = testAddress()) {
   return api("POST", "/api/v1/auth/register", { body, headers: { "x-forwarded-for": address } });
 }
 
-export function loginViaApi(email: string, password: string) {
-  return api("POST", "/api/v1/auth/login", { body: { email, password } });
+/**
+ * An address of the e-mail's own (from 198.18.0.0/15), the same whatever the letter case: sign-in
+ * failures are counted per (e-mail, address) and per address, so each test's e-mails get their own.
+ */
+export function addressOf(email: string): string {
+  const [a, b] = createHash("sha256").update(email.toLowerCase()).digest();
+  return `198.${18 + (a & 1)}.${b}.${(a >> 1) + 1}`;
+}
+
+/** POST /auth/login from `address` (X-Forwarded-For; TRUSTED_PROXY_HOPS=1 in tests), by default the e-mail's own. */
+export function loginViaApi(email: string, password: string, address = addressOf(email)) {
+  return api("POST", "/api/v1/auth/login", { body: { email, password }, headers: { "x-forwarded-for": address } });
 }
 
 export function refreshViaApi(refreshToken: string) {
