@@ -1,4 +1,5 @@
 import type { BackgroundFunction } from "./define";
+import { sendPasswordResetFunction } from "./functions/identity/send-password-reset";
 import { expiryNoticesFunction } from "./functions/emission/expiry-notices";
 import { renderCertificateFunction } from "./functions/emission/render-certificate";
 import { markAbandonedCheckoutsFunction } from "./functions/leads/mark-abandoned-checkouts";
@@ -22,4 +23,5 @@ export const backgroundFunctions: BackgroundFunction[] = [
   syncLeadToCrmFunction,
   sweepCrmSyncFunction,
   markAbandonedCheckoutsFunction,
+  sendPasswordResetFunction,
 ];
