@@ -150,6 +150,7 @@ const REFUSAL_RECORDS: Record<string, string[]> = {
   "POST /auth/login": ["login_attempts", "audit_logs:USER_LOGIN_FAILED"],
   // The per-address limits count every request, accepted or not, else refusals would be free to repeat.
   "POST /auth/register": ["rate_limit_counters"],
+  "POST /auth/password-reset": ["rate_limit_counters"],
   "POST /leads/": ["rate_limit_counters"],
 };
 
