@@ -63,7 +63,8 @@ describe("POST /api/v1/auth/password-reset", () => {
   });
 
   it("takes about the same time for a user and for an unknown e-mail", async () => {
-    const user = await createTestUser();
+    // A user of its own per round: an e-mail takes 5 requests an hour.
+    const users = await Promise.all(Array.from({ length: 6 }, () => createTestUser()));
     const timed = async (email: string) => {
       const started = performance.now();
       expect((await requestResetViaApi(email)).status).toBe(202);
@@ -72,7 +73,7 @@ describe("POST /api/v1/auth/password-reset", () => {
     // Interleaved and the median taken, so that a slow moment of the machine counts for both.
     const knownTimes: number[] = [];
     const unknownTimes: number[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (const user of users) {
       knownTimes.push(await timed(user.email));
       unknownTimes.push(await timed(uniqueEmail("nobody")));
       await inProcessRunner().drain();
