@@ -20,6 +20,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
+    // The pages follow the browser's language (Spanish by default); the specs read English unless a
+    // test asks for another language.
+    locale: "en-US",
     headless: true,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",

@@ -1,6 +1,7 @@
 import type { BackgroundFunction } from "./define";
 import { expiryNoticesFunction } from "./functions/emission/expiry-notices";
 import { renderCertificateFunction } from "./functions/emission/render-certificate";
+import { sendPasswordResetFunction } from "./functions/identity/send-password-reset";
 import { markAbandonedCheckoutsFunction } from "./functions/leads/mark-abandoned-checkouts";
 import { sweepCrmSyncFunction } from "./functions/leads/sweep-crm-sync";
 import { syncLeadToCrmFunction } from "./functions/leads/sync-lead-to-crm";
@@ -24,4 +25,5 @@ export const backgroundFunctions: BackgroundFunction[] = [
   sweepCrmSyncFunction,
   markAbandonedCheckoutsFunction,
   sweepLimitsFunction,
+  sendPasswordResetFunction,
 ];

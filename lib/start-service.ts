@@ -1,4 +1,5 @@
 import { getConnection } from "@/db";
+import { getAuthSecret } from "@/lib/auth/secret";
 import { DEMO_LOGINS } from "@/db/seed/demo";
 import { listenForCatalogChanges } from "@/lib/catalog/pricing-config";
 import { prepareWalletSigner } from "@/lib/emission/wallet-pass/signer";
@@ -22,6 +23,8 @@ export function startService(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  // In production a missing or short AUTH_SECRET stops start-up here, before anything is served.
+  getAuthSecret();
   // A partial WALLET_* configuration stops start-up here; with none, the development certificate is made now.
   prepareWalletSigner();
   const connection = await getConnection();

@@ -13,7 +13,7 @@ export const BENCH_POOL_SIZE = "10";
 
 /** The bootstrap administrator and the seller every benchmark signs in as (a long run signs in again with them). */
 export const BENCH_ADMIN = { email: "bench-admin@example.test", password: "bench-admin-password-2026" };
-export const BENCH_SELLER = { email: "bench-seller@example.test", password: "bench-seller-password-2026" };
+export const BENCH_SELLER = { email: "bench-seller@example.test", password: "seller-bench-passphrase-2026" };
 
 /** A fresh database named after the scenario and the built service on it; the administrator's token. */
 export async function startBenchService(

@@ -1,6 +1,7 @@
 "use client";
 
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useFormatter, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { OwnPolicy } from "@/components/policies/types";
 import { ClaimStatusBadge } from "@/components/claims/status-badge";
@@ -14,6 +15,8 @@ const column = createColumnHelper<ClaimResponse>();
 
 /** The client's claims (GET /claims/ answers a client with its own only), named by policy and person. */
 export function OwnClaims({ policies }: { policies: OwnPolicy[] }) {
+  const t = useTranslations("portal.claims");
+  const format = useFormatter();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const claims = useApiData<Paginated<ClaimResponse>>(`/api/v1/claims/?${new URLSearchParams({ page: String(page), page_size: String(pageSize) })}`);
@@ -23,29 +26,29 @@ export function OwnClaims({ policies }: { policies: OwnPolicy[] }) {
     const numbers = new Map(policies.map((policy) => [policy.id, policy.policy_number]));
     const people = new Map(policies.flatMap((policy) => policy.beneficiaries.map((person) => [person.id, `${person.first_name} ${person.last_name}`] as const)));
     return [
-      column.accessor("reported_at", { header: "Reported", cell: (info) => <time dateTime={info.getValue()}>{new Date(info.getValue()).toLocaleDateString()}</time> }),
-      column.accessor("policy_id", { header: "Policy", cell: (info) => numbers.get(info.getValue()) ?? "—" }),
-      column.accessor("beneficiary_id", { header: "Person", cell: (info) => people.get(info.getValue()) ?? "—" }),
+      column.accessor("reported_at", { header: t("reported"), cell: (info) => <time dateTime={info.getValue()}>{format.dateTime(new Date(info.getValue()), { day: "2-digit", month: "2-digit", year: "numeric" })}</time> }),
+      column.accessor("policy_id", { header: t("policy"), cell: (info) => numbers.get(info.getValue()) ?? "—" }),
+      column.accessor("beneficiary_id", { header: t("person"), cell: (info) => people.get(info.getValue()) ?? "—" }),
       // Wrapped, so the badge keeps its size in the phone layout's grid cell.
       column.accessor("status", {
-        header: "Status",
+        header: t("status"),
         cell: (info) => (
           <span>
             <ClaimStatusBadge status={info.getValue()} />
           </span>
         ),
       }),
-      column.accessor("total_expenses", { header: "Expenses", cell: (info) => `${info.getValue()} (${info.row.original.expenses.length})` }),
-      column.accessor("description", { header: "Description" }),
+      column.accessor("total_expenses", { header: t("expenses"), cell: (info) => `${info.getValue()} (${info.row.original.expenses.length})` }),
+      column.accessor("description", { header: t("descriptionColumn") }),
     ];
-  }, [policies]);
+  }, [policies, t, format]);
 
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: claims.data?.items ?? [], columns, getCoreRowModel: getCoreRowModel(), getRowId: (claim) => claim.id, manualPagination: true });
   return (
     <>
       <ErrorBanner message={claims.error} />
-      <DataTable table={table} label="My claims" isLoading={claims.isLoading} emptyText="No claim has been opened on your policies." />
+      <DataTable table={table} label={t("table")} isLoading={claims.isLoading} emptyText={t("empty")} />
       {claims.data && claims.data.total > claims.data.page_size ? (
         <Pagination page={claims.data.page} pageSize={claims.data.page_size} total={claims.data.total} onPageChange={setPage} onPageSizeChange={setPageSize} />
       ) : null}

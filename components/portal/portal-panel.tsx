@@ -1,24 +1,31 @@
 "use client";
 
 import "@/components/policies/policies.css";
+import { useTranslations } from "next-intl";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
 import { OwnClaims } from "./own-claims";
 import { OwnPolicyCard } from "./own-policy-card";
 import { usePortal } from "./use-portal";
+import { VerifyEmailNotice } from "./verify-email-notice";
 
-/** The client's own cover: its policies with their certificates, and its claims. */
-export function PortalPanel({ email }: { email: string }) {
-  const { portal, hasNoClient, error, isLoading } = usePortal();
+/** The client's own cover: its policies with their certificates, and its claims; first a verified e-mail. */
+export function PortalPanel({ email, isVerified }: { email: string; isVerified: boolean }) {
+  if (!isVerified) return <VerifyEmailNotice email={email} />;
+  return <OwnCover email={email} />;
+}
 
+function OwnCover({ email }: { email: string }) {
+  const t = useTranslations("portal");
+  const { portal, hasNoClient, isNotVerified, error, isLoading } = usePortal();
+
+  // The address stopped counting as verified after the page was drawn: say what to do about it.
+  if (isNotVerified) return <VerifyEmailNotice email={email} />;
   if (hasNoClient) {
     return (
-      <Panel title="No policy found yet">
-        <p>
-          We could not find a client record with your e-mail, <strong>{email}</strong>. Your policies appear here once your
-          adviser registers you with this address.
-        </p>
-        <p className="muted">If you were registered with another e-mail, sign in with that one or ask your adviser to correct it.</p>
+      <Panel title={t("noClient.title")}>
+        <p>{t.rich("noClient.body", { email, strong: (chunks) => <strong>{chunks}</strong> })}</p>
+        <p className="muted">{t("noClient.hint")}</p>
       </Panel>
     );
   }
@@ -26,15 +33,15 @@ export function PortalPanel({ email }: { email: string }) {
     return (
       <>
         <ErrorBanner message={error} />
-        {isLoading ? <p className="muted">Loading your cover…</p> : null}
+        {isLoading ? <p className="muted">{t("loading")}</p> : null}
       </>
     );
   }
   return (
     <>
-      <Panel title="My policies" description="Download the certificate or add the policy to your phone's wallet while it is active.">
+      <Panel title={t("policies.title")} description={t("policies.description")}>
         {portal.policies.length === 0 ? (
-          <p className="muted">You have no policy yet.</p>
+          <p className="muted">{t("policies.none")}</p>
         ) : (
           <ul className="own-policies">
             {portal.policies.map((policy) => (
@@ -43,7 +50,7 @@ export function PortalPanel({ email }: { email: string }) {
           </ul>
         )}
       </Panel>
-      <Panel title="My claims" description="Claims opened on your policies and where they stand.">
+      <Panel title={t("claims.title")} description={t("claims.description")}>
         <OwnClaims policies={portal.policies} />
       </Panel>
     </>

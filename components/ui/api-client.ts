@@ -5,15 +5,18 @@ import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 
 export type ApiFieldError = { path: string; message: string };
 
-/** An error answer of the API: its `{detail, errors?}` body, with the status. */
+/** An error answer of the API: its `{detail, code, errors?}` body, with the status. */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ApiFieldError[];
+  /** The machine code of the answer (`weak_password`, `invalid_token`, ...), for a page's own wording. */
+  readonly code: string | null;
 
-  constructor(status: number, detail: string, errors: ApiFieldError[] = []) {
+  constructor(status: number, detail: string, errors: ApiFieldError[] = [], code: string | null = null) {
     super(detail);
     this.status = status;
     this.errors = errors;
+    this.code = code;
   }
 }
 
@@ -44,9 +47,10 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const body = (data ?? {}) as { detail?: unknown; errors?: unknown };
+    const body = (data ?? {}) as { detail?: unknown; errors?: unknown; code?: unknown };
     const detail = typeof body.detail === "string" ? body.detail : `the request failed (HTTP ${response.status})`;
-    throw new ApiError(response.status, detail, Array.isArray(body.errors) ? (body.errors as ApiFieldError[]) : []);
+    const code = typeof body.code === "string" ? body.code : null;
+    throw new ApiError(response.status, detail, Array.isArray(body.errors) ? (body.errors as ApiFieldError[]) : [], code);
   }
   return data as T;
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { AssignRoleInput } from "@/lib/identity/schemas";
 import { apiFetch } from "@/components/ui/api-client";
@@ -12,6 +13,7 @@ const ASSIGN_FIELDS = ["role_id"] as const;
 
 /** One row's "give this user a role" control; the API treats a role the user has as a no-op. */
 export function AssignRoleForm({ user, roles, onAssigned }: { user: User; roles: Role[]; onAssigned: () => void }) {
+  const t = useTranslations("users.assign");
   const {
     register,
     handleSubmit,
@@ -33,10 +35,10 @@ export function AssignRoleForm({ user, roles, onAssigned }: { user: User; roles:
     <form className="inline-form" onSubmit={handleSubmit(onSubmit)} noValidate>
       <input type="hidden" {...register("user_id")} />
       <label htmlFor={selectId} className="visually-hidden">
-        Role to assign to {user.email}
+        {t("label", { email: user.email })}
       </label>
       <select id={selectId} aria-invalid={Boolean(errors.role_id)} {...register("role_id")}>
-        <option value="">Choose a role…</option>
+        <option value="">{t("choose")}</option>
         {roles.map((role) => (
           <option key={role.id} value={role.id} disabled={held.has(role.id)}>
             {role.name}
@@ -44,11 +46,11 @@ export function AssignRoleForm({ user, roles, onAssigned }: { user: User; roles:
         ))}
       </select>
       <Button type="submit" variant="secondary" isBusy={isSubmitting}>
-        Assign
+        {t("submit")}
       </Button>
       {errors.role_id || error ? (
         <span className="field-error" role="alert">
-          {errors.role_id ? "choose a role" : error}
+          {errors.role_id ? t("required") : error === null ? null : t("failed", { detail: error })}
         </span>
       ) : null}
     </form>

@@ -1,68 +1,94 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { CreateUserInput } from "@/lib/identity/schemas";
-import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
+import { apiFetch, ApiError, emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
-import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { AccountLinkNotice, type LinkRequest } from "./account-link-notice";
 import type { Company, Role, User } from "./types";
 
-// The API takes a list of role names; the form offers one role (more can be assigned in the table).
-const CreateUserForm = CreateUserInput.pick({ email: true, password: true, full_name: true, company_id: true }).extend({
-  role: z.string().min(1, { message: "choose a role" }),
-});
-type CreateUserFormInput = z.input<typeof CreateUserForm>;
-type CreateUserFormOutput = z.output<typeof CreateUserForm>;
-
-const FIELDS = ["email", "password", "full_name", "company_id"] as const;
+type CreateUserFormValues = { email: string; password?: string; full_name?: string; company_id?: string; role: string };
 
 type CreateUserFormProps = {
   roles: Role[];
   /** Null when the user may not list companies: the new user then joins the administrator's own company. */
   companies: Company[] | null;
+  canReadNotifications: boolean;
   onCreated: (user: User) => void;
 };
 
-export function CreateUserFormPanel({ roles, companies, onCreated }: CreateUserFormProps) {
+/**
+ * POST /auth/users with one role (more can be assigned in the table). Without a password the user is
+ * invited by e-mail to choose one (trust.md section 2); the page then shows what became of that e-mail.
+ */
+export function CreateUserFormPanel({ roles, companies, canReadNotifications, onCreated }: CreateUserFormProps) {
+  const t = useTranslations("users.create");
+  // The API's CreateUserInput, in the page's words.
+  const schema = useMemo(
+    () =>
+      z.object({
+        email: z.string().trim().min(1, { message: t("errors.emailRequired") }).pipe(z.email({ message: t("errors.emailInvalid") })),
+        password: z.string().min(8, { message: t("errors.passwordLength") }).max(128, { message: t("errors.passwordLength") }).optional(),
+        full_name: z.string().trim().max(200).optional(),
+        company_id: z.string().optional(),
+        role: z.string().min(1, { message: t("errors.roleRequired") }),
+      }),
+    [t],
+  );
   const {
     register,
     handleSubmit,
     reset,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<CreateUserFormInput, unknown, CreateUserFormOutput>({
-    resolver: zodResolver(CreateUserForm),
+  } = useForm<CreateUserFormValues>({
+    resolver: zodResolver(schema),
     defaultValues: { email: "", password: "", full_name: "", company_id: "", role: "CLIENTE" },
   });
-  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS);
+  const [outcome, setOutcome] = useState<{ success: string | null; error: string | null; invitation: LinkRequest | null }>({ success: null, error: null, invitation: null });
 
-  async function onSubmit({ role, ...values }: CreateUserFormOutput) {
-    await submit(async () => {
+  async function onSubmit({ role, ...values }: CreateUserFormValues) {
+    setOutcome({ success: null, error: null, invitation: null });
+    try {
       const user = await apiFetch<User>("/api/v1/auth/users", { method: "POST", body: { ...values, roles: [role] } });
       reset();
       onCreated(user);
-      return `Created ${user.email}.`;
-    });
+      const isInvited = values.password === undefined;
+      setOutcome({
+        success: isInvited ? t("invited", { email: user.email }) : t("created", { email: user.email }),
+        error: null,
+        // A new user has no earlier invitation: the first one found is this one.
+        invitation: isInvited ? { email: user.email, template: "auth.invitation", previousId: null } : null,
+      });
+    } catch (caught) {
+      if (!(caught instanceof ApiError)) return setOutcome({ success: null, error: t("errors.network"), invitation: null });
+      if (caught.code === "weak_password") return setFieldError("password", { type: "server", message: t("errors.weakPassword") });
+      if (caught.status === 409) return setFieldError("email", { type: "server", message: t("errors.emailTaken") });
+      if (caught.status === 403) return setOutcome({ success: null, error: t("errors.forbidden"), invitation: null });
+      setOutcome({ success: null, error: t("errors.failed", { detail: caught.message }), invitation: null });
+    }
   }
 
   return (
-    <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create a user">
-      <ErrorBanner message={error} />
-      <SuccessBanner message={success} />
-      <Field id="new-user-email" label="E-mail" error={errors.email?.message}>
+    <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("formLabel")}>
+      <ErrorBanner message={outcome.error} />
+      <SuccessBanner message={outcome.success} />
+      {outcome.invitation ? <AccountLinkNotice request={outcome.invitation} canReadNotifications={canReadNotifications} /> : null}
+      <Field id="new-user-email" label={t("email")} error={errors.email?.message}>
         <input id="new-user-email" type="email" autoComplete="off" {...register("email")} />
       </Field>
-      <Field id="new-user-name" label="Full name (optional)" error={errors.full_name?.message}>
+      <Field id="new-user-name" label={t("fullName")} error={errors.full_name?.message}>
         <input id="new-user-name" type="text" autoComplete="off" {...register("full_name", { setValueAs: emptyToUndefined })} />
       </Field>
-      <Field id="new-user-password" label="Password" hint="8 to 128 characters" error={errors.password?.message}>
-        <input id="new-user-password" type="password" autoComplete="new-password" {...register("password")} />
+      <Field id="new-user-password" label={t("password")} hint={t("passwordHint")} error={errors.password?.message}>
+        <input id="new-user-password" type="password" autoComplete="new-password" {...register("password", { setValueAs: emptyToUndefined })} />
       </Field>
-      <Field id="new-user-role" label="Role" error={errors.role?.message}>
+      <Field id="new-user-role" label={t("role")} error={errors.role?.message}>
         <select id="new-user-role" {...register("role")}>
           {roles.map((role) => (
             <option key={role.id} value={role.name}>
@@ -72,9 +98,9 @@ export function CreateUserFormPanel({ roles, companies, onCreated }: CreateUserF
         </select>
       </Field>
       {companies ? (
-        <Field id="new-user-company" label="Company" error={errors.company_id?.message}>
+        <Field id="new-user-company" label={t("company")} error={errors.company_id?.message}>
           <select id="new-user-company" {...register("company_id", { setValueAs: emptyToUndefined })}>
-            <option value="">My own company</option>
+            <option value="">{t("ownCompany")}</option>
             {companies.map((company) => (
               <option key={company.id} value={company.id}>
                 {company.name}
@@ -85,7 +111,7 @@ export function CreateUserFormPanel({ roles, companies, onCreated }: CreateUserF
       ) : null}
       <div className="form-actions">
         <Button type="submit" isBusy={isSubmitting}>
-          Create user
+          {t("submit")}
         </Button>
       </div>
     </form>

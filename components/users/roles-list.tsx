@@ -1,17 +1,19 @@
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/panel";
 import type { Role } from "./types";
 
 /** Each role with what it allows, so an administrator knows what an assignment gives. */
 export function RolesList({ roles }: { roles: Role[] }) {
+  const t = useTranslations("users.roles");
   return (
     <ul className="card-grid">
       {roles.map((role) => (
         <li key={role.id} className="card">
           <div className="card-title">
-            {role.name} <span className="muted">level {role.level}</span>
+            {role.name} <span className="muted">{t("level", { level: role.level })}</span>
           </div>
           {role.description ? <p className="muted">{role.description}</p> : null}
-          <div className="chips" role="group" aria-label={`Permissions of ${role.name}`}>
+          <div className="chips" role="group" aria-label={t("permissionsOf", { role: role.name })}>
             {role.permissions.map((permission) => (
               <Badge key={permission}>{permission}</Badge>
             ))}

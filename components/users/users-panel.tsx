@@ -1,6 +1,7 @@
 "use client";
 
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useFormatter, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
@@ -8,19 +9,25 @@ import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Pagination } from "@/components/ui/pagination";
 import { Badge, Panel } from "@/components/ui/panel";
+import { AccountLinkNotice, type LinkRequest } from "./account-link-notice";
 import { AssignRoleForm } from "./assign-role-form";
 import { CreateUserFormPanel } from "./create-user-form";
 import { RolesList } from "./roles-list";
+import { SendLinkButtons } from "./send-link-buttons";
 import type { Company, Role, User } from "./types";
 
 const column = createColumnHelper<User>();
 const NO_ROLES: Role[] = [];
 
-export function UsersPanel({ canListCompanies }: { canListCompanies: boolean }) {
+export function UsersPanel({ canListCompanies, canReadNotifications }: { canListCompanies: boolean; canReadNotifications: boolean }) {
+  const t = useTranslations("users");
+  const format = useFormatter();
   const [emailDraft, setEmailDraft] = useState("");
   const [email, setEmail] = useState("");
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
+  // The last invitation or reset link asked for from a row, whose fate is shown above the table.
+  const [linkRequest, setLinkRequest] = useState<LinkRequest | null>(null);
 
   const query = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
   if (email) query.set("email", email);
@@ -32,13 +39,13 @@ export function UsersPanel({ canListCompanies }: { canListCompanies: boolean }) 
 
   const columns = useMemo(
     () => [
-      column.accessor("email", { header: "E-mail" }),
-      column.accessor("full_name", { header: "Name", cell: (info) => info.getValue() ?? "—" }),
+      column.accessor("email", { header: t("list.email") }),
+      column.accessor("full_name", { header: t("list.name"), cell: (info) => info.getValue() ?? "—" }),
       column.accessor("roles", {
-        header: "Roles",
+        header: t("list.roles"),
         cell: (info) => (
           <span className="chips">
-            {info.getValue().length === 0 ? <span className="muted">none</span> : null}
+            {info.getValue().length === 0 ? <span className="muted">{t("list.noRoles")}</span> : null}
             {info.getValue().map((role) => (
               <Badge key={role.id} tone="accent">
                 {role.name}
@@ -48,17 +55,22 @@ export function UsersPanel({ canListCompanies }: { canListCompanies: boolean }) 
         ),
       }),
       column.accessor("is_active", {
-        header: "Status",
-        cell: (info) => (info.getValue() ? <Badge tone="ok">active</Badge> : <Badge tone="danger">inactive</Badge>),
+        header: t("list.status"),
+        cell: (info) => (info.getValue() ? <Badge tone="ok">{t("list.active")}</Badge> : <Badge tone="danger">{t("list.inactive")}</Badge>),
       }),
-      column.accessor("created_at", { header: "Created", cell: (info) => new Date(info.getValue()).toLocaleString() }),
+      column.accessor("created_at", { header: t("list.created"), cell: (info) => format.dateTime(new Date(info.getValue()), { dateStyle: "short", timeStyle: "short" }) }),
       column.display({
         id: "assign",
-        header: "Assign a role",
+        header: t("list.assign"),
         cell: ({ row }) => <AssignRoleForm user={row.original} roles={roleList} onAssigned={reloadUsers} />,
       }),
+      column.display({
+        id: "links",
+        header: t("list.links"),
+        cell: ({ row }) => <SendLinkButtons user={row.original} canReadNotifications={canReadNotifications} onRequested={setLinkRequest} />,
+      }),
     ],
-    [roleList, reloadUsers],
+    [roleList, reloadUsers, canReadNotifications, t, format],
   );
 
   // Pagination and filtering happen in the API; the table only draws the page it was given.
@@ -74,7 +86,7 @@ export function UsersPanel({ canListCompanies }: { canListCompanies: boolean }) 
 
   return (
     <>
-      <Panel title="Users" description="Newest first. Filter by part of the e-mail.">
+      <Panel title={t("list.title")} description={t("list.description")}>
         <form
           className="filters"
           role="search"
@@ -84,14 +96,15 @@ export function UsersPanel({ canListCompanies }: { canListCompanies: boolean }) 
             setPage(1);
           }}
         >
-          <label htmlFor="users-email-filter">E-mail contains</label>
+          <label htmlFor="users-email-filter">{t("list.filterLabel")}</label>
           <input id="users-email-filter" type="search" value={emailDraft} onChange={(event) => setEmailDraft(event.target.value)} />
           <Button type="submit" variant="secondary">
-            Filter
+            {t("list.filter")}
           </Button>
         </form>
         <ErrorBanner message={users.error ?? roles.error} />
-        <DataTable table={table} label="Users" isLoading={users.isLoading} emptyText="No user matches." />
+        {linkRequest ? <AccountLinkNotice key={`${linkRequest.email} ${linkRequest.template} ${linkRequest.previousId}`} request={linkRequest} canReadNotifications={canReadNotifications} /> : null}
+        <DataTable table={table} label={t("list.table")} isLoading={users.isLoading} emptyText={t("list.empty")} />
         {users.data ? (
           <Pagination
             page={users.data.page}
@@ -102,14 +115,14 @@ export function UsersPanel({ canListCompanies }: { canListCompanies: boolean }) 
           />
         ) : null}
       </Panel>
-      <Panel title="Create a user" description="New users sign in with this e-mail and password.">
+      <Panel title={t("create.title")} description={t("create.description")}>
         {roles.data ? (
-          <CreateUserFormPanel roles={roles.data} companies={companies.data} onCreated={reloadUsers} />
+          <CreateUserFormPanel roles={roles.data} companies={companies.data} canReadNotifications={canReadNotifications} onCreated={reloadUsers} />
         ) : (
-          <p className="muted">Loading roles…</p>
+          <p className="muted">{t("roles.loading")}</p>
         )}
       </Panel>
-      <Panel title="Roles" description="What each role allows.">
+      <Panel title={t("roles.title")} description={t("roles.description")}>
         <RolesList roles={roleList} />
       </Panel>
     </>

@@ -34,7 +34,9 @@ export const users = pgTable(
   {
     id: id(),
     email: text("email").notNull(),
-    passwordHash: text("password_hash").notNull(),
+    // Null until the user sets a first password: a user invited by an administrator (trust.md
+    // section 2) cannot sign in before that.
+    passwordHash: text("password_hash"),
     fullName: text("full_name"),
     isVerified: boolean("is_verified").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
@@ -139,6 +141,30 @@ export const apiKeys = pgTable(
   (t) => [index("api_keys_company_idx").on(t.companyId)],
 );
 
+export const ACCOUNT_TOKEN_KINDS = ["VERIFY_EMAIL", "INVITATION", "PASSWORD_RESET"] as const;
+export type AccountTokenKind = (typeof ACCOUNT_TOKEN_KINDS)[number];
+
+// The single-use links sent by e-mail (trust.md sections 1 and 2): e-mail verification, invitation and
+// password reset. Only the SHA-256 hash of a token is kept. A token is live while it has neither
+// `used_at` nor `revoked_at` (a newer token of its kind, or a password set another way) and its
+// `expires_at` is ahead.
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ACCOUNT_TOKEN_KINDS }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("account_tokens_user_idx").on(t.userId, t.kind)],
+);
+
 // Failed logins per e-mail, counted over a sliding window to throttle password guessing.
 export const loginAttempts = pgTable(
   "login_attempts",
@@ -160,3 +186,4 @@ export type User = typeof users.$inferSelect;
 export type Role = typeof roles.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
+export type AccountToken = typeof accountTokens.$inferSelect;

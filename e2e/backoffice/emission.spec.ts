@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
+import { linkFromOutbox } from "../fixtures/accounts";
 import { SELLER, signInThroughPage, unique } from "../fixtures/data";
 import { bornYearsAgo, chooseDemoVersion, createClientViaApi, fillBeneficiary, tomorrow } from "../fixtures/emission";
 
@@ -98,7 +99,7 @@ test("a seller issues a policy priced live, an admin activates it, and the clien
     await expect(page.getByRole("link", { name: `Download the certificate of ${policyNumber}` })).toBeVisible();
   });
 
-  await test.step("the client registers, lands on the portal and downloads the certificate", async () => {
+  await test.step("the client registers, confirms its e-mail, lands on the portal and downloads the certificate", async () => {
     const password = "client-password-2026";
     // The client's own browser, without the administrator's cookie (a POST carrying a session cookie
     // must prove its origin, which an API call does not).
@@ -106,6 +107,11 @@ test("a seller issues a policy priced live, an admin activates it, and the clien
     const registered = await clientContext.request.post("/api/v1/auth/register", { data: { email, password, full_name: `Lucía ${lastName}` } });
     expect(registered.status()).toBe(201);
     const client = await clientContext.newPage();
+    // trust.md section 1: the portal shows the client's records only once the e-mail is confirmed, from
+    // the link the administrator passes on (no e-mail provider here).
+    await client.goto(await linkFromOutbox(clientContext.request, email, "auth.verify_email"));
+    await client.getByRole("button", { name: "Confirm my e-mail address" }).click();
+    await expect(client.getByRole("status")).toContainText("is confirmed");
     await signInThroughPage(client, { email, password });
     await expect(client).toHaveURL(/\/portal$/);
     const menu = client.getByRole("navigation", { name: "Main" });

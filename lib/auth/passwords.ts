@@ -7,7 +7,15 @@ export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, OPTIONS);
 }
 
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+/**
+ * Whether `password` matches `hash`. A user without a password yet (invited, trust.md section 2) has
+ * a null hash: nothing matches it, and the answer takes as long as a real check, like an unknown e-mail.
+ */
+export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+  if (hash === null) {
+    await verifyAgainstDummy(password);
+    return false;
+  }
   try {
     return await argon2.verify(hash, password);
   } catch {

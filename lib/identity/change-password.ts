@@ -4,12 +4,15 @@ import { revokeSessions } from "@/lib/auth/sessions";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BadRequestError, UnauthorizedError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
-import { getUserOrThrow, isAmongRecentPasswords, PASSWORD_HISTORY_DEPTH, setPassword } from "./internal";
+import { revokeAccountTokens } from "./account-tokens";
+import { getUserOrThrow, isAmongRecentPasswords, PASSWORD_REUSED, PASSWORD_REUSED_CODE, setPassword } from "./internal";
+import { assertStrongPassword } from "./password-policy";
 import type { ChangePasswordInput } from "./schemas";
 
-export const PASSWORD_REUSED = `the new password cannot be one of the last ${PASSWORD_HISTORY_DEPTH} used`;
-
-/** Changes the caller's password; the other sessions of the user are revoked, this one stays. */
+/**
+ * Changes the caller's password; the other sessions of the user are revoked, this one stays, and so
+ * do reset and invitation links still outstanding (the password they would set is now chosen).
+ */
 export async function changePassword({ ctx, input }: { ctx: ServiceContext; input: ChangePasswordInput }): Promise<void> {
   const { actor } = ctx;
   assertUser(actor);
@@ -17,10 +20,12 @@ export async function changePassword({ ctx, input }: { ctx: ServiceContext; inpu
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
     throw new UnauthorizedError("the current password is incorrect");
   }
-  if (await isAmongRecentPasswords(ctx.db, user.id, input.new_password)) throw new BadRequestError(PASSWORD_REUSED);
+  assertStrongPassword(input.new_password, user.email, "new_password");
+  if (await isAmongRecentPasswords(ctx.db, user.id, input.new_password)) throw new BadRequestError(PASSWORD_REUSED, PASSWORD_REUSED_CODE);
   await inTransaction(ctx, async (tx) => {
     await setPassword(tx.db, user.id, input.new_password);
     await revokeSessions(tx.db, { userId: user.id, exceptSessionId: actor.sessionId }, "password changed");
+    await revokeAccountTokens(tx.db, user.id, ["PASSWORD_RESET", "INVITATION"]);
     await writeAudit(tx, { action: "PASSWORD_CHANGED", entity: "users", entityId: user.id });
   });
 }

@@ -8,6 +8,8 @@ import { ConflictError, NotFoundError } from "@/lib/errors";
 import type { TokenResponse, UserResponse } from "./schemas";
 
 export const PASSWORD_HISTORY_DEPTH = 5;
+export const PASSWORD_REUSED = `the new password cannot be one of the last ${PASSWORD_HISTORY_DEPTH} used`;
+export const PASSWORD_REUSED_CODE = "password_reused";
 export const EMAIL_TAKEN = "an account with this e-mail already exists";
 
 export async function getUserOrThrow(db: DbOrTx, userId: string): Promise<User> {
@@ -24,10 +26,11 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<User |
 /**
  * Writes a new user with its first password in the history and its roles: the one way a user comes
  * to exist (registration, an administrator, the seed). An e-mail taken in any letter case is a 409.
+ * A null password hash is a user invited to set its own (trust.md section 2).
  */
 export async function insertUser(
   db: DbOrTx,
-  input: { email: string; passwordHash: string; fullName: string | null; companyId: string; businessUnitId?: string | null; isVerified?: boolean; roleIds: string[] },
+  input: { email: string; passwordHash: string | null; fullName: string | null; companyId: string; businessUnitId?: string | null; isVerified?: boolean; roleIds: string[] },
 ): Promise<User> {
   if (await findUserByEmail(db, input.email)) throw new ConflictError(EMAIL_TAKEN);
   const [user] = await db
@@ -41,7 +44,7 @@ export async function insertUser(
       isVerified: input.isVerified ?? false,
     })
     .returning();
-  await db.insert(passwordHistory).values({ userId: user.id, passwordHash: input.passwordHash });
+  if (input.passwordHash) await db.insert(passwordHistory).values({ userId: user.id, passwordHash: input.passwordHash });
   if (input.roleIds.length > 0) await db.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: user.id, roleId })));
   return user;
 }
@@ -119,7 +122,11 @@ export async function accessTokenPair(userId: string, sessionId: string, refresh
 
 /** Stores a new password hash on the user and in its history, which keeps only the last five hashes. */
 export async function setPassword(db: DbOrTx, userId: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
+  await setPasswordHash(db, userId, await hashPassword(password));
+}
+
+/** setPassword with the hash made beforehand (outside the transaction: argon2 takes a while). */
+export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
   await db.insert(passwordHistory).values({ userId, passwordHash });
   const kept = db

@@ -71,6 +71,23 @@ export const RoleResponse = z.object({ id: Uuid, name: z.string(), level: z.numb
 export const AssignRoleInput = z.object({ user_id: Uuid, role_id: Uuid });
 export type AssignRoleInput = z.infer<typeof AssignRoleInput>;
 
+// A link's token is a credential: any string that is not a live token is a 400 `invalid_token` from the
+// service, not a 422 from the schema. The bound only caps the work.
+const LinkToken = z.string().min(1).max(512);
+
+export const VerifyEmailInput = z.object({ token: LinkToken });
+export type VerifyEmailInput = z.infer<typeof VerifyEmailInput>;
+export const VerifyEmailResponse = z.object({ id: Uuid, email: z.string(), is_verified: z.literal(true) });
+
+export const PasswordResetInput = z.object({ email: Email });
+export type PasswordResetInput = z.infer<typeof PasswordResetInput>;
+
+export const ConfirmPasswordResetInput = z.object({ token: LinkToken, password: Password });
+export type ConfirmPasswordResetInput = z.infer<typeof ConfirmPasswordResetInput>;
+export const ConfirmPasswordResetResponse = z.object({ id: Uuid, email: z.string() });
+
+export const EmptyResponse = z.object({}).strict();
+
 export const ListUsersQuery = PaginationQuery.extend({
   email: z.string().trim().max(254).optional(),
   company_id: Uuid.optional(),
@@ -81,7 +98,8 @@ const RoleName = z.string().trim().min(1).max(50);
 
 export const CreateUserInput = z.object({
   email: Email,
-  password: Password,
+  // Without a password the user is invited to choose one (trust.md section 2).
+  password: Password.optional(),
   full_name: z.string().trim().min(1).max(200).optional(),
   roles: z.array(RoleName).min(1).max(10).optional(),
   company_id: Uuid.optional(),

@@ -7,7 +7,10 @@ import { revokeSessions } from "@/lib/auth/sessions";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
+import { ADMIN_ROLE, assertMayManageAdmins, assertNotLastAdmin, hasRole } from "./admins";
 import { EMAIL_TAKEN, findRolesByName, insertUser, permissionsOfRoles, toUserResponse, toUserResponses } from "./internal";
+import { sendInvitationLink } from "./invitations";
+import { assertStrongPassword } from "./password-policy";
 import type { CreateUserInput, ListUsersQuery, UpdateUserInput } from "./schemas";
 
 /** A user the actor may manage: every user for ADMIN, its own company's for an API key. */
@@ -53,7 +56,11 @@ async function assertPlacement(ctx: ServiceContext, companyId: string, businessU
   }
 }
 
-/** An administrator creates a user with roles (by name; CLIENTE when none is given). */
+/**
+ * An administrator creates a user with roles (by name; CLIENTE when none is given). The user is
+ * verified: the administrator vouches for the address (trust.md section 1). Without a password the user
+ * is invited by e-mail to choose one and cannot sign in until then (section 2).
+ */
 export async function createUser({ ctx, input }: { ctx: ServiceContext; input: CreateUserInput }) {
   const { actor } = ctx;
   assertCan(actor, "users:manage");
@@ -62,7 +69,9 @@ export async function createUser({ ctx, input }: { ctx: ServiceContext; input: C
   const companyId = scope ? scope.companyId : (input.company_id ?? ownCompany);
   if (!companyId) throw new ValidationError("company_id is required");
   const roleNames = [...new Set(input.roles ?? ["CLIENTE"])];
-  const passwordHash = await hashPassword(input.password);
+  if (roleNames.includes(ADMIN_ROLE)) assertMayManageAdmins(actor);
+  if (input.password !== undefined) assertStrongPassword(input.password, input.email);
+  const passwordHash = input.password !== undefined ? await hashPassword(input.password) : null;
   try {
     return await inTransaction(ctx, async (tx) => {
       await assertPlacement(tx, companyId, input.business_unit_id);
@@ -78,9 +87,11 @@ export async function createUser({ ctx, input }: { ctx: ServiceContext; input: C
         fullName: input.full_name ?? null,
         companyId,
         businessUnitId: input.business_unit_id,
+        isVerified: true,
         roleIds: found.map((role) => role.id),
       });
-      await writeAudit(tx, { action: "USER_CREATED", entity: "users", entityId: user.id, companyId, details: { roles: roleNames } });
+      await writeAudit(tx, { action: "USER_CREATED", entity: "users", entityId: user.id, companyId, details: { roles: roleNames, invited: !passwordHash } });
+      if (!passwordHash) await sendInvitationLink(tx, user);
       return toUserResponse(tx.db, user);
     });
   } catch (error) {
@@ -89,7 +100,7 @@ export async function createUser({ ctx, input }: { ctx: ServiceContext; input: C
   }
 }
 
-/** Edits a user; deactivating one revokes every session it has. */
+/** Edits a user; deactivating one revokes every session it has. The last active ADMIN stays active (409). */
 export async function updateUser({ ctx, userId, input }: { ctx: ServiceContext; userId: string; input: UpdateUserInput }) {
   assertCan(ctx.actor, "users:manage");
   return inTransaction(ctx, async (tx) => {
@@ -99,6 +110,7 @@ export async function updateUser({ ctx, userId, input }: { ctx: ServiceContext; 
     const businessUnitId =
       input.business_unit_id !== undefined ? input.business_unit_id : companyId === user.companyId ? user.businessUnitId : null;
     await assertPlacement(tx, companyId, businessUnitId);
+    if (user.isActive && input.is_active === false && (await hasRole(tx.db, user.id, ADMIN_ROLE))) await assertNotLastAdmin(tx.db, user.id);
     const [updated] = await tx.db
       .update(users)
       .set({
@@ -112,5 +124,17 @@ export async function updateUser({ ctx, userId, input }: { ctx: ServiceContext; 
     if (user.isActive && !updated.isActive) await revokeSessions(tx.db, { userId: user.id }, "user deactivated");
     await writeAudit(tx, { action: "USER_UPDATED", entity: "users", entityId: user.id, companyId, details: { changes: input } });
     return toUserResponse(tx.db, updated);
+  });
+}
+
+/** POST /auth/users/{id}/invitation: sends the user a new invitation link; older ones stop working. */
+export async function resendInvitation({ ctx, userId }: { ctx: ServiceContext; userId: string }): Promise<void> {
+  assertCan(ctx.actor, "users:manage");
+  await inTransaction(ctx, async (tx) => {
+    const user = await getUserInScopeOrThrow(tx, userId);
+    // Whoever passes the link on chooses the password: for an administrator, only another one may.
+    if (await hasRole(tx.db, user.id, ADMIN_ROLE)) assertMayManageAdmins(ctx.actor);
+    await sendInvitationLink(tx, user);
+    await writeAudit(tx, { action: "INVITATION_SENT", entity: "users", entityId: user.id, companyId: user.companyId });
   });
 }

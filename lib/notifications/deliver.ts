@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db";
 import { notifications } from "@/db/schema";
 import { sweepDue } from "@/lib/background/retry-schedule";
 import { isChannelConfigured, sendEmail, sendMessage } from "./channels";
-import { renderTemplate } from "./templates";
+import { redactPayload, renderTemplate } from "./templates";
 
 /** Attempts made by the delivery event (deliver-notification: one and four retries, seconds apart). */
 export const EVENT_DELIVERY_ATTEMPTS = 5;
@@ -52,7 +52,8 @@ export async function deliverNotification(db: DbOrTx, notificationId: string): P
         : await sendMessage({ to: row.recipient, text: `${subject}\n\n${text}` });
     await db
       .update(notifications)
-      .set({ status: "SENT", providerMessageId, sentAt: new Date(), claimedAt: null, error: null })
+      // Delivered: a link's single-use token is no longer kept (trust.md section 2).
+      .set({ status: "SENT", providerMessageId, sentAt: new Date(), claimedAt: null, error: null, payload: redactPayload(row.template, row.payload) })
       .where(eq(notifications.id, row.id));
     return "SENT";
   } catch (error) {

@@ -1,16 +1,25 @@
 import { and, count, desc, eq, notLike, type SQL } from "drizzle-orm";
 import { notifications, type Notification } from "@/db/schema";
-import { assertCan, scopeOf } from "@/lib/auth/actor";
+import { assertCan, isAdmin, scopeOf, type Actor } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
 import type { ListNotificationsQuery } from "./schemas";
+import { redactPayload } from "./templates";
 
-function toNotificationResponse(row: Notification) {
+/**
+ * A link's token is shown while the message waits or was not sent (SKIPPED, FAILED), so that an
+ * administrator can pass the link on (trust.md section 2); only to a signed-in ADMIN, never to a key.
+ */
+function mayReadLinks(actor: Actor): boolean {
+  return actor.kind === "user" && isAdmin(actor);
+}
+
+function toNotificationResponse(row: Notification, showLinks: boolean) {
   return {
     id: row.id,
     channel: row.channel,
     recipient: row.recipient,
     template: row.template,
-    payload: row.payload,
+    payload: showLinks ? row.payload : redactPayload(row.template, row.payload),
     status: row.status,
     error: row.error,
     attempts: row.attempts,
@@ -40,5 +49,5 @@ export async function listNotifications({ ctx, query }: { ctx: ServiceContext; q
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
-  return { items: rows.map(toNotificationResponse), total, page: query.page, page_size: query.page_size };
+  return { items: rows.map((row) => toNotificationResponse(row, mayReadLinks(ctx.actor))), total, page: query.page, page_size: query.page_size };
 }

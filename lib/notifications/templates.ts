@@ -34,7 +34,41 @@ const TEMPLATES: Record<string, Template> = {
     subject: `Your policy ${p.policy_number} ends on ${p.end_date}`,
     text: `Hello ${p.name ?? ""},\n\nYour funeral cover ${p.policy_number} ends on ${p.end_date}. Contact us to renew it and stay covered.`,
   }),
+  // Account links (trust.md sections 1 and 2): payload.url carries a single-use token; see redactPayload.
+  "auth.verify_email": (p) => ({
+    subject: "Confirm your e-mail address",
+    text:
+      `Hello${p.name ? ` ${p.name}` : ""},\n\nPlease confirm that this e-mail address is yours by opening this link:\n${p.url}\n\n` +
+      "Once it is confirmed you can see your policies, certificates and claims. The link works for 48 hours. If you did not create an account, ignore this message.",
+  }),
+  "auth.invitation": (p) => ({
+    subject: "You have been invited to Funeral Cover",
+    text:
+      `Hello${p.name ? ` ${p.name}` : ""},\n\nAn account has been created for you with this e-mail address. Choose your password by opening this link:\n${p.url}\n\n` +
+      "The link works for 7 days and only once.",
+  }),
+  "auth.password_reset": (p) => ({
+    subject: "Reset your password",
+    text:
+      `Hello${p.name ? ` ${p.name}` : ""},\n\nSomeone asked to reset the password of the account with this e-mail address. To choose a new password, open this link:\n${p.url}\n\n` +
+      "The link works for 30 minutes and only once. If you did not ask for it, ignore this message: your password stays as it is.",
+  }),
 };
+
+/** The templates whose `payload.url` holds a single-use token (verification, invitation, reset). */
+export const TOKEN_LINK_TEMPLATES: ReadonlySet<string> = new Set(["auth.verify_email", "auth.invitation", "auth.password_reset"]);
+
+export const REDACTED = "REDACTED";
+
+/**
+ * The payload with the token of an account link replaced by "REDACTED" (trust.md section 2): what is
+ * stored once the message is SENT, and what every reader but a signed-in administrator sees. Other
+ * templates' payloads are returned as they are.
+ */
+export function redactPayload(template: string, payload: Record<string, unknown>): Record<string, unknown> {
+  if (!TOKEN_LINK_TEMPLATES.has(template) || typeof payload.url !== "string") return payload;
+  return { ...payload, url: payload.url.replace(/([?&]token=)[^&#]*/g, `$1${REDACTED}`) };
+}
 
 export function isKnownTemplate(name: string): boolean {
   return Object.hasOwn(TEMPLATES, name);

@@ -1,20 +1,25 @@
+import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
 import { Greeting } from "@/components/backoffice/greeting";
 import { requireUser } from "@/components/backoffice/require-user";
 import { PortalPanel } from "@/components/portal/portal-panel";
 
-export const metadata = { title: "My cover · Funeral Cover Admin" };
+export async function generateMetadata() {
+  const t = await getTranslations();
+  return { title: `${t("portal.title")} · ${t("app.name")}` };
+}
 
 export default async function PortalPage() {
   const user = await requireUser();
   if (!user.permissions.has("portal:read")) return <AccessDenied permission="portal:read" />;
+  const t = await getTranslations("portal");
   return (
     <>
       <header className="page-header">
         <Greeting email={user.email} />
-        <p className="muted">Your policies, their certificates and your claims.</p>
+        <p className="muted">{t("description")}</p>
       </header>
-      <PortalPanel email={user.email} />
+      <PortalPanel email={user.email} isVerified={user.isVerified} />
     </>
   );
 }

@@ -15,6 +15,7 @@ function changePassword(token: string, current_password: string, new_password: s
 async function storedHash(userId: string): Promise<string> {
   const db = await getDb();
   const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!user.hash) throw new Error("the user has no password");
   return user.hash;
 }
 

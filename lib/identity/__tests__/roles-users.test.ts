@@ -38,7 +38,8 @@ describe("GET /api/v1/auth/me", () => {
       id: caller.user.id,
       email: caller.user.email,
       full_name: "Vera Vendedora",
-      is_verified: false,
+      // Created by an administrator, who vouches for the address (trust.md section 1).
+      is_verified: true,
       company_id: caller.user.company_id,
       business_unit_id: null,
       roles: [{ id: roleId("VENDEDOR"), name: "VENDEDOR", level: 50 }],

@@ -18,7 +18,14 @@ const ADMIN_ROUTES: Record<string, Case> = {
     body: (f) => ({ user_id: f.userId, role_id: f.roleId }),
     okStatus: 200,
   },
+  "DELETE /api/v1/auth/roles/assign": {
+    method: "DELETE",
+    path: () => "/api/v1/auth/roles/assign",
+    body: (f) => ({ user_id: f.userId, role_id: f.roleId }),
+    okStatus: 200,
+  },
   "GET /api/v1/auth/users": { method: "GET", path: () => "/api/v1/auth/users", okStatus: 200 },
+  "POST /api/v1/auth/users/[id]/invitation": { method: "POST", path: (f) => `/api/v1/auth/users/${f.userId}/invitation`, okStatus: 202 },
   "POST /api/v1/auth/users": { method: "POST", path: () => "/api/v1/auth/users", body: () => ({ email: uniqueEmail(), password: "a-good-password" }), okStatus: 201 },
   "PATCH /api/v1/auth/users/[id]": { method: "PATCH", path: (f) => `/api/v1/auth/users/${f.userId}`, body: () => ({ full_name: "Renamed" }), okStatus: 200 },
   "GET /api/v1/auth/api-keys": { method: "GET", path: () => "/api/v1/auth/api-keys", okStatus: 200 },
@@ -36,9 +43,18 @@ const USER_ROUTES: Record<string, Case> = {
   },
   "POST /api/v1/auth/logout": { method: "POST", path: () => "/api/v1/auth/logout", okStatus: 204 },
   "POST /api/v1/auth/logout-all": { method: "POST", path: () => "/api/v1/auth/logout-all", okStatus: 204 },
+  // Users created by an administrator are verified already: the route serves them with 409.
+  "POST /api/v1/auth/verify-email/resend": { method: "POST", path: () => "/api/v1/auth/verify-email/resend", okStatus: 409 },
 };
 
-const PUBLIC_ROUTES = ["POST /api/v1/auth/register", "POST /api/v1/auth/login", "POST /api/v1/auth/refresh"];
+const PUBLIC_ROUTES = [
+  "POST /api/v1/auth/register",
+  "POST /api/v1/auth/login",
+  "POST /api/v1/auth/refresh",
+  "POST /api/v1/auth/verify-email",
+  "POST /api/v1/auth/password-reset",
+  "POST /api/v1/auth/password-reset/confirm",
+];
 
 let fixtures: Fixtures;
 let crmKey: string;

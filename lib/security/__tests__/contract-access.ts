@@ -33,6 +33,13 @@ export const CONTRACT: Record<string, Rule> = {
   "POST /api/v1/auth/api-keys": "users:manage",
   "GET /api/v1/auth/api-keys": "users:manage", // not in the contract: managing keys is ADMIN's, like creating them
   "DELETE /api/v1/auth/api-keys/[id]": "users:manage", // likewise
+  // trust.md sections 1-3
+  "POST /api/v1/auth/verify-email": "public",
+  "POST /api/v1/auth/verify-email/resend": "user",
+  "POST /api/v1/auth/password-reset": "public",
+  "POST /api/v1/auth/password-reset/confirm": "public",
+  "POST /api/v1/auth/users/[id]/invitation": "users:manage",
+  "DELETE /api/v1/auth/roles/assign": "users:manage", // "(ADMIN)": the permission of the other ADMIN routes
   // Section 4 (ADMIN per the spec's "who may do what"; the country list per the permission table)
   "GET /api/v1/audit": "audit:read",
   "POST /api/v1/organizations/companies": "organizations:manage",

@@ -151,6 +151,7 @@ const REFUSAL_RECORDS: Record<string, string[]> = {
   "POST /auth/login": ["login_attempts", "audit_logs:USER_LOGIN_FAILED"],
   // The per-address limits count every request, accepted or not, else refusals would be free to repeat.
   "POST /auth/register": ["rate_limit_counters"],
+  "POST /auth/password-reset": ["rate_limit_counters"],
   "POST /leads/": ["rate_limit_counters"],
   // Every question counts towards its asker's 20 a minute (trust.md section 5), answered or not.
   "POST /ai/chat": ["rate_limit_counters"],

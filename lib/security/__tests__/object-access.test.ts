@@ -52,6 +52,7 @@ type Case = { path: (ids: Ids) => string; body?: (ids: Ids) => unknown; ownedByC
 const COMPANY_OWNED: Record<string, Case> = {
   "PATCH /api/v1/auth/users/[id]": { path: (ids) => `/api/v1/auth/users/${ids.userA}`, body: () => ({ full_name: "Renamed by another company" }) },
   "DELETE /api/v1/auth/api-keys/[id]": { path: (ids) => `/api/v1/auth/api-keys/${ids.apiKeyA}` },
+  "POST /api/v1/auth/users/[id]/invitation": { path: (ids) => `/api/v1/auth/users/${ids.userA}/invitation` },
   "GET /api/v1/emission/clients/[id]": { path: (ids) => `/api/v1/emission/clients/${ids.clientA}` },
   "GET /api/v1/emission/policies/[id]": { path: (ids) => `/api/v1/emission/policies/${ids.policyA}`, ownedByClient: true },
   "GET /api/v1/emission/policies/[id]/pdf": { path: (ids) => `/api/v1/emission/policies/${ids.policyA}/pdf`, ownedByClient: true },
@@ -412,6 +413,13 @@ const BODY_IDS: Record<string, BodyCase> = {
   },
   "a role for company A's user": {
     method: "POST",
+    path: "/api/v1/auth/roles/assign",
+    body: (ids) => ({ user_id: ids.userA, role_id: ids.roleVendedor }),
+    sellerMayCall: false,
+    keyRefused: true,
+  },
+  "taking a role from company A's user": {
+    method: "DELETE",
     path: "/api/v1/auth/roles/assign",
     body: (ids) => ({ user_id: ids.userA, role_id: ids.roleVendedor }),
     sellerMayCall: false,

@@ -1,0 +1,14 @@
+import type { ReactNode } from "react";
+
+/** The frame of the pages a person uses before signing in: sign-in, forgotten password, links. */
+export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <h1>{title}</h1>
+        {intro ? <p className="muted">{intro}</p> : null}
+        {children}
+      </div>
+    </main>
+  );
+}

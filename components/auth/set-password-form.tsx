@@ -1,0 +1,97 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { apiFetch, ApiError } from "@/components/ui/api-client";
+import { Button } from "@/components/ui/button";
+import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { Field } from "@/components/ui/field";
+
+type SetPasswordForm = { password: string; confirm: string };
+
+/**
+ * POST /auth/password-reset/confirm with the link's token, for a reset and an invitation alike. A
+ * password the service refuses is said beside the field, and the link keeps working; a link that no
+ * longer works replaces the form with a way to ask for a new one.
+ */
+export function SetPasswordFormPanel({ token }: { token: string }) {
+  const t = useTranslations("setPassword");
+  const schema = useMemo(
+    () =>
+      z
+        .object({
+          password: z.string().min(8, { message: t("errors.tooShort") }).max(128, { message: t("errors.tooLong") }),
+          confirm: z.string(),
+        })
+        .refine((values) => values.password === values.confirm, { message: t("errors.mismatch"), path: ["confirm"] }),
+    [t],
+  );
+  const [outcome, setOutcome] = useState<"done" | "invalid" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<SetPasswordForm>({ resolver: zodResolver(schema), defaultValues: { password: "", confirm: "" } });
+
+  async function onSubmit({ password }: SetPasswordForm) {
+    setError(null);
+    try {
+      await apiFetch("/api/v1/auth/password-reset/confirm", { method: "POST", body: { token, password } });
+      setOutcome("done");
+    } catch (caught) {
+      if (!(caught instanceof ApiError)) return setError(t("errors.network"));
+      if (caught.code === "invalid_token") return setOutcome("invalid");
+      if (caught.code === "weak_password") return setFieldError("password", { type: "server", message: t("errors.weak") });
+      if (caught.code === "password_reused") return setFieldError("password", { type: "server", message: t("errors.reused") });
+      if (caught.status === 422) return setFieldError("password", { type: "server", message: t("errors.tooShort") });
+      setError(t("errors.failed"));
+    }
+  }
+
+  if (outcome === "done") {
+    return (
+      <div className="form">
+        <SuccessBanner message={t("done")} />
+        <Link className="button button-primary" href="/sign-in">
+          {t("signIn")}
+        </Link>
+      </div>
+    );
+  }
+  if (outcome === "invalid") return <InvalidLink />;
+  return (
+    <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("title")}>
+      <ErrorBanner message={error} />
+      <Field id="new-password" label={t("password")} hint={t("hint")} error={errors.password?.message}>
+        <input id="new-password" type="password" autoComplete="new-password" autoFocus aria-invalid={Boolean(errors.password)} {...register("password")} />
+      </Field>
+      <Field id="new-password-confirm" label={t("confirm")} error={errors.confirm?.message}>
+        <input id="new-password-confirm" type="password" autoComplete="new-password" aria-invalid={Boolean(errors.confirm)} {...register("confirm")} />
+      </Field>
+      <Button type="submit" isBusy={isSubmitting}>
+        {isSubmitting ? t("submitting") : t("submit")}
+      </Button>
+    </form>
+  );
+}
+
+/** A link without a token, or one the service no longer takes. */
+export function InvalidLink({ isMissing = false }: { isMissing?: boolean }) {
+  const t = useTranslations("setPassword");
+  return (
+    <div className="form">
+      <div className="banner banner-error" role="alert">
+        {isMissing ? t("missingToken") : t("invalidToken")}
+      </div>
+      <p className="auth-links">
+        <Link href="/forgot-password">{t("askNew")}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { and, eq } from "drizzle-orm";
+import { users, type User } from "@/db/schema";
+import { assertUser } from "@/lib/auth/actor";
+import { inTransaction, type ServiceContext } from "@/lib/context";
+import { ConflictError } from "@/lib/errors";
+import { enqueueNotification } from "@/lib/notifications/enqueue";
+import { writeAudit } from "@/lib/operations/audit";
+import { consumeRateLimit } from "@/lib/operations/rate-limit";
+import { accountLink, invalidToken, consumeAccountToken, issueAccountToken } from "./account-tokens";
+import { getUserOrThrow } from "./internal";
+import type { VerifyEmailInput } from "./schemas";
+
+// E-mail verification (trust.md section 1): a self-registered user proves the address is theirs before
+// the portal shows the client records that carry it.
+
+export const ALREADY_VERIFIED_CODE = "already_verified";
+/** Resends per user and hour: each one e-mails the address, so a signed-in caller cannot flood it. */
+export const VERIFICATION_RESENDS_PER_HOUR = 10;
+
+/**
+ * Issues a new verification link (older ones stop working) and puts its e-mail in the outbox, in the
+ * caller's transaction.
+ */
+export async function sendVerificationLink(ctx: ServiceContext, user: Pick<User, "id" | "email" | "fullName" | "companyId">): Promise<void> {
+  const { token } = await issueAccountToken(ctx.db, user.id, "VERIFY_EMAIL");
+  await enqueueNotification(ctx, {
+    channel: "EMAIL",
+    recipient: user.email,
+    template: "auth.verify_email",
+    payload: { url: accountLink("VERIFY_EMAIL", token), name: user.fullName },
+    companyId: user.companyId,
+  });
+}
+
+/** POST /auth/verify-email: the link's token marks its user verified, once. */
+export async function verifyEmail({ ctx, input }: { ctx: ServiceContext; input: VerifyEmailInput }) {
+  return inTransaction(ctx, async (tx) => {
+    const token = await consumeAccountToken(tx.db, input.token, ["VERIFY_EMAIL"]);
+    const [user] = await tx.db
+      .update(users)
+      .set({ isVerified: true })
+      .where(and(eq(users.id, token.userId), eq(users.isActive, true)))
+      .returning();
+    // A deactivated user's links do not work (the token stays unused: the transaction rolls back).
+    if (!user) throw invalidToken();
+    await writeAudit(tx, { action: "EMAIL_VERIFIED", entity: "users", entityId: user.id, userId: user.id, companyId: user.companyId });
+    return { id: user.id, email: user.email, is_verified: true as const };
+  });
+}
+
+/** POST /auth/verify-email/resend: a new link for the signed-in user, while the address is unverified. */
+export async function resendVerification({ ctx }: { ctx: ServiceContext }): Promise<void> {
+  const { actor } = ctx;
+  assertUser(actor);
+  const user = await getUserOrThrow(ctx.db, actor.userId);
+  if (user.isVerified) throw new ConflictError("the e-mail address is already verified", ALREADY_VERIFIED_CODE);
+  await consumeRateLimit(ctx.db, {
+    key: `verify-email-resend:${user.id}`,
+    limit: VERIFICATION_RESENDS_PER_HOUR,
+    windowSeconds: 3600,
+    message: "too many verification e-mails asked for; try again later",
+  });
+  await inTransaction(ctx, async (tx) => {
+    await sendVerificationLink(tx, user);
+    await writeAudit(tx, { action: "EMAIL_VERIFICATION_SENT", entity: "users", entityId: user.id, companyId: user.companyId });
+  });
+}
