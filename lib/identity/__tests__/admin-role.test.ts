@@ -91,10 +91,10 @@ describe("only a signed-in ADMIN gives or takes ADMIN", () => {
     expect((await unassign({ apiKey: everythingKey }, otherAdmin.id, "ADMIN")).status).toBe(403);
   });
 
-  it("the same key still gives the other roles", async () => {
+  it("the same key gives no other role either: a key never holds users:manage (trust.md section 3)", async () => {
     const target = await createTestUser({ roles: ["CLIENTE"] });
-    expect((await assign({ apiKey: everythingKey }, target.id, "VENDEDOR")).status).toBe(200);
-    expect((await api("POST", "/api/v1/auth/users", { apiKey: everythingKey, body: { email: uniqueEmail("seller"), roles: ["VENDEDOR"] } })).status).toBe(201);
+    expect((await assign({ apiKey: everythingKey }, target.id, "VENDEDOR")).status).toBe(403);
+    expect((await api("POST", "/api/v1/auth/users", { apiKey: everythingKey, body: { email: uniqueEmail("seller"), roles: ["VENDEDOR"] } })).status).toBe(403);
   });
 
   it("a user whose own role holds every permission but is not ADMIN cannot give ADMIN (403)", async () => {

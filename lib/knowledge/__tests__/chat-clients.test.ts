@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { chatMessages, users } from "@/db/schema";
-import { awayFromMinuteEdge } from "@/lib/leads/__tests__/helpers";
 import { api, type ApiResponse } from "@/lib/testing/api";
 import { messageText, startFakeOpenAI, type FakeOpenAI } from "@/lib/testing/fakes/openai";
 import { createTestClient, createTestCompany, signInAs, testAddress, uniqueEmail, type SignedIn } from "@/lib/testing/fixtures";
@@ -259,9 +258,19 @@ describe("memory is per user, and per key for API keys", () => {
 });
 
 describe(`at most ${QUESTIONS_PER_MINUTE} questions a minute per user or key (both endpoints), then 429`, () => {
+  // The limit counts in fixed one-minute windows. Each test starts its clock (Date only, ticking with real
+  // time) at the start of the next minute, so its questions all fall in one window however slow the
+  // machine is, without waiting for the minute to turn.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+    vi.setSystemTime(Math.ceil(Date.now() / 60_000) * 60_000 + 50);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("the 21st question of a user within a minute is 429 with Retry-After; another user and the next minute are not limited", async () => {
     withoutOpenAI();
-    await awayFromMinuteEdge(40_000);
     const asker = await signInAs("VENDEDOR", { companyId: company });
     const statuses: number[] = [];
     for (let index = 0; index < QUESTIONS_PER_MINUTE; index++) {
@@ -281,7 +290,6 @@ describe(`at most ${QUESTIONS_PER_MINUTE} questions a minute per user or key (bo
 
   it("an API key likewise", async () => {
     withoutOpenAI();
-    await awayFromMinuteEdge(40_000);
     const key = await keyWith(["chat:use"]);
     const byKey = () => api("POST", "/api/v1/ai/chat", { apiKey: key, body: { message: "Cremation?", session_id: randomUUID() } });
     for (let index = 0; index < QUESTIONS_PER_MINUTE; index++) expect((await byKey()).status).toBe(200);
