@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import canonicalize from "canonicalize";
 import { serve } from "inngest/next";
+import { readLimitedBytes } from "@/lib/http/with-api";
 import { inngest, inngestServeMode } from "./client";
 import { backgroundFunctions } from "./index";
 
@@ -86,21 +87,12 @@ export async function handleInngestCall(req: Request, context: unknown): Promise
 
 /** The body as text, or null when it is larger than MAX_SIGNED_BODY_BYTES (not read further). */
 async function readBody(req: Request): Promise<string | null> {
-  if (!req.body) return "";
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_SIGNED_BODY_BYTES) return null;
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_SIGNED_BODY_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
+  if (Number(req.headers.get("content-length") ?? "0") > MAX_SIGNED_BODY_BYTES) return null;
+  const tooLarge = new Error("too large");
+  try {
+    return (await readLimitedBytes(req, MAX_SIGNED_BODY_BYTES, () => tooLarge)).toString("utf8");
+  } catch (error) {
+    if (error === tooLarge) return null;
+    throw error;
   }
-  return Buffer.concat(chunks).toString("utf8");
 }

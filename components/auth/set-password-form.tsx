@@ -64,7 +64,7 @@ export function SetPasswordFormPanel({ token }: { token: string }) {
       </div>
     );
   }
-  if (outcome === "invalid") return <InvalidLink />;
+  if (outcome === "invalid") return <InvalidLink kind="setPassword" />;
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("title")}>
       <ErrorBanner message={error} />
@@ -81,16 +81,19 @@ export function SetPasswordFormPanel({ token }: { token: string }) {
   );
 }
 
-/** A link without a token, or one the service no longer takes. */
-export function InvalidLink({ isMissing = false }: { isMissing?: boolean }) {
-  const t = useTranslations("setPassword");
+/**
+ * A link without a token, or one the service no longer takes, with the way to a new one: the reset form
+ * for a password link, the cover page (where a signed-in client asks again) for a verification link.
+ */
+export function InvalidLink({ isMissing = false, kind }: { isMissing?: boolean; kind: "setPassword" | "verifyEmail" }) {
+  const t = useTranslations(kind);
   return (
     <div className="form">
       <div className="banner banner-error" role="alert">
         {isMissing ? t("missingToken") : t("invalidToken")}
       </div>
       <p className="auth-links">
-        <Link href="/forgot-password">{t("askNew")}</Link>
+        <Link href={kind === "setPassword" ? "/forgot-password" : "/portal"}>{t("askNew")}</Link>
       </p>
     </div>
   );

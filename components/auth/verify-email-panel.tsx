@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { apiFetch, ApiError } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
+import { InvalidLink } from "./set-password-form";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 
 /**
@@ -36,28 +37,13 @@ export function VerifyEmailPanel({ token }: { token: string }) {
       </div>
     );
   }
-  if (state.kind === "invalid") return <InvalidVerificationLink />;
+  if (state.kind === "invalid") return <InvalidLink kind="verifyEmail" />;
   return (
     <div className="form">
       <ErrorBanner message={state.kind === "error" ? state.message : null} />
       <Button onClick={confirm} isBusy={state.kind === "busy"}>
         {state.kind === "busy" ? t("submitting") : t("submit")}
       </Button>
-    </div>
-  );
-}
-
-/** A link without a token, or one the service no longer takes: a signed-in client asks for a new one from its cover page. */
-export function InvalidVerificationLink({ isMissing = false }: { isMissing?: boolean }) {
-  const t = useTranslations("verifyEmail");
-  return (
-    <div className="form">
-      <div className="banner banner-error" role="alert">
-        {isMissing ? t("missingToken") : t("invalidToken")}
-      </div>
-      <p className="auth-links">
-        <Link href="/portal">{t("askNew")}</Link>
-      </p>
     </div>
   );
 }

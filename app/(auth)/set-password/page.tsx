@@ -16,7 +16,7 @@ export default async function SetPasswordPage({ searchParams }: { searchParams: 
   const t = await getTranslations("setPassword");
   return (
     <AuthCard title={t("title")} intro={t("intro")}>
-      {typeof token === "string" && token ? <SetPasswordFormPanel token={token} /> : <InvalidLink isMissing />}
+      {typeof token === "string" && token ? <SetPasswordFormPanel token={token} /> : <InvalidLink kind="setPassword" isMissing />}
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/auth/auth-card";
-import { InvalidVerificationLink, VerifyEmailPanel } from "@/components/auth/verify-email-panel";
+import { InvalidLink } from "@/components/auth/set-password-form";
+import { VerifyEmailPanel } from "@/components/auth/verify-email-panel";
 
 export async function generateMetadata() {
   const t = await getTranslations();
@@ -15,7 +16,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
   const t = await getTranslations("verifyEmail");
   return (
     <AuthCard title={t("title")} intro={t("intro")}>
-      {typeof token === "string" && token ? <VerifyEmailPanel token={token} /> : <InvalidVerificationLink isMissing />}
+      {typeof token === "string" && token ? <VerifyEmailPanel token={token} /> : <InvalidLink kind="verifyEmail" isMissing />}
     </AuthCard>
   );
 }
