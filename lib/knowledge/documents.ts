@@ -1,5 +1,4 @@
 import { and, desc, eq } from "drizzle-orm";
-import { extractText, getDocumentProxy } from "unpdf";
 import { chunksForInsert } from "@/db/chunks";
 import { knowledgeDocuments, knowledgeFragments, type KnowledgeDocument } from "@/db/schema";
 import { assertCan, companyOf, isAdmin, scopeOf, type Actor } from "@/lib/auth/actor";
@@ -7,10 +6,10 @@ import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/with-api";
 import { writeAudit } from "@/lib/operations/audit";
+import { runOffThread } from "@/lib/offload/pool";
 import { getCompanyOrThrow } from "@/lib/operations/companies";
 import { splitIntoFragments } from "./fragments";
 import { embedTexts } from "./models";
-import { assertPdfUnpacksWithinLimits } from "./pdf-limits";
 import { MetadataJson, type KnowledgeDocumentResponse } from "./schemas";
 
 export function toDocumentResponse(document: KnowledgeDocument): KnowledgeDocumentResponse {
@@ -105,17 +104,7 @@ export async function ingestPdfDocument({
 }) {
   assertCan(ctx.actor, "knowledge:write");
   const companyId = knowledgeCompanyOf(ctx.actor, fields.company_id);
-  const header = Buffer.from(file.bytes.subarray(0, 1024)).toString("latin1");
-  if (!header.includes("%PDF-")) throw new BadRequestError("the file is not a PDF");
-  await assertPdfUnpacksWithinLimits(file.bytes);
-  let text: string;
-  try {
-    const pdf = await getDocumentProxy(new Uint8Array(file.bytes));
-    text = (await extractText(pdf, { mergePages: true })).text;
-  } catch {
-    throw new BadRequestError("the file is not a readable PDF");
-  }
-  if (text.trim() === "") throw new BadRequestError("the PDF has no readable text (a scanned image needs OCR first)");
+  const text = await runOffThread("extractPdfText", file.bytes);
   const title = fields.title ?? file.name.replace(/\.pdf$/i, "");
   return ingest(ctx, { title, content: text, metadata: fields.metadata ?? {}, source: "PDF", companyId });
 }
