@@ -85,18 +85,23 @@ export function createWorkerPool(limits: PoolLimits = POOL_LIMITS): WorkerPool {
           filename,
           minThreads: 0,
           maxThreads: limits.threads,
-          maxQueue: limits.maxQueue,
           idleTimeout: limits.idleTimeoutMs,
           resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb },
         }),
     ));
+  // Counted here: piscina's own maxQueue does not count abortable tasks, and every job here is one.
+  let jobsInFlight = 0;
   return {
     async run(name, input, options = {}) {
       const { doing, timeoutMs: jobTimeoutMs, outOfMemory } = JOB_LIMITS[name];
       const timeoutMs = options.timeoutMs ?? jobTimeoutMs;
-      const pool = await start();
+      if (jobsInFlight >= limits.threads + limits.maxQueue) {
+        throw new ExternalServiceError(`the server is busy with other uploads and certificates (${limits.maxQueue} waiting); try again later`, 503, "busy");
+      }
+      jobsInFlight++;
       let reply: JobReply;
       try {
+        const pool = await start();
         reply = await pool.run({ name, input } satisfies JobTask, { signal: AbortSignal.timeout(timeoutMs) });
       } catch (error) {
         // Aborting a running job terminates its thread; piscina starts another for the next job.
@@ -104,10 +109,9 @@ export function createWorkerPool(limits: PoolLimits = POOL_LIMITS): WorkerPool {
           throw new ExternalServiceError(`${doing} took longer than ${timeoutMs / 1000} s; try again later`, 503, "job_timed_out");
         }
         if ((error as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY") throw outOfMemory();
-        if ((error as Error).message === "Task queue is at limit") {
-          throw new ExternalServiceError(`the server is busy with other uploads and certificates (${limits.maxQueue} waiting); try again later`, 503, "busy");
-        }
         throw error;
+      } finally {
+        jobsInFlight--;
       }
       if (!reply.ok) throw rebuildError(reply.error);
       return reply.value as JobOutput<typeof name>;
