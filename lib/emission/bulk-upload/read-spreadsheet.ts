@@ -87,18 +87,30 @@ function readCsvRows(bytes: Uint8Array): string[][] {
     throw notASpreadsheet("neither a zip archive nor UTF-8 text");
   }
   if (text.includes("\u0000")) throw notASpreadsheet("binary data (it contains NUL bytes)");
-  const delimiter = delimiterOf(text);
-  assertCsvWithinBounds(text, delimiter);
+  const separators = { delimiter: delimiterOf(text), recordDelimiter: recordDelimiterOf(text) };
+  assertCsvWithinBounds(text, separators);
   try {
     // Arrays, not objects keyed by the header's text: a header cell such as "__proto__" stays a string.
     // Empty lines stay records so that row numbers match what a spreadsheet shows; rows with the wrong
     // number of cells are listed with the other bad rows rather than stopping at the first.
-    // `to` stops the parser at the bound should it count records otherwise than the check above.
-    return parse(text, { delimiter, relax_column_count: true, skip_empty_lines: false, to: SHEET_BOUNDS.rows });
+    // The check above counted these records; `to` keeps the parser to the bound all the same.
+    return parse(text, {
+      delimiter: separators.delimiter,
+      record_delimiter: separators.recordDelimiter,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      to: SHEET_BOUNDS.rows,
+    });
   } catch (error) {
     if (error instanceof CsvError) throw new SpreadsheetError(`the .csv file could not be read: ${error.message}`);
     throw error;
   }
+}
+
+// Records end as the first line does, and the parser is told so rather than guessing, so that the
+// bounds check and the parser count the same records.
+function recordDelimiterOf(text: string): "\n" | "\r\n" | "\r" {
+  return (/\r\n|\n|\r/.exec(text)?.[0] as "\n" | "\r\n" | "\r" | undefined) ?? "\n";
 }
 
 // Excel writes CSV with ";" where the decimal separator is a comma (Spain, much of Latin America). The

@@ -35,12 +35,14 @@ function tooManyRows(row: number | string, cell?: string): PayloadTooLargeError 
 
 /**
  * Refuses a .csv with a record right of the template's last column (422 naming the cell) or more
- * records than the header and MAX_UPLOAD_ROWS (413), by one pass over the text that stops there. Records
- * are counted as csv-parse reads them: a line break inside quotes is part of the cell, and a line break
- * at the very end starts no record.
+ * records than the header and MAX_UPLOAD_ROWS (413), by one pass over the text that stops there.
+ * Records and cells are counted as csv-parse reads them with the same separators: a separator or line
+ * break inside quotes is part of the cell, and a line break at the very end starts no record.
  */
-export function assertCsvWithinBounds(text: string, delimiter: string): void {
+export function assertCsvWithinBounds(text: string, { delimiter, recordDelimiter }: { delimiter: string; recordDelimiter: "\n" | "\r\n" | "\r" }): void {
   const separator = delimiter.charCodeAt(0);
+  const lineBreak = recordDelimiter.charCodeAt(0);
+  const isPair = recordDelimiter.length === 2;
   let row = 1;
   let column = 1;
   let quoted = false;
@@ -57,8 +59,8 @@ export function assertCsvWithinBounds(text: string, delimiter: string): void {
     } else if (code === separator) {
       column++;
       if (column > SHEET_BOUNDS.columns) throw outsideColumns(`${columnLetters(column)}${row}`);
-    } else if (code === 0x0a || code === 0x0d) {
-      if (code === 0x0d && text.charCodeAt(at + 1) === 0x0a) at++;
+    } else if (code === lineBreak && (!isPair || text.charCodeAt(at + 1) === 0x0a)) {
+      if (isPair) at++;
       if (at + 1 >= text.length) return;
       row++;
       column = 1;
