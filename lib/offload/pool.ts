@@ -142,12 +142,13 @@ export function runOffThread<N extends JobName>(name: N, input: JobInput<N>): Pr
 async function workerFile(): Promise<string> {
   const root = process.cwd();
   if (process.env.NODE_ENV === "production") {
-    const built = path.join(root, BUILT_WORKER);
+    // Read at run time, not traced by Next.js's build (it would trace the whole project from a path it cannot resolve).
+    const built = path.join(/*turbopackIgnore: true*/ root, BUILT_WORKER);
     if (!existsSync(built)) throw new Error(`the worker bundle ${BUILT_WORKER} is missing: run \`npm run build\``);
     return built;
   }
   const { build } = await import("esbuild");
-  const directory = path.join(root, "node_modules", ".cache", "offload");
+  const directory = path.join(/*turbopackIgnore: true*/ root, "node_modules", ".cache", "offload");
   const result = await build({ ...workerBuildOptions(root), outfile: path.join(directory, "worker.mjs"), write: false });
   const code = result.outputFiles[0].contents;
   const file = path.join(directory, `worker-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
