@@ -2,8 +2,9 @@
 // renders the certificates of 1,000-life policies (a bulk upload's most) while GET /api/v1/health is called
 // one request after another. Each policy is issued, moved to ACTIVE by an administrator (which starts
 // the render in the background, on the worker threads of lib/offload) and its PDF downloaded at once (the
-// download waits for that render). Targets (trust.md section 6): each PDF within 10 s of the activation,
-// and no health request held up: every one answered within 1 s while the renders run.
+// download waits for that render). The first is the first render of a fresh worker thread (its modules
+// load, its code is not yet optimised). Targets (trust.md section 6): each PDF within 10 s of the
+// activation, and no health request held up: every one answered within 1 s while the renders run.
 import { callApi } from "./lib/api";
 import type { LoadResult } from "./lib/load";
 import type { Scenario } from "./lib/scenario";
@@ -15,13 +16,15 @@ const POLICIES = 3;
 const BASELINE_MS = 3000;
 const TARGET_PDF_MS = 10_000;
 const TARGET_HEALTH_MS = 1000;
+/** Between two health requests: a steady 40 or so a second, not a load of its own competing with the render for the two cores. */
+const HEALTH_PAUSE_MS = 25;
 
 function resultOf(latencies: number[]): LoadResult {
   const seconds = latencies.reduce((sum, ms) => sum + ms, 0) / 1000;
   return { ...summarizeLatencies(latencies), requests: latencies.length, errors: 0, seconds, requestsPerSecond: latencies.length / seconds, errorSamples: [] };
 }
 
-/** Calls GET /health one request after another until `stop` is called; resolves to each request's time. */
+/** Calls GET /health, one request after another with a short pause, until `stop` is called; resolves to each request's time. */
 function pollHealth(baseUrl: string): { stop: () => Promise<number[]> } {
   let stopped = false;
   const latencies: number[] = [];
@@ -32,6 +35,7 @@ function pollHealth(baseUrl: string): { stop: () => Promise<number[]> } {
       await response.text();
       if (response.status !== 200) throw new Error(`GET /health answered ${response.status}`);
       latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_PAUSE_MS));
     }
   })();
   return {
@@ -57,7 +61,7 @@ export const certificateService: Scenario = {
     }));
     const startDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
-    log(`GET /health one request after another for ${BASELINE_MS / 1000} s, with nothing else running`);
+    log(`GET /health every ${HEALTH_PAUSE_MS} ms or so for ${BASELINE_MS / 1000} s, with nothing else running`);
     const baselinePoll = pollHealth(service.baseUrl);
     await new Promise((resolve) => setTimeout(resolve, BASELINE_MS));
     const baseline = await baselinePoll.stop();
