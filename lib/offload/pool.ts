@@ -33,7 +33,8 @@ export const POOL_LIMITS: PoolLimits = {
   // thread still gets its share of the cores. At most four elsewhere.
   threads: Math.min(4, Math.max(2, availableParallelism() - 1)),
   maxQueue: 64,
-  // A 1,000-life certificate peaks at about 150 MB of heap, a 20 MB PDF's text extraction at about 300 MB.
+  // Room to spare: a 1,000-life certificate needs between 64 and 160 MB of heap, a 2,500-page PDF's
+  // text extraction (17 MB) about 40 MB.
   maxOldGenerationSizeMb: 512,
   maxYoungGenerationSizeMb: 64,
   idleTimeoutMs: 60_000,
@@ -88,6 +89,11 @@ export function createWorkerPool(limits: PoolLimits = POOL_LIMITS): WorkerPool {
           idleTimeout: limits.idleTimeoutMs,
           resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb },
         }),
+      (error: unknown) => {
+        // The next job tries again (under `next dev`, once the code that did not build is fixed).
+        piscina = undefined;
+        throw error;
+      },
     ));
   // Counted here: piscina's own maxQueue does not count abortable tasks, and every job here is one.
   let jobsInFlight = 0;

@@ -94,6 +94,7 @@ describe("assertWorksheetWithinBounds", () => {
     ["a 1,002nd unnumbered row", "<row/>".repeat(1002), /^413 .*: the file reaches row 1002,/],
     ["a cell without a reference", '<row r="2"><c t="s"><v>0</v></c></row>', /^422 the \.xlsx file could not be read: a cell has no reference$/],
     ["a reference in lower case", '<row r="2"><c r="a2"/></row>', /^422 the \.xlsx file could not be read: a cell has the reference "a2"$/],
+    ["a reference of 10,000 letters, shortened in the answer", `<row r="2"><c r="${"A".repeat(10_000)}2"/></row>`, /^422 cell AAAAAAAAAAAAAAAAA\.\.\. is outside the template/],
   ])("refuses %s", (_, rows, expected) => {
     expect(check(rows)).toMatch(expected);
   });

@@ -20,14 +20,17 @@ export function columnLetters(column: number): string {
   return letters;
 }
 
+// A reference as the file wrote it, shortened: the file decides how long it is.
+const shown = (reference: string) => (reference.length > 20 ? `${reference.slice(0, 17)}...` : reference);
+
 function outsideColumns(cell: string): SpreadsheetError {
   return new SpreadsheetError(
-    `cell ${cell} is outside the template: an upload has only the columns A to ${LAST_COLUMN} (${BENEFICIARY_COLUMNS.join(", ")}); remove anything right of column ${LAST_COLUMN}`,
+    `cell ${shown(cell)} is outside the template: an upload has only the columns A to ${LAST_COLUMN} (${BENEFICIARY_COLUMNS.join(", ")}); remove anything right of column ${LAST_COLUMN}`,
   );
 }
 
 function tooManyRows(row: number | string, cell?: string): PayloadTooLargeError {
-  const where = cell ? `cell ${cell} is in row ${row}` : `the file reaches row ${row}`;
+  const where = cell ? `cell ${shown(cell)} is in row ${shown(String(row))}` : `the file reaches row ${shown(String(row))}`;
   return new PayloadTooLargeError(
     `the file has more rows than an upload takes: ${where}, past the header and the ${MAX_UPLOAD_ROWS.toLocaleString("en")} rows under it (blank rows count)`,
   );
@@ -87,12 +90,12 @@ export function assertWorksheetWithinBounds(xml: string): void {
     if (tag === "row") {
       if (reference === undefined) row++;
       else if (/^[1-9][0-9]*$/.test(reference)) row = Number(reference);
-      else throw new SpreadsheetError(`the .xlsx file could not be read: a row is numbered "${reference.slice(0, 20)}"`);
+      else throw new SpreadsheetError(`the .xlsx file could not be read: a row is numbered "${shown(reference)}"`);
       if (row > SHEET_BOUNDS.rows) throw tooManyRows(reference ?? row);
       continue;
     }
     const cell = reference === undefined ? undefined : CELL_REFERENCE.exec(reference);
-    if (!cell) throw new SpreadsheetError(`the .xlsx file could not be read: a cell has ${reference === undefined ? "no reference" : `the reference "${reference.slice(0, 20)}"`}`);
+    if (!cell) throw new SpreadsheetError(`the .xlsx file could not be read: a cell has ${reference === undefined ? "no reference" : `the reference "${shown(reference)}"`}`);
     const [, letters, digits] = cell;
     // A workbook's last column is XFD: past three letters the number is not worth computing.
     const column = letters.length > 3 ? Infinity : [...letters].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0);
