@@ -10,6 +10,7 @@ import path from "node:path";
 import { bulkUpload } from "./bulk-upload";
 import { calculatePrice } from "./calculate-price";
 import { certificate } from "./certificate";
+import { certificateService } from "./certificate-service";
 import { issuePolicy } from "./issue-policy";
 import { knowledgeRetrieval } from "./knowledge-retrieval";
 import { Cleanup } from "./lib/cleanup";
@@ -17,7 +18,7 @@ import type { BenchSettings, Scenario, ScenarioReport } from "./lib/scenario";
 import { webhooks } from "./webhooks";
 
 /** Every benchmark; a module adds its scenario file here. */
-const SCENARIOS: Scenario[] = [calculatePrice, issuePolicy, bulkUpload, certificate, webhooks, knowledgeRetrieval];
+const SCENARIOS: Scenario[] = [calculatePrice, issuePolicy, bulkUpload, certificate, certificateService, webhooks, knowledgeRetrieval];
 
 const root = path.resolve(import.meta.dirname, "..");
 

@@ -88,13 +88,14 @@ export class RateLimitedError extends DomainError {
     super(message, "rate_limited");
   }
 }
-/** An outside service (card processor, model provider, e-mail) failed or is not configured. */
+/** An outside service (card processor, model provider, e-mail) failed or is not configured, or the worker threads (lib/offload) could not do a job. */
 export class ExternalServiceError extends DomainError {
   constructor(
     message: string,
     readonly status: 500 | 502 | 503 | 504 = 502,
+    code = "external_service",
   ) {
-    super(message, "external_service");
+    super(message, code);
   }
 }
 

@@ -116,6 +116,7 @@ export const emissionOperations = {
       200: { description: "The certificate", contentType: "application/pdf" },
       404: { description: "Unknown policy, or not the caller's" },
       409: { description: "The policy is not active" },
+      503: { description: "The first render did not finish within the time limit (code job_timed_out) or the server is busy (code busy); try again later" },
     },
   }),
   getWalletPass: defineOperation({
@@ -137,14 +138,15 @@ export const emissionOperations = {
     path: "/emission/bulk-upload",
     tag,
     summary: "Issue one policy whose beneficiaries are the rows of a spreadsheet",
-    description: `A .xlsx or .csv file of at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB and 1,000 rows, with the columns first_name, last_name, date_of_birth, kinship_type, country_of_residence. Every bad row is listed in \`errors\` as {row, column, message}, with rows numbered as the spreadsheet shows them (the header is row 1), and nothing is stored. Formulas are read as their cached values, never evaluated.`,
+    description: `A .xlsx or .csv file of at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB and 1,000 rows, with the columns first_name, last_name, date_of_birth, kinship_type, country_of_residence. Every bad row is listed in \`errors\` as {row, column, message}, with rows numbered as the spreadsheet shows them (the header is row 1), and nothing is stored. Formulas are read as their cached values, never evaluated. The sheet must keep to the template's bounds, checked before it is parsed: a cell right of column E is 422 naming the cell, a row past the header and 1,000 rows under it (blank rows count) 413. The file is read on a worker thread within a time limit (503 \`job_timed_out\` past it).`,
     access: "emission:write",
     multipart: { description: "The file and the policy fields", schema: BulkUploadForm, maxBytes: MAX_UPLOAD_BYTES },
     responses: {
       201: { description: "PolicyResponse", schema: PolicyResponse },
       404: { description: "Unknown client or plan version, or one of another company (a company's product is issued only inside it)" },
-      413: { description: "The file is larger than the limit" },
-      422: { description: "Not a spreadsheet, or bad rows (listed in errors)" },
+      413: { description: "The file is larger than 5 MB, has more than 1,000 rows under the header (blank rows count), or needs more memory to read than an upload may use" },
+      422: { description: "Not a spreadsheet, a cell outside the template's columns A to E (named in detail), or bad rows (listed in errors)" },
+      503: { description: "The file was not read within the time limit (code job_timed_out), or the server is busy with other files (code busy); try again later" },
     },
   }),
   bulkUploadTemplate: defineOperation({

@@ -1,17 +1,16 @@
 import { and, desc, eq } from "drizzle-orm";
-import { extractText, getDocumentProxy } from "unpdf";
 import { chunksForInsert } from "@/db/chunks";
 import { knowledgeDocuments, knowledgeFragments, type KnowledgeDocument } from "@/db/schema";
 import { assertCan, companyOf, isAdmin, scopeOf, type Actor } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/with-api";
+import { runOffThread } from "@/lib/offload/pool";
 import { writeAudit } from "@/lib/operations/audit";
 import { getCompanyOrThrow } from "@/lib/operations/companies";
 import type { KnowledgeAudience } from "./audience";
 import { splitIntoFragments } from "./fragments";
 import { embedTexts } from "./models";
-import { assertPdfUnpacksWithinLimits } from "./pdf-limits";
 import { MetadataJson, type KnowledgeDocumentResponse } from "./schemas";
 
 export function toDocumentResponse(document: KnowledgeDocument): KnowledgeDocumentResponse {
@@ -119,17 +118,7 @@ export async function ingestPdfDocument({
 }) {
   assertCan(ctx.actor, "knowledge:write");
   const companyId = ingestCompanyOf(ctx.actor, fields.company_id);
-  const header = Buffer.from(file.bytes.subarray(0, 1024)).toString("latin1");
-  if (!header.includes("%PDF-")) throw new BadRequestError("the file is not a PDF");
-  await assertPdfUnpacksWithinLimits(file.bytes);
-  let text: string;
-  try {
-    const pdf = await getDocumentProxy(new Uint8Array(file.bytes));
-    text = (await extractText(pdf, { mergePages: true })).text;
-  } catch {
-    throw new BadRequestError("the file is not a readable PDF");
-  }
-  if (text.trim() === "") throw new BadRequestError("the PDF has no readable text (a scanned image needs OCR first)");
+  const text = await runOffThread("extractPdfText", file.bytes);
   const title = fields.title ?? file.name.replace(/\.pdf$/i, "");
   return ingest(ctx, { title, content: text, metadata: fields.metadata ?? {}, source: "PDF", audience: fields.audience, companyId });
 }

@@ -23,6 +23,7 @@ export const knowledgeOperations = {
       413: { description: "Larger than 20 MB" },
       422: { description: "No file, a bad field (metadata_json not a JSON object, an unknown audience), or ADMIN without company_id" },
       500: { description: "The embedding failed; nothing stored" },
+      503: { description: "The text was not extracted within the time limit (code job_timed_out), or the server is busy (code busy)" },
     },
   }),
   createText: defineOperation({

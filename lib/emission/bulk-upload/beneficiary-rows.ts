@@ -1,5 +1,4 @@
 import { SpreadsheetError, type CellError } from "@/lib/errors";
-import { MAX_UPLOAD_ROWS } from "../bulk-upload-schema";
 import { BeneficiaryInput } from "../schemas";
 import type { Cell } from "./read-spreadsheet";
 
@@ -29,10 +28,8 @@ export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
   const [header = [], ...body] = rows;
   const columns = columnsOf(header);
   const dataRows = body.map((cells, index) => ({ rowNumber: index + 2, cells })).filter(({ cells }) => !cells.every((cell) => textOf(cell) === ""));
+  // At most MAX_UPLOAD_ROWS: the reader refused a longer sheet before parsing it (sheet-bounds.ts).
   if (dataRows.length === 0) throw new SpreadsheetError("the file has no beneficiary rows under the header");
-  if (dataRows.length > MAX_UPLOAD_ROWS) {
-    throw new SpreadsheetError(`the file has ${dataRows.length} beneficiary rows; at most ${MAX_UPLOAD_ROWS} are accepted in one upload`);
-  }
 
   const errors: CellError[] = [];
   const beneficiaries: BeneficiaryInput[] = [];

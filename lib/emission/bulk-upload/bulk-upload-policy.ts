@@ -6,7 +6,7 @@ import { issuePolicy } from "../issue-policy";
 import type { PolicyResponse } from "../schemas";
 import { beneficiariesFromRows, rowsError } from "./beneficiary-rows";
 import type { UploadedFile } from "@/lib/http/multipart";
-import { readSpreadsheetRows } from "./read-spreadsheet";
+import { runOffThread } from "@/lib/offload/pool";
 
 export type BulkUploadFields = Omit<z.output<typeof BulkUploadForm>, "file">;
 
@@ -19,7 +19,8 @@ export type BulkUploadFields = Omit<z.output<typeof BulkUploadForm>, "file">;
  */
 export async function bulkUploadPolicy({ ctx, input, file }: { ctx: ServiceContext; input: BulkUploadFields; file: UploadedFile }): Promise<PolicyResponse> {
   assertCan(ctx.actor, "emission:write");
-  const { beneficiaries, rowNumbers, errors } = beneficiariesFromRows(await readSpreadsheetRows(file));
+  // Read on a worker thread: a file from outside may be slow or large to parse (read-spreadsheet.ts).
+  const { beneficiaries, rowNumbers, errors } = beneficiariesFromRows(await runOffThread("readSpreadsheet", file));
   return inTransaction(ctx, async (tx) => {
     const policy = await issuePolicy({
       ctx: tx,

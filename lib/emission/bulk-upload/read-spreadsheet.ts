@@ -3,8 +3,8 @@ import { zipSync } from "fflate";
 import { InvalidInputError, InvalidSpreadsheetError, readSheet, SheetNotFoundError } from "read-excel-file/node";
 import { SpreadsheetError } from "@/lib/errors";
 import type { UploadedFile } from "@/lib/http/multipart";
+import { assertCsvWithinBounds, assertWorksheetWithinBounds, SHEET_BOUNDS } from "./sheet-bounds";
 import { looksLikeZip, unpackWorkbookParts } from "./xlsx-archive";
-
 
 /** One cell as read: text, a number, a boolean, a date cell (midnight UTC of its day), or empty. */
 export type Cell = string | number | boolean | Date | null;
@@ -14,7 +14,9 @@ const notASpreadsheet = (what: string) => new SpreadsheetError(`the file is not 
 /**
  * The rows of the first sheet, row i being the spreadsheet's row i + 1. The format is decided by the
  * content (an .xlsx is a zip archive, a .csv is UTF-8 text), and a name ending in another extension,
- * or one that contradicts the content, is refused: the client's content type is never trusted.
+ * or one that contradicts the content, is refused: the client's content type is never trusted. A sheet
+ * beyond the template's bounds is refused before it is parsed (sheet-bounds.ts). Runs on a worker
+ * thread (lib/offload), with the pool's time and memory limits.
  */
 export async function readSpreadsheetRows(file: UploadedFile): Promise<Cell[][]> {
   const extension = /\.([^./\\]+)$/.exec(file.name)?.[1].toLowerCase();
@@ -28,9 +30,17 @@ export async function readSpreadsheetRows(file: UploadedFile): Promise<Cell[][]>
 }
 
 async function readXlsxRows(bytes: Uint8Array): Promise<Cell[][]> {
+  const parts = unpackWorkbookParts(bytes);
+  const sheet = firstSheetPart(parts);
+  assertWorksheetWithinBounds(Buffer.from(parts[sheet].buffer, parts[sheet].byteOffset, parts[sheet].byteLength).toString("latin1"));
+  // Any other part that holds cells goes: whichever sheet the reader takes, it is the checked one or one
+  // without cells.
+  for (const name of Object.keys(parts)) {
+    if (name !== sheet && Buffer.from(parts[name].buffer, parts[name].byteOffset, parts[name].byteLength).includes("sheetData")) delete parts[name];
+  }
   // read-excel-file unpacks whatever it is given, sizing buffers by what the archive declares; it gets
   // an archive rebuilt (stored, uncompressed) from the parts that passed the checks instead of the upload.
-  const checked = zipSync(unpackWorkbookParts(bytes), { level: 0 });
+  const checked = zipSync(parts, { level: 0 });
   try {
     // Cells are read as stored: a formula cell gives the value cached when the file was saved, and
     // nothing is ever evaluated.
@@ -44,6 +54,30 @@ async function readXlsxRows(bytes: Uint8Array): Promise<Cell[][]> {
   }
 }
 
+// The part of the workbook's first sheet, found as read-excel-file finds it: the first <sheet> of
+// xl/workbook.xml with a name, its relationship id, and the target of that worksheet relationship.
+function firstSheetPart(parts: Record<string, Uint8Array>): string {
+  const text = (name: string) => (parts[name] ? new TextDecoder().decode(parts[name]) : "");
+  const id = startTags(text("xl/workbook.xml"), "sheet").find((sheet) => sheet.has("name"))?.get("id");
+  const target = startTags(text("xl/_rels/workbook.xml.rels"), "Relationship")
+    .find((relationship) => id !== undefined && relationship.get("Id") === id && relationship.get("Type")?.endsWith("/worksheet"))
+    ?.get("Target");
+  const path = target === undefined ? undefined : target.startsWith("/") ? target.slice(1) : `xl/${target}`;
+  if (path === undefined || !parts[path]) throw new SpreadsheetError("the .xlsx file could not be read: it has no sheet");
+  return path;
+}
+
+/** The attributes of each start tag named `tag` (with any namespace prefix), keyed by their names without prefix. */
+function startTags(xml: string, tag: string): Array<Map<string, string>> {
+  return [...xml.matchAll(new RegExp(`<(?:[\\w.-]+:)?${tag}(?=[\\s/>])([^>]*)>`, "g"))].map(([, attributes]) => {
+    const values = new Map<string, string>();
+    for (const [, name, double, single] of attributes.matchAll(/(?:[\w.-]+:)?([\w.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+      if (!values.has(name)) values.set(name, double ?? single);
+    }
+    return values;
+  });
+}
+
 function readCsvRows(bytes: Uint8Array): string[][] {
   let text: string;
   try {
@@ -53,15 +87,30 @@ function readCsvRows(bytes: Uint8Array): string[][] {
     throw notASpreadsheet("neither a zip archive nor UTF-8 text");
   }
   if (text.includes("\u0000")) throw notASpreadsheet("binary data (it contains NUL bytes)");
+  const separators = { delimiter: delimiterOf(text), recordDelimiter: recordDelimiterOf(text) };
+  assertCsvWithinBounds(text, separators);
   try {
     // Arrays, not objects keyed by the header's text: a header cell such as "__proto__" stays a string.
     // Empty lines stay records so that row numbers match what a spreadsheet shows; rows with the wrong
     // number of cells are listed with the other bad rows rather than stopping at the first.
-    return parse(text, { delimiter: delimiterOf(text), relax_column_count: true, skip_empty_lines: false });
+    // The check above counted these records; `to` keeps the parser to the bound all the same.
+    return parse(text, {
+      delimiter: separators.delimiter,
+      record_delimiter: separators.recordDelimiter,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      to: SHEET_BOUNDS.rows,
+    });
   } catch (error) {
     if (error instanceof CsvError) throw new SpreadsheetError(`the .csv file could not be read: ${error.message}`);
     throw error;
   }
+}
+
+// Records end as the first line does, and the parser is told so rather than guessing, so that the
+// bounds check and the parser count the same records.
+function recordDelimiterOf(text: string): "\n" | "\r\n" | "\r" {
+  return (/\r\n|\n|\r/.exec(text)?.[0] as "\n" | "\r\n" | "\r" | undefined) ?? "\n";
 }
 
 // Excel writes CSV with ";" where the decimal separator is a comma (Spain, much of Latin America). The

@@ -8,6 +8,12 @@ import type { CertificateData } from "./certificate-data";
 // Helvetica is used: nothing is fetched or read from disk while rendering, and it covers the Latin
 // alphabets of the countries sold (accents included). Line heights are set where text wraps, not on the
 // page: inherited by the footer, a page-level line height makes react-pdf (4.x) drop its page numbers.
+//
+// A policy may cover 1,000 people, some 45 pages. React-pdf's default pagination lays out everything
+// that does not fit again after each page it cuts, so its time grows with the square of the length (48 s
+// for 1,000 people); its newer engine, which a page `layout` turns on, measures the content once and
+// packs it into pages, in time that grows with the length (a few seconds). That engine draws a page's
+// running footer from the `layout` rather than from a `fixed` element.
 
 const INK = "#111827";
 const MUTED = "#6b7280";
@@ -92,7 +98,22 @@ export function CertificateDocument({ data }: { data: CertificateData }) {
   const money = (amount: string) => `${amount} ${data.currency}`;
   return (
     <Document title={`Certificate of cover ${data.policyNumber}`} author={data.insurerName} subject={plan} creator={data.insurerName} producer={data.insurerName}>
-      <Page size="A4" style={styles.page}>
+      <Page
+        size="A4"
+        style={styles.page}
+        // Every page: the content that falls on it, and the footer with its number.
+        layout={({ children, pageNumber, totalPages }) => (
+          <>
+            {children}
+            <View style={styles.footer}>
+              <Text>
+                {data.insurerName} · {data.policyNumber}
+              </Text>
+              <Text>{`Page ${pageNumber} of ${totalPages}`}</Text>
+            </View>
+          </>
+        )}
+      >
         <View style={styles.header}>
           <View>
             <Text style={styles.insurer}>{data.insurerName}</Text>
@@ -152,13 +173,6 @@ export function CertificateDocument({ data }: { data: CertificateData }) {
             </Text>
             <Text style={styles.url}>{data.verificationUrl}</Text>
           </View>
-        </View>
-
-        <View style={styles.footer} fixed>
-          <Text>
-            {data.insurerName} · {data.policyNumber}
-          </Text>
-          <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
         </View>
       </Page>
     </Document>

@@ -3,10 +3,10 @@ import type { DbOrTx } from "@/db";
 import { policies, policyDocuments } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
+import { runOffThread } from "@/lib/offload/pool";
 import { assertCovering, findVisiblePolicy } from "../policies";
 import { isCovering } from "../policy-moves";
 import { loadCertificateData } from "./certificate-data";
-import { renderCertificate } from "./render-certificate";
 
 // A certificate is rendered once per policy and kept (policy_documents, one CERTIFICATE row per policy):
 // every download is the same file, and a download never waits for a render after the first.
@@ -44,7 +44,7 @@ export async function storeCertificate({ ctx, policyId }: { ctx: ServiceContext;
 async function ensureCertificate(db: DbOrTx, policyId: string): Promise<{ content: Uint8Array; rendered: boolean }> {
   const stored = await readCertificate(db, policyId);
   if (stored) return { content: stored, rendered: false };
-  const content = await renderCertificate(await loadCertificateData(db, policyId));
+  const content = await renderOnce(db, policyId);
   // Two first requests (a download and the job) may both render: the first insert wins, and the other
   // answers with the winner's bytes, so no two different files ever go out for one policy.
   const inserted = await db
@@ -54,6 +54,29 @@ async function ensureCertificate(db: DbOrTx, policyId: string): Promise<{ conten
     .returning({ id: policyDocuments.id });
   if (inserted.length > 0) return { content, rendered: true };
   return { content: (await readCertificate(db, policyId))!, rendered: false };
+}
+
+// Renders in flight, by policy, on globalThis: the background function and the route handlers may run
+// from the two bundles of the production server (Next.js's and server.ts's).
+const holder = globalThis as typeof globalThis & { __coverCertificateRenders?: Map<string, Promise<Buffer>> };
+
+/**
+ * Renders on a worker thread (a 1,000-life certificate takes seconds, which the request thread must
+ * not spend). A download that arrives while the background function renders the same policy waits for
+ * that render rather than starting a second one.
+ */
+function renderOnce(db: DbOrTx, policyId: string): Promise<Buffer> {
+  const renders = (holder.__coverCertificateRenders ??= new Map());
+  let render = renders.get(policyId);
+  if (!render) {
+    render = loadCertificateData(db, policyId)
+      .then((data) => runOffThread("renderCertificate", data))
+      // The bytes come back from the worker as a plain Uint8Array; the bytea column takes a Buffer.
+      .then((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+      .finally(() => renders.delete(policyId));
+    renders.set(policyId, render);
+  }
+  return render;
 }
 
 async function readCertificate(db: DbOrTx, policyId: string): Promise<Uint8Array | null> {
