@@ -12,6 +12,7 @@ import { Badge, Panel } from "@/components/ui/panel";
 import { AccountLinkNotice, type LinkRequest } from "./account-link-notice";
 import { AssignRoleForm } from "./assign-role-form";
 import { CreateUserFormPanel } from "./create-user-form";
+import { RoleChips } from "./role-chips";
 import { RolesList } from "./roles-list";
 import { SendLinkButtons } from "./send-link-buttons";
 import type { Company, Role, User } from "./types";
@@ -39,20 +40,18 @@ export function UsersPanel({ canListCompanies, canReadNotifications }: { canList
 
   const columns = useMemo(
     () => [
-      column.accessor("email", { header: t("list.email") }),
-      column.accessor("full_name", { header: t("list.name"), cell: (info) => info.getValue() ?? "—" }),
+      column.accessor("email", {
+        header: t("list.email"),
+        cell: ({ row }) => (
+          <>
+            <div>{row.original.email}</div>
+            {row.original.full_name ? <div className="muted">{row.original.full_name}</div> : null}
+          </>
+        ),
+      }),
       column.accessor("roles", {
         header: t("list.roles"),
-        cell: (info) => (
-          <span className="chips">
-            {info.getValue().length === 0 ? <span className="muted">{t("list.noRoles")}</span> : null}
-            {info.getValue().map((role) => (
-              <Badge key={role.id} tone="accent">
-                {role.name}
-              </Badge>
-            ))}
-          </span>
-        ),
+        cell: ({ row }) => <RoleChips user={row.original} onChanged={reloadUsers} />,
       }),
       column.accessor("is_active", {
         header: t("list.status"),
@@ -60,14 +59,14 @@ export function UsersPanel({ canListCompanies, canReadNotifications }: { canList
       }),
       column.accessor("created_at", { header: t("list.created"), cell: (info) => format.dateTime(new Date(info.getValue()), { dateStyle: "short", timeStyle: "short" }) }),
       column.display({
-        id: "assign",
-        header: t("list.assign"),
-        cell: ({ row }) => <AssignRoleForm user={row.original} roles={roleList} onAssigned={reloadUsers} />,
-      }),
-      column.display({
-        id: "links",
-        header: t("list.links"),
-        cell: ({ row }) => <SendLinkButtons user={row.original} canReadNotifications={canReadNotifications} onRequested={setLinkRequest} />,
+        id: "actions",
+        header: t("list.actions"),
+        cell: ({ row }) => (
+          <div className="stack">
+            <AssignRoleForm user={row.original} roles={roleList} onAssigned={reloadUsers} />
+            <SendLinkButtons user={row.original} canReadNotifications={canReadNotifications} onRequested={setLinkRequest} />
+          </div>
+        ),
       }),
     ],
     [roleList, reloadUsers, canReadNotifications, t, format],

@@ -82,6 +82,16 @@ test("a new administrator invites a seller, who sets a password from the link an
     expect(resetLink).toMatch(/\/set-password\?token=/);
     expect(resetLink).not.toBe(link);
   });
+
+  await test.step("the administrator takes the seller's role away from its row, after confirming", async () => {
+    const users = adminPage.getByRole("region", { name: "Users" });
+    const row = users.getByRole("row").filter({ hasText: seller.email });
+    await row.getByRole("button", { name: `Remove the role VENDEDOR from ${seller.email}` }).click();
+    await row.getByRole("button", { name: `Confirm: remove VENDEDOR from ${seller.email}` }).click();
+    await expect(row.getByText("none", { exact: true })).toBeVisible();
+    const profile = await request.get("/api/v1/auth/users", { headers: { Authorization: `Bearer ${await adminToken(request)}` }, params: { email: seller.email } });
+    expect((await profile.json()).items[0].roles).toEqual([]);
+  });
 });
 
 test("a client who forgot the password resets it and signs in with the new one", async ({ browser, request }) => {
