@@ -5,6 +5,7 @@ import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/re
 import { useMemo, useState } from "react";
 import { useForm, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { z } from "zod";
+import { CompanySelect } from "@/components/companies/company-select";
 import { apiFetch, ApiError, useApiData } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
@@ -102,14 +103,13 @@ function PlacementFields<F extends { audience: KnowledgeAudience; company_id: st
       </Field>
       {companies ? (
         <Field id={`${idPrefix}-company`} label="Company" error={errors.company_id?.message}>
-          <select id={`${idPrefix}-company`} aria-invalid={Boolean(errors.company_id)} {...field("company_id")}>
-            <option value="">Choose a company</option>
-            {companies.map((company) => (
-              <option key={company.id} value={company.id}>
-                {company.name}
-              </option>
-            ))}
-          </select>
+          <CompanySelect
+            id={`${idPrefix}-company`}
+            companies={companies}
+            emptyLabel="Choose a company"
+            registration={field("company_id")}
+            isInvalid={Boolean(errors.company_id)}
+          />
         </Field>
       ) : null}
     </>

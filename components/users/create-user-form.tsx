@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { CompanySelect } from "@/components/companies/company-select";
 import { apiFetch, ApiError, emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
@@ -99,14 +100,7 @@ export function CreateUserFormPanel({ roles, companies, canReadNotifications, on
       </Field>
       {companies ? (
         <Field id="new-user-company" label={t("company")} error={errors.company_id?.message}>
-          <select id="new-user-company" {...register("company_id", { setValueAs: emptyToUndefined })}>
-            <option value="">{t("ownCompany")}</option>
-            {companies.map((company) => (
-              <option key={company.id} value={company.id}>
-                {company.name}
-              </option>
-            ))}
-          </select>
+          <CompanySelect id="new-user-company" companies={companies} emptyLabel={t("ownCompany")} registration={register("company_id", { setValueAs: emptyToUndefined })} />
         </Field>
       ) : null}
       <div className="form-actions">
