@@ -1,9 +1,11 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { accountTokens, type AccountToken, type AccountTokenKind } from "@/db/schema";
+import { accountTokens, type AccountToken, type AccountTokenKind, type User } from "@/db/schema";
 import { hashToken, newOpaqueToken } from "@/lib/auth/tokens";
-import { BadRequestError } from "@/lib/errors";
+import type { ServiceContext } from "@/lib/context";
 import { publicBaseUrl } from "@/lib/emission/verification";
+import { BadRequestError } from "@/lib/errors";
+import { enqueueNotification } from "@/lib/notifications/enqueue";
 
 // The single-use links of trust.md sections 1 and 2. A token is 32 random bytes (base64url); only its
 // SHA-256 hash is stored. Issuing a token revokes the live ones of the same user and kind, so only the
@@ -25,13 +27,35 @@ export function invalidToken(): BadRequestError {
 }
 
 /** The page a link of each kind opens, with its token. */
-export function accountLink(kind: AccountTokenKind, token: string): string {
+function accountLink(kind: AccountTokenKind, token: string): string {
   const page = kind === "VERIFY_EMAIL" ? "verify-email" : "set-password";
   return `${publicBaseUrl()}/${page}?token=${encodeURIComponent(token)}`;
 }
 
+/** The e-mail that carries a link of each kind. */
+const LINK_TEMPLATES: Record<AccountTokenKind, string> = {
+  VERIFY_EMAIL: "auth.verify_email",
+  INVITATION: "auth.invitation",
+  PASSWORD_RESET: "auth.password_reset",
+};
+
+/**
+ * Issues a new link of `kind` for the user (its older ones stop working) and puts the e-mail that
+ * carries it in the outbox, in the caller's transaction: verification, invitation and reset alike.
+ */
+export async function sendAccountLink(ctx: ServiceContext, user: Pick<User, "id" | "email" | "fullName" | "companyId">, kind: AccountTokenKind): Promise<void> {
+  const { token } = await issueAccountToken(ctx.db, user.id, kind);
+  await enqueueNotification(ctx, {
+    channel: "EMAIL",
+    recipient: user.email,
+    template: LINK_TEMPLATES[kind],
+    payload: { url: accountLink(kind, token), name: user.fullName },
+    companyId: user.companyId,
+  });
+}
+
 /** A new token of `kind` for the user; the user's older live tokens of that kind stop working. */
-export async function issueAccountToken(db: DbOrTx, userId: string, kind: AccountTokenKind): Promise<{ token: string; expiresAt: Date }> {
+async function issueAccountToken(db: DbOrTx, userId: string, kind: AccountTokenKind): Promise<{ token: string; expiresAt: Date }> {
   await revokeAccountTokens(db, userId, [kind]);
   const { token, hash } = newOpaqueToken();
   const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_SECONDS[kind] * 1000);

@@ -5,10 +5,9 @@ import { hashPassword } from "@/lib/auth/passwords";
 import { revokeSessions } from "@/lib/auth/sessions";
 import { inTransaction, sendAfterWrite, type ServiceContext } from "@/lib/context";
 import { BadRequestError } from "@/lib/errors";
-import { enqueueNotification } from "@/lib/notifications/enqueue";
 import { writeAudit } from "@/lib/operations/audit";
 import { consumeRateLimit } from "@/lib/operations/rate-limit";
-import { accountLink, consumeAccountToken, findLiveAccountToken, invalidToken, issueAccountToken, PASSWORD_TOKEN_KINDS, revokeAccountTokens } from "./account-tokens";
+import { consumeAccountToken, findLiveAccountToken, invalidToken, PASSWORD_TOKEN_KINDS, revokeAccountTokens, sendAccountLink } from "./account-tokens";
 import { findUserByEmail, getUserOrThrow, isAmongRecentPasswords, PASSWORD_REUSED, PASSWORD_REUSED_CODE, setPasswordHash } from "./internal";
 import { assertStrongPassword } from "./password-policy";
 import type { ConfirmPasswordResetInput, PasswordResetInput } from "./schemas";
@@ -51,14 +50,7 @@ export async function sendPasswordResetLink({ ctx, email }: { ctx: ServiceContex
   const user = await findUserByEmail(ctx.db, email);
   if (!user || !user.isActive) return "no user";
   return inTransaction(ctx, async (tx) => {
-    const { token } = await issueAccountToken(tx.db, user.id, "PASSWORD_RESET");
-    await enqueueNotification(tx, {
-      channel: "EMAIL",
-      recipient: user.email,
-      template: "auth.password_reset",
-      payload: { url: accountLink("PASSWORD_RESET", token), name: user.fullName },
-      companyId: user.companyId,
-    });
+    await sendAccountLink(tx, user, "PASSWORD_RESET");
     await writeAudit(tx, { action: "PASSWORD_RESET_REQUESTED", entity: "users", entityId: user.id, userId: user.id, companyId: user.companyId });
     return "sent" as const;
   });

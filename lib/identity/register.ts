@@ -3,10 +3,10 @@ import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ConflictError, isUniqueViolation } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
 import { consumeRateLimit } from "@/lib/operations/rate-limit";
+import { sendAccountLink } from "./account-tokens";
 import { EMAIL_TAKEN, findRolesByName, getDefaultCompanyId, insertUser } from "./internal";
 import { assertStrongPassword } from "./password-policy";
 import type { RegisterInput } from "./schemas";
-import { sendVerificationLink } from "./verify-email";
 
 export const REGISTRATIONS_PER_MINUTE = 30;
 
@@ -29,7 +29,7 @@ export async function register({ ctx, input }: { ctx: ServiceContext; input: Reg
       const [cliente] = await findRolesByName(tx.db, ["CLIENTE"]);
       const user = await insertUser(tx.db, { email: input.email, passwordHash, fullName: input.full_name ?? null, companyId, roleIds: [cliente.id] });
       await writeAudit(tx, { action: "USER_REGISTERED", entity: "users", entityId: user.id, userId: user.id, companyId });
-      await sendVerificationLink(tx, user);
+      await sendAccountLink(tx, user, "VERIFY_EMAIL");
       return { id: user.id, email: user.email, full_name: user.fullName, is_verified: user.isVerified, roles: [cliente.name], company_id: companyId };
     });
   } catch (error) {

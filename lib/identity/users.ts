@@ -7,9 +7,9 @@ import { revokeSessions } from "@/lib/auth/sessions";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
+import { sendAccountLink } from "./account-tokens";
 import { ADMIN_ROLE, assertMayManageAdmins, assertNotLastAdmin, hasRole } from "./admins";
 import { EMAIL_TAKEN, findRolesByName, insertUser, permissionsOfRoles, toUserResponse, toUserResponses } from "./internal";
-import { sendInvitationLink } from "./invitations";
 import { assertStrongPassword } from "./password-policy";
 import type { CreateUserInput, ListUsersQuery, UpdateUserInput } from "./schemas";
 
@@ -91,7 +91,7 @@ export async function createUser({ ctx, input }: { ctx: ServiceContext; input: C
         roleIds: found.map((role) => role.id),
       });
       await writeAudit(tx, { action: "USER_CREATED", entity: "users", entityId: user.id, companyId, details: { roles: roleNames, invited: !passwordHash } });
-      if (!passwordHash) await sendInvitationLink(tx, user);
+      if (!passwordHash) await sendAccountLink(tx, user, "INVITATION");
       return toUserResponse(tx.db, user);
     });
   } catch (error) {
@@ -134,7 +134,7 @@ export async function resendInvitation({ ctx, userId }: { ctx: ServiceContext; u
     const user = await getUserInScopeOrThrow(tx, userId);
     // Whoever passes the link on chooses the password: for an administrator, only another one may.
     if (await hasRole(tx.db, user.id, ADMIN_ROLE)) assertMayManageAdmins(ctx.actor);
-    await sendInvitationLink(tx, user);
+    await sendAccountLink(tx, user, "INVITATION");
     await writeAudit(tx, { action: "INVITATION_SENT", entity: "users", entityId: user.id, companyId: user.companyId });
   });
 }

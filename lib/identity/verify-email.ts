@@ -1,12 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { users, type User } from "@/db/schema";
+import { users } from "@/db/schema";
 import { assertUser } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ConflictError } from "@/lib/errors";
-import { enqueueNotification } from "@/lib/notifications/enqueue";
 import { writeAudit } from "@/lib/operations/audit";
 import { consumeRateLimit } from "@/lib/operations/rate-limit";
-import { accountLink, invalidToken, consumeAccountToken, issueAccountToken } from "./account-tokens";
+import { consumeAccountToken, invalidToken, sendAccountLink } from "./account-tokens";
 import { getUserOrThrow } from "./internal";
 import type { VerifyEmailInput } from "./schemas";
 
@@ -16,21 +15,6 @@ import type { VerifyEmailInput } from "./schemas";
 export const ALREADY_VERIFIED_CODE = "already_verified";
 /** Resends per user and hour: each one e-mails the address, so a signed-in caller cannot flood it. */
 export const VERIFICATION_RESENDS_PER_HOUR = 10;
-
-/**
- * Issues a new verification link (older ones stop working) and puts its e-mail in the outbox, in the
- * caller's transaction.
- */
-export async function sendVerificationLink(ctx: ServiceContext, user: Pick<User, "id" | "email" | "fullName" | "companyId">): Promise<void> {
-  const { token } = await issueAccountToken(ctx.db, user.id, "VERIFY_EMAIL");
-  await enqueueNotification(ctx, {
-    channel: "EMAIL",
-    recipient: user.email,
-    template: "auth.verify_email",
-    payload: { url: accountLink("VERIFY_EMAIL", token), name: user.fullName },
-    companyId: user.companyId,
-  });
-}
 
 /** POST /auth/verify-email: the link's token marks its user verified, once. */
 export async function verifyEmail({ ctx, input }: { ctx: ServiceContext; input: VerifyEmailInput }) {
@@ -61,7 +45,7 @@ export async function resendVerification({ ctx }: { ctx: ServiceContext }): Prom
     message: "too many verification e-mails asked for; try again later",
   });
   await inTransaction(ctx, async (tx) => {
-    await sendVerificationLink(tx, user);
+    await sendAccountLink(tx, user, "VERIFY_EMAIL");
     await writeAudit(tx, { action: "EMAIL_VERIFICATION_SENT", entity: "users", entityId: user.id, companyId: user.companyId });
   });
 }
