@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db";
 import { loginAttempts } from "@/db/schema";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { RateLimitedError } from "@/lib/errors";
-import { SWEEP_BATCH_SIZE } from "@/lib/operations/rate-limit";
+import { deleteInBatches, SWEEP_BATCH_SIZE } from "@/lib/operations/rate-limit";
 
 // The counting of sign-in attempts (trust section 6) for login.ts, and their sweep.
 
@@ -86,16 +86,11 @@ function retryAfter(oldest: Date | string | null, now: number): number {
 }
 
 /**
- * Deletes, in batches, the attempts that have left the window: they no longer count for anything. The
- * failures stay in the audit log (USER_LOGIN_FAILED).
+ * Deletes the attempts that have left the window: they no longer count for anything. The failures stay
+ * in the audit log (USER_LOGIN_FAILED).
  */
-export async function sweepLoginAttempts(db: DbOrTx, now: Date = new Date()): Promise<number> {
+export function sweepLoginAttempts(db: DbOrTx, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - FAILED_LOGIN_WINDOW_SECONDS * 1000);
-  let deleted = 0;
-  for (;;) {
-    const batch = db.select({ id: loginAttempts.id }).from(loginAttempts).where(lte(loginAttempts.attemptedAt, cutoff)).limit(SWEEP_BATCH_SIZE);
-    const rows = await db.delete(loginAttempts).where(inArray(loginAttempts.id, batch)).returning({ id: loginAttempts.id });
-    deleted += rows.length;
-    if (rows.length < SWEEP_BATCH_SIZE) return deleted;
-  }
+  const expired = db.select({ id: loginAttempts.id }).from(loginAttempts).where(lte(loginAttempts.attemptedAt, cutoff)).limit(SWEEP_BATCH_SIZE);
+  return deleteInBatches(() => db.delete(loginAttempts).where(inArray(loginAttempts.id, expired)).returning({ id: loginAttempts.id }));
 }

@@ -33,19 +33,28 @@ export async function consumeRateLimit(
 export const SWEEP_BATCH_SIZE = 5000;
 
 /**
- * Deletes, in batches, the counters whose window has ended; how many went. An ended window is never
- * counted again (the next request starts a new row), so nothing races the delete.
+ * Runs `deleteBatch` (a delete of at most SWEEP_BATCH_SIZE rows, returning them) until a batch comes back
+ * short; how many rows went in all.
  */
-export async function sweepRateLimitCounters(db: DbOrTx, now: Date = new Date()): Promise<number> {
-  const { key, windowStart, expiresAt } = rateLimitCounters;
+export async function deleteInBatches(deleteBatch: () => Promise<unknown[]>): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const batch = db.select({ key, windowStart }).from(rateLimitCounters).where(lte(expiresAt, now)).limit(SWEEP_BATCH_SIZE);
-    const rows = await db
-      .delete(rateLimitCounters)
-      .where(sql`(${key}, ${windowStart}) in (${batch})`)
-      .returning({ key });
+    const rows = await deleteBatch();
     deleted += rows.length;
     if (rows.length < SWEEP_BATCH_SIZE) return deleted;
   }
+}
+
+/**
+ * Deletes the counters whose window has ended; how many went. An ended window is never counted again
+ * (the next request starts a new row), so nothing races the delete.
+ */
+export function sweepRateLimitCounters(db: DbOrTx, now: Date = new Date()): Promise<number> {
+  const { key, windowStart, expiresAt } = rateLimitCounters;
+  return deleteInBatches(() =>
+    db
+      .delete(rateLimitCounters)
+      .where(sql`(${key}, ${windowStart}) in (${db.select({ key, windowStart }).from(rateLimitCounters).where(lte(expiresAt, now)).limit(SWEEP_BATCH_SIZE)})`)
+      .returning({ key }),
+  );
 }
