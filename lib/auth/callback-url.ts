@@ -42,14 +42,11 @@ export function safeCallbackUrl(value: unknown): string {
  */
 export function safeRedirectUrl(url: string, baseUrl: string): string {
   const base = new URL(baseUrl);
-  const fallback = new URL(DEFAULT_LANDING_PAGE, base).href;
-  if (url.startsWith("/")) {
-    const path = localPathOf(url);
-    return path ? new URL(path, base).href : fallback;
+  let path: string | null = null;
+  if (url.startsWith("/")) path = localPathOf(url);
+  else if (!REFUSED_CHARACTERS.test(url) && URL.canParse(url)) {
+    const absolute = new URL(url);
+    if (absolute.origin === base.origin) path = localPathOf(`${absolute.pathname}${absolute.search}${absolute.hash}`);
   }
-  if (REFUSED_CHARACTERS.test(url) || !URL.canParse(url)) return fallback;
-  const absolute = new URL(url);
-  if (absolute.origin !== base.origin) return fallback;
-  const path = localPathOf(`${absolute.pathname}${absolute.search}${absolute.hash}`);
-  return path ? new URL(path, base).href : fallback;
+  return new URL(path ?? DEFAULT_LANDING_PAGE, base).href;
 }
