@@ -2,6 +2,7 @@
 
 import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
+import { InlineError } from "@/components/ui/error-banner";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 
 type ActivationButtonProps = {
@@ -30,11 +31,7 @@ export function ActivationButton({ kind, isActive, url, onChanged }: ActivationB
       <Button variant={isActive ? "danger" : "secondary"} onClick={toggle} isBusy={isBusy}>
         {action} {kind}
       </Button>
-      {error ? (
-        <span className="field-error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <InlineError message={error} />
     </span>
   );
 }

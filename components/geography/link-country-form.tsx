@@ -6,6 +6,7 @@ import { z } from "zod";
 import { CountryCode } from "@/lib/schemas";
 import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
+import { InlineError } from "@/components/ui/error-banner";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import type { Country, Zone } from "./types";
 
@@ -50,11 +51,7 @@ export function LinkCountryToZoneForm({ zone, countries, onLinked }: { zone: Zon
       <Button type="submit" variant="secondary" isBusy={isSubmitting}>
         Link country
       </Button>
-      {errors.country || error ? (
-        <span className="field-error" role="alert">
-          {errors.country ? "choose a country" : error}
-        </span>
-      ) : null}
+      <InlineError message={errors.country ? "choose a country" : error} />
     </form>
   );
 }

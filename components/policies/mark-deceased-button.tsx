@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
+import { InlineError } from "@/components/ui/error-banner";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import type { z } from "zod";
 import type { MarkDeceasedResponse } from "@/lib/emission/schemas";
@@ -66,11 +67,7 @@ export function MarkDeceasedButton({ beneficiary, onMarked }: MarkDeceasedButton
           Mark deceased
         </Button>
       )}
-      {error ? (
-        <span className="field-error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <InlineError message={error} />
     </span>
   );
 }

@@ -17,3 +17,13 @@ export function SuccessBanner({ message }: { message: string | null | undefined 
     </div>
   );
 }
+
+/** A failed action's message beside the control that ran it (a row's button, an inline form); nothing when there is none. */
+export function InlineError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <span className="field-error" role="alert">
+      {message}
+    </span>
+  );
+}

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { AssignRoleInput } from "@/lib/identity/schemas";
 import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
+import { InlineError } from "@/components/ui/error-banner";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import type { Role, User } from "./types";
 
@@ -48,11 +49,7 @@ export function AssignRoleForm({ user, roles, onAssigned }: { user: User; roles:
       <Button type="submit" variant="secondary" isBusy={isSubmitting}>
         {t("submit")}
       </Button>
-      {errors.role_id || error ? (
-        <span className="field-error" role="alert">
-          {errors.role_id ? t("required") : error === null ? null : t("failed", { detail: error })}
-        </span>
-      ) : null}
+      <InlineError message={errors.role_id ? t("required") : error === null ? null : t("failed", { detail: error })} />
     </form>
   );
 }

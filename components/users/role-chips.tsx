@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { apiFetch, ApiError } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
+import { InlineError } from "@/components/ui/error-banner";
 import { Badge } from "@/components/ui/panel";
 import type { User } from "./types";
 
@@ -58,11 +59,7 @@ export function RoleChips({ user, onChanged }: { user: User; onChanged: () => vo
           </Button>
         </span>
       ) : null}
-      {error ? (
-        <span className="field-error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <InlineError message={error} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { apiFetch, ApiError } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
+import { InlineError } from "@/components/ui/error-banner";
 import { newestLinkId, type LinkRequest, type LinkTemplate } from "./account-link-notice";
 import type { User } from "./types";
 
@@ -48,11 +49,7 @@ export function SendLinkButtons({
       <Button variant="secondary" isBusy={busy === "auth.password_reset"} disabled={busy !== null} onClick={() => send("auth.password_reset")} aria-label={t("sendResetTo", { email: user.email })}>
         {t("sendReset")}
       </Button>
-      {error ? (
-        <span className="field-error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <InlineError message={error} />
     </div>
   );
 }
