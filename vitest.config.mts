@@ -6,8 +6,8 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "db/**/*.test.ts", "inngest/**/*.test.ts", "scripts/**/*.test.ts"],
     // Migrates one database per run; every test file then works on its own copy.
-    globalSetup: ["lib/testing/global-setup.ts"],
-    setupFiles: ["lib/testing/setup.ts"],
+    globalSetup: ["test/global-setup.ts"],
+    setupFiles: ["test/setup.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 120_000,

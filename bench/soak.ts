@@ -2,7 +2,7 @@
 // service (`npm start`, the production server; `npm run build` first) on a fresh PostgreSQL database. Requests
 // arrive in an OPEN loop at a fixed rate (each starts at its scheduled time whatever the earlier ones are doing;
 // a start more than LATE_START_MS behind is counted late), in a weighted mix: quotes (most), issues, manual
-// payments, card payment intents (Stripe is a local fake, lib/testing/fakes/stripe.ts), signed Stripe webhooks
+// payments, card payment intents (Stripe is a local fake, test/fakes/stripe.ts), signed Stripe webhooks
 // (renewal and first-payment invoice.paid, payment_intent.succeeded for the intents made, and re-deliveries of
 // event ids already sent), public lead captures (from many client addresses: the service trusts one proxy hop)
 // and assistant chats (local embedding and extractive answer, on the quality set's policy wording).
@@ -25,9 +25,9 @@ import { parseArgs } from "node:util";
 import postgres from "postgres";
 import type Stripe from "stripe";
 import { loadQualitySet } from "@/lib/knowledge/quality/evaluate";
-import { stripeEvent, signStripePayload } from "@/lib/testing/fakes/stripe-events";
-import { startFakeStripe } from "@/lib/testing/fakes/stripe";
-import { stripeInvoice } from "@/lib/testing/fakes/stripe-objects";
+import { stripeEvent, signStripePayload } from "@/test/fakes/stripe-events";
+import { startFakeStripe } from "@/test/fakes/stripe";
+import { stripeInvoice } from "@/test/fakes/stripe-objects";
 import { callApi, logIn } from "./lib/api";
 import { Cleanup } from "./lib/cleanup";
 import { cpuSecondsOf } from "./lib/cpu";

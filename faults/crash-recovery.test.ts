@@ -1,9 +1,9 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FakeServer } from "@/lib/testing/fakes/http-server";
-import { startFakeResend } from "@/lib/testing/fakes/resend";
-import { signStripePayload, stripeEvent } from "@/lib/testing/fakes/stripe-events";
-import { stripeInvoice } from "@/lib/testing/fakes/stripe-objects";
+import type { FakeServer } from "@/test/fakes/http-server";
+import { startFakeResend } from "@/test/fakes/resend";
+import { signStripePayload, stripeEvent } from "@/test/fakes/stripe-events";
+import { stripeInvoice } from "@/test/fakes/stripe-objects";
 import { createCluster, dropCluster } from "./support/cluster";
 import { call, sleep, startServer, waitFor, type RunningServer } from "./support/server";
 

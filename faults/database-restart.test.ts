@@ -1,7 +1,7 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signStripePayload, stripeEvent } from "@/lib/testing/fakes/stripe-events";
-import { stripeInvoice } from "@/lib/testing/fakes/stripe-objects";
+import { signStripePayload, stripeEvent } from "@/test/fakes/stripe-events";
+import { stripeInvoice } from "@/test/fakes/stripe-objects";
 import { createCluster, dropCluster, startCluster, stopCluster } from "./support/cluster";
 import { call, sleep, startServer, type Answer, type RunningServer } from "./support/server";
 

@@ -1,5 +1,5 @@
 import { Navigation } from "@/components/backoffice/navigation";
-import { requireUser } from "@/components/backoffice/require-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { sectionsFor } from "@/components/backoffice/sections";
 
 // Every back-office page reads the session store on each request (global logout must apply at once),

@@ -5,9 +5,9 @@ import { getDb } from "@/db";
 import { notifications } from "@/db/schema";
 import { deliverNotificationFunction } from "@/inngest/functions/notifications/deliver-notification";
 import { sweepOutboxFunction } from "@/inngest/functions/notifications/sweep-outbox";
-import { uniqueEmail } from "@/lib/testing/fixtures";
-import type { FakeServer } from "@/lib/testing/fakes/http-server";
-import { startFakeResend } from "@/lib/testing/fakes/resend";
+import { uniqueEmail } from "@/test/fixtures";
+import type { FakeServer } from "@/test/fakes/http-server";
+import { startFakeResend } from "@/test/fakes/resend";
 
 // The same background functions under Inngest's own executor (@inngest/test), as /api/inngest runs them.
 

@@ -10,8 +10,8 @@ import { createCrmContact } from "@/lib/leads/crm";
 import { describeForLog, logError, redact } from "@/lib/log";
 import { embedTexts } from "@/lib/knowledge/models";
 import { callProcessor, paymentProcessor } from "@/lib/payments/processor";
-import { api } from "@/lib/testing/api";
-import { createTestUser, signInAs } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestUser, signInAs } from "@/test/fixtures";
 
 // Secrets never reach the log: drive real failures with secrets configured and in the requests, capture
 // everything written to the console, and look for the secrets in it.

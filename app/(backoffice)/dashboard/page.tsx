@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Greeting } from "@/components/backoffice/greeting";
-import { requireUser } from "@/components/backoffice/require-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { isPortalUser, sectionsFor } from "@/components/backoffice/sections";
 
 export const metadata = { title: "Dashboard · Funeral Cover Admin" };

@@ -1,5 +1,5 @@
 import { AccessDenied } from "@/components/backoffice/access-denied";
-import { requireUser } from "@/components/backoffice/require-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { KnowledgeLibrary } from "@/components/knowledge/knowledge-library";
 import { PageHeader } from "@/components/ui/panel";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { AccessDenied } from "@/components/backoffice/access-denied";
-import { requireUser } from "@/components/backoffice/require-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { PipelineBoard } from "@/components/leads/pipeline-board";
 import { PageHeader } from "@/components/ui/panel";
 

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
 import { Greeting } from "@/components/backoffice/greeting";
-import { requireUser } from "@/components/backoffice/require-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { PortalPanel } from "@/components/portal/portal-panel";
 
 export async function generateMetadata() {

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
-import { requireUser } from "@/components/backoffice/require-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { PageHeader } from "@/components/ui/panel";
 import { UsersPanel } from "@/components/users/users-panel";
 

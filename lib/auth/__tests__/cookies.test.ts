@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { authOptions, usesSecureCookies } from "@/lib/auth/next-auth";
-import { createTestUser } from "@/lib/testing/fixtures";
+import { createTestUser } from "@/test/fixtures";
 
 // Every cookie the service sets is next-auth's (the API itself sets none): the session token, the CSRF
 // token of its forms and the callback URL. Driven here through next-auth's own handler with the options

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getConnection } from "@/db";
 import { planVersions } from "@/db/schema";
 import { announceCatalogChange, listenForCatalogChanges } from "@/lib/catalog/pricing-config";
-import { api } from "@/lib/testing/api";
-import { createTestProduct, signInAs, testVersionInput, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestProduct, signInAs, testVersionInput, type SignedIn } from "@/test/fixtures";
 
 // Another server process edits the catalog: here, a write straight to the database that does not
 // touch this process's cache, as a write in another process would not.

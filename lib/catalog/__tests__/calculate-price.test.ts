@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "@/lib/testing/api";
-import { createTestProduct, signInAs, testVersionInput, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestProduct, signInAs, testVersionInput, type SignedIn } from "@/test/fixtures";
 import { createZoneWith, insertPolicyOn, linkCountry } from "./helpers";
 
 // POST /api/v1/plans/calculate-price (contract section 5): the order of the checks, availability by

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { products } from "@/db/schema";
-import { api } from "@/lib/testing/api";
-import { createTestCompany, expectAuditRow, signInAs, testVersionInput, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestCompany, expectAuditRow, signInAs, testVersionInput, type SignedIn } from "@/test/fixtures";
 import { catalogCounts, createZoneWith } from "./helpers";
 
 // POST /api/v1/products/ (contract section 5): a product with its whole tree in one transaction.

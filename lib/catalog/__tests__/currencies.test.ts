@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { api } from "@/lib/testing/api";
-import { createTestProduct, signInAs, testVersionInput, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestProduct, signInAs, testVersionInput, type SignedIn } from "@/test/fixtures";
 import { catalogCounts } from "./helpers";
 
 // trust.md section 7 in the catalog: a zero-decimal currency (CLP, PYG, JPY...) has whole prices only

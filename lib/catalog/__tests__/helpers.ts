@@ -4,8 +4,8 @@ import { expect } from "vitest";
 import { getDb } from "@/db";
 import { ageSurcharges, auditLogs, clients, coverages, plans, planVersionCountries, planVersions, planVersionZones, policies, products } from "@/db/schema";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
-import { api } from "@/lib/testing/api";
-import { testVersionInput } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { testVersionInput } from "@/test/fixtures";
 
 // Helpers shared by the catalog API tests.
 

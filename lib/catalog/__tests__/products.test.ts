@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { plans, products } from "@/db/schema";
-import { api } from "@/lib/testing/api";
-import { createTestCompany, createTestProduct, expectAuditRow, signInAs, testVersionInput, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestCompany, createTestProduct, expectAuditRow, signInAs, testVersionInput, type SignedIn } from "@/test/fixtures";
 import { catalogCounts, createZoneWith, versionWithEveryRule } from "./helpers";
 
 // Reading and editing the catalog (contract section 5): GET /products/ and /products/{id},

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { planVersions } from "@/db/schema";
-import { api } from "@/lib/testing/api";
-import { createTestProduct, expectAuditRow, signInAs, testVersionInput, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestProduct, expectAuditRow, signInAs, testVersionInput, type SignedIn } from "@/test/fixtures";
 import { catalogCounts, createZoneWith, insertPolicyOn, versionWithEveryRule } from "./helpers";
 
 // Plan versions (contract section 5): POST /plans/{plan_id}/versions, GET and PATCH /plan-versions/{id}.

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { api } from "@/lib/testing/api";
-import { createSellableVersion, createTestClient, dateFromToday, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createSellableVersion, createTestClient, dateFromToday, type SignedIn } from "@/test/fixtures";
 
 // Claims need a policy that covers today: the shared fixture issues policies starting tomorrow, so these
 // issue one starting today and have an administrator move it to ACTIVE, as a payment would.

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "@/lib/testing/api";
-import { createTestCompany, expectAuditRow, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestCompany, expectAuditRow, signInAs, type SignedIn } from "@/test/fixtures";
 import { activePolicy, moveAlong, moveClaim, reportClaim, type IssuedPolicy } from "./claim-fixtures";
 
 // The contract's claim moves (section 8), written out here on purpose rather than imported from

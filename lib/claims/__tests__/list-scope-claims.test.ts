@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { api } from "@/lib/testing/api";
-import { createSellableVersion, createTestBusinessUnit, createTestCompany, expectAuditRow, signInAs } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createSellableVersion, createTestBusinessUnit, createTestCompany, expectAuditRow, signInAs } from "@/test/fixtures";
 import { activePolicy, addExpense, idsOf, issuePolicy, moveAlong, reportClaim, transitionPolicy } from "./claim-fixtures";
 
 describe("waiting_period_met", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { api } from "@/lib/testing/api";
-import { createTestCompany, dateFromToday, issueTestPolicy, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestCompany, dateFromToday, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
 
 /** An ACTIVE policy whose second beneficiary an admin has marked deceased: one PENDING claim. */
 async function claimFor(seller: SignedIn, admin: SignedIn) {

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { policies } from "@/db/schema";
-import { api } from "@/lib/testing/api";
-import { createTestCompany, dateFromToday, expectAuditRow, signInAs } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestCompany, dateFromToday, expectAuditRow, signInAs } from "@/test/fixtures";
 import { activePolicy, addExpense, issuePolicy, moveAlong, reportClaim, transitionPolicy } from "./claim-fixtures";
 
 const CLAIM_KEYS = ["beneficiary_id", "description", "expenses", "id", "policy_id", "reported_at", "status", "status_history", "total_expenses", "waiting_period_met"];

@@ -8,8 +8,8 @@ import { GET as downloadTemplate } from "@/app/api/v1/emission/bulk-upload/templ
 import { getDb } from "@/db";
 import { beneficiaries, policies } from "@/db/schema";
 import { MAX_UPLOAD_BYTES } from "@/lib/emission/bulk-upload-schema";
-import { api } from "@/lib/testing/api";
-import { createSellableVersion, createTestClient, dateFromToday, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createSellableVersion, createTestClient, dateFromToday, signInAs, type SignedIn } from "@/test/fixtures";
 
 // POST /api/v1/emission/bulk-upload and GET .../template (contract section 6, issue 4 point 7): a
 // spreadsheet's rows become the beneficiaries of one policy issued through issuePolicy; every bad row is

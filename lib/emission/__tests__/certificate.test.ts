@@ -6,8 +6,8 @@ import { policyDocuments } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
 import { storeCertificate } from "@/lib/emission/certificate/certificates";
 import { verificationUrl } from "@/lib/emission/verification";
-import { api } from "@/lib/testing/api";
-import { createSellableVersion, createTestCompany, issueTestPolicy, signInAs, systemCtx, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createSellableVersion, createTestCompany, issueTestPolicy, signInAs, systemCtx, type SignedIn } from "@/test/fixtures";
 import { person } from "./helpers";
 
 // GET /api/v1/emission/policies/{id}/pdf (contract section 6, issue 4 point 4): the certificate of an

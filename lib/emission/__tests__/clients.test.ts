@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { clients } from "@/db/schema";
-import { api } from "@/lib/testing/api";
-import { createTestBusinessUnit, createTestClient, createTestCompany, expectAuditRow, signInAs, uniqueEmail, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestBusinessUnit, createTestClient, createTestCompany, expectAuditRow, signInAs, uniqueEmail, type SignedIn } from "@/test/fixtures";
 
 // POST/GET /api/v1/emission/clients (contract sections 2 and 6): the ClientResponse, the e-mail unique
 // in any letter case, validation with paths, who may create and who sees which clients.

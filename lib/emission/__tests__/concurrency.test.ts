@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { policies } from "@/db/schema";
-import { createSellableVersion, createTestClient, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { createSellableVersion, createTestClient, signInAs, type SignedIn } from "@/test/fixtures";
 import { issueBody, issueViaApi, person, sequenceOf } from "./helpers";
 
 // Issues at the same instant. On the PostgreSQL server (TEST_DATABASE_URL) these requests really overlap

@@ -2,8 +2,8 @@ import { count, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb } from "@/db";
 import { beneficiaries, notifications, policies, policyNumberCounters, policyStatusHistory, type PolicyStatus } from "@/db/schema";
-import { api } from "@/lib/testing/api";
-import { dateFromToday, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { dateFromToday, type SignedIn } from "@/test/fixtures";
 
 // Helpers shared by the emission API tests: they go through the real routes, like a client would.
 

@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { idempotencyKeys, policies } from "@/db/schema";
-import { createSellableVersion, createTestClient, dateFromToday, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { createSellableVersion, createTestClient, dateFromToday, signInAs, type SignedIn } from "@/test/fixtures";
 import { emissionCounts, issueBody, issueViaApi, person } from "./helpers";
 
 // Idempotency-Key on POST /api/v1/emission/issue (contract section 1): the same key and body answer the

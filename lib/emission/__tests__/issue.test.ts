@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { beneficiaries, notifications, policies } from "@/db/schema";
 import { createZoneWith } from "@/lib/catalog/__tests__/helpers";
-import { api } from "@/lib/testing/api";
+import { api } from "@/test/api";
 import {
   createSellableVersion,
   createTestBusinessUnit,
@@ -16,7 +16,7 @@ import {
   signInAs,
   testVersionInput,
   type SignedIn,
-} from "@/lib/testing/fixtures";
+} from "@/test/fixtures";
 import { emissionCounts, historyOf, issueBody, issueViaApi, person, quoteViaApi, sequenceOf, yearsBefore } from "./helpers";
 
 // POST /api/v1/emission/issue (contract section 6, spec "Issue logic"): the order of the checks, every

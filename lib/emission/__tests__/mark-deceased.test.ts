@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { beneficiaries, claims, claimStatusHistory } from "@/db/schema";
-import { api } from "@/lib/testing/api";
-import { createTestCompany, expectAuditRow, issueTestPolicy, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestCompany, expectAuditRow, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
 import { createApiKey, person } from "./helpers";
 
 // POST /api/v1/emission/beneficiaries/{id}/mark-deceased (contract section 6): the flag and a PENDING

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "@/lib/testing/api";
+import { api } from "@/test/api";
 import {
   createSellableVersion,
   createTestBusinessUnit,
@@ -10,7 +10,7 @@ import {
   signInAs,
   uniqueEmail,
   type SignedIn,
-} from "@/lib/testing/fixtures";
+} from "@/test/fixtures";
 import { forceStatus, issueBody, issueViaApi, person } from "./helpers";
 
 // GET /api/v1/emission/policies and /policies/{id} (contract sections 2 and 6): filters, paging, and who

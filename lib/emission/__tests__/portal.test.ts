@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { clients } from "@/db/schema";
-import { api } from "@/lib/testing/api";
-import { createSellableVersion, createTestClient, signInAs, uniqueEmail, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createSellableVersion, createTestClient, signInAs, uniqueEmail, type SignedIn } from "@/test/fixtures";
 import { issueBody, issueViaApi, person } from "./helpers";
 
 // GET /api/v1/portal/me (contract section 6): the signed-in client's record, found by its e-mail in any

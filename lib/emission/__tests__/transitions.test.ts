@@ -6,8 +6,8 @@ import { auditLogs, policies, type PolicyStatus } from "@/db/schema";
 import { systemContext } from "@/lib/context";
 import { movePolicy } from "@/lib/emission/policy-status";
 import type { PolicyTrigger } from "@/lib/emission/policy-moves";
-import { api } from "@/lib/testing/api";
-import { createSellableVersion, createTestClient, expectAuditRow, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createSellableVersion, createTestClient, expectAuditRow, signInAs, type SignedIn } from "@/test/fixtures";
 import { forceStatus, historyOf, issueBody, issueViaApi } from "./helpers";
 
 // Policy status moves (contract section 6). The contract's tables are written out here, not imported

@@ -2,8 +2,8 @@ import { createHmac } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { verifyForVisitor } from "@/lib/emission/certificate/verify-visitor";
 import { verificationToken, verificationUrl } from "@/lib/emission/verification";
-import { api } from "@/lib/testing/api";
-import { createSellableVersion, createTestClient, dateFromToday, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createSellableVersion, createTestClient, dateFromToday, signInAs, type SignedIn } from "@/test/fixtures";
 import { issueBody, issueViaApi } from "./helpers";
 
 // The verification link of the certificate's QR code (contract section 6): GET /api/v1/public/verify/{token}

@@ -10,8 +10,8 @@ import { GET as downloadRoute } from "@/app/api/v1/emission/policies/[id]/passbo
 import { verificationUrl } from "@/lib/emission/verification";
 import { walletPassSettingsFromEnv } from "@/lib/emission/wallet-pass/configuration";
 import { DEVELOPMENT_PASS_TYPE_ID, DEVELOPMENT_TEAM_ID, getWalletSigner, prepareWalletSigner } from "@/lib/emission/wallet-pass/signer";
-import { api } from "@/lib/testing/api";
-import { createTestCompany, issueTestPolicy, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestCompany, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
 
 // GET /api/v1/emission/policies/{id}/passbook (contract section 6, issue 4 point 5): a signed Apple
 // Wallet pass, checked the way Wallet checks it: every file against manifest.json's SHA-1, and the

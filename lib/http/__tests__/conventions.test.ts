@@ -5,8 +5,8 @@ import { POST as createCompanyRoute } from "@/app/api/v1/organizations/companies
 import { getDb } from "@/db";
 import { companies } from "@/db/schema";
 import { MAX_JSON_BYTES } from "@/lib/http/with-api";
-import { api, listRoutes } from "@/lib/testing/api";
-import { signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api, listRoutes } from "@/test/api";
+import { signInAs, type SignedIn } from "@/test/fixtures";
 import nextConfig from "@/next.config";
 
 // The rules of contract section 1 that every endpoint shares, shown on real routes.

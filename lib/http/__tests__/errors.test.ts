@@ -17,8 +17,8 @@ import { getConnection, openDatabase, setConnection } from "@/db";
 import { describeError } from "@/lib/http/errors";
 import { defineOperation } from "@/lib/http/operation";
 import { withApi } from "@/lib/http/with-api";
-import { api } from "@/lib/testing/api";
-import { signInAs } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { signInAs } from "@/test/fixtures";
 
 // One table from error to response (contract section 1): domain errors keep their message, anything
 // else becomes a fixed message with no internals.

@@ -11,7 +11,7 @@ import { API_ROUTES } from "@/lib/http/routes.generated";
 import { API_CSP, API_HEADERS, HSTS } from "@/lib/http/security-headers";
 import { SOCKET_ADDRESS_HEADER } from "@/lib/http/socket-stamp";
 import { takesNodeRequest, withApi } from "@/lib/http/with-api";
-import { createTestUser } from "@/lib/testing/fixtures";
+import { createTestUser } from "@/test/fixtures";
 
 // The production server's /api/v1 path (server.ts): node:http straight to the route handlers. It is
 // started here in-process on an ephemeral port, with the real route table against the test database,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, listRoutes } from "@/lib/testing/api";
+import { api, listRoutes } from "@/test/api";
 
 // GET /api/v1/openapi.json (contract section 1): one OpenAPI 3.1 document covering every endpoint. The
 // comparison with the route files makes this fail as soon as a route is added without being documented.

@@ -5,8 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { companies } from "@/db/schema";
 import { revokeSessions } from "@/lib/auth/sessions";
-import { api } from "@/lib/testing/api";
-import { signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { signInAs, type SignedIn } from "@/test/fixtures";
 
 // The back office calls the API with its next-auth session cookie. A state change through a cookie must
 // come from our own pages (CSRF); bearer tokens and API keys are not browsers and are not affected.

@@ -5,8 +5,8 @@ import { accountTokens, apiKeys, notifications, type Notification } from "@/db/s
 import { inProcessRunner } from "@/inngest/send";
 import { hashToken, newOpaqueToken } from "@/lib/auth/tokens";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
-import { api } from "@/lib/testing/api";
-import { testAddress } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { testAddress } from "@/test/fixtures";
 
 // Helpers of the account-link tests (trust.md sections 1 and 2): the links are read from the outbox,
 // where an administrator would read them when no e-mail provider is configured.

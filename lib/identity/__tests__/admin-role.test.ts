@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { rolePermissions, roles, userRoles, users } from "@/db/schema";
 import { ALL_PERMISSIONS } from "@/lib/auth/permissions";
-import { api } from "@/lib/testing/api";
-import { createTestUser, expectAuditRow, signInAs, uniqueEmail, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestUser, expectAuditRow, signInAs, uniqueEmail, type SignedIn } from "@/test/fixtures";
 import { insertApiKey } from "./account-links";
 import { loginViaApi, me } from "./helpers";
 

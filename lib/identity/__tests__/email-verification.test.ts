@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { transitionPolicy } from "@/lib/claims/__tests__/claim-fixtures";
-import { api, type ApiResponse } from "@/lib/testing/api";
-import { createSellableVersion, createTestClient, createTestUser, dateFromToday, expectAuditRow, signInAs, uniqueEmail, type SignedIn } from "@/lib/testing/fixtures";
+import { api, type ApiResponse } from "@/test/api";
+import { createSellableVersion, createTestClient, createTestUser, dateFromToday, expectAuditRow, signInAs, uniqueEmail, type SignedIn } from "@/test/fixtures";
 import { expectInvalidToken, expireToken, latestLink, notificationsTo, verifyEmailViaApi } from "./account-links";
 import { loginViaApi, me, registerViaApi } from "./helpers";
 

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { decodeJwt } from "jose";
 import { expect } from "vitest";
-import { api, type ApiResponse } from "@/lib/testing/api";
-import { testAddress } from "@/lib/testing/fixtures";
+import { api, type ApiResponse } from "@/test/api";
+import { testAddress } from "@/test/fixtures";
 
 // Helpers shared by the identity API tests: they go through the real routes, like a client would.
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { loginAttempts } from "@/db/schema";
-import { createTestUser } from "@/lib/testing/fixtures";
+import { createTestUser } from "@/test/fixtures";
 import { loginViaApi } from "./helpers";
 
 // A login that fails for a reason that is not the caller's (the database going away after its attempt was

@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { getDb } from "@/db";
 import { accountTokens, sessions, users } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
-import { api } from "@/lib/testing/api";
-import type { FakeServer } from "@/lib/testing/fakes/http-server";
-import { startFakeResend } from "@/lib/testing/fakes/resend";
-import { createTestUser, expectAuditRow, signInAs, testAddress, uniqueEmail, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import type { FakeServer } from "@/test/fakes/http-server";
+import { startFakeResend } from "@/test/fakes/resend";
+import { createTestUser, expectAuditRow, signInAs, testAddress, uniqueEmail, type SignedIn } from "@/test/fixtures";
 import { confirmResetViaApi, expectInvalidToken, expireToken, insertApiKey, latestLink, notificationsTo, requestResetViaApi } from "./account-links";
 import { expectUnauthorized, loginViaApi, me, refreshViaApi, registerViaApi } from "./helpers";
 

@@ -2,8 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { passwordHistory, users } from "@/db/schema";
-import { api } from "@/lib/testing/api";
-import { expectAuditRow, signInAs, uniqueEmail } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { expectAuditRow, signInAs, uniqueEmail } from "@/test/fixtures";
 import { expectUnauthorized, loginViaApi, me, refreshViaApi, registerViaApi } from "./helpers";
 
 const PASSWORD_REUSED = "the new password cannot be one of the last 5 used";

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { auditLogs, companies, users } from "@/db/schema";
 import { DEFAULT_COMPANY_NAME } from "@/db/seed";
-import { api } from "@/lib/testing/api";
-import { createTestUser, expectAuditRow, signInAs, testAddress, uniqueEmail } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestUser, expectAuditRow, signInAs, testAddress, uniqueEmail } from "@/test/fixtures";
 import { expectUnauthorized, loginViaApi, me, registerViaApi, sessionIdOf } from "./helpers";
 
 async function defaultCompanyId(): Promise<string> {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { auditLogs } from "@/db/schema";
 import { ALL_PERMISSIONS } from "@/lib/auth/permissions";
-import { api } from "@/lib/testing/api";
+import { api } from "@/test/api";
 import {
   createTestBusinessUnit,
   createTestCompany,
@@ -13,8 +13,8 @@ import {
   signInAs,
   uniqueEmail,
   type SignedIn,
-} from "@/lib/testing/fixtures";
-import { CLIENTE_PERMISSIONS, EVERY_PERMISSION, VENDEDOR_PERMISSIONS } from "@/lib/testing/contract-permissions";
+} from "@/test/fixtures";
+import { CLIENTE_PERMISSIONS, EVERY_PERMISSION, VENDEDOR_PERMISSIONS } from "@/test/contract-permissions";
 import { expectUnauthorized, loginViaApi, me, refreshViaApi } from "./helpers";
 
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, listRoutes } from "@/lib/testing/api";
-import { createTestUser, signInAs, TEST_PASSWORD, uniqueEmail, type SignedIn } from "@/lib/testing/fixtures";
+import { api, listRoutes } from "@/test/api";
+import { createTestUser, signInAs, TEST_PASSWORD, uniqueEmail, type SignedIn } from "@/test/fixtures";
 import { expectUnauthorized } from "./helpers";
 
 // Every identity route and who may call it. Admin routes need users:manage (ADMIN only); "user" routes

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { loginAttempts } from "@/db/schema";
 import { MAX_FAILED_LOGINS_PER_ADDRESS, slowdownMs } from "@/lib/identity/login-attempts";
-import { createTestUser, testAddress, uniqueEmail } from "@/lib/testing/fixtures";
+import { createTestUser, testAddress, uniqueEmail } from "@/test/fixtures";
 import { expectUnauthorized, loginViaApi } from "./helpers";
 
 // Trust section 6: sign-in failures are counted per (e-mail, address) and per address, so nobody can

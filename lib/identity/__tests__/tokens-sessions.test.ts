@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { SignJWT, UnsecuredJWT, type JWTPayload } from "jose";
 import { describe, expect, it, vi } from "vitest";
-import { api } from "@/lib/testing/api";
-import { expectAuditRow, signInAs } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { expectAuditRow, signInAs } from "@/test/fixtures";
 import { expectUnauthorized, loginViaApi, me, refreshViaApi, sessionIdOf } from "./helpers";
 
 // What a genuine access token carries (lib/auth/tokens.ts). The tests sign their own tokens with these

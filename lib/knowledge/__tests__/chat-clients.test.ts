@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { chatMessages, users } from "@/db/schema";
-import { api, type ApiResponse } from "@/lib/testing/api";
-import { messageText, startFakeOpenAI, type FakeOpenAI } from "@/lib/testing/fakes/openai";
-import { createTestClient, createTestCompany, signInAs, testAddress, uniqueEmail, type SignedIn } from "@/lib/testing/fixtures";
+import { api, type ApiResponse } from "@/test/api";
+import { messageText, startFakeOpenAI, type FakeOpenAI } from "@/test/fakes/openai";
+import { createTestClient, createTestCompany, signInAs, testAddress, uniqueEmail, type SignedIn } from "@/test/fixtures";
 import { QUESTIONS_PER_MINUTE } from "../chat";
 import { addText, ask, buildPdf, fragmentsOf, storedCounts, upload, uploadForm, useFakeOpenAI, withoutOpenAI } from "./helpers";
 

@@ -8,8 +8,8 @@ import { chatMessages } from "@/db/schema";
 import { localEmbedding } from "@/lib/knowledge/local-embedding";
 import { NOT_IN_KNOWLEDGE } from "@/lib/knowledge/chat";
 import type { ChatSource } from "@/lib/knowledge/schemas";
-import { api } from "@/lib/testing/api";
-import { createTestCompany, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestCompany, signInAs, type SignedIn } from "@/test/fixtures";
 
 // POST /api/v1/ai/chat/stream: the answer's text streamed as text/plain, its sources in X-Chat-Sources
 // (base64url JSON), the turns stored when the answer ends; without a key the quoted answer comes in a few

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_ROLES } from "@/lib/auth/permissions";
-import { api } from "@/lib/testing/api";
-import { GARBAGE_REPLY } from "@/lib/testing/fakes/http-server";
-import { messageText, QUOTA_EXCEEDED, startFakeOpenAI, type FakeOpenAI } from "@/lib/testing/fakes/openai";
-import { createTestCompany, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { GARBAGE_REPLY } from "@/test/fakes/http-server";
+import { messageText, QUOTA_EXCEEDED, startFakeOpenAI, type FakeOpenAI } from "@/test/fakes/openai";
+import { createTestCompany, signInAs, type SignedIn } from "@/test/fixtures";
 import { MEMORY_TURNS, NOT_IN_KNOWLEDGE, SYSTEM_PROMPT } from "../chat";
 import { addText, ask, repatriationWording, useFakeOpenAI, withoutOpenAI } from "./helpers";
 

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { knowledgeFragments } from "@/db/schema";
-import { api } from "@/lib/testing/api";
-import { createTestCompany, expectAuditRow, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestCompany, expectAuditRow, signInAs, type SignedIn } from "@/test/fixtures";
 import { addText, ask, fragmentsOf, repatriationWording } from "./helpers";
 
 // GET /api/v1/ai/knowledge and DELETE /api/v1/ai/knowledge/{id}: scoped to the caller's company.

@@ -3,8 +3,8 @@ import { count, eq } from "drizzle-orm";
 import { expect, vi } from "vitest";
 import { getDb } from "@/db";
 import { knowledgeDocuments, knowledgeFragments } from "@/db/schema";
-import { api } from "@/lib/testing/api";
-import type { FakeOpenAI } from "@/lib/testing/fakes/openai";
+import { api } from "@/test/api";
+import type { FakeOpenAI } from "@/test/fakes/openai";
 
 // pdfkit (a dependency of @react-pdf/renderer) ships no types: the little of it the tests use.
 type PdfKitDocument = {

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { knowledgeDocuments } from "@/db/schema";
-import { api } from "@/lib/testing/api";
-import { createTestCompany, expectAuditRow, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestCompany, expectAuditRow, signInAs, type SignedIn } from "@/test/fixtures";
 import { fragmentsOf, repatriationWording, storedCounts } from "./helpers";
 
 // POST /api/v1/ai/knowledge (contract section 10): a text document, cut into fragments and embedded.

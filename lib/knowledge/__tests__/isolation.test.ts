@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { chunksForInsert } from "@/db/chunks";
 import { getDb } from "@/db";
 import { knowledgeDocuments, knowledgeFragments } from "@/db/schema";
-import { createTestCompany, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { createTestCompany, signInAs, type SignedIn } from "@/test/fixtures";
 import { KNOWLEDGE_AUDIENCES } from "../audience";
 import { localEmbedding } from "../local-embedding";
 import { nearestFragments, RETRIEVED_FRAGMENTS } from "../retrieve";

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { api } from "@/lib/testing/api";
-import { GARBAGE_REPLY } from "@/lib/testing/fakes/http-server";
-import { QUOTA_EXCEEDED, startFakeOpenAI, type FakeOpenAI } from "@/lib/testing/fakes/openai";
-import { signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { GARBAGE_REPLY } from "@/test/fakes/http-server";
+import { QUOTA_EXCEEDED, startFakeOpenAI, type FakeOpenAI } from "@/test/fakes/openai";
+import { signInAs, type SignedIn } from "@/test/fixtures";
 import { localEmbedding } from "../local-embedding";
 import { OPENAI_EMBEDDING_MODEL } from "../models";
 import { buildPdf, fragmentsOf, repatriationWording, storedCounts, upload, uploadForm, useFakeOpenAI } from "./helpers";

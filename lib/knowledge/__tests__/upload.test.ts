@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { constants, deflateRawSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { signInAs, type SignedIn } from "@/test/fixtures";
 import { ask, buildPdf, fragmentsOf, storedCounts, upload, uploadForm } from "./helpers";
 
 // POST /api/v1/ai/knowledge/upload (contract section 10): a PDF whose text is extracted locally.

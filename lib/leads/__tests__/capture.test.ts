@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { leads } from "@/db/schema";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
-import { api } from "@/lib/testing/api";
-import { createTestBusinessUnit, createTestCompany, signInAs, testAddress, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestBusinessUnit, createTestCompany, signInAs, testAddress, type SignedIn } from "@/test/fixtures";
 import { toLeadResponse } from "../leads";
 import { awayFromMinuteEdge, leadRow, postLead, uniquePhone } from "./helpers";
 

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb } from "@/db";
 import { leads } from "@/db/schema";
-import { api, type ApiResponse } from "@/lib/testing/api";
-import { testAddress, type SignedIn } from "@/lib/testing/fixtures";
+import { api, type ApiResponse } from "@/test/api";
+import { testAddress, type SignedIn } from "@/test/fixtures";
 import { toLeadResponse } from "../leads";
 import type { LeadResponse } from "../schemas";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { inProcessRunner } from "@/inngest/send";
-import { api } from "@/lib/testing/api";
-import { createTestBusinessUnit, createTestCompany, signInAs, testAddress, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestBusinessUnit, createTestCompany, signInAs, testAddress, type SignedIn } from "@/test/fixtures";
 import type { LeadResponse } from "../schemas";
 import { moveLead, postLead, uniquePhone } from "./helpers";
 

@@ -4,8 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { auditLogs, leads } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
-import { api } from "@/lib/testing/api";
-import { createTestBusinessUnit, createTestCompany, expectAuditRow, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestBusinessUnit, createTestCompany, expectAuditRow, signInAs, type SignedIn } from "@/test/fixtures";
 import { captureTestLead, leadRow, moveLead, patchLead, postLead, uniquePhone } from "./helpers";
 
 // Contract section 9: PATCH /leads/{id}, the stage machine and the checkout markers. The moves are

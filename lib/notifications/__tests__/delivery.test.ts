@@ -8,10 +8,10 @@ import type { BackgroundEvent } from "@/inngest/events";
 import { inTransaction } from "@/lib/context";
 import { deliverNotification, EVENT_DELIVERY_ATTEMPTS, findStrandedNotifications, MAX_DELIVERY_ATTEMPTS } from "@/lib/notifications/deliver";
 import { enqueueNotification, type NewNotification } from "@/lib/notifications/enqueue";
-import { systemCtx, uniqueEmail } from "@/lib/testing/fixtures";
-import { GARBAGE_REPLY, type FakeReply, type FakeServer } from "@/lib/testing/fakes/http-server";
-import { startFakeResend } from "@/lib/testing/fakes/resend";
-import { startFakeWhatsApp } from "@/lib/testing/fakes/whatsapp";
+import { systemCtx, uniqueEmail } from "@/test/fixtures";
+import { GARBAGE_REPLY, type FakeReply, type FakeServer } from "@/test/fakes/http-server";
+import { startFakeResend } from "@/test/fakes/resend";
+import { startFakeWhatsApp } from "@/test/fakes/whatsapp";
 
 // Contract section 11: the outbox is written with the change that caused it and delivered afterwards.
 

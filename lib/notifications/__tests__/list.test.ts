@@ -4,8 +4,8 @@ import { getDb } from "@/db";
 import { notifications, type NotificationStatus } from "@/db/schema";
 import type { Permission } from "@/lib/auth/permissions";
 import { createApiKey } from "@/lib/identity/api-keys";
-import { api } from "@/lib/testing/api";
-import { createTestCompany, signInAs, systemCtx, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestCompany, signInAs, systemCtx, type SignedIn } from "@/test/fixtures";
 
 // GET /api/v1/notifications (contract section 11): the outbox, filtered, paginated, notifications:read.
 

@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { auditLogs } from "@/db/schema";
 import { createApiKey } from "@/lib/identity/api-keys";
-import { api } from "@/lib/testing/api";
-import { createTestCompany, createTestUser, signInAs, systemCtx, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createTestCompany, createTestUser, signInAs, systemCtx, type SignedIn } from "@/test/fixtures";
 
 // GET /api/v1/audit/ (contract section 4): filters, the paginated shape, newest first, ADMIN only.
 

@@ -6,8 +6,8 @@ import { auditLogs, businessUnits, companies } from "@/db/schema";
 import type { UserActor } from "@/lib/auth/actor";
 import { ALL_PERMISSIONS } from "@/lib/auth/permissions";
 import { createBusinessUnit, createCompany } from "@/lib/operations/companies";
-import { api } from "@/lib/testing/api";
-import { expectAuditRow, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { expectAuditRow, signInAs, type SignedIn } from "@/test/fixtures";
 
 // Companies and business units (contract section 4): ADMIN (organizations:manage) only.
 

@@ -6,8 +6,8 @@ import { auditLogs, zones } from "@/db/schema";
 import type { UserActor } from "@/lib/auth/actor";
 import { ALL_PERMISSIONS } from "@/lib/auth/permissions";
 import { createZone } from "@/lib/operations/geography";
-import { api } from "@/lib/testing/api";
-import { expectAuditRow, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { expectAuditRow, signInAs, type SignedIn } from "@/test/fixtures";
 
 // Countries and zones (contract section 4).
 

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { companies, countries, permissions, rolePermissions, roles, userRoles, users } from "@/db/schema";
 import { seedDatabase } from "@/db/seed";
-import { api } from "@/lib/testing/api";
-import { CLIENTE_PERMISSIONS, EVERY_PERMISSION, VENDEDOR_PERMISSIONS } from "@/lib/testing/contract-permissions";
+import { api } from "@/test/api";
+import { CLIENTE_PERMISSIONS, EVERY_PERMISSION, VENDEDOR_PERMISSIONS } from "@/test/contract-permissions";
 
 // The state every installation starts from (contract sections 3 and 12). The test database is a copy
 // of a template that seedDatabase has already run on once.

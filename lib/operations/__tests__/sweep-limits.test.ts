@@ -8,8 +8,8 @@ import { sweepLimitsFunction } from "@/inngest/functions/operations/sweep-limits
 import { InProcessRunner } from "@/inngest/runner";
 import { sweepLoginAttempts } from "@/lib/identity/login-attempts";
 import { consumeRateLimit, SWEEP_BATCH_SIZE, sweepRateLimitCounters } from "@/lib/operations/rate-limit";
-import { api } from "@/lib/testing/api";
-import { testAddress, uniqueEmail } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { testAddress, uniqueEmail } from "@/test/fixtures";
 
 // Trust section 6: sign-in attempts and rate-limit counters are deleted once out of their window by a
 // background sweep, so a flood of addresses or keys leaves nothing behind; USER_LOGIN_FAILED stays.

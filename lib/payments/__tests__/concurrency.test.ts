@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { inProcessRunner } from "@/inngest/send";
-import { stripeEvent } from "@/lib/testing/fakes/stripe-events";
-import { signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { stripeEvent } from "@/test/fakes/stripe-events";
+import { signInAs, type SignedIn } from "@/test/fixtures";
 import { countEvents, deliverEvent, historyOf, invoiceEvent, issueSubscribedPolicy, policyStatus, storedEvent, transactionsOf, withFakeStripe } from "./helpers";
 
 // Duplicate deliveries at the same instant. On the PostgreSQL server (TEST_DATABASE_URL) the ten requests

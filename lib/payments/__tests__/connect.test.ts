@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { companies } from "@/db/schema";
 import { paymentProcessor } from "@/lib/payments/processor";
-import { api } from "@/lib/testing/api";
+import { api } from "@/test/api";
 import { ONBOARDING_COMPLETED_DETAIL } from "@/lib/payments/connect";
-import { stripeEvent } from "@/lib/testing/fakes/stripe-events";
-import { expectAuditRow, signInAs } from "@/lib/testing/fixtures";
+import { stripeEvent } from "@/test/fakes/stripe-events";
+import { expectAuditRow, signInAs } from "@/test/fixtures";
 import { createCompanyWith, deliverAndProcess, requestsTo, withFakeStripe } from "./helpers";
 
 // POST /payments/connect/onboarding: an account link for the caller's reseller company, its Express

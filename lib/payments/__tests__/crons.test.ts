@@ -4,8 +4,8 @@ import { getDb } from "@/db";
 import { notifications, policies } from "@/db/schema";
 import { sendExpiryNotices } from "@/lib/emission/expiry-notices";
 import { sendArrearsReminders } from "@/lib/payments/reminders";
-import { api } from "@/lib/testing/api";
-import { dateFromToday, issueTestPolicy, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { dateFromToday, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
 import { deliverAndProcess, notificationsFor, payInFull, policyStatus, subscriptionEvent, transition, withFakeStripe } from "./helpers";
 
 // The two daily tasks: reminders for IN_ARREARS policies without a live subscription, and the notice

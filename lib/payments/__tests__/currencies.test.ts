@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { api } from "@/lib/testing/api";
-import { stripeEvent } from "@/lib/testing/fakes/stripe-events";
-import { createSellableVersion, issueTestPolicy, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { stripeEvent } from "@/test/fakes/stripe-events";
+import { createSellableVersion, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
 import { createIntent, deliverAndProcess, intentSucceeded, policyStatus, requestsTo, subscribe, transactionsOf, withFakeStripe } from "./helpers";
 
 // trust.md section 7: processor amounts use the currency's minor unit both ways. A premium of 12000 CLP

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "@/lib/testing/api";
-import { issueTestPolicy, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
 import { createCompanyWith, deliverAndProcess, invoiceEvent, issueSubscribedPolicy, withFakeStripe } from "./helpers";
 
 // GET /payments/reseller/dashboard: gross, commission (commission_rate %, rounded half-up per month) and

@@ -4,11 +4,11 @@ import { getDb } from "@/db";
 import { notifications, policies, policyStatusHistory, processorEvents, transactions } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
 import { createCompany } from "@/lib/operations/companies";
-import { api } from "@/lib/testing/api";
-import { startFakeStripe, type FakeStripe } from "@/lib/testing/fakes/stripe";
-import { signStripePayload, stripeEvent } from "@/lib/testing/fakes/stripe-events";
-import { GENERIC_DECLINE, stripeInvoice, stripePaymentIntent, stripeSubscription, unixNow } from "@/lib/testing/fakes/stripe-objects";
-import { issueTestPolicy, systemCtx, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { startFakeStripe, type FakeStripe } from "@/test/fakes/stripe";
+import { signStripePayload, stripeEvent } from "@/test/fakes/stripe-events";
+import { GENERIC_DECLINE, stripeInvoice, stripePaymentIntent, stripeSubscription, unixNow } from "@/test/fakes/stripe-objects";
+import { issueTestPolicy, systemCtx, type SignedIn } from "@/test/fixtures";
 
 // Shared set-up of the payments tests: the fake Stripe (the outside world, reached through the real SDK
 // via STRIPE_API_BASE), signed webhook deliveries, and short reads of what the database holds.

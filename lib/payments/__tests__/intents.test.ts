@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { clients } from "@/db/schema";
-import { issueTestPolicy, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
 import { createCompanyWith, createIntent, payInFull, requestsTo, transactionsOf, transition, withFakeStripe } from "./helpers";
 
 // POST /payments/intent: a PENDING transaction of the premium and the processor's intent, through the

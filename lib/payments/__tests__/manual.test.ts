@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { api } from "@/lib/testing/api";
-import { expectAuditRow, issueTestPolicy, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { expectAuditRow, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
 import { historyOf, policyStatus, transactionsOf, transition } from "./helpers";
 
 // POST /payments/manual: money received outside the processor. No Stripe key is set in this file: manual

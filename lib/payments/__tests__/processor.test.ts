@@ -1,8 +1,8 @@
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { api } from "@/lib/testing/api";
-import { GARBAGE_REPLY } from "@/lib/testing/fakes/http-server";
-import { issueTestPolicy, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { GARBAGE_REPLY } from "@/test/fakes/http-server";
+import { issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
 import { createCompanyWith, createIntent, deliverAndProcess, intentFailed, payInFull, requestsTo, withFakeStripe } from "./helpers";
 
 // The processor as the outside world: no key (503 on every card endpoint, manual payments still work),

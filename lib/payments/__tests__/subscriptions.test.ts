@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { planVersions, plans, subscriptions } from "@/db/schema";
 import { paymentProcessor } from "@/lib/payments/processor";
-import { api } from "@/lib/testing/api";
-import { createSellableVersion, expectAuditRow, issueTestPolicy, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { createSellableVersion, expectAuditRow, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
 import { createCompanyWith, historyOf, policyStatus, requestsTo, withFakeStripe } from "./helpers";
 
 // POST /payments/subscription (the spec's five steps, read from the fake's recorded requests) and

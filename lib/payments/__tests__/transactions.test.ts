@@ -3,10 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { getDb } from "@/db";
 import { notifications, transactions } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
-import { api } from "@/lib/testing/api";
-import { startFakeWhatsApp } from "@/lib/testing/fakes/whatsapp";
-import type { FakeServer } from "@/lib/testing/fakes/http-server";
-import { expectAuditRow, issueTestPolicy, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { startFakeWhatsApp } from "@/test/fakes/whatsapp";
+import type { FakeServer } from "@/test/fakes/http-server";
+import { expectAuditRow, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
 import { createCompanyWith, createIntent, deliverAndProcess, intentFailed, notificationsFor, requestsTo, withFakeStripe } from "./helpers";
 
 // GET /payments/transactions (a bare list, newest first) and POST /payments/transactions/{id}/retry (only

@@ -6,10 +6,10 @@ import { policyDocuments, processorEvents, subscriptions } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
 import { sweepProcessorEventsFunction } from "@/inngest/functions/payments/sweep-processor-events";
 import { EVENT_PROCESSING_ATTEMPTS, findUnprocessedEvents, MAX_PROCESSING_ATTEMPTS, processProcessorEvent } from "@/lib/payments/process-event";
-import { api } from "@/lib/testing/api";
-import { signStripePayload, stripeEvent } from "@/lib/testing/fakes/stripe-events";
-import { stripeCustomer, stripeInvoice, unixNow } from "@/lib/testing/fakes/stripe-objects";
-import { issueTestPolicy, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api } from "@/test/api";
+import { signStripePayload, stripeEvent } from "@/test/fakes/stripe-events";
+import { stripeCustomer, stripeInvoice, unixNow } from "@/test/fakes/stripe-objects";
+import { issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
 import {
   countEvents,
   createIntent,

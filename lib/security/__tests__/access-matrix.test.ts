@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { api, type ApiResponse } from "@/lib/testing/api";
-import { insertStoredApiKey } from "@/lib/testing/api-keys";
-import { EVERY_PERMISSION, KEY_FORBIDDEN_PERMISSIONS, KEY_PERMISSIONS } from "@/lib/testing/contract-permissions";
-import { startFakeStripe, type FakeStripe } from "@/lib/testing/fakes/stripe";
-import { signInAs, testAddress, type SignedIn } from "@/lib/testing/fixtures";
+import { api, type ApiResponse } from "@/test/api";
+import { insertStoredApiKey } from "@/test/api-keys";
+import { EVERY_PERMISSION, KEY_FORBIDDEN_PERMISSIONS, KEY_PERMISSIONS } from "@/test/contract-permissions";
+import { startFakeStripe, type FakeStripe } from "@/test/fakes/stripe";
+import { signInAs, testAddress, type SignedIn } from "@/test/fixtures";
 import { CONTRACT, everyRouteKey, keyMayCall, permissionsOf, ROLE_PERMISSIONS, roleMayCall, USERS_ONLY, type Role } from "./contract-access";
 
 // Issue 8.1: every method of every route, called as nobody, as each role and with API keys, against the

@@ -1,5 +1,5 @@
-import { listRoutes } from "@/lib/testing/api";
-import { CLIENTE_PERMISSIONS, EVERY_PERMISSION, KEY_FORBIDDEN_PERMISSIONS, VENDEDOR_PERMISSIONS } from "@/lib/testing/contract-permissions";
+import { listRoutes } from "@/test/api";
+import { CLIENTE_PERMISSIONS, EVERY_PERMISSION, KEY_FORBIDDEN_PERMISSIONS, VENDEDOR_PERMISSIONS } from "@/test/contract-permissions";
 
 // The access of every route as the contract gives it (api-contract.md section 3 and the access named in
 // sections 4-11), transcribed by hand rather than read from the operation definitions: the tests check the

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb } from "@/db";
 import { inProcessRunner } from "@/inngest/send";
-import type { ApiResponse } from "@/lib/testing/api";
-import { HTML_PAYLOADS, SQL_PAYLOADS } from "@/lib/testing/hostile-values";
+import type { ApiResponse } from "@/test/api";
+import { HTML_PAYLOADS, SQL_PAYLOADS } from "@/test/hostile-values";
 
 // The checks the hostile-input tests make of every response: below 500, a JSON `{detail}` for every
 // error, no internals in the text, nothing stored by a refused request, no polluted prototype.

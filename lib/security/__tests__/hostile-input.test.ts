@@ -6,7 +6,7 @@ import { allOperations } from "@/lib/http/openapi";
 import type { Operation } from "@/lib/http/operation";
 import { captureTestLead, uniquePhone } from "@/lib/leads/__tests__/helpers";
 import { withFakeStripe } from "@/lib/payments/__tests__/helpers";
-import { api, type ApiResponse } from "@/lib/testing/api";
+import { api, type ApiResponse } from "@/test/api";
 import {
   createSellableVersion,
   createTestClient,
@@ -17,8 +17,8 @@ import {
   testAddress,
   uniqueEmail,
   type SignedIn,
-} from "@/lib/testing/fixtures";
-import { hostileBodyOf, hostileQueryOf, type HostileBody } from "@/lib/testing/hostile-values";
+} from "@/test/fixtures";
+import { hostileBodyOf, hostileQueryOf, type HostileBody } from "@/test/hostile-values";
 import { changes, expectNoPollution, problemsOf, snapshot, tableNames } from "./hostile-checks";
 
 // Issue 8 point 3: every JSON endpoint, fed bodies generated from its own zod schema and then broken

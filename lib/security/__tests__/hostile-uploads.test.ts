@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES } from "@/lib/emission/bulk-upload-schema";
 import { allOperations } from "@/lib/http/openapi";
 import type { Operation } from "@/lib/http/operation";
-import { api, type ApiResponse } from "@/lib/testing/api";
-import { createSellableVersion, createTestClient, dateFromToday, signInAs, type SignedIn } from "@/lib/testing/fixtures";
+import { api, type ApiResponse } from "@/test/api";
+import { createSellableVersion, createTestClient, dateFromToday, signInAs, type SignedIn } from "@/test/fixtures";
 import { changes, expectNoPollution, problemsOf, snapshot, tableNames } from "./hostile-checks";
 
 // Issue 8 point 3, uploads: every multipart route (found through the operations' `multipart`, so a new

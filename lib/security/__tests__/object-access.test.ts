@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { users } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
-import { api, type ApiResponse } from "@/lib/testing/api";
-import { insertStoredApiKey } from "@/lib/testing/api-keys";
-import { EVERY_PERMISSION, KEY_PERMISSIONS } from "@/lib/testing/contract-permissions";
-import { startFakeStripe, type FakeStripe } from "@/lib/testing/fakes/stripe";
-import { createSellableVersion, createTestClient, dateFromToday, signInAs, TEST_PASSWORD, testAddress, testVersionInput, uniqueEmail, type SignedIn } from "@/lib/testing/fixtures";
+import { api, type ApiResponse } from "@/test/api";
+import { insertStoredApiKey } from "@/test/api-keys";
+import { EVERY_PERMISSION, KEY_PERMISSIONS } from "@/test/contract-permissions";
+import { startFakeStripe, type FakeStripe } from "@/test/fakes/stripe";
+import { createSellableVersion, createTestClient, dateFromToday, signInAs, TEST_PASSWORD, testAddress, testVersionInput, uniqueEmail, type SignedIn } from "@/test/fixtures";
 import { CONTRACT, everyRouteKey, keyMayCall, roleMayCall } from "./contract-access";
 
 // Issue 8.2: object-level access (contract sections 1 and 2). A record that exists but that the caller

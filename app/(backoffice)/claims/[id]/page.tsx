@@ -1,5 +1,5 @@
 import { AccessDenied } from "@/components/backoffice/access-denied";
-import { requireUser } from "@/components/backoffice/require-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { ClaimView } from "@/components/claims/claim-view";
 
 export const metadata = { title: "Claim · Funeral Cover Admin" };

@@ -1,5 +1,5 @@
 import { AccessDenied } from "@/components/backoffice/access-denied";
-import { requireUser } from "@/components/backoffice/require-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { PolicyView } from "@/components/policies/policy-view";
 
 export const metadata = { title: "Policy · Funeral Cover Admin" };

@@ -1,5 +1,5 @@
 import { AccessDenied } from "@/components/backoffice/access-denied";
-import { requireUser } from "@/components/backoffice/require-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { VersionEditor } from "@/components/catalog/version-editor";
 
 export const metadata = { title: "Plan version · Funeral Cover Admin" };

@@ -1,5 +1,5 @@
 import { AccessDenied } from "@/components/backoffice/access-denied";
-import { requireUser } from "@/components/backoffice/require-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { NewVersion } from "@/components/catalog/new-version";
 
 export const metadata = { title: "New plan version · Funeral Cover Admin" };

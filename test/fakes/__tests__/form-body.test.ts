@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseFormBody } from "@/lib/testing/fakes/form-body";
+import { parseFormBody } from "@/test/fakes/form-body";
 
 describe("parseFormBody", () => {
   it("nests bracketed keys into objects and indexed ones into arrays", () => {

@@ -1,8 +1,8 @@
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { signStripePayload, stripeEvent } from "@/lib/testing/fakes/stripe-events";
-import { startFakeStripe, type FakeStripe } from "@/lib/testing/fakes/stripe";
-import { GENERIC_DECLINE, stripeInvoice, stripePaymentIntent, stripeSubscription } from "@/lib/testing/fakes/stripe-objects";
+import { signStripePayload, stripeEvent } from "@/test/fakes/stripe-events";
+import { startFakeStripe, type FakeStripe } from "@/test/fakes/stripe";
+import { GENERIC_DECLINE, stripeInvoice, stripePaymentIntent, stripeSubscription } from "@/test/fakes/stripe-objects";
 
 // The fake Stripe driven through the real SDK, configured the way lib/payments configures it.
 
