@@ -17,7 +17,15 @@ const config = [
   { ignores: [".next/**", ".data/**", "node_modules/**", "next-env.d.ts", "playwright-report/**", "test-results/**"] },
   {
     // Only lib/ and background functions touch the database; no production code imports a test helper.
-    files: ["lib/**/*.ts", "lib/**/*.tsx", "db/**/*.ts", "inngest/**/*.ts", "proxy.ts", "server.ts", "instrumentation.ts"],
+    files: [
+      "lib/**/*.ts",
+      "lib/**/*.tsx",
+      "db/**/*.ts",
+      "inngest/**/*.ts",
+      "proxy.ts",
+      "server.ts",
+      "instrumentation.ts",
+    ],
     ignores: testCode,
     rules: { "no-restricted-imports": ["error", { patterns: [noTestHelpers] }] },
   },

@@ -11,7 +11,14 @@ const nextConfig: NextConfig = {
   skipTrailingSlashRedirect: true,
   // piscina starts its threads from its own files, and esbuild builds the worker bundle under `next dev`
   // (lib/offload/pool.ts): both are loaded from node_modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-pgvector", "argon2", "postgres", "piscina", "esbuild"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-pgvector",
+    "argon2",
+    "postgres",
+    "piscina",
+    "esbuild",
+  ],
   async headers() {
     // Next.js applies these before it looks for a page or file, so pages, /_next/static, /public files,
     // /api/auth, /api/inngest and the 404 and error pages all get them. Of two rules setting one header

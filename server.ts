@@ -29,7 +29,9 @@ async function main(): Promise<void> {
   await startService();
   const handleWithNext = app.getRequestHandler();
 
-  const routes = await Promise.all(API_ROUTES.map(async ({ path, load }) => ({ path, value: loadedRoute(await load()) })));
+  const routes = await Promise.all(
+    API_ROUTES.map(async ({ path, load }) => ({ path, value: loadedRoute(await load()) })),
+  );
   const handleApi = createApiListener(createRouteTable(routes), { port });
 
   // Next.js gives pages, /api/auth and its route handlers no socket: each request carries the socket's
@@ -58,10 +60,15 @@ async function main(): Promise<void> {
     server.once("error", reject);
     server.listen(port, hostname, resolve);
   });
-  console.log(`[server] ready on http://${hostname ?? "localhost"}:${port} (${routes.length} API routes served directly, the rest by Next.js)`);
+  console.log(
+    `[server] ready on http://${hostname ?? "localhost"}:${port} (${routes.length} API routes served directly, the rest by Next.js)`,
+  );
 
   // As `next start`: finish what is in flight, then exit with the signal's conventional code.
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     process.once(signal, () => {
       server.close(() => process.exit(code));
       server.closeIdleConnections();

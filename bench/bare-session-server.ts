@@ -9,7 +9,11 @@ import postgres from "postgres";
 const text = process.env.BARE_SQL!;
 const params = JSON.parse(process.env.BARE_PARAMS!) as (string | boolean)[];
 const prepare = process.env.BARE_PREPARE === "1";
-const sql = postgres(process.env.DATABASE_URL!, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {}, connect_timeout: 10 });
+const sql = postgres(process.env.DATABASE_URL!, {
+  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+  onnotice: () => {},
+  connect_timeout: 10,
+});
 
 const server = http.createServer((req, res) => {
   if (req.method === "GET" && req.url === "/ready") {
@@ -24,7 +28,12 @@ const server = http.createServer((req, res) => {
       // As drizzle runs a select: unsafe(text, params, { prepare }).values(), rows as arrays.
       const rows = await sql.unsafe(text, params, { prepare }).values();
       const body = JSON.stringify({ rows: rows.length });
-      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) }).end(body);
+      res
+        .writeHead(200, {
+          "content-type": "application/json; charset=utf-8",
+          "content-length": Buffer.byteLength(body),
+        })
+        .end(body);
     } catch (error) {
       console.error(error);
       res.writeHead(500).end();

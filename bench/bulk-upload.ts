@@ -28,23 +28,40 @@ function beneficiaryRows(): string[][] {
   });
 }
 
-async function uploadOnce(baseUrl: string, token: string, fields: Record<string, string>, file: Upload): Promise<number> {
+async function uploadOnce(
+  baseUrl: string,
+  token: string,
+  fields: Record<string, string>,
+  file: Upload,
+): Promise<number> {
   const form = new FormData();
   form.set("file", new Blob([file.bytes]), file.name);
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/api/v1/emission/bulk-upload`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${baseUrl}/api/v1/emission/bulk-upload`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   const text = await response.text();
   const elapsed = performance.now() - started;
   if (response.status !== 201) throw new Error(`${file.name}: ${response.status} ${text.slice(0, 500)}`);
   const policy = JSON.parse(text) as { beneficiaries: unknown[] };
-  if (policy.beneficiaries.length !== ROWS) throw new Error(`${file.name}: the policy covers ${policy.beneficiaries.length} people, not ${ROWS}`);
+  if (policy.beneficiaries.length !== ROWS)
+    throw new Error(`${file.name}: the policy covers ${policy.beneficiaries.length} people, not ${ROWS}`);
   return elapsed;
 }
 
 function resultOf(latencies: number[]): LoadResult {
   const seconds = latencies.reduce((sum, ms) => sum + ms, 0) / 1000;
-  return { ...summarizeLatencies(latencies), requests: latencies.length, errors: 0, seconds, requestsPerSecond: latencies.length / seconds, errorSamples: [] };
+  return {
+    ...summarizeLatencies(latencies),
+    requests: latencies.length,
+    errors: 0,
+    seconds,
+    requestsPerSecond: latencies.length / seconds,
+    errorSamples: [],
+  };
 }
 
 export const bulkUpload: Scenario = {
@@ -66,32 +83,56 @@ export const bulkUpload: Scenario = {
       service.baseUrl,
       "POST",
       "/api/v1/emission/clients",
-      { first_name: "Bench", last_name: "Holder", email: "bench-holder@example.test", birth_date: "1980-05-17", nationality: "MX", country_of_residence: "MX" },
+      {
+        first_name: "Bench",
+        last_name: "Holder",
+        email: "bench-holder@example.test",
+        birth_date: "1980-05-17",
+        nationality: "MX",
+        country_of_residence: "MX",
+      },
       sellerToken,
     );
-    const fields = { client_id: client.id, plan_version_id: versionId, start_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) };
+    const fields = {
+      client_id: client.id,
+      plan_version_id: versionId,
+      start_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+    };
 
     const rows = beneficiaryRows();
     const files: Upload[] = [
       { name: "beneficiaries.xlsx", bytes: new Uint8Array(await writeXlsxFile([COLUMNS, ...rows]).toBuffer()) },
-      { name: "beneficiaries.csv", bytes: new TextEncoder().encode([COLUMNS, ...rows].map((row) => row.join(",")).join("\n")) },
+      {
+        name: "beneficiaries.csv",
+        bytes: new TextEncoder().encode([COLUMNS, ...rows].map((row) => row.join(",")).join("\n")),
+      },
     ];
-    log(`seeded: a client and a version; files of ${ROWS} rows: ${files.map((file) => `${file.name} ${(file.bytes.length / 1024).toFixed(0)} KB`).join(", ")}`);
+    log(
+      `seeded: a client and a version; files of ${ROWS} rows: ${files.map((file) => `${file.name} ${(file.bytes.length / 1024).toFixed(0)} KB`).join(", ")}`,
+    );
 
     log(`${WARMUP_UPLOADS} warm-up uploads per file, then ${MEASURED_UPLOADS} measured, one at a time`);
     const measurements = [];
     for (const file of files) {
-      for (let upload = 0; upload < WARMUP_UPLOADS; upload += 1) await uploadOnce(service.baseUrl, sellerToken, fields, file);
+      for (let upload = 0; upload < WARMUP_UPLOADS; upload += 1)
+        await uploadOnce(service.baseUrl, sellerToken, fields, file);
       const latencies: number[] = [];
-      for (let upload = 0; upload < MEASURED_UPLOADS; upload += 1) latencies.push(await uploadOnce(service.baseUrl, sellerToken, fields, file));
+      for (let upload = 0; upload < MEASURED_UPLOADS; upload += 1)
+        latencies.push(await uploadOnce(service.baseUrl, sellerToken, fields, file));
       measurements.push({ label: `${ROWS} rows, ${file.name.split(".").pop()}`, result: resultOf(latencies) });
     }
 
     return {
       title: `POST /api/v1/emission/bulk-upload, ${ROWS} rows issued as one policy, sequential uploads, PostgreSQL server`,
       measurements,
-      notes: measurements.map(({ label, result }) => `${label}: p50 ${result.p50.toFixed(0)} ms, max ${result.max.toFixed(0)} ms over ${result.requests} uploads`),
-      checks: measurements.map(({ label, result }) => ({ label: `${label}: every upload under ${TARGET_MS / 1000} s (max ${result.max.toFixed(0)} ms)`, pass: result.max < TARGET_MS })),
+      notes: measurements.map(
+        ({ label, result }) =>
+          `${label}: p50 ${result.p50.toFixed(0)} ms, max ${result.max.toFixed(0)} ms over ${result.requests} uploads`,
+      ),
+      checks: measurements.map(({ label, result }) => ({
+        label: `${label}: every upload under ${TARGET_MS / 1000} s (max ${result.max.toFixed(0)} ms)`,
+        pass: result.max < TARGET_MS,
+      })),
     };
   },
 };

@@ -16,12 +16,12 @@ const TARGET_P99_MS = 25;
 // loadSessionUser runs a named prepared statement (drizzle passes prepare: true to the driver for those).
 const SESSION_QUERY_PREPARED = true;
 
-
-
 export const calculatePrice: Scenario = {
   name: "calculate-price",
   async run(settings, cleanup, log) {
-    const { service, databaseUrl, adminToken } = await startBenchService(settings, cleanup, log, { database: "bench_calculate_price" });
+    const { service, databaseUrl, adminToken } = await startBenchService(settings, cleanup, log, {
+      database: "bench_calculate_price",
+    });
 
     // Seed through the API, as a client would: a product with one version sold in MX at its own price
     // and a 15% surcharge from age 50, then a seller who quotes it.
@@ -32,7 +32,13 @@ export const calculatePrice: Scenario = {
     });
     const sellerToken = await createBenchSeller(service.baseUrl, adminToken);
     const quoteBody = JSON.stringify({ plan_version_id: versionId, age: 60, country_code: "MX", quantity: 2 });
-    const quote = await callApi<{ final_price: string }>(service.baseUrl, "POST", "/api/v1/plans/calculate-price", JSON.parse(quoteBody), sellerToken);
+    const quote = await callApi<{ final_price: string }>(
+      service.baseUrl,
+      "POST",
+      "/api/v1/plans/calculate-price",
+      JSON.parse(quoteBody),
+      sellerToken,
+    );
     if (quote.final_price !== "69.00") throw new Error(`unexpected quote ${JSON.stringify(quote)}`);
     log(`seeded: version ${versionId}, a VENDEDOR token, quote ${quote.final_price} USD`);
 
@@ -72,7 +78,13 @@ export const calculatePrice: Scenario = {
     const labels = ["service (npm start)", "bare node:http + postgres", "reference: GET /api/v1/health"];
     const results = await measureAlternating(
       [
-        { url: `${service.baseUrl}/api/v1/plans/calculate-price`, method: "POST", headers, body: quoteBody, pid: service.pid },
+        {
+          url: `${service.baseUrl}/api/v1/plans/calculate-price`,
+          method: "POST",
+          headers,
+          body: quoteBody,
+          pid: service.pid,
+        },
         { url: `${bare.baseUrl}/quote`, method: "POST", headers, body: quoteBody, pid: bare.pid },
         { url: `${service.baseUrl}/api/v1/health`, method: "GET", pid: service.pid },
       ],
@@ -92,8 +104,14 @@ export const calculatePrice: Scenario = {
         `CPU per request (user + system, 10 ms ticks): ${results.map((result, index) => `${labels[index]} ${result.cpuMicrosPerRequest?.toFixed(0) ?? "?"} µs`).join(", ")}`,
       ],
       checks: [
-        { label: `service reaches >= ${TARGET_RPS_RATIO * 100}% of the bare server's req/s (${(ratio * 100).toFixed(0)}%)`, pass: ratio >= TARGET_RPS_RATIO },
-        { label: `service p99 < ${TARGET_P99_MS} ms (${serviceRun.p99.toFixed(1)} ms)`, pass: serviceRun.p99 < TARGET_P99_MS },
+        {
+          label: `service reaches >= ${TARGET_RPS_RATIO * 100}% of the bare server's req/s (${(ratio * 100).toFixed(0)}%)`,
+          pass: ratio >= TARGET_RPS_RATIO,
+        },
+        {
+          label: `service p99 < ${TARGET_P99_MS} ms (${serviceRun.p99.toFixed(1)} ms)`,
+          pass: serviceRun.p99 < TARGET_P99_MS,
+        },
       ],
     };
   },

@@ -33,7 +33,10 @@ function memoryNow(): Memory {
 async function measureRenders(renders: number, warmupRenders: number, sampleEvery: number): Promise<RenderFigures> {
   const db = await getDb();
   const [policy] = await db.select({ id: policies.id, policyNumber: policies.policyNumber }).from(policies).limit(1);
-  const [{ people }] = await db.select({ people: count() }).from(beneficiaries).where(eq(beneficiaries.policyId, policy.id));
+  const [{ people }] = await db
+    .select({ people: count() })
+    .from(beneficiaries)
+    .where(eq(beneficiaries.policyId, policy.id));
   const renderOnce = async () => {
     const loadStart = performance.now();
     const data = await loadCertificateData(db, policy.id);
@@ -94,7 +97,10 @@ async function measureLargeRenders(sizes: number[], renders: number): Promise<La
       renderMs.push(performance.now() - started);
     }
     // react-pdf writes each page as an object of its own, /Type /Page.
-    const pages = Buffer.from(pdf).toString("latin1").match(/\/Type\s*\/Page\b(?!s)/g)?.length ?? 0;
+    const pages =
+      Buffer.from(pdf)
+        .toString("latin1")
+        .match(/\/Type\s*\/Page\b(?!s)/g)?.length ?? 0;
     figures.push({ lives, pages, pdfBytes: pdf.length, renderMs });
   }
   return figures;

@@ -21,7 +21,14 @@ const HEALTH_PAUSE_MS = 25;
 
 function resultOf(latencies: number[]): LoadResult {
   const seconds = latencies.reduce((sum, ms) => sum + ms, 0) / 1000;
-  return { ...summarizeLatencies(latencies), requests: latencies.length, errors: 0, seconds, requestsPerSecond: latencies.length / seconds, errorSamples: [] };
+  return {
+    ...summarizeLatencies(latencies),
+    requests: latencies.length,
+    errors: 0,
+    seconds,
+    requestsPerSecond: latencies.length / seconds,
+    errorSamples: [],
+  };
 }
 
 /** Calls GET /health, one request after another with a short pause, until `stop` is called; resolves to each request's time. */
@@ -50,14 +57,20 @@ function pollHealth(baseUrl: string): { stop: () => Promise<number[]> } {
 export const certificateService: Scenario = {
   name: "certificate-service",
   async run(settings, cleanup, log) {
-    const { service, adminToken } = await startBenchService(settings, cleanup, log, { database: "bench_certificate_service" });
-    const versionId = await createBenchVersion(service.baseUrl, adminToken, { productName: "Bench family cover", countries: [{ country_code: "MX", is_available: true }] });
+    const { service, adminToken } = await startBenchService(settings, cleanup, log, {
+      database: "bench_certificate_service",
+    });
+    const versionId = await createBenchVersion(service.baseUrl, adminToken, {
+      productName: "Bench family cover",
+      countries: [{ country_code: "MX", is_available: true }],
+    });
     const sellerToken = await createBenchSeller(service.baseUrl, adminToken);
     const people = Array.from({ length: LIVES }, (_, index) => ({
       first_name: `Person ${index + 1}`,
       last_name: `Family ${index % 50}`,
       kinship_type: index === 0 ? "SELF" : "CHILD",
-      date_of_birth: index === 0 ? "1980-05-17" : `${2000 + (index % 20)}-${String((index % 12) + 1).padStart(2, "0")}-15`,
+      date_of_birth:
+        index === 0 ? "1980-05-17" : `${2000 + (index % 20)}-${String((index % 12) + 1).padStart(2, "0")}-15`,
     }));
     const startDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
@@ -75,7 +88,14 @@ export const certificateService: Scenario = {
         service.baseUrl,
         "POST",
         "/api/v1/emission/clients",
-        { first_name: "Bench", last_name: `Holder ${index}`, email: `bench-holder-${index}@example.test`, birth_date: "1980-05-17", nationality: "MX", country_of_residence: "MX" },
+        {
+          first_name: "Bench",
+          last_name: `Holder ${index}`,
+          email: `bench-holder-${index}@example.test`,
+          birth_date: "1980-05-17",
+          nationality: "MX",
+          country_of_residence: "MX",
+        },
         sellerToken,
       );
       const policy = await callApi<{ id: string; policy_number: string }>(
@@ -88,12 +108,21 @@ export const certificateService: Scenario = {
 
       const poll = pollHealth(service.baseUrl);
       const started = performance.now();
-      await callApi(service.baseUrl, "POST", `/api/v1/emission/policies/${policy.id}/transition`, { to_status: "ACTIVE", reason: "bench" }, adminToken);
-      const response = await fetch(`${service.baseUrl}/api/v1/emission/policies/${policy.id}/pdf`, { headers: { authorization: `Bearer ${adminToken}` } });
+      await callApi(
+        service.baseUrl,
+        "POST",
+        `/api/v1/emission/policies/${policy.id}/transition`,
+        { to_status: "ACTIVE", reason: "bench" },
+        adminToken,
+      );
+      const response = await fetch(`${service.baseUrl}/api/v1/emission/policies/${policy.id}/pdf`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
       const pdf = Buffer.from(await response.arrayBuffer());
       const elapsed = performance.now() - started;
       const during = await poll.stop();
-      if (response.status !== 200 || pdf.subarray(0, 5).toString("latin1") !== "%PDF-") throw new Error(`GET /pdf answered ${response.status}: ${pdf.subarray(0, 300).toString("utf8")}`);
+      if (response.status !== 200 || pdf.subarray(0, 5).toString("latin1") !== "%PDF-")
+        throw new Error(`GET /pdf answered ${response.status}: ${pdf.subarray(0, 300).toString("utf8")}`);
       const pages = pdf.toString("latin1").match(/\/Type\s*\/Page\b/g)?.length ?? 0;
       pdfMs.push(elapsed);
       healthMs.push(...during);
@@ -113,8 +142,14 @@ export const certificateService: Scenario = {
       ],
       notes,
       checks: [
-        { label: `every ${LIVES}-life PDF within ${TARGET_PDF_MS / 1000} s of its activation (max ${(pdfResult.max / 1000).toFixed(2)} s)`, pass: pdfResult.max < TARGET_PDF_MS },
-        { label: `no health request held up: every one under ${TARGET_HEALTH_MS} ms while rendering (max ${healthResult.max.toFixed(0)} ms)`, pass: healthResult.max < TARGET_HEALTH_MS },
+        {
+          label: `every ${LIVES}-life PDF within ${TARGET_PDF_MS / 1000} s of its activation (max ${(pdfResult.max / 1000).toFixed(2)} s)`,
+          pass: pdfResult.max < TARGET_PDF_MS,
+        },
+        {
+          label: `no health request held up: every one under ${TARGET_HEALTH_MS} ms while rendering (max ${healthResult.max.toFixed(0)} ms)`,
+          pass: healthResult.max < TARGET_HEALTH_MS,
+        },
       ],
     };
   },

@@ -36,7 +36,14 @@ const MAX_PER_LIFE_GROWTH = 1.5;
 /** Renders as a LoadResult, so the runner prints them in its table (one "request" is one render, one after another). */
 function asLoadResult(samples: number[]): LoadResult {
   const seconds = samples.reduce((sum, ms) => sum + ms, 0) / 1000;
-  return { ...summarizeLatencies(samples), requests: samples.length, errors: 0, seconds, requestsPerSecond: samples.length / seconds, errorSamples: [] };
+  return {
+    ...summarizeLatencies(samples),
+    requests: samples.length,
+    errors: 0,
+    seconds,
+    requestsPerSecond: samples.length / seconds,
+    errorSamples: [],
+  };
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -67,13 +74,33 @@ export const certificate: Scenario = {
       logLevel: "warning",
     });
 
-    log(`rendering the demo policy's certificate ${WARMUP_RENDERS} times to warm up, then ${RENDERS} times (node --expose-gc, own process)`);
+    log(
+      `rendering the demo policy's certificate ${WARMUP_RENDERS} times to warm up, then ${RENDERS} times (node --expose-gc, own process)`,
+    );
     log(`then grown to ${LARGE_SIZES.join(", ")} lives: one render of each to warm up, then ${LARGE_RENDERS}`);
-    const child = spawn(process.execPath, ["--expose-gc", bundle, String(RENDERS), String(WARMUP_RENDERS), String(MEMORY_SAMPLE_EVERY), LARGE_SIZES.join(","), String(LARGE_RENDERS)], {
-      cwd: settings.root,
-      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, SEED_DEMO: "1", AUTH_SECRET: "bench-secret-of-at-least-thirty-two-characters" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        "--expose-gc",
+        bundle,
+        String(RENDERS),
+        String(WARMUP_RENDERS),
+        String(MEMORY_SAMPLE_EVERY),
+        LARGE_SIZES.join(","),
+        String(LARGE_RENDERS),
+      ],
+      {
+        cwd: settings.root,
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          DATABASE_URL: databaseUrl,
+          SEED_DEMO: "1",
+          AUTH_SECRET: "bench-secret-of-at-least-thirty-two-characters",
+        },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     cleanup.add("stop the render process", () => {
       if (child.exitCode === null) child.kill();
     });
@@ -82,7 +109,8 @@ export const certificate: Scenario = {
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
     if (code !== 0) throw new Error(`the render process exited with ${code}`);
     const figures = JSON.parse(output) as RenderFigures;
-    if (figures.beneficiaries !== 3) throw new Error(`the demo policy has ${figures.beneficiaries} beneficiaries, not 3`);
+    if (figures.beneficiaries !== 3)
+      throw new Error(`the demo policy has ${figures.beneficiaries} beneficiaries, not 3`);
 
     const render = asLoadResult(figures.renderMs);
     const { start, afterWarmup, samples, end } = figures.memory;
@@ -101,7 +129,9 @@ export const certificate: Scenario = {
         `heap used: ${mb(start.heapUsed)} at start, ${mb(afterWarmup.heapUsed)} after the warm-up, ${mb(end.heapUsed)} after ${RENDERS} renders (${percent(afterWarmup.heapUsed, end.heapUsed)} since the warm-up)`,
         `RSS: ${mb(start.rss)} at start, ${mb(afterWarmup.rss)} after the warm-up, ${mb(end.rss)} after ${RENDERS} renders (${percent(afterWarmup.rss, end.rss)} since the warm-up)`,
         `heap used every ${MEMORY_SAMPLE_EVERY} renders: ${samples.map((sample) => mb(sample.heapUsed)).join(", ")}`,
-        figures.gcExposed ? "memory read after a forced full GC (--expose-gc)" : "no forced GC (gc not exposed): memory figures include garbage",
+        figures.gcExposed
+          ? "memory read after a forced full GC (--expose-gc)"
+          : "no forced GC (gc not exposed): memory figures include garbage",
         ...large.map(
           (size) =>
             `${size.lives} lives: ${size.pages} pages, ${(size.pdfBytes / 1024).toFixed(0)} kB, renders ${size.renderMs.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(", ")}; ${perLife(size).toFixed(2)} ms per life`,

@@ -13,7 +13,13 @@ import { migrateDatabase, openDatabase, type Database } from "@/db";
 import { companies, knowledgeDocuments, knowledgeFragments } from "@/db/schema";
 import { localEmbedding } from "@/lib/knowledge/local-embedding";
 import { KNOWLEDGE_AUDIENCES } from "@/lib/knowledge/audience";
-import { efSearch, EXACT_SCAN_LIMIT, nearestFragments, RETRIEVED_FRAGMENTS, type RetrievedFragment } from "@/lib/knowledge/retrieve";
+import {
+  efSearch,
+  EXACT_SCAN_LIMIT,
+  nearestFragments,
+  RETRIEVED_FRAGMENTS,
+  type RetrievedFragment,
+} from "@/lib/knowledge/retrieve";
 import { createFreshDatabase } from "./lib/database";
 import type { LoadResult } from "./lib/load";
 import type { Scenario } from "./lib/scenario";
@@ -88,7 +94,14 @@ function zipfPicker(size: number, next: () => number): () => number {
 
 function latencyResult(samples: number[]): LoadResult {
   const seconds = samples.reduce((sum, value) => sum + value, 0) / 1000;
-  return { ...summarizeLatencies(samples), requests: samples.length, errors: 0, seconds, requestsPerSecond: samples.length / seconds, errorSamples: [] };
+  return {
+    ...summarizeLatencies(samples),
+    requests: samples.length,
+    errors: 0,
+    seconds,
+    requestsPerSecond: samples.length / seconds,
+    errorSamples: [],
+  };
 }
 
 /** The scan nearestFragments's query gets for a company, under the settings nearestFragments leaves. */
@@ -99,7 +112,13 @@ async function planOf(db: Database, companyId: string, embedding: number[]): Pro
     const rows = (await tx.execute(
       sql`explain select id from knowledge_fragments where company_id = ${companyId} order by embedding <=> ${vector}::halfvec limit ${RETRIEVED_FRAGMENTS}`,
     )) as unknown as { "QUERY PLAN": string }[];
-    return rows.map((row) => row["QUERY PLAN"]).find((line) => /Scan/.test(line))?.trim().replace(/\s+\(cost.*$/, "") ?? "?";
+    return (
+      rows
+        .map((row) => row["QUERY PLAN"])
+        .find((line) => /Scan/.test(line))
+        ?.trim()
+        .replace(/\s+\(cost.*$/, "") ?? "?"
+    );
   });
 }
 
@@ -116,9 +135,12 @@ export const knowledgeRetrieval: Scenario = {
     const next = random(20_260_601);
     const words = vocabulary(next);
     const pick = zipfPicker(words.length, next);
-    const companyIds = (await db.insert(companies).values(COMPANY_SHARES.map((_, index) => ({ name: `Bench knowledge ${index + 1}` }))).returning({ id: companies.id })).map(
-      ({ id }) => id,
-    );
+    const companyIds = (
+      await db
+        .insert(companies)
+        .values(COMPANY_SHARES.map((_, index) => ({ name: `Bench knowledge ${index + 1}` })))
+        .returning({ id: companies.id })
+    ).map(({ id }) => id);
 
     // Texts and their embeddings, company by company, a document every 20 fragments.
     const started = performance.now();
@@ -129,7 +151,13 @@ export const knowledgeRetrieval: Scenario = {
       for (let first = 0; first < count; first += FRAGMENTS_PER_DOCUMENT) {
         const [document] = await db
           .insert(knowledgeDocuments)
-          .values({ companyId, title: `Bench document ${companyIndex + 1}-${first / FRAGMENTS_PER_DOCUMENT + 1}`, content: "(bench)", source: "TEXT", chunkCount: FRAGMENTS_PER_DOCUMENT })
+          .values({
+            companyId,
+            title: `Bench document ${companyIndex + 1}-${first / FRAGMENTS_PER_DOCUMENT + 1}`,
+            content: "(bench)",
+            source: "TEXT",
+            chunkCount: FRAGMENTS_PER_DOCUMENT,
+          })
           .returning({ id: knowledgeDocuments.id });
         for (let position = 0; position < Math.min(FRAGMENTS_PER_DOCUMENT, count - first); position++) {
           const content = Array.from({ length: WORDS_PER_FRAGMENT }, () => words[pick()]).join(" ");
@@ -152,7 +180,9 @@ export const knowledgeRetrieval: Scenario = {
     await db.transaction(async (tx) => {
       // The graph of 20,000 half-precision 3,072-dimension vectors (about 130 MB) is built in memory.
       await tx.execute(sql`set local maintenance_work_mem = '512MB'`);
-      await tx.execute(sql`create index knowledge_fragments_embedding_idx on knowledge_fragments using hnsw (embedding halfvec_cosine_ops) with (${sql.raw(HNSW_WITH)})`);
+      await tx.execute(
+        sql`create index knowledge_fragments_embedding_idx on knowledge_fragments using hnsw (embedding halfvec_cosine_ops) with (${sql.raw(HNSW_WITH)})`,
+      );
     });
     await db.execute(sql`analyze knowledge_fragments`);
     const indexed = performance.now();
@@ -165,7 +195,9 @@ export const knowledgeRetrieval: Scenario = {
       const companyIndex = Math.floor(next() * companyIds.length);
       const texts = fragmentsByCompany[companyIndex];
       const source = texts[Math.floor(next() * texts.length)];
-      const telling = [...new Set(source.split(" ").filter((word) => rank.get(word)! >= 100))].sort(() => next() - 0.5).slice(0, 8);
+      const telling = [...new Set(source.split(" ").filter((word) => rank.get(word)! >= 100))]
+        .sort(() => next() - 0.5)
+        .slice(0, 8);
       const text = [...telling, words[Math.floor(next() * 20)], words[Math.floor(next() * 20)]].join(" ");
       return { companyId: companyIds[companyIndex], embedding: localEmbedding(text), source };
     });
@@ -181,9 +213,18 @@ export const knowledgeRetrieval: Scenario = {
     const sourceFound = { forced: 0, exact: 0 };
     for (const [index, query] of queries.entries()) {
       const t0 = performance.now();
-      const asPlanned = await nearestFragments(db, { companyId: query.companyId, audiences: KNOWLEDGE_AUDIENCES }, query.embedding);
+      const asPlanned = await nearestFragments(
+        db,
+        { companyId: query.companyId, audiences: KNOWLEDGE_AUDIENCES },
+        query.embedding,
+      );
       const t1 = performance.now();
-      const throughIndex = await nearestFragments(db, { companyId: query.companyId, audiences: KNOWLEDGE_AUDIENCES }, query.embedding, { exactScanLimit: 0 });
+      const throughIndex = await nearestFragments(
+        db,
+        { companyId: query.companyId, audiences: KNOWLEDGE_AUDIENCES },
+        query.embedding,
+        { exactScanLimit: 0 },
+      );
       const t2 = performance.now();
       const vector = `[${query.embedding.join(",")}]`;
       const exact = await db.transaction(async (tx) => {
@@ -207,7 +248,8 @@ export const knowledgeRetrieval: Scenario = {
       found.planned += overlap(asPlanned);
       found.forced += overlap(throughIndex);
       const fifth = Number(exact[exact.length - 1].distance);
-      const withinDistance = (answer: RetrievedFragment[]) => answer.filter(({ score }) => 1 - score <= fifth + TIE_MARGIN).length;
+      const withinDistance = (answer: RetrievedFragment[]) =>
+        answer.filter(({ score }) => 1 - score <= fifth + TIE_MARGIN).length;
       found.forcedWithinDistance += withinDistance(throughIndex);
       found.plannedWithinDistance += withinDistance(asPlanned);
       if (throughIndex.some(({ content }) => content === query.source)) sourceFound.forced++;
@@ -219,7 +261,10 @@ export const knowledgeRetrieval: Scenario = {
     const asPlanned = latencyResult(planned);
     const exact = latencyResult(exactLatencies);
     const plans = await Promise.all(
-      companyIds.map(async (companyId, index) => `${Math.round(COMPANY_SHARES[index] * 100)}%: ${await planOf(db, companyId, queries[0].embedding)}`),
+      companyIds.map(
+        async (companyId, index) =>
+          `${Math.round(COMPANY_SHARES[index] * 100)}%: ${await planOf(db, companyId, queries[0].embedding)}`,
+      ),
     );
 
     return {
@@ -236,10 +281,22 @@ export const knowledgeRetrieval: Scenario = {
         `scans of nearestFragments's query by company share (exact up to ${EXACT_SCAN_LIMIT.toLocaleString("en")} fragments): ${plans.join("; ")}`,
       ],
       checks: [
-        { label: `HNSW index: p95 ${hnsw.p95.toFixed(1)} ms under ${TARGET_P95_MS} ms`, pass: hnsw.p95 < TARGET_P95_MS },
-        { label: `HNSW index: recall@${RETRIEVED_FRAGMENTS} ${recall.toFixed(3)} at least ${TARGET_RECALL}`, pass: recall >= TARGET_RECALL },
-        { label: `as the chat runs it: p95 ${asPlanned.p95.toFixed(1)} ms under ${TARGET_P95_MS} ms`, pass: asPlanned.p95 < TARGET_P95_MS },
-        { label: `as the chat runs it: recall@${RETRIEVED_FRAGMENTS} ${plannedRecall.toFixed(3)} at least ${TARGET_RECALL}`, pass: plannedRecall >= TARGET_RECALL },
+        {
+          label: `HNSW index: p95 ${hnsw.p95.toFixed(1)} ms under ${TARGET_P95_MS} ms`,
+          pass: hnsw.p95 < TARGET_P95_MS,
+        },
+        {
+          label: `HNSW index: recall@${RETRIEVED_FRAGMENTS} ${recall.toFixed(3)} at least ${TARGET_RECALL}`,
+          pass: recall >= TARGET_RECALL,
+        },
+        {
+          label: `as the chat runs it: p95 ${asPlanned.p95.toFixed(1)} ms under ${TARGET_P95_MS} ms`,
+          pass: asPlanned.p95 < TARGET_P95_MS,
+        },
+        {
+          label: `as the chat runs it: recall@${RETRIEVED_FRAGMENTS} ${plannedRecall.toFixed(3)} at least ${TARGET_RECALL}`,
+          pass: plannedRecall >= TARGET_RECALL,
+        },
       ],
     };
   },

@@ -18,7 +18,15 @@ import type { BenchSettings, Scenario, ScenarioReport } from "./lib/scenario";
 import { webhooks } from "./webhooks";
 
 /** Every benchmark; a module adds its scenario file here. */
-const SCENARIOS: Scenario[] = [calculatePrice, issuePolicy, bulkUpload, certificate, certificateService, webhooks, knowledgeRetrieval];
+const SCENARIOS: Scenario[] = [
+  calculatePrice,
+  issuePolicy,
+  bulkUpload,
+  certificate,
+  certificateService,
+  webhooks,
+  knowledgeRetrieval,
+];
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -29,12 +37,25 @@ function seconds(name: string, fallback: number): number {
 }
 
 function printReport(name: string, report: ScenarioReport): void {
-  const row = (cells: string[]) => `  ${cells[0].padEnd(34)}${cells.slice(1).map((cell) => cell.padStart(10)).join("")}`;
+  const row = (cells: string[]) =>
+    `  ${cells[0].padEnd(34)}${cells
+      .slice(1)
+      .map((cell) => cell.padStart(10))
+      .join("")}`;
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   console.log(`\n${name}: ${report.title}`);
   console.log(row(["server", "req/s", "p50", "p95", "p99", "errors"]));
   for (const { label, result } of report.measurements) {
-    console.log(row([label, result.requestsPerSecond.toFixed(0), ms(result.p50), ms(result.p95), ms(result.p99), String(result.errors)]));
+    console.log(
+      row([
+        label,
+        result.requestsPerSecond.toFixed(0),
+        ms(result.p50),
+        ms(result.p95),
+        ms(result.p99),
+        String(result.errors),
+      ]),
+    );
     for (const sample of result.errorSamples) console.log(`    error: ${sample}`);
   }
   for (const note of report.notes) console.log(`  ${note}`);
@@ -43,13 +64,17 @@ function printReport(name: string, report: ScenarioReport): void {
 
 async function main(): Promise<number> {
   if (!existsSync(path.join(root, ".next", "BUILD_ID")) || !existsSync(path.join(root, ".next", "custom-server.js"))) {
-    console.error("[bench] no build found (.next/BUILD_ID or .next/custom-server.js is missing): run `npm run build` first, then `npm run bench`.");
+    console.error(
+      "[bench] no build found (.next/BUILD_ID or .next/custom-server.js is missing): run `npm run build` first, then `npm run bench`.",
+    );
     return 1;
   }
   const wanted = process.argv.slice(2);
   const unknown = wanted.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name));
   if (unknown.length > 0) {
-    console.error(`[bench] unknown scenario ${unknown.join(", ")}; known: ${SCENARIOS.map((scenario) => scenario.name).join(", ")}`);
+    console.error(
+      `[bench] unknown scenario ${unknown.join(", ")}; known: ${SCENARIOS.map((scenario) => scenario.name).join(", ")}`,
+    );
     return 1;
   }
   const settings: BenchSettings = {
@@ -64,7 +89,9 @@ async function main(): Promise<number> {
   // Other work on the machine shifts every figure: say how busy it was.
   const loadBefore = loadavg()[0];
   if (loadBefore > availableParallelism() / 2) {
-    console.warn(`[bench] the machine is busy (load average ${loadBefore.toFixed(1)} on ${availableParallelism()} cores): figures will be low and noisy`);
+    console.warn(
+      `[bench] the machine is busy (load average ${loadBefore.toFixed(1)} on ${availableParallelism()} cores): figures will be low and noisy`,
+    );
   }
   let failed = false;
   const cleanup = new Cleanup();

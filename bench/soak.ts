@@ -74,10 +74,13 @@ type Kind = (typeof MIX)[number]["kind"];
 type Options = { durationMs: number; warmupMs: number; rate: number };
 
 function readOptions(): Options {
-  const { values } = parseArgs({ options: { duration: { type: "string" }, warmup: { type: "string" }, rate: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { duration: { type: "string" }, warmup: { type: "string" }, rate: { type: "string" } },
+  });
   const number = (flag: string | undefined, name: string, fallback: number, allowZero = false) => {
     const value = Number(flag ?? process.env[name] ?? fallback);
-    if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) throw new Error(`${name} (or its flag) must be a positive number`);
+    if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0))
+      throw new Error(`${name} (or its flag) must be a positive number`);
     return value;
   };
   return {
@@ -88,7 +91,15 @@ function readOptions(): Options {
 }
 
 /** What one endpoint saw: answers by status class, latencies of the measured period, a few unexpected answers. */
-type EndpointStats = { latencies: number[]; count: number; ok: number; clientErrors: number; serverErrors: number; networkErrors: number; unexpected: string[] };
+type EndpointStats = {
+  latencies: number[];
+  count: number;
+  ok: number;
+  clientErrors: number;
+  serverErrors: number;
+  networkErrors: number;
+  unexpected: string[];
+};
 
 /** A webhook delivery: the event id and its exact payload; every send signs it anew (Stripe's tolerance is 300 s). */
 type Delivery = { id: string; kind: "renewal" | "first" | "intent"; payload: string; intentId?: string };
@@ -120,7 +131,8 @@ class World {
   /** The next webhook: a re-delivery, a payment of an intent, a first payment of a PENDING_PAYMENT policy, or a renewal. */
   nextDelivery(): Delivery {
     const index = this.events++;
-    if (index % REDELIVER_EVERY === REDELIVER_EVERY - 1 && this.sent.length > 0) return this.sent[Math.floor(Math.random() * this.sent.length)];
+    if (index % REDELIVER_EVERY === REDELIVER_EVERY - 1 && this.sent.length > 0)
+      return this.sent[Math.floor(Math.random() * this.sent.length)];
     const id = `evt_soak_${index.toString(36).padStart(8, "0")}`;
     const intent = this.intents.shift();
     let event: Stripe.Event;
@@ -163,7 +175,9 @@ function pickKind(): Kind {
 
 async function main(): Promise<number> {
   if (!existsSync(path.join(root, ".next", "BUILD_ID")) || !existsSync(path.join(root, ".next", "custom-server.js"))) {
-    console.error("[soak] no build found (.next/BUILD_ID or .next/custom-server.js is missing): run `npm run build` first, then `npm run soak`.");
+    console.error(
+      "[soak] no build found (.next/BUILD_ID or .next/custom-server.js is missing): run `npm run build` first, then `npm run soak`.",
+    );
     return 1;
   }
   const options = readOptions();
@@ -177,7 +191,11 @@ async function main(): Promise<number> {
   }
 }
 
-async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, log: (line: string) => void): Promise<number> {
+async function soak(
+  { durationMs, warmupMs, rate }: Options,
+  cleanup: Cleanup,
+  log: (line: string) => void,
+): Promise<number> {
   const loadBefore = loadavg()[0];
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const stripe = await startFakeStripe();
@@ -191,10 +209,19 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
     // --trace-gc prints a line per collection; a full one (Mark-Compact) says how much heap survived it.
     serviceNodeFlags: [...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), "--trace-gc"],
   };
-  const { service, databaseUrl, adminToken: firstAdminToken } = await startBenchService(settings, cleanup, log, {
+  const {
+    service,
+    databaseUrl,
+    adminToken: firstAdminToken,
+  } = await startBenchService(settings, cleanup, log, {
     database: "bench_soak",
     // One trusted proxy hop: the lead captures' X-Forwarded-For then names their client addresses.
-    env: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_SECRET_KEY: "sk_test_soak", STRIPE_API_BASE: stripe.url, TRUSTED_PROXY_HOPS: "1" },
+    env: {
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_SECRET_KEY: "sk_test_soak",
+      STRIPE_API_BASE: stripe.url,
+      TRUSTED_PROXY_HOPS: "1",
+    },
   });
   const base = service.baseUrl;
   // The service's output: the heap left after each full collection, timed from the load's start, and the
@@ -216,34 +243,64 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
       }
       collections++;
       const full = FULL_GC_HEAP_AFTER.exec(line);
-      if (full && loadStartedAt !== null) heapAfterFullGc.push({ atMs: performance.now() - loadStartedAt, heapMb: Number(full[1]) });
+      if (full && loadStartedAt !== null)
+        heapAfterFullGc.push({ atMs: performance.now() - loadStartedAt, heapMb: Number(full[1]) });
     }
   });
   const tokens = { admin: firstAdminToken, seller: await createBenchSeller(base, firstAdminToken) };
 
   // Seed through the API: a version sold in MX, clients, the knowledge the chats ask about, and policies.
-  const versionId = await createBenchVersion(base, tokens.admin, { productName: "Soak repatriation cover", countries: [{ country_code: "MX", is_available: true }] });
+  const versionId = await createBenchVersion(base, tokens.admin, {
+    productName: "Soak repatriation cover",
+    countries: [{ country_code: "MX", is_available: true }],
+  });
   const clientIds: string[] = [];
   for (let index = 0; index < CLIENTS; index++) {
     const client = await callApi<{ id: string }>(
       base,
       "POST",
       "/api/v1/emission/clients",
-      { first_name: "Ana", last_name: `Soak ${index}`, email: `soak-client-${index}@example.test`, birth_date: "1980-05-17", nationality: "MX", country_of_residence: "MX" },
+      {
+        first_name: "Ana",
+        last_name: `Soak ${index}`,
+        email: `soak-client-${index}@example.test`,
+        birth_date: "1980-05-17",
+        nationality: "MX",
+        country_of_residence: "MX",
+      },
       tokens.seller,
     );
     clientIds.push(client.id);
   }
   const { wording, questions } = loadQualitySet();
   // An administrator names the company of a document (trust.md section 5): the bench seller's, its own.
-  const { company_id: companyId } = await callApi<{ company_id: string }>(base, "GET", "/api/v1/auth/me", undefined, tokens.admin);
-  await callApi(base, "POST", "/api/v1/ai/knowledge", { title: "Policy wording", content: wording, company_id: companyId }, tokens.admin);
+  const { company_id: companyId } = await callApi<{ company_id: string }>(
+    base,
+    "GET",
+    "/api/v1/auth/me",
+    undefined,
+    tokens.admin,
+  );
+  await callApi(
+    base,
+    "POST",
+    "/api/v1/ai/knowledge",
+    { title: "Policy wording", content: wording, company_id: companyId },
+    tokens.admin,
+  );
   // The chats come from API keys of the company, taken in turn: one asker may ask 20 questions a minute
   // (trust.md section 5), and each key gets at most 15 a minute of the chats the rate asks for.
-  const chatShare = (MIX.find((entry) => entry.kind === "chat")?.weight ?? 0) / MIX.reduce((sum, entry) => sum + entry.weight, 0);
+  const chatShare =
+    (MIX.find((entry) => entry.kind === "chat")?.weight ?? 0) / MIX.reduce((sum, entry) => sum + entry.weight, 0);
   const chatKeys: string[] = [];
   for (let index = 0; index < Math.ceil((rate * 60 * chatShare) / 15) + 1; index++) {
-    const created = await callApi<{ key: string }>(base, "POST", "/api/v1/auth/api-keys", { name: `soak chat ${index + 1}`, permissions: ["chat:use", "knowledge:read"], company_id: companyId }, tokens.admin);
+    const created = await callApi<{ key: string }>(
+      base,
+      "POST",
+      "/api/v1/auth/api-keys",
+      { name: `soak chat ${index + 1}`, permissions: ["chat:use", "knowledge:read"], company_id: companyId },
+      tokens.admin,
+    );
     chatKeys.push(created.key);
   }
   let chats = 0;
@@ -257,7 +314,13 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
     });
   const world = new World((id) => stripe.paymentIntents.get(id));
   for (let index = 0; index < SEED_ACTIVE + SEED_PENDING; index++) {
-    const policy = await callApi<{ id: string; final_price: string }>(base, "POST", "/api/v1/emission/issue", JSON.parse(issueBody(index)), tokens.seller);
+    const policy = await callApi<{ id: string; final_price: string }>(
+      base,
+      "POST",
+      "/api/v1/emission/issue",
+      JSON.parse(issueBody(index)),
+      tokens.seller,
+    );
     const subscribed = await callApi<{ processor_subscription_id: string }>(
       base,
       "POST",
@@ -267,7 +330,13 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
     );
     world.subscriptionOf.set(policy.id, subscribed.processor_subscription_id);
     if (index < SEED_ACTIVE) {
-      await callApi(base, "POST", "/api/v1/payments/manual", { policy_id: policy.id, amount: policy.final_price, reference: "soak seed" }, tokens.admin);
+      await callApi(
+        base,
+        "POST",
+        "/api/v1/payments/manual",
+        { policy_id: policy.id, amount: policy.final_price, reference: "soak seed" },
+        tokens.admin,
+      );
       world.subscribedActive.push(policy.id);
     } else {
       world.subscribedPending.push(policy.id);
@@ -275,7 +344,9 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
   }
   const quoteBody = JSON.stringify({ plan_version_id: versionId, age: 45, country_code: "MX", quantity: 1 });
   const chatSessions = Array.from({ length: 8 }, () => randomUUID());
-  log(`seeded: ${CLIENTS} clients, ${SEED_ACTIVE} ACTIVE and ${SEED_PENDING} PENDING_PAYMENT policies, the policy wording (${questions.length} questions to ask)`);
+  log(
+    `seeded: ${CLIENTS} clients, ${SEED_ACTIVE} ACTIVE and ${SEED_PENDING} PENDING_PAYMENT policies, the policy wording (${questions.length} questions to ask)`,
+  );
 
   // Access tokens expire after 15 minutes; a long soak signs in again.
   const relogin = setInterval(() => {
@@ -288,7 +359,14 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
 
   // Each kind of request: its endpoint, what it sends, the status it expects and what it does with the answer.
   const json = (token: string) => ({ "content-type": "application/json", authorization: `Bearer ${token}` });
-  type Request = { endpoint: string; method: "POST"; path: string; call: LoopCall; expect: number[]; then?: (text: string) => void };
+  type Request = {
+    endpoint: string;
+    method: "POST";
+    path: string;
+    call: LoopCall;
+    expect: number[];
+    then?: (text: string) => void;
+  };
   let issued = 0;
   const build = (kind: Kind): Request => {
     switch (kind) {
@@ -313,7 +391,10 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
             endpoint: "POST /payments/manual",
             method: "POST",
             path: "/api/v1/payments/manual",
-            call: { body: Buffer.from(JSON.stringify({ policy_id: policy.id, amount: policy.price, reference: "soak" })), headers: json(tokens.admin) },
+            call: {
+              body: Buffer.from(JSON.stringify({ policy_id: policy.id, amount: policy.price, reference: "soak" })),
+              headers: json(tokens.admin),
+            },
             expect: [201],
           };
         }
@@ -323,7 +404,11 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
           path: "/api/v1/payments/intent",
           call: { body: Buffer.from(JSON.stringify({ policy_id: policy.id })), headers: json(tokens.seller) },
           expect: [201],
-          then: (text) => world.intents.push({ policyId: policy.id, intentId: (JSON.parse(text) as { processor_payment_intent_id: string }).processor_payment_intent_id }),
+          then: (text) =>
+            world.intents.push({
+              policyId: policy.id,
+              intentId: (JSON.parse(text) as { processor_payment_intent_id: string }).processor_payment_intent_id,
+            }),
         };
       }
       case "webhook": {
@@ -332,7 +417,13 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
           endpoint: "POST /payments/webhook",
           method: "POST",
           path: "/api/v1/payments/webhook",
-          call: { body: Buffer.from(delivery.payload), headers: { "content-type": "application/json", "stripe-signature": signStripePayload(delivery.payload, WEBHOOK_SECRET) } },
+          call: {
+            body: Buffer.from(delivery.payload),
+            headers: {
+              "content-type": "application/json",
+              "stripe-signature": signStripePayload(delivery.payload, WEBHOOK_SECRET),
+            },
+          },
           expect: [200],
         };
       }
@@ -340,7 +431,9 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
         const index = world.leads++;
         // One capture in five is a phone seen before (200, the same lead); the rest are new (201).
         const isRepeat = index % 5 === 4 && world.phones.length > 0;
-        const phone = isRepeat ? world.phones[Math.floor(Math.random() * world.phones.length)] : `+5255${String(10_000_000 + index).padStart(8, "0")}`;
+        const phone = isRepeat
+          ? world.phones[Math.floor(Math.random() * world.phones.length)]
+          : `+5255${String(10_000_000 + index).padStart(8, "0")}`;
         if (!isRepeat) world.phones.push(phone);
         const address = index % LEAD_ADDRESSES;
         return {
@@ -348,7 +441,9 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
           method: "POST",
           path: "/api/v1/leads/",
           call: {
-            body: Buffer.from(JSON.stringify({ phone_e164: phone, first_name: "Lead", source_channel: "web", utm_source: "soak" })),
+            body: Buffer.from(
+              JSON.stringify({ phone_e164: phone, first_name: "Lead", source_channel: "web", utm_source: "soak" }),
+            ),
             headers: { "content-type": "application/json", "x-forwarded-for": `10.0.${address >> 8}.${address & 255}` },
           },
           expect: [200, 201],
@@ -360,20 +455,43 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
           method: "POST",
           path: "/api/v1/ai/chat",
           call: {
-            body: Buffer.from(JSON.stringify({ message: questions[Math.floor(Math.random() * questions.length)].question, session_id: chatSessions[Math.floor(Math.random() * chatSessions.length)] })),
+            body: Buffer.from(
+              JSON.stringify({
+                message: questions[Math.floor(Math.random() * questions.length)].question,
+                session_id: chatSessions[Math.floor(Math.random() * chatSessions.length)],
+              }),
+            ),
             headers: { "content-type": "application/json", "x-api-key": chatKeys[chats++ % chatKeys.length] },
           },
           expect: [200],
         };
       default:
-        return { endpoint: "POST /plans/calculate-price", method: "POST", path: "/api/v1/plans/calculate-price", call: { body: Buffer.from(quoteBody), headers: json(tokens.seller) }, expect: [200] };
+        return {
+          endpoint: "POST /plans/calculate-price",
+          method: "POST",
+          path: "/api/v1/plans/calculate-price",
+          call: { body: Buffer.from(quoteBody), headers: json(tokens.seller) },
+          expect: [200],
+        };
     }
   };
 
   const stats = new Map<string, EndpointStats>();
   const statsOf = (endpoint: string) => {
     let entry = stats.get(endpoint);
-    if (!entry) stats.set(endpoint, (entry = { latencies: [], count: 0, ok: 0, clientErrors: 0, serverErrors: 0, networkErrors: 0, unexpected: [] }));
+    if (!entry)
+      stats.set(
+        endpoint,
+        (entry = {
+          latencies: [],
+          count: 0,
+          ok: 0,
+          clientErrors: 0,
+          serverErrors: 0,
+          networkErrors: 0,
+          unexpected: [],
+        }),
+      );
     return entry;
   };
   // `timeout` lets the agent honour the server's Keep-Alive hint (Node applies the hint only under a timeout of
@@ -385,7 +503,9 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
   let arrivals = 0;
   let maxInFlight = 0;
 
-  log(`rate ${rate} requests/s (open loop), warm-up ${warmupMs / 1000} s, then ${durationMs / 1000} s measured; mix ${MIX.map((entry) => `${entry.kind} ${entry.weight}`).join(", ")}`);
+  log(
+    `rate ${rate} requests/s (open loop), warm-up ${warmupMs / 1000} s, then ${durationMs / 1000} s measured; mix ${MIX.map((entry) => `${entry.kind} ${entry.weight}`).join(", ")}`,
+  );
   const memory = sampleMemory(service.pid);
   const cpuBefore = cpuSecondsOf(service.pid);
   const started = performance.now();
@@ -431,7 +551,9 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
     void pending.finally(() => inFlight.delete(pending));
     if (startedAt >= nextProgress) {
       nextProgress += 30_000;
-      log(`${((startedAt - started) / 1000).toFixed(0)} s: ${arrivals} sent, ${inFlight.size} in flight, ${late} late starts, service RSS ${mb(rssBytesOf(service.pid) ?? Number.NaN)}, load average ${loadavg()[0].toFixed(1)}`);
+      log(
+        `${((startedAt - started) / 1000).toFixed(0)} s: ${arrivals} sent, ${inFlight.size} in flight, ${late} late starts, service RSS ${mb(rssBytesOf(service.pid) ?? Number.NaN)}, load average ${loadavg()[0].toFixed(1)}`,
+      );
     }
   }
   const loadEnded = performance.now();
@@ -439,7 +561,9 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
   const cpuAfter = cpuSecondsOf(service.pid);
   await Promise.all(inFlight);
   const loadAverage = loadavg()[0];
-  log(`load done: ${arrivals} requests in ${((loadEnded - started) / 1000).toFixed(0)} s, ${late} started more than ${LATE_START_MS} ms late, at most ${maxInFlight} in flight; waiting for the webhooks' background processing`);
+  log(
+    `load done: ${arrivals} requests in ${((loadEnded - started) / 1000).toFixed(0)} s, ${late} started more than ${LATE_START_MS} ms late, at most ${maxInFlight} in flight; waiting for the webhooks' background processing`,
+  );
 
   // Webhooks: wait until nothing is left RECEIVED, then compare the database with what was sent.
   const distinct = new Map(world.sent.map((delivery) => [delivery.id, delivery]));
@@ -450,18 +574,24 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
   const drainDeadline = Date.now() + DRAIN_TIMEOUT_MS;
   let waiting = Number.POSITIVE_INFINITY;
   while (Date.now() < drainDeadline) {
-    [{ waiting }] = await sql<{ waiting: number }[]>`select count(*)::int as waiting from processor_events where status = 'RECEIVED'`;
+    [{ waiting }] = await sql<
+      { waiting: number }[]
+    >`select count(*)::int as waiting from processor_events where status = 'RECEIVED'`;
     if (waiting === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const drainSeconds = (performance.now() - loadEnded) / 1000;
   const byStatus = await sql<{ status: string; n: number; notOnce: number }[]>`
     select status, count(*)::int as n, count(*) filter (where attempts <> 1)::int as "notOnce" from processor_events group by status order by status`;
-  const [{ stored, storedDistinct, unknown }] = await sql<{ stored: number; storedDistinct: number; unknown: number }[]>`
+  const [{ stored, storedDistinct, unknown }] = await sql<
+    { stored: number; storedDistinct: number; unknown: number }[]
+  >`
     select count(*)::int as stored, count(distinct processor_event_id)::int as "storedDistinct",
       count(*) filter (where not (processor_event_id = any(${[...distinct.keys()]})))::int as unknown
     from processor_events`;
-  const [{ invoices, invoiceIds, intentsPaid, doubleActivations }] = await sql<{ invoices: number; invoiceIds: number; intentsPaid: number; doubleActivations: number }[]>`
+  const [{ invoices, invoiceIds, intentsPaid, doubleActivations }] = await sql<
+    { invoices: number; invoiceIds: number; intentsPaid: number; doubleActivations: number }[]
+  >`
     select
       (select count(*)::int from transactions where kind = 'INVOICE') as invoices,
       (select count(distinct processor_invoice_id)::int from transactions where kind = 'INVOICE') as "invoiceIds",
@@ -479,10 +609,18 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
   const growth = (lastMinute - firstMinute) / firstMinute;
 
   // The report.
-  const row = (cells: string[]) => `  ${cells[0].padEnd(30)}${cells.slice(1).map((cell) => cell.padStart(9)).join("")}`;
+  const row = (cells: string[]) =>
+    `  ${cells[0].padEnd(30)}${cells
+      .slice(1)
+      .map((cell) => cell.padStart(9))
+      .join("")}`;
   const ms = (value: number) => (Number.isNaN(value) ? "-" : `${value.toFixed(1)}`);
-  console.log(`\nsoak: ${rate} requests/s open loop for ${durationMs / 1000} s after ${warmupMs / 1000} s of warm-up, built service on PostgreSQL`);
-  console.log(row(["endpoint (latencies in ms)", "count", "req/s", "p50", "p95", "p99", "max", "2xx", "4xx", "5xx", "net err"]));
+  console.log(
+    `\nsoak: ${rate} requests/s open loop for ${durationMs / 1000} s after ${warmupMs / 1000} s of warm-up, built service on PostgreSQL`,
+  );
+  console.log(
+    row(["endpoint (latencies in ms)", "count", "req/s", "p50", "p95", "p99", "max", "2xx", "4xx", "5xx", "net err"]),
+  );
   const totals = { serverErrors: 0, networkErrors: 0, unexpected: 0 };
   for (const [endpoint, entry] of [...stats.entries()].sort((a, b) => b[1].count - a[1].count)) {
     const summary = summarizeLatencies(entry.latencies);
@@ -506,8 +644,13 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
     totals.networkErrors += entry.networkErrors;
     totals.unexpected += entry.count - entry.ok;
   }
-  const cpuNote = cpuBefore !== null && cpuAfter !== null ? `${(cpuAfter - cpuBefore).toFixed(1)} s (${((cpuAfter - cpuBefore) / ((loadEnded - started) / 1000)).toFixed(2)} of a core)` : "not measurable here";
-  console.log(`  arrivals ${arrivals}, started late (> ${LATE_START_MS} ms) ${late}, at most ${maxInFlight} in flight; service CPU during the load ${cpuNote}`);
+  const cpuNote =
+    cpuBefore !== null && cpuAfter !== null
+      ? `${(cpuAfter - cpuBefore).toFixed(1)} s (${((cpuAfter - cpuBefore) / ((loadEnded - started) / 1000)).toFixed(2)} of a core)`
+      : "not measurable here";
+  console.log(
+    `  arrivals ${arrivals}, started late (> ${LATE_START_MS} ms) ${late}, at most ${maxInFlight} in flight; service CPU during the load ${cpuNote}`,
+  );
   console.log(
     `  webhooks: ${deliveries} deliveries, ${distinct.size} distinct events (${deliveries - distinct.size} re-deliveries): ${paidInvoices} invoice.paid, ${intentEvents} payment_intent.succeeded; ` +
       `stored ${byStatus.map((entry) => `${entry.status} ${entry.n}`).join(", ")}; drained ${drainSeconds.toFixed(1)} s after the load`,
@@ -516,7 +659,10 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
   // window (about what survives a collection) is printed beside the means as a second view.
   // Full collections come every minute or two at this rate: the heap each leaves after the warm-up, first to last.
   const fullAfterWarmup = heapAfterFullGc.filter((entry) => entry.atMs >= warmupMs);
-  const lowest = (fromMs: number, toMs: number) => Math.min(...samples.filter((sample) => sample.atMs >= fromMs && sample.atMs < toMs).map((sample) => sample.rssBytes));
+  const lowest = (fromMs: number, toMs: number) =>
+    Math.min(
+      ...samples.filter((sample) => sample.atMs >= fromMs && sample.atMs < toMs).map((sample) => sample.rssBytes),
+    );
   console.log(
     `  server RSS (mean of 1 s samples): first ${window / 1000} s after the warm-up ${mb(firstMinute)}, last ${window / 1000} s ${mb(lastMinute)} (${(growth * 100).toFixed(1)}%); ` +
       `lowest ${mb(lowest(warmupMs, warmupMs + window))} and ${mb(lowest(warmupMs + durationMs - window, warmupMs + durationMs))}; highest ${mb(Math.max(...samples.map((sample) => sample.rssBytes)))}`,
@@ -534,17 +680,38 @@ async function soak({ durationMs, warmupMs, rate }: Options, cleanup: Cleanup, l
     { label: `no 5xx answers (${totals.serverErrors})`, pass: totals.serverErrors === 0 },
     { label: `no network errors (${totals.networkErrors})`, pass: totals.networkErrors === 0 },
     { label: `every answer the one expected (${totals.unexpected} others)`, pass: totals.unexpected === 0 },
-    { label: `every webhook event id stored once (${distinct.size} sent, ${stored} stored, ${storedDistinct} distinct, ${unknown} unknown)`, pass: stored === distinct.size && storedDistinct === stored && unknown === 0 },
-    { label: `every event PROCESSED (${statusCount("PROCESSED")} of ${distinct.size}; ${waiting} left RECEIVED)`, pass: statusCount("PROCESSED") === distinct.size },
-    { label: `each event processed by exactly one attempt, re-deliveries not again (${notOnce} with attempts <> 1)`, pass: notOnce === 0 },
-    { label: `one INVOICE transaction per paid invoice (${invoices} rows, ${invoiceIds} invoices, ${paidInvoices} events)`, pass: invoices === paidInvoices && invoiceIds === invoices },
-    { label: `every paid intent's transaction PAID (${intentsPaid} of ${intentEvents})`, pass: intentsPaid === intentEvents },
+    {
+      label: `every webhook event id stored once (${distinct.size} sent, ${stored} stored, ${storedDistinct} distinct, ${unknown} unknown)`,
+      pass: stored === distinct.size && storedDistinct === stored && unknown === 0,
+    },
+    {
+      label: `every event PROCESSED (${statusCount("PROCESSED")} of ${distinct.size}; ${waiting} left RECEIVED)`,
+      pass: statusCount("PROCESSED") === distinct.size,
+    },
+    {
+      label: `each event processed by exactly one attempt, re-deliveries not again (${notOnce} with attempts <> 1)`,
+      pass: notOnce === 0,
+    },
+    {
+      label: `one INVOICE transaction per paid invoice (${invoices} rows, ${invoiceIds} invoices, ${paidInvoices} events)`,
+      pass: invoices === paidInvoices && invoiceIds === invoices,
+    },
+    {
+      label: `every paid intent's transaction PAID (${intentsPaid} of ${intentEvents})`,
+      pass: intentsPaid === intentEvents,
+    },
     { label: `no policy activated twice (${doubleActivations})`, pass: doubleActivations === 0 },
-    { label: `server RSS growth under ${MAX_MEMORY_GROWTH * 100}% after the warm-up (${(growth * 100).toFixed(1)}%)`, pass: growth < MAX_MEMORY_GROWTH },
+    {
+      label: `server RSS growth under ${MAX_MEMORY_GROWTH * 100}% after the warm-up (${(growth * 100).toFixed(1)}%)`,
+      pass: growth < MAX_MEMORY_GROWTH,
+    },
   ];
   for (const check of checks) console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.label}`);
-  if (checks.some((check) => !check.pass)) console.log(`\nthe service's last output (garbage collections left out):\n${serviceLines.join("\n")}`);
-  console.log(`\nmachine: ${availableParallelism()} CPU cores, Node ${process.version}; 1-minute load average ${loadBefore.toFixed(1)} before, ${loadAverage.toFixed(1)} at the end of the load`);
+  if (checks.some((check) => !check.pass))
+    console.log(`\nthe service's last output (garbage collections left out):\n${serviceLines.join("\n")}`);
+  console.log(
+    `\nmachine: ${availableParallelism()} CPU cores, Node ${process.version}; 1-minute load average ${loadBefore.toFixed(1)} before, ${loadAverage.toFixed(1)} at the end of the load`,
+  );
   return checks.every((check) => check.pass) ? 0 : 1;
 }
 

@@ -31,9 +31,14 @@ const DRAIN_TIMEOUT_MS = 180_000;
 
 const WEBHOOK_SECRET = "whsec_bench_webhooks";
 
-
 /** One delivery as Stripe makes it: the exact body and its signature header. */
-type Delivery = { id: string; kind: "renewal" | "first" | "ignored"; policyId: string; body: Buffer; signature: string };
+type Delivery = {
+  id: string;
+  kind: "renewal" | "first" | "ignored";
+  policyId: string;
+  body: Buffer;
+  signature: string;
+};
 
 /**
  * Builds the events. All share one `created` second: the service ignores an event created before the
@@ -87,7 +92,13 @@ class EventSource {
                 created: this.created,
                 status_transitions: { paid_at: this.created },
                 metadata: {},
-                parent: { type: "subscription_details", subscription_details: { subscription: `sub_bench_${policyId.slice(0, 8)}`, metadata: { policy_id: policyId } } },
+                parent: {
+                  type: "subscription_details",
+                  subscription_details: {
+                    subscription: `sub_bench_${policyId.slice(0, 8)}`,
+                    metadata: { policy_id: policyId },
+                  },
+                },
               },
             },
           }
@@ -100,7 +111,9 @@ class EventSource {
             livemode: false,
             pending_webhooks: 1,
             request: { id: null, idempotency_key: null },
-            data: { object: { id: `cus_bench_${index.toString(36)}`, object: "customer", metadata: { policy_id: policyId } } },
+            data: {
+              object: { id: `cus_bench_${index.toString(36)}`, object: "customer", metadata: { policy_id: policyId } },
+            },
           };
     const payload = JSON.stringify(event);
     const delivery: Delivery = {
@@ -123,7 +136,13 @@ function emptySamples(): Samples {
 }
 
 /** A closed loop of signed deliveries, each acknowledged by 200 `{"received":true}`. */
-function deliverLoad(baseUrl: string, source: EventSource, concurrency: number, durationMs: number, into: Samples): Promise<void> {
+function deliverLoad(
+  baseUrl: string,
+  source: EventSource,
+  concurrency: number,
+  durationMs: number,
+  into: Samples,
+): Promise<void> {
   return runClosedLoop({
     url: `${baseUrl}/api/v1/payments/webhook`,
     method: "POST",
@@ -132,7 +151,10 @@ function deliverLoad(baseUrl: string, source: EventSource, concurrency: number, 
     into,
     next: () => {
       const delivery = source.take();
-      return { body: delivery.body, headers: { "content-type": "application/json", "stripe-signature": delivery.signature } };
+      return {
+        body: delivery.body,
+        headers: { "content-type": "application/json", "stripe-signature": delivery.signature },
+      };
     },
     accept: (status, text) => {
       if (status !== 200 || text !== '{"received":true}') return false;
@@ -145,7 +167,10 @@ function deliverLoad(baseUrl: string, source: EventSource, concurrency: number, 
 export const webhooks: Scenario = {
   name: "webhooks",
   async run(settings, cleanup, log) {
-    const { service, databaseUrl, adminToken } = await startBenchService(settings, cleanup, log, { database: "bench_webhooks", env: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+    const { service, databaseUrl, adminToken } = await startBenchService(settings, cleanup, log, {
+      database: "bench_webhooks",
+      env: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    });
 
     // Seed through the API: a version sold in MX, a seller, a client, and its policies.
     const versionId = await createBenchVersion(service.baseUrl, adminToken, {
@@ -157,7 +182,14 @@ export const webhooks: Scenario = {
       service.baseUrl,
       "POST",
       "/api/v1/emission/clients",
-      { first_name: "Ana", last_name: "Pérez", email: "bench-client@example.test", birth_date: "1980-05-17", nationality: "MX", country_of_residence: "MX" },
+      {
+        first_name: "Ana",
+        last_name: "Pérez",
+        email: "bench-client@example.test",
+        birth_date: "1980-05-17",
+        nationality: "MX",
+        country_of_residence: "MX",
+      },
       sellerToken,
     );
     const startDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
@@ -171,7 +203,10 @@ export const webhooks: Scenario = {
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         while (issued.length < ACTIVE_POLICIES + PENDING_POLICIES) {
-          issued.push((await callApi<{ id: string }>(service.baseUrl, "POST", "/api/v1/emission/issue", issueBody, sellerToken)).id);
+          issued.push(
+            (await callApi<{ id: string }>(service.baseUrl, "POST", "/api/v1/emission/issue", issueBody, sellerToken))
+              .id,
+          );
         }
       }),
     );
@@ -180,24 +215,37 @@ export const webhooks: Scenario = {
     // The book's ACTIVE policies were paid before (here by manual payments); their certificates are rendered
     // in the background, and the load starts once they all are, so it does not compete with that.
     for (const policyId of activeIds) {
-      await callApi(service.baseUrl, "POST", "/api/v1/payments/manual", { policy_id: policyId, amount: "25.00", reference: "bench seed" }, adminToken);
+      await callApi(
+        service.baseUrl,
+        "POST",
+        "/api/v1/payments/manual",
+        { policy_id: policyId, amount: "25.00", reference: "bench seed" },
+        adminToken,
+      );
     }
     const seedSql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     try {
       for (let waited = 0; ; waited += 250) {
-        const [{ rendered }] = await seedSql<{ rendered: number }[]>`select count(*)::int as rendered from policy_documents`;
+        const [{ rendered }] = await seedSql<
+          { rendered: number }[]
+        >`select count(*)::int as rendered from policy_documents`;
         if (rendered >= ACTIVE_POLICIES) break;
-        if (waited > DRAIN_TIMEOUT_MS) throw new Error(`only ${rendered} of ${ACTIVE_POLICIES} certificates were rendered`);
+        if (waited > DRAIN_TIMEOUT_MS)
+          throw new Error(`only ${rendered} of ${ACTIVE_POLICIES} certificates were rendered`);
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     } finally {
       await seedSql.end();
     }
-    log(`seeded: ${ACTIVE_POLICIES} ACTIVE policies (certificates rendered) and ${PENDING_POLICIES} PENDING_PAYMENT ones, of one client`);
+    log(
+      `seeded: ${ACTIVE_POLICIES} ACTIVE policies (certificates rendered) and ${PENDING_POLICIES} PENDING_PAYMENT ones, of one client`,
+    );
 
     const source = new EventSource(activeIds, pendingIds);
     const concurrency = settings.concurrency;
-    log(`warming up ${settings.warmupMs / 1000} s, then measuring ${settings.durationMs / 1000} s at ${concurrency} connections`);
+    log(
+      `warming up ${settings.warmupMs / 1000} s, then measuring ${settings.durationMs / 1000} s at ${concurrency} connections`,
+    );
     const warmup = emptySamples();
     await deliverLoad(service.baseUrl, source, concurrency, settings.warmupMs, warmup);
     const measured = emptySamples();
@@ -219,10 +267,14 @@ export const webhooks: Scenario = {
     const replays = deliveries - distinct.size;
     const paid = [...distinct.values()].filter((delivery) => delivery.kind !== "ignored");
     const paidIds = paid.map((delivery) => delivery.id);
-    const ignoredIds = [...distinct.values()].filter((delivery) => delivery.kind === "ignored").map((delivery) => delivery.id);
+    const ignoredIds = [...distinct.values()]
+      .filter((delivery) => delivery.kind === "ignored")
+      .map((delivery) => delivery.id);
     // Each first payment names its own PENDING_PAYMENT policy, which must move to ACTIVE exactly once.
     const activated = paid.filter((delivery) => delivery.kind === "first").length;
-    log(`load done: ${deliveries} deliveries (${distinct.size} distinct events, ${replays} replays); waiting for the background processing`);
+    log(
+      `load done: ${deliveries} deliveries (${distinct.size} distinct events, ${replays} replays); waiting for the background processing`,
+    );
 
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     try {
@@ -230,7 +282,9 @@ export const webhooks: Scenario = {
       let pending = Number.POSITIVE_INFINITY;
       const drainDeadline = Date.now() + DRAIN_TIMEOUT_MS;
       while (Date.now() < drainDeadline) {
-        [{ pending }] = await sql<{ pending: number }[]>`select count(*)::int as pending from processor_events where status = 'RECEIVED'`;
+        [{ pending }] = await sql<
+          { pending: number }[]
+        >`select count(*)::int as pending from processor_events where status = 'RECEIVED'`;
         if (pending === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
@@ -247,7 +301,8 @@ export const webhooks: Scenario = {
       const byStatus = await sql<{ type: string; status: string; n: number; retried: number }[]>`
         select type, status, count(*)::int as n, count(*) filter (where attempts <> 1)::int as retried
         from processor_events group by type, status order by type, status`;
-      const count = (type: string, status: string) => byStatus.find((row) => row.type === type && row.status === status)?.n ?? 0;
+      const count = (type: string, status: string) =>
+        byStatus.find((row) => row.type === type && row.status === status)?.n ?? 0;
       const [{ stored, storedDistinct }] = await sql<{ stored: number; storedDistinct: number }[]>`
         select count(*)::int as stored, count(distinct processor_event_id)::int as "storedDistinct" from processor_events`;
       const [{ unknown }] = await sql<{ unknown: number }[]>`
@@ -255,7 +310,9 @@ export const webhooks: Scenario = {
       const retried = byStatus.reduce((sum, row) => sum + row.retried, 0);
       const [{ invoices, invoiceIds }] = await sql<{ invoices: number; invoiceIds: number }[]>`
         select count(*)::int as invoices, count(distinct processor_invoice_id)::int as "invoiceIds" from transactions where kind = 'INVOICE'`;
-      const [{ moves, movedPolicies, active, renders }] = await sql<{ moves: number; movedPolicies: number; active: number; renders: number }[]>`
+      const [{ moves, movedPolicies, active, renders }] = await sql<
+        { moves: number; movedPolicies: number; active: number; renders: number }[]
+      >`
         select
           (select count(*)::int from policy_status_history where from_status = 'PENDING_PAYMENT' and to_status = 'ACTIVE') as moves,
           (select count(distinct policy_id)::int from policy_status_history where from_status = 'PENDING_PAYMENT' and to_status = 'ACTIVE') as "movedPolicies",
@@ -265,19 +322,39 @@ export const webhooks: Scenario = {
 
       const processedPaid = count("invoice.paid", "PROCESSED");
       const ignoredOther = count("customer.created", "IGNORED");
-      const leftOver = byStatus.filter((row) => row.status === "RECEIVED" || row.status === "FAILED").reduce((sum, row) => sum + row.n, 0);
+      const leftOver = byStatus
+        .filter((row) => row.status === "RECEIVED" || row.status === "FAILED")
+        .reduce((sum, row) => sum + row.n, 0);
       const checks = [
-        { label: `every distinct event stored once (${distinct.size} sent, ${stored} stored, ${storedDistinct} distinct, ${unknown} unknown)`, pass: stored === distinct.size && storedDistinct === stored && unknown === 0 },
+        {
+          label: `every distinct event stored once (${distinct.size} sent, ${stored} stored, ${storedDistinct} distinct, ${unknown} unknown)`,
+          pass: stored === distinct.size && storedDistinct === stored && unknown === 0,
+        },
         { label: `no event left RECEIVED or FAILED (${leftOver})`, pass: leftOver === 0 },
-        { label: `every invoice.paid PROCESSED (${processedPaid} of ${paidIds.length})`, pass: processedPaid === paidIds.length },
-        { label: `every unhandled type IGNORED (${ignoredOther} of ${ignoredIds.length})`, pass: ignoredOther === ignoredIds.length },
-        { label: `each event processed by one attempt, replays not again (${retried} with attempts <> 1)`, pass: retried === 0 },
-        { label: `one INVOICE transaction per paid invoice (${invoices} rows, ${invoiceIds} invoices, ${paidIds.length} events)`, pass: invoices === paidIds.length && invoiceIds === invoices },
+        {
+          label: `every invoice.paid PROCESSED (${processedPaid} of ${paidIds.length})`,
+          pass: processedPaid === paidIds.length,
+        },
+        {
+          label: `every unhandled type IGNORED (${ignoredOther} of ${ignoredIds.length})`,
+          pass: ignoredOther === ignoredIds.length,
+        },
+        {
+          label: `each event processed by one attempt, replays not again (${retried} with attempts <> 1)`,
+          pass: retried === 0,
+        },
+        {
+          label: `one INVOICE transaction per paid invoice (${invoices} rows, ${invoiceIds} invoices, ${paidIds.length} events)`,
+          pass: invoices === paidIds.length && invoiceIds === invoices,
+        },
         {
           label: `one PENDING_PAYMENT -> ACTIVE history row per activated policy (${moves} rows, ${movedPolicies} policies, ${active} ACTIVE, expected ${policiesActive})`,
           pass: moves === policiesActive && movedPolicies === policiesActive && active === policiesActive,
         },
-        { label: `acknowledged per second >= ${TARGET_ACKS_PER_SECOND} (${result.requestsPerSecond.toFixed(0)})`, pass: result.requestsPerSecond >= TARGET_ACKS_PER_SECOND },
+        {
+          label: `acknowledged per second >= ${TARGET_ACKS_PER_SECOND} (${result.requestsPerSecond.toFixed(0)})`,
+          pass: result.requestsPerSecond >= TARGET_ACKS_PER_SECOND,
+        },
       ];
       // A lost or doubled event is a wrong answer: count it as an error, so the run exits non-zero.
       const wrong = checks.slice(0, -1).filter((check) => !check.pass).length;

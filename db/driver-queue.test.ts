@@ -10,7 +10,9 @@ import { describe, expect, it } from "vitest";
 // patched queue to what the driver relies on: first in, first out, and removal of any member.
 
 type DriverQueue<T> = { readonly length: number; push(item: T): T; shift(): T | undefined; remove(item: T): T | null };
-const Queue = createRequire(import.meta.url)("../node_modules/postgres/cjs/src/queue.js") as <T>(initial?: T[]) => DriverQueue<T>;
+const Queue = createRequire(import.meta.url)("../node_modules/postgres/cjs/src/queue.js") as <T>(
+  initial?: T[],
+) => DriverQueue<T>;
 
 type Step = { op: "push" } | { op: "shift" } | { op: "remove"; pick: number };
 

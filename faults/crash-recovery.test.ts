@@ -55,10 +55,20 @@ async function issuePolicy(url: string, token: string) {
   const client = await call(`${url}/api/v1/emission/clients`, {
     method: "POST",
     token,
-    body: { first_name: "Eva", last_name: "Crash", email, birth_date: bornYearsAgo(40), nationality: "MX", country_of_residence: "MX" },
+    body: {
+      first_name: "Eva",
+      last_name: "Crash",
+      email,
+      birth_date: bornYearsAgo(40),
+      nationality: "MX",
+      country_of_residence: "MX",
+    },
   });
   expect(client.status, client.text).toBe(201);
-  const products = (await call(`${url}/api/v1/products/`, { token })).body as Array<{ name: string; plans: Array<{ versions: Array<{ id: string }> }> }>;
+  const products = (await call(`${url}/api/v1/products/`, { token })).body as Array<{
+    name: string;
+    plans: Array<{ versions: Array<{ id: string }> }>;
+  }>;
   const demo = products.find((product) => product.name === "Repatriation Cover")!;
   const issued = await call(`${url}/api/v1/emission/issue`, {
     method: "POST",
@@ -74,7 +84,8 @@ async function issuePolicy(url: string, token: string) {
   return { ...(issued.body as { id: string; final_price: string; currency: string }), email };
 }
 
-const sendsTo = (recipient: string) => resend.requests.filter((request) => [request.body?.to].flat().includes(recipient));
+const sendsTo = (recipient: string) =>
+  resend.requests.filter((request) => [request.body?.to].flat().includes(recipient));
 
 describe("the server killed between a commit and its background work", () => {
   it("delivers the outbox's notice and processes the stored webhook once each, after a restart", async () => {
@@ -87,9 +98,18 @@ describe("the server killed between a commit and its background work", () => {
 
     // 1. The issue commits its notice; the one delivery attempt fails.
     const policy = await issuePolicy(server.url, token);
-    await waitFor("the failed delivery attempt", async () => (sendsTo(policy.email).length > 0 ? true : undefined), 15_000);
-    const [pending] = await sql`select id, status, attempts, error from notifications where recipient = ${policy.email}`;
-    expect(pending).toMatchObject({ status: "PENDING", attempts: 1, error: expect.stringContaining("the fake Resend is down") });
+    await waitFor(
+      "the failed delivery attempt",
+      async () => (sendsTo(policy.email).length > 0 ? true : undefined),
+      15_000,
+    );
+    const [pending] =
+      await sql`select id, status, attempts, error from notifications where recipient = ${policy.email}`;
+    expect(pending).toMatchObject({
+      status: "PENDING",
+      attempts: 1,
+      error: expect.stringContaining("the fake Resend is down"),
+    });
 
     // 2. A webhook is stored and acknowledged, but its processing waits on the policy's row, which this
     // test holds locked; the server dies while it waits.
@@ -119,7 +139,11 @@ describe("the server killed between a commit and its background work", () => {
       expect(acknowledged.status, acknowledged.text).toBe(200);
       await waitFor(
         "the event's processing to wait on the policy's lock",
-        async () => ((await sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`).length > 0 ? true : undefined),
+        async () =>
+          (await sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)
+            .length > 0
+            ? true
+            : undefined,
         15_000,
       );
 
@@ -145,7 +169,8 @@ describe("the server killed between a commit and its background work", () => {
       "the sweeps after the restart",
       async () => {
         const [notice] = await sql`select status, attempts from notifications where recipient = ${policy.email}`;
-        const [processed] = await sql`select status, attempts from processor_events where processor_event_id = ${event.id}`;
+        const [processed] =
+          await sql`select status, attempts from processor_events where processor_event_id = ${event.id}`;
         return notice.status === "SENT" && processed.status === "PROCESSED" ? { notice, processed } : undefined;
       },
       100_000,
@@ -160,7 +185,8 @@ describe("the server killed between a commit and its background work", () => {
 
     expect(done.processed).toMatchObject({ status: "PROCESSED", attempts: 1 });
     expect((await sql`select status from policies where id = ${policy.id}`)[0].status).toBe("ACTIVE");
-    const moves = await sql`select to_status from policy_status_history where policy_id = ${policy.id} order by changed_at`;
+    const moves =
+      await sql`select to_status from policy_status_history where policy_id = ${policy.id} order by changed_at`;
     expect(moves.map((row) => row.to_status)).toEqual(["PENDING_PAYMENT", "ACTIVE"]);
     const charges = await sql`select status from transactions where processor_invoice_id = ${invoice.id}`;
     expect(charges.map((row) => row.status)).toEqual(["PAID"]);

@@ -112,7 +112,8 @@ describe("the database restarts while requests arrive", () => {
       `[faults] ${samples.length} answers, ${samples.filter((sample) => sample.status === 503).length} of them 503; stopping took ${downAt - stoppingAt} ms; ` +
         `${outageTimes.length} requests sent during the outage answered in ${median} ms (median), ${outageTimes.at(-1)} ms (slowest)`,
     );
-    const show = (sample: Sample) => `${sample.kind} ${sample.status} after ${sample.ms} ms: ${sample.text.slice(0, 200)}`;
+    const show = (sample: Sample) =>
+      `${sample.kind} ${sample.status} after ${sample.ms} ms: ${sample.text.slice(0, 200)}`;
     const context = () => `${samples.length} answers; server output:\n${server.output().slice(-3000)}`;
 
     // Before the outage: everything answered.
@@ -161,7 +162,8 @@ describe("the database restarts while requests arrive", () => {
     // Every event acknowledged, before, during or after the outage, is stored: none was answered 200 unsaved.
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     try {
-      const stored = await sql`select processor_event_id from processor_events where processor_event_id in ${sql(acknowledged)}`;
+      const stored =
+        await sql`select processor_event_id from processor_events where processor_event_id in ${sql(acknowledged)}`;
       expect(stored.length).toBe(acknowledged.length);
     } finally {
       await sql.end();

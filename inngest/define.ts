@@ -8,7 +8,11 @@ export type StepTools = {
 
 export type Trigger = { event: BackgroundEventName } | { cron: string };
 
-export type FunctionInput = { event: { name: string; data: Record<string, unknown> }; step: StepTools; attempt: number };
+export type FunctionInput = {
+  event: { name: string; data: Record<string, unknown> };
+  step: StepTools;
+  attempt: number;
+};
 
 export type BackgroundFunction = {
   id: string;
@@ -25,16 +29,22 @@ export type BackgroundFunction = {
  */
 export function defineBackgroundFunction<E extends BackgroundEventName>(
   config: { id: string; trigger: { event: E } | { cron: string }; retries?: number },
-  handler: (input: { event: { name: string; data: Extract<BackgroundEvent, { name: E }>["data"] }; step: StepTools; attempt: number }) => Promise<unknown>,
+  handler: (input: {
+    event: { name: string; data: Extract<BackgroundEvent, { name: E }>["data"] };
+    step: StepTools;
+    attempt: number;
+  }) => Promise<unknown>,
 ): BackgroundFunction {
   const retries = config.retries ?? 4;
   const run = handler as BackgroundFunction["handler"];
-  const inngestFunction = inngest.createFunction({ id: config.id, retries: retries as 4, triggers: [config.trigger] }, async ({ event, step, attempt }) =>
-    run({
-      event: event as FunctionInput["event"],
-      attempt,
-      step: { run: <T,>(id: string, fn: () => Promise<T>) => step.run(id, fn) as unknown as Promise<T> },
-    }),
+  const inngestFunction = inngest.createFunction(
+    { id: config.id, retries: retries as 4, triggers: [config.trigger] },
+    async ({ event, step, attempt }) =>
+      run({
+        event: event as FunctionInput["event"],
+        attempt,
+        step: { run: <T>(id: string, fn: () => Promise<T>) => step.run(id, fn) as unknown as Promise<T> },
+      }),
   );
   return { id: config.id, trigger: config.trigger, retries, handler: run, inngestFunction };
 }

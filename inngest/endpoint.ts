@@ -56,7 +56,10 @@ function signedText(body: string): string | null {
 }
 
 function mac(key: string, signed: string, timestamp: string): Buffer {
-  return createHmac("sha256", key.replace(/^signkey-\w+-/, "")).update(signed).update(timestamp).digest();
+  return createHmac("sha256", key.replace(/^signkey-\w+-/, ""))
+    .update(signed)
+    .update(timestamp)
+    .digest();
 }
 
 const sdk = serve({ client: inngest, functions: backgroundFunctions.map((fn) => fn.inngestFunction) });
@@ -64,7 +67,8 @@ type SdkHandler = (req: Request, context: unknown) => Promise<Response>;
 // The SDK's handlers are typed for a NextRequest but read only what a web Request has.
 const sdkHandlers = { GET: sdk.GET, POST: sdk.POST, PUT: sdk.PUT } as unknown as Record<string, SdkHandler | undefined>;
 
-const answer = (status: number, detail: string, headers: Record<string, string> = {}) => Response.json({ detail }, { status, headers });
+const answer = (status: number, detail: string, headers: Record<string, string> = {}) =>
+  Response.json({ detail }, { status, headers });
 
 /** The route handler of every method of /api/inngest. */
 export async function handleInngestCall(req: Request, context: unknown): Promise<Response> {
@@ -72,13 +76,20 @@ export async function handleInngestCall(req: Request, context: unknown): Promise
   if (mode === "off") return answer(404, "not found");
   let forwarded = req;
   if (mode === "signed") {
-    const keys = [process.env.INNGEST_SIGNING_KEY, process.env.INNGEST_SIGNING_KEY_FALLBACK].filter((key): key is string => Boolean(key));
+    const keys = [process.env.INNGEST_SIGNING_KEY, process.env.INNGEST_SIGNING_KEY_FALLBACK].filter(
+      (key): key is string => Boolean(key),
+    );
     const header = req.headers.get("x-inngest-signature");
     // Refused before the body is read when the header cannot be valid.
     if (!header) return answer(401, "a valid Inngest signature is required");
     const body = await readBody(req);
-    if (body === null || !hasValidSignature(header, body, keys)) return answer(401, "a valid Inngest signature is required");
-    forwarded = new Request(req.url, { method: req.method, headers: req.headers, body: body === "" || req.method === "GET" || req.method === "HEAD" ? undefined : body });
+    if (body === null || !hasValidSignature(header, body, keys))
+      return answer(401, "a valid Inngest signature is required");
+    forwarded = new Request(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: body === "" || req.method === "GET" || req.method === "HEAD" ? undefined : body,
+    });
   }
   const handler = sdkHandlers[req.method === "HEAD" ? "GET" : req.method];
   if (!handler) return answer(405, `${req.method} is not allowed here`, { Allow: "GET, POST, PUT" });

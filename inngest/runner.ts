@@ -75,7 +75,7 @@ export class InProcessRunner {
     const memo = new Map<string, unknown>();
     // Like Inngest, a step that succeeded is not run again when a later step fails and the run is retried.
     const step = {
-      run: async <T,>(id: string, body: () => Promise<T>): Promise<T> => {
+      run: async <T>(id: string, body: () => Promise<T>): Promise<T> => {
         if (memo.has(id)) return memo.get(id) as T;
         const value = await body();
         memo.set(id, value);
@@ -90,7 +90,10 @@ export class InProcessRunner {
       } catch (error) {
         release();
         if (attempt >= fn.retries) {
-          logError(`[background] ${fn.id}: its ${attempt + 1} quick attempts failed (a sweep, where the work has one, takes it up later)`, error);
+          logError(
+            `[background] ${fn.id}: its ${attempt + 1} quick attempts failed (a sweep, where the work has one, takes it up later)`,
+            error,
+          );
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs * 2 ** attempt));

@@ -65,16 +65,24 @@ export function redact(text: string, env: Record<string, string | undefined> = p
 export function describeForLog(error: unknown, depth = 0): string {
   if (error instanceof Error) {
     const head = `${error.name}: ${error.message}`;
-    let text = error.stack && error.stack.includes(error.message) ? error.stack : `${head}${error.stack ? `\n${error.stack.split("\n").slice(1).join("\n")}` : ""}`;
-    const code = (error as { code?: unknown; statusCode?: unknown }).code ?? (error as { statusCode?: unknown }).statusCode;
+    let text =
+      error.stack && error.stack.includes(error.message)
+        ? error.stack
+        : `${head}${error.stack ? `\n${error.stack.split("\n").slice(1).join("\n")}` : ""}`;
+    const code =
+      (error as { code?: unknown; statusCode?: unknown }).code ?? (error as { statusCode?: unknown }).statusCode;
     if (typeof code === "string" || typeof code === "number") text += `\n  (code ${code})`;
-    if (error instanceof AggregateError && depth < 3) for (const inner of error.errors) text += `\n[inner] ${describeForLog(inner, depth + 1)}`;
+    if (error instanceof AggregateError && depth < 3)
+      for (const inner of error.errors) text += `\n[inner] ${describeForLog(inner, depth + 1)}`;
     if (error.cause !== undefined && depth < 3) text += `\n[cause] ${describeForLog(error.cause, depth + 1)}`;
     return text;
   }
   if (typeof error === "string") return error;
   try {
-    return JSON.stringify(error, (_key, value) => (value instanceof Error ? describeForLog(value, depth + 1) : value)) ?? String(error);
+    return (
+      JSON.stringify(error, (_key, value) => (value instanceof Error ? describeForLog(value, depth + 1) : value)) ??
+      String(error)
+    );
   } catch {
     return String(error);
   }

@@ -19,13 +19,21 @@ export function toE164(text: string, country?: string | null): PhoneResult {
   const value = text.trim();
   const international = value.startsWith("+");
   if (!country && !E164_PATTERN.test(value)) {
-    return { ok: false, message: "must be an E.164 phone number such as +525512345678 (or give the country to write it in national form)" };
+    return {
+      ok: false,
+      message: "must be an E.164 phone number such as +525512345678 (or give the country to write it in national form)",
+    };
   }
   if (!international && country && !isSupportedCountry(country)) {
-    return { ok: false, message: `cannot be read as a national number of ${country}; write it in international form, starting with + and the country code` };
+    return {
+      ok: false,
+      message: `cannot be read as a national number of ${country}; write it in international form, starting with + and the country code`,
+    };
   }
   try {
-    const phone = international ? parsePhoneNumberWithError(value) : parsePhoneNumberWithError(value, country as CountryCode);
+    const phone = international
+      ? parsePhoneNumberWithError(value)
+      : parsePhoneNumberWithError(value, country as CountryCode);
     if (phone.isValid()) return { ok: true, e164: phone.number };
     // A national number is refused for the country it was read in, even when an international prefix
     // in it ("011 55 ...", "00 55 ...") made it another country's.
@@ -33,7 +41,10 @@ export function toE164(text: string, country?: string | null): PhoneResult {
     return { ok: false, message: where ? `is not a valid phone number of ${where}` : "is not a valid phone number" };
   } catch {
     // NOT_A_NUMBER, INVALID_COUNTRY, TOO_SHORT, TOO_LONG: none of them is a number anyone can call.
-    return { ok: false, message: international || !country ? "is not a valid phone number" : `is not a valid phone number of ${country}` };
+    return {
+      ok: false,
+      message: international || !country ? "is not a valid phone number" : `is not a valid phone number of ${country}`,
+    };
   }
 }
 

@@ -32,7 +32,12 @@ export const PaginationQuery = z.object({
 export type PaginationQuery = z.infer<typeof PaginationQuery>;
 
 export function paginated<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
 }
 
 export const ErrorResponse = z.object({
@@ -55,7 +60,9 @@ export const PhoneInput = z
   .trim()
   .min(1, { message: "is required", abort: true })
   .max(40, { message: "must be at most 40 characters", abort: true })
-  .regex(/^\+?[(0-9][0-9 ().-]*$/, { message: "must be a phone number: digits, with an optional leading + and spaces, dots, dashes or brackets" });
+  .regex(/^\+?[(0-9][0-9 ().-]*$/, {
+    message: "must be a phone number: digits, with an optional leading + and spaces, dots, dashes or brackets",
+  });
 
 /** Money out: a string with 2 decimals. */
 export const MoneyString = z.string().regex(/^-?\d+\.\d{2}$/);

@@ -28,21 +28,31 @@ async function start(): Promise<void> {
   // A partial WALLET_* configuration stops start-up here; with none, the development certificate is made now.
   prepareWalletSigner();
   const connection = await getConnection();
-  const where = connection.driver === "postgres" ? "PostgreSQL server" : process.env.DATABASE_URL === "memory://" ? "in-memory PGlite" : "PGlite under .data/pglite";
+  const where =
+    connection.driver === "postgres"
+      ? "PostgreSQL server"
+      : process.env.DATABASE_URL === "memory://"
+        ? "in-memory PGlite"
+        : "PGlite under .data/pglite";
   console.log(`[start] database ready (${where}), migrations applied`);
   await listenForCatalogChanges(connection);
   if (process.env.SEED_DEMO === "1") {
     console.log("[start] demo logins:");
-    for (const login of DEMO_LOGINS) console.log(`[start]   ${login.role.padEnd(8)} ${login.email} / ${login.password}`);
+    for (const login of DEMO_LOGINS)
+      console.log(`[start]   ${login.role.padEnd(8)} ${login.email} / ${login.password}`);
   }
   // Inngest could not call the functions: in production /api/inngest serves only calls signed with the key.
   if (process.env.NODE_ENV === "production" && isInngestConfigured() && inngestServeMode() === "off") {
-    throw new Error("INNGEST_SIGNING_KEY must be set in production with INNGEST_EVENT_KEY or INNGEST_DEV: /api/inngest serves only signed calls");
+    throw new Error(
+      "INNGEST_SIGNING_KEY must be set in production with INNGEST_EVENT_KEY or INNGEST_DEV: /api/inngest serves only signed calls",
+    );
   }
   if (isInngestConfigured()) {
     console.log("[start] background functions: served to Inngest at /api/inngest");
   } else {
     inProcessRunner().startCrons();
-    console.log("[start] background functions: running in-process (set INNGEST_EVENT_KEY or INNGEST_DEV to use Inngest)");
+    console.log(
+      "[start] background functions: running in-process (set INNGEST_EVENT_KEY or INNGEST_DEV to use Inngest)",
+    );
   }
 }

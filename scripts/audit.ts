@@ -17,7 +17,16 @@ type Report = {
 };
 
 const BLOCKING = new Set(["high", "critical"]);
-const NETWORK_ERRORS = new Set(["ENOTFOUND", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ECONNABORTED"]);
+const NETWORK_ERRORS = new Set([
+  "ENOTFOUND",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ECONNABORTED",
+]);
 
 export const UNREACHABLE = "advisory service unreachable from this machine: not checked";
 
@@ -37,15 +46,25 @@ export function decideAudit(stdout: string): AuditDecision {
   if (report.vulnerabilities && counts) {
     const blocking = Object.entries(report.vulnerabilities)
       .filter(([, entry]) => BLOCKING.has(entry.severity ?? ""))
-      .map(([name, entry]) => `${entry.severity} ${name} ${entry.range ?? ""}: ${titlesOf(entry.via).join("; ") || "via a dependency"}`.trim());
-    const summary = ["critical", "high", "moderate", "low", "info"].map((level) => `${counts[level] ?? 0} ${level}`).join(", ");
+      .map(([name, entry]) =>
+        `${entry.severity} ${name} ${entry.range ?? ""}: ${titlesOf(entry.via).join("; ") || "via a dependency"}`.trim(),
+      );
+    const summary = ["critical", "high", "moderate", "low", "info"]
+      .map((level) => `${counts[level] ?? 0} ${level}`)
+      .join(", ");
     if (blocking.length > 0 || (counts.high ?? 0) > 0 || (counts.critical ?? 0) > 0) {
-      return { outcome: "fail", message: `runtime dependencies have high or critical advisories (${summary}):\n${blocking.map((line) => `  ${line}`).join("\n")}` };
+      return {
+        outcome: "fail",
+        message: `runtime dependencies have high or critical advisories (${summary}):\n${blocking.map((line) => `  ${line}`).join("\n")}`,
+      };
     }
     return { outcome: "pass", message: `no high or critical advisory in the runtime dependencies (${summary})` };
   }
-  const fromEndpoint = typeof report.statusCode === "number" && /\/-\/npm\/v1\/security\//.test(report.uri ?? report.message ?? "");
-  const network = NETWORK_ERRORS.has(report.error?.code ?? "") || /audit endpoint returned an error|ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN/.test(report.message ?? "");
+  const fromEndpoint =
+    typeof report.statusCode === "number" && /\/-\/npm\/v1\/security\//.test(report.uri ?? report.message ?? "");
+  const network =
+    NETWORK_ERRORS.has(report.error?.code ?? "") ||
+    /audit endpoint returned an error|ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN/.test(report.message ?? "");
   if (fromEndpoint || network) {
     const why = report.message ?? report.error?.summary ?? report.error?.code ?? "no answer";
     return { outcome: "unchecked", message: `${UNREACHABLE} (${why})` };
@@ -54,11 +73,18 @@ export function decideAudit(stdout: string): AuditDecision {
 }
 
 function titlesOf(via: unknown[] | undefined): string[] {
-  return (via ?? []).map((item) => (typeof item === "string" ? `via ${item}` : ((item as { title?: string; url?: string }).title ?? ""))).filter(Boolean);
+  return (via ?? [])
+    .map((item) =>
+      typeof item === "string" ? `via ${item}` : ((item as { title?: string; url?: string }).title ?? ""),
+    )
+    .filter(Boolean);
 }
 
 function main(): void {
-  const run = spawnSync("npm", ["audit", "--omit=dev", "--audit-level=high", "--json"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync("npm", ["audit", "--omit=dev", "--audit-level=high", "--json"], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (run.error) {
     console.error(`[audit] could not run npm audit: ${run.error.message}`);
     process.exit(1);

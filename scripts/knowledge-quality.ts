@@ -9,12 +9,16 @@ async function main(): Promise<number> {
   const report = await evaluateRetrieval((texts) => embedTexts(texts, 500));
   console.log(`[quality] embedding ${label}; ${report.fragments.length} fragments, ${report.results.length} questions`);
   for (const { question, fragment, rank, isHit } of report.results) {
-    console.log(`  ${isHit ? "hit " : "MISS"}  rank ${String(rank).padStart(2)}  fragment ${String(fragment).padStart(2)}  ${question}`);
+    console.log(
+      `  ${isHit ? "hit " : "MISS"}  rank ${String(rank).padStart(2)}  fragment ${String(fragment).padStart(2)}  ${question}`,
+    );
   }
   const percent = (value: number) => `${(value * 100).toFixed(0)}%`;
   console.log(`recall@1 ${percent(report.recallAt1)}, MRR ${report.meanReciprocalRank.toFixed(2)}`);
   const pass = report.recallAtK >= QUALITY_TARGET;
-  console.log(`recall@${QUALITY_K} ${percent(report.recallAtK)}: ${pass ? "PASS" : "FAIL"} (target ${percent(QUALITY_TARGET)})`);
+  console.log(
+    `recall@${QUALITY_K} ${percent(report.recallAtK)}: ${pass ? "PASS" : "FAIL"} (target ${percent(QUALITY_TARGET)})`,
+  );
   return pass ? 0 : 1;
 }
 

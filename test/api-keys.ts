@@ -8,12 +8,21 @@ import { getDefaultCompanyId } from "@/lib/identity/internal";
  * permissions that POST /auth/api-keys now refuses (users:manage, organizations:manage, ...). The
  * service must not honour them. Returns the key to send as X-API-Key.
  */
-export async function insertStoredApiKey(permissions: string[], companyId?: string): Promise<{ id: string; key: string }> {
+export async function insertStoredApiKey(
+  permissions: string[],
+  companyId?: string,
+): Promise<{ id: string; key: string }> {
   const db = await getDb();
   const { token, hash } = newOpaqueToken("ck_");
   const [row] = await db
     .insert(apiKeys)
-    .values({ name: "stored before the rule", keyPrefix: token.slice(0, 10), keyHash: hash, permissions, companyId: companyId ?? (await getDefaultCompanyId(db)) })
+    .values({
+      name: "stored before the rule",
+      keyPrefix: token.slice(0, 10),
+      keyHash: hash,
+      permissions,
+      companyId: companyId ?? (await getDefaultCompanyId(db)),
+    })
     .returning({ id: apiKeys.id });
   return { id: row.id, key: token };
 }

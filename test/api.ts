@@ -3,7 +3,9 @@ import { createRouteTable, routePathOf, type RouteModule } from "@/lib/http/rout
 // Every route handler file, found the same way Next.js finds them, so tests call the real handlers by
 // path, routed by the same table as the production server (lib/http/route-table.ts).
 const routeFiles = import.meta.glob<RouteModule>("/app/api/v1/**/route.ts");
-const routes = createRouteTable(Object.entries(routeFiles).map(([file, load]) => ({ path: routePathOf(file), value: load })));
+const routes = createRouteTable(
+  Object.entries(routeFiles).map(([file, load]) => ({ path: routePathOf(file), value: load })),
+);
 
 export type ApiOptions = {
   body?: unknown;
@@ -35,7 +37,9 @@ export async function api<T = any>(method: string, path: string, options: ApiOpt
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
   }
-  const response = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(found.params) });
+  const response = await handler(new Request(url, { method, headers, body }), {
+    params: Promise.resolve(found.params),
+  });
   const text = await response.text();
   let parsed: unknown = text;
   try {

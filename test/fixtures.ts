@@ -12,7 +12,10 @@ import { systemContext, type ServiceContext } from "@/lib/context";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
 import { login } from "@/lib/identity/login";
 import { createUser } from "@/lib/identity/users";
-import { createBusinessUnit as createBusinessUnitService, createCompany as createCompanyService } from "@/lib/operations/companies";
+import {
+  createBusinessUnit as createBusinessUnitService,
+  createCompany as createCompanyService,
+} from "@/lib/operations/companies";
 
 export const TEST_PASSWORD = "correct-horse-battery";
 
@@ -37,7 +40,14 @@ export function testAddress(): string {
 }
 
 export async function createTestUser(
-  input: { roles?: RoleName[]; email?: string; password?: string; companyId?: string; businessUnitId?: string; fullName?: string } = {},
+  input: {
+    roles?: RoleName[];
+    email?: string;
+    password?: string;
+    companyId?: string;
+    businessUnitId?: string;
+    fullName?: string;
+  } = {},
 ) {
   const ctx = await systemCtx();
   const email = input.email ?? uniqueEmail((input.roles?.[0] ?? "cliente").toLowerCase());
@@ -59,14 +69,23 @@ export async function createTestUser(
 export type SignedIn = Awaited<ReturnType<typeof signInAs>>;
 
 /** A new user with the given role(s), signed in through the login service: its tokens and profile. */
-export async function signInAs(roles: RoleName | RoleName[], input: Omit<Parameters<typeof createTestUser>[0], "roles"> = {}) {
+export async function signInAs(
+  roles: RoleName | RoleName[],
+  input: Omit<Parameters<typeof createTestUser>[0], "roles"> = {},
+) {
   const user = await createTestUser({ ...input, roles: Array.isArray(roles) ? roles : [roles] });
   const tokens = await login({ ctx: await anonymousCtx(), input: { email: user.email, password: user.password } });
   return { user, token: tokens.access_token, refreshToken: tokens.refresh_token, sessionId: tokens.session_id };
 }
 
-export async function createTestCompany(name = `Company ${randomUUID().slice(0, 6)}`, extra: { is_reseller?: boolean } = {}) {
-  return createCompanyService({ ctx: await systemCtx(), input: { name, is_reseller: extra.is_reseller ?? false, commission_rate: "0.00" } });
+export async function createTestCompany(
+  name = `Company ${randomUUID().slice(0, 6)}`,
+  extra: { is_reseller?: boolean } = {},
+) {
+  return createCompanyService({
+    ctx: await systemCtx(),
+    input: { name, is_reseller: extra.is_reseller ?? false, commission_rate: "0.00" },
+  });
 }
 
 export async function createTestBusinessUnit(companyId: string, name = `Unit ${randomUUID().slice(0, 6)}`) {
@@ -144,7 +163,13 @@ export async function createSellableVersion(versionOverrides: Record<string, unk
           testVersionInput({
             countries: [{ country_code: "MX" }, { country_code: "US", price: "40.00" }],
             age_surcharges: [{ min_age: 60, max_age: 70, percentage: "50" }],
-            coverages: [{ name: "Repatriation", description: "Return of remains to the country of origin", limit_amount: "5000.00" }],
+            coverages: [
+              {
+                name: "Repatriation",
+                description: "Return of remains to the country of origin",
+                limit_amount: "5000.00",
+              },
+            ],
             ...versionOverrides,
           }),
         ],
@@ -160,7 +185,10 @@ export function dateFromToday(days: number): string {
 }
 
 /** An issued policy (PENDING_PAYMENT) of a new client, with the given beneficiaries (one SELF aged 40 by default). */
-export async function issueTestPolicy(seller: SignedIn, options: { versionId?: string; beneficiaries?: unknown[]; clientOverrides?: Record<string, unknown> } = {}) {
+export async function issueTestPolicy(
+  seller: SignedIn,
+  options: { versionId?: string; beneficiaries?: unknown[]; clientOverrides?: Record<string, unknown> } = {},
+) {
   const versionId = options.versionId ?? (await createSellableVersion()).version.id;
   const client = await createTestClient(seller, options.clientOverrides);
   const response = await api("POST", "/api/v1/emission/issue", {
@@ -169,9 +197,21 @@ export async function issueTestPolicy(seller: SignedIn, options: { versionId?: s
       client_id: client.id,
       plan_version_id: versionId,
       start_date: dateFromToday(1),
-      beneficiaries: options.beneficiaries ?? [{ first_name: "Ana", last_name: "Pérez", kinship_type: "SELF", date_of_birth: "1985-03-01" }],
+      beneficiaries: options.beneficiaries ?? [
+        { first_name: "Ana", last_name: "Pérez", kinship_type: "SELF", date_of_birth: "1985-03-01" },
+      ],
     },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return { client, versionId, policy: response.body as { id: string; policy_number: string; status: string; final_price: string; beneficiaries: Array<{ id: string; price: string }> } };
+  return {
+    client,
+    versionId,
+    policy: response.body as {
+      id: string;
+      policy_number: string;
+      status: string;
+      final_price: string;
+      beneficiaries: Array<{ id: string; price: string }>;
+    },
+  };
 }

@@ -22,7 +22,12 @@ export const SQL_PAYLOADS = [
   "\\'; select version(); --",
 ];
 
-export const HTML_PAYLOADS = ["<script>alert(1)</script>", '"><img src=x onerror=alert(document.cookie)>', "<svg/onload=alert(1)>", "javascript:alert(1)"];
+export const HTML_PAYLOADS = [
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(document.cookie)>',
+  "<svg/onload=alert(1)>",
+  "javascript:alert(1)",
+];
 
 export const UNICODE_TEXTS = [
   "👨‍👩‍👧‍👦🇲🇽😀",
@@ -38,7 +43,23 @@ export const UNICODE_TEXTS = [
 export const NUL_TEXT = "Ana\u0000Pérez";
 
 /** Number literals written into the JSON text as is: out of range, not integers, or not numbers at all. */
-export const NUMBER_LITERALS = ["1e308", "-1e308", "1e999", "-0", "9007199254740993", "2147483648", "-2147483649", "1.5", "1e-300", '"NaN"', '"Infinity"', '"0x1F"', '" 12 "', '"١٢"', '"12abc"'];
+export const NUMBER_LITERALS = [
+  "1e308",
+  "-1e308",
+  "1e999",
+  "-0",
+  "9007199254740993",
+  "2147483648",
+  "-2147483649",
+  "1.5",
+  "1e-300",
+  '"NaN"',
+  '"Infinity"',
+  '"0x1F"',
+  '" 12 "',
+  '"١٢"',
+  '"12abc"',
+];
 
 const WRONG_TYPES: unknown[] = [0, -1, true, false, "text", "", [], {}, [1, 2], { a: 1 }, null];
 
@@ -59,7 +80,10 @@ type Path = Array<string | number>;
 type Json = unknown;
 
 /** Bodies the schema's valid values become once broken; about one in twelve is left whole. */
-export function hostileBodyOf(schema: z.ZodType, prepare: (value: Json, index: number) => Json = (value) => value): fc.Arbitrary<HostileBody> {
+export function hostileBodyOf(
+  schema: z.ZodType,
+  prepare: (value: Json, index: number) => Json = (value) => value,
+): fc.Arbitrary<HostileBody> {
   return fc.tuple(arbitraryOf(schema), breaker(), fc.nat()).map(([value, brk, index]) => brk(prepare(value, index)));
 }
 
@@ -72,7 +96,9 @@ function breaker(): fc.Arbitrary<Breaker> {
     at.map<Breaker>((pick) => (value) => {
       const path = pickPath(value, pick, () => true);
       const current = get(value, path);
-      const replacement = WRONG_TYPES.filter((candidate) => typeOf(candidate) !== typeOf(current))[pick % (WRONG_TYPES.length - 2)];
+      const replacement = WRONG_TYPES.filter((candidate) => typeOf(candidate) !== typeOf(current))[
+        pick % (WRONG_TYPES.length - 2)
+      ];
       return { kind: `wrong type at ${show(path)}`, text: JSON.stringify(set(value, path, replacement)) };
     }),
     at.map<Breaker>((pick) => (value) => {
@@ -85,14 +111,26 @@ function breaker(): fc.Arbitrary<Breaker> {
     }),
     fc.tuple(at, fc.constantFrom("a", "é", "😀", "'", "<")).map<Breaker>(([pick, unit]) => (value) => {
       const path = pickPath(value, pick, isText);
-      return { kind: `long text (${unit}) at ${show(path)}`, text: JSON.stringify(set(value, path, unit.repeat(LONG_TEXT_LENGTH))) };
+      return {
+        kind: `long text (${unit}) at ${show(path)}`,
+        text: JSON.stringify(set(value, path, unit.repeat(LONG_TEXT_LENGTH))),
+      };
     }),
     at.map<Breaker>((pick) => (value) => {
       const path = pickPath(value, pick, () => true);
       const current = get(value, path);
       const item = Array.isArray(current) && current.length > 0 ? current[0] : current;
       const fill = JSON.stringify(item ?? null).length * HUGE_ARRAY_LENGTH < 800_000 ? item : 1;
-      return { kind: `huge array at ${show(path)}`, text: JSON.stringify(set(value, path, Array.from({ length: HUGE_ARRAY_LENGTH }, () => fill))) };
+      return {
+        kind: `huge array at ${show(path)}`,
+        text: JSON.stringify(
+          set(
+            value,
+            path,
+            Array.from({ length: HUGE_ARRAY_LENGTH }, () => fill),
+          ),
+        ),
+      };
     }),
     fc.tuple(at, fc.constantFrom(...UNICODE_TEXTS)).map<Breaker>(([pick, payload]) => (value) => {
       const path = pickPath(value, pick, isText);
@@ -108,18 +146,27 @@ function breaker(): fc.Arbitrary<Breaker> {
     }),
     fc.tuple(at, fc.constantFrom(...SQL_PAYLOADS, ...HTML_PAYLOADS)).map<Breaker>(([pick, payload]) => (value) => {
       const path = pickPath(value, pick, isText);
-      return { kind: `injection ${JSON.stringify(payload)} at ${show(path)}`, text: JSON.stringify(set(value, path, payload)) };
+      return {
+        kind: `injection ${JSON.stringify(payload)} at ${show(path)}`,
+        text: JSON.stringify(set(value, path, payload)),
+      };
     }),
     fc.tuple(at, fc.constantFrom(...POLLUTERS)).map<Breaker>(([pick, [key, raw]]) => (value) => {
       const path = pickPath(value, pick, isObject);
       const target = path.length === 0 && !isObject(value) ? {} : value;
       const container = get(target, path) as Record<string, unknown>;
-      const text = JSON.stringify(set(target, path, { [RAW_KEY]: RAW, ...container })).replace(`"${RAW_KEY}":"${RAW}"`, `"${key}":${raw}`);
+      const text = JSON.stringify(set(target, path, { [RAW_KEY]: RAW, ...container })).replace(
+        `"${RAW_KEY}":"${RAW}"`,
+        `"${key}":${raw}`,
+      );
       return { kind: `${key} key at ${show(path)}`, text };
     }),
     at.map<Breaker>((pick) => (value) => {
       const path = pickPath(value, pick, () => true);
-      return { kind: `deep nesting at ${show(path)}`, text: withRaw(set(value, path, RAW), "[".repeat(DEEP_NESTING) + "]".repeat(DEEP_NESTING)) };
+      return {
+        kind: `deep nesting at ${show(path)}`,
+        text: withRaw(set(value, path, RAW), "[".repeat(DEEP_NESTING) + "]".repeat(DEEP_NESTING)),
+      };
     }),
     fc.constantFrom<Breaker>(
       () => ({ kind: "body is an array", text: "[]" }),
@@ -167,7 +214,8 @@ function show(path: Path): string {
 function pathsOf(value: Json, prefix: Path = []): Path[] {
   const paths: Path[] = [prefix];
   if (Array.isArray(value)) value.forEach((item, index) => paths.push(...pathsOf(item, [...prefix, index])));
-  else if (isObject(value)) for (const [key, item] of Object.entries(value)) paths.push(...pathsOf(item, [...prefix, key]));
+  else if (isObject(value))
+    for (const [key, item] of Object.entries(value)) paths.push(...pathsOf(item, [...prefix, key]));
   return paths;
 }
 
@@ -217,11 +265,18 @@ export function hostileQueryOf(schema: z.ZodType): fc.Arbitrary<{ kind: string; 
     "a".repeat(LONG_TEXT_LENGTH),
   );
   return fc.tuple(arbitraryOf(schema), fc.nat(), payloads, fc.boolean()).map(([value, pick, payload, withNul]) => {
-    const entries = Object.entries(isObject(value) ? value : {}).map(([key, item]) => [key, typeof item === "string" ? item : JSON.stringify(item)]);
+    const entries = Object.entries(isObject(value) ? value : {}).map(([key, item]) => [
+      key,
+      typeof item === "string" ? item : JSON.stringify(item),
+    ]);
     if (entries.length === 0) entries.push(["q", ""]);
     const index = pick % entries.length;
     entries[index] = [entries[index][0], withNul ? `a\u0000b` : payload];
     const search = new URLSearchParams(entries).toString();
-    return { kind: `${entries[index][0]}=${withNul ? "NUL" : JSON.stringify(payload.slice(0, 40))}`, search, expected: withNul ? [422] : undefined };
+    return {
+      kind: `${entries[index][0]}=${withNul ? "NUL" : JSON.stringify(payload.slice(0, 40))}`,
+      search,
+      expected: withNul ? [422] : undefined,
+    };
   });
 }

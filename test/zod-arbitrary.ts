@@ -51,9 +51,17 @@ export function fromJsonSchema(schema: JsonSchema): fc.Arbitrary<unknown> {
     case "string":
       return stringOf(schema);
     case "integer":
-      return fc.integer({ min: bound(schema.minimum, schema.exclusiveMinimum, 1, -1e6), max: bound(schema.maximum, schema.exclusiveMaximum, -1, 1e6) });
+      return fc.integer({
+        min: bound(schema.minimum, schema.exclusiveMinimum, 1, -1e6),
+        max: bound(schema.maximum, schema.exclusiveMaximum, -1, 1e6),
+      });
     case "number":
-      return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: schema.minimum ?? -1e6,
+        max: schema.maximum ?? 1e6,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case "boolean":
       return fc.boolean();
     case "null":
@@ -97,11 +105,17 @@ function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
     }
   }
   const minLength = schema.minLength ?? 0;
-  return fc.string({ minLength, maxLength: Math.max(minLength, Math.min(schema.maxLength ?? MAX_TEXT, MAX_TEXT)), unit: "grapheme" });
+  return fc.string({
+    minLength,
+    maxLength: Math.max(minLength, Math.min(schema.maxLength ?? MAX_TEXT, MAX_TEXT)),
+    unit: "grapheme",
+  });
 }
 
 function isoDate(): fc.Arbitrary<string> {
-  return fc.date({ min: new Date("1930-01-01T00:00:00Z"), max: new Date("2040-12-31T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+  return fc
+    .date({ min: new Date("1930-01-01T00:00:00Z"), max: new Date("2040-12-31T00:00:00Z"), noInvalidDate: true })
+    .map((date) => date.toISOString().slice(0, 10));
 }
 
 function objectOf(schema: JsonSchema): fc.Arbitrary<unknown> {
@@ -112,7 +126,9 @@ function objectOf(schema: JsonSchema): fc.Arbitrary<unknown> {
     });
   }
   if (schema.additionalProperties && typeof schema.additionalProperties === "object") {
-    const keys = schema.propertyNames ? (stringOf(schema.propertyNames) as fc.Arbitrary<string>) : fc.string({ maxLength: 12 });
+    const keys = schema.propertyNames
+      ? (stringOf(schema.propertyNames) as fc.Arbitrary<string>)
+      : fc.string({ maxLength: 12 });
     return fc.dictionary(keys, fromJsonSchema(schema.additionalProperties), { maxKeys: MAX_ITEMS });
   }
   return fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: MAX_ITEMS });

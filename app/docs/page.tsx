@@ -19,7 +19,9 @@ function groupByTag(document: ApiDocument): Map<string, OperationEntry[]> {
     }
   }
   for (const entries of groups.values()) {
-    entries.sort((a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
+    entries.sort(
+      (a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
+    );
   }
   return groups;
 }
@@ -40,7 +42,8 @@ export default function DocsPage() {
         <div>
           <h1>{document.info.title}</h1>
           <p className="muted">
-            Version {document.info.version} · <a href="/api/v1/openapi.json">openapi.json</a> · <Link href="/dashboard">Back office</Link>
+            Version {document.info.version} · <a href="/api/v1/openapi.json">openapi.json</a> ·{" "}
+            <Link href="/dashboard">Back office</Link>
           </p>
         </div>
       </header>

@@ -1,5 +1,11 @@
 /** A small JSON client for seeding a benchmark through the service's own API. */
-export async function callApi<T>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+export async function callApi<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
@@ -15,7 +21,10 @@ export async function callApi<T>(baseUrl: string, method: string, path: string, 
 
 /** Signs in and returns the access token. */
 export async function logIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const { access_token } = await callApi<{ access_token: string }>(baseUrl, "POST", "/api/v1/auth/login", { email, password });
+  const { access_token } = await callApi<{ access_token: string }>(baseUrl, "POST", "/api/v1/auth/login", {
+    email,
+    password,
+  });
   return access_token;
 }
 

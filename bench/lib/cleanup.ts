@@ -30,7 +30,10 @@ export class Cleanup {
 
   /** Runs the steps when the process is interrupted, then exits with the signal's conventional code. */
   onSignals(): void {
-    for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+    for (const [signal, code] of [
+      ["SIGINT", 130],
+      ["SIGTERM", 143],
+    ] as const) {
       process.once(signal, () => {
         console.error(`\n[bench] ${signal}: cleaning up`);
         void this.runAll().finally(() => process.exit(code));

@@ -45,7 +45,10 @@ export class LoadTarget {
   /** CPU seconds the serving process used during the recorded runs (null once /proc could not be read). */
   private cpuSeconds: number | null = 0;
 
-  constructor(request: LoadRequest, private readonly concurrency: number) {
+  constructor(
+    request: LoadRequest,
+    private readonly concurrency: number,
+  ) {
     this.url = request.url;
     this.call = { body: request.body === undefined ? undefined : Buffer.from(request.body), headers: request.headers };
     this.method = request.method ?? (this.call.body ? "POST" : "GET");
@@ -71,14 +74,28 @@ export class LoadTarget {
     });
     if (record && this.pid !== undefined) {
       const cpuAfter = cpuSecondsOf(this.pid);
-      this.cpuSeconds = this.cpuSeconds === null || cpuBefore === null || cpuAfter === null ? null : this.cpuSeconds + cpuAfter - cpuBefore;
+      this.cpuSeconds =
+        this.cpuSeconds === null || cpuBefore === null || cpuAfter === null
+          ? null
+          : this.cpuSeconds + cpuAfter - cpuBefore;
     }
   }
 
   result(): LoadResult {
     const { latencies, errors, seconds, errorSamples } = this.samples;
-    const cpuMicrosPerRequest = this.pid !== undefined && this.cpuSeconds !== null && latencies.length > 0 ? (1e6 * this.cpuSeconds) / latencies.length : undefined;
-    return { requests: latencies.length, errors, seconds, requestsPerSecond: latencies.length / seconds, errorSamples, cpuMicrosPerRequest, ...summarizeLatencies(latencies) };
+    const cpuMicrosPerRequest =
+      this.pid !== undefined && this.cpuSeconds !== null && latencies.length > 0
+        ? (1e6 * this.cpuSeconds) / latencies.length
+        : undefined;
+    return {
+      requests: latencies.length,
+      errors,
+      seconds,
+      requestsPerSecond: latencies.length / seconds,
+      errorSamples,
+      cpuMicrosPerRequest,
+      ...summarizeLatencies(latencies),
+    };
   }
 }
 
@@ -89,7 +106,12 @@ export type LoopCall = { body?: Buffer; headers?: Record<string, string> };
 export type Answer = { status: number; text: string; ms: number } | { error: Error };
 
 /** Sends one request on `agent` and reads the whole answer; it never rejects (a network error is an answer too). */
-export function sendRequest(agent: http.Agent, target: URL, method: string, { body, headers = {} }: LoopCall): Promise<Answer> {
+export function sendRequest(
+  agent: http.Agent,
+  target: URL,
+  method: string,
+  { body, headers = {} }: LoopCall,
+): Promise<Answer> {
   return new Promise<Answer>((resolve) => {
     const fail = (error: Error) => resolve({ error });
     const sent = performance.now();
@@ -106,7 +128,13 @@ export function sendRequest(agent: http.Agent, target: URL, method: string, { bo
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("error", fail);
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - sent }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString("utf8"),
+            ms: performance.now() - sent,
+          }),
+        );
       },
     );
     req.on("error", fail);
@@ -172,7 +200,12 @@ export async function runClosedLoop({
  */
 export async function measureAlternating(
   requests: LoadRequest[],
-  { concurrency, warmupMs, durationMs, slices }: { concurrency: number; warmupMs: number; durationMs: number; slices: number },
+  {
+    concurrency,
+    warmupMs,
+    durationMs,
+    slices,
+  }: { concurrency: number; warmupMs: number; durationMs: number; slices: number },
 ): Promise<LoadResult[]> {
   const targets = requests.map((request) => new LoadTarget(request, concurrency));
   for (const target of targets) await target.run(warmupMs, false);

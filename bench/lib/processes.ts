@@ -37,7 +37,15 @@ export function freePort(): Promise<number> {
  */
 export async function launchServer(
   cleanup: Cleanup,
-  spec: { name: string; args: string[]; port: number; env: Record<string, string>; readyPath: string; cwd: string; timeoutMs?: number },
+  spec: {
+    name: string;
+    args: string[];
+    port: number;
+    env: Record<string, string>;
+    readyPath: string;
+    cwd: string;
+    timeoutMs?: number;
+  },
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, spec.args, {
     cwd: spec.cwd,
@@ -80,7 +88,8 @@ export async function launchServer(
       throw new Error(`${spec.name} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${tail}`);
     }
     if ((await statusOf(`${server.baseUrl}${spec.readyPath}`)) === 200) return server;
-    if (Date.now() > deadline) throw new Error(`${spec.name} was not ready after ${(spec.timeoutMs ?? 60_000) / 1000} s:\n${tail}`);
+    if (Date.now() > deadline)
+      throw new Error(`${spec.name} was not ready after ${(spec.timeoutMs ?? 60_000) / 1000} s:\n${tail}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -89,7 +98,13 @@ export async function launchServer(
  * The built service as `npm start` runs it (the production server .next/custom-server.js); extra Node
  * flags (e.g. --cpu-prof) go before the script.
  */
-export function startService(cleanup: Cleanup, root: string, port: number, env: Record<string, string>, nodeFlags: string[] = []) {
+export function startService(
+  cleanup: Cleanup,
+  root: string,
+  port: number,
+  env: Record<string, string>,
+  nodeFlags: string[] = [],
+) {
   return launchServer(cleanup, {
     name: "service (npm start)",
     cwd: root,

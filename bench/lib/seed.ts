@@ -49,7 +49,11 @@ type SurchargeBand = { min_age: number; max_age: number; percentage: string };
 export async function createBenchVersion(
   baseUrl: string,
   adminToken: string,
-  { productName, countries, ageSurcharges = [] }: { productName: string; countries: CountryRule[]; ageSurcharges?: SurchargeBand[] },
+  {
+    productName,
+    countries,
+    ageSurcharges = [],
+  }: { productName: string; countries: CountryRule[]; ageSurcharges?: SurchargeBand[] },
 ): Promise<string> {
   const product = await callApi<{ plans: { versions: { id: string }[] }[] }>(
     baseUrl,
@@ -85,6 +89,12 @@ export async function createBenchVersion(
 
 /** A VENDEDOR of the default company; its access token. */
 export async function createBenchSeller(baseUrl: string, adminToken: string): Promise<string> {
-  await callApi(baseUrl, "POST", "/api/v1/auth/users", { ...BENCH_SELLER, full_name: "Bench Seller", roles: ["VENDEDOR"] }, adminToken);
+  await callApi(
+    baseUrl,
+    "POST",
+    "/api/v1/auth/users",
+    { ...BENCH_SELLER, full_name: "Bench Seller", roles: ["VENDEDOR"] },
+    adminToken,
+  );
   return logIn(baseUrl, BENCH_SELLER.email, BENCH_SELLER.password);
 }

@@ -32,7 +32,10 @@ const FILTER_FIELDS = ["user_id", "action", "entity", "date_from", "date_to"] as
 const column = createColumnHelper<AuditEntry>();
 
 const columns = [
-  column.accessor("created_at", { header: "When", cell: (info) => <time dateTime={info.getValue()}>{new Date(info.getValue()).toLocaleString()}</time> }),
+  column.accessor("created_at", {
+    header: "When",
+    cell: (info) => <time dateTime={info.getValue()}>{new Date(info.getValue()).toLocaleString()}</time>,
+  }),
   column.accessor("action", { header: "Action", cell: (info) => <Badge tone="accent">{info.getValue()}</Badge> }),
   // user_id is whom the entry concerns (the person signing in, say); actor is who acted, which for a
   // sign-in is still nobody. Both are shown when they differ.
@@ -49,7 +52,10 @@ const columns = [
     },
   }),
   column.accessor("entity", { header: "Entity" }),
-  column.accessor("entity_id", { header: "Entity id", cell: (info) => (info.getValue() ? <code className="id">{info.getValue()}</code> : "—") }),
+  column.accessor("entity_id", {
+    header: "Entity id",
+    cell: (info) => (info.getValue() ? <code className="id">{info.getValue()}</code> : "—"),
+  }),
   column.accessor("ip_address", { header: "IP", cell: (info) => info.getValue() ?? "—" }),
   column.accessor("details", {
     header: "Details",
@@ -119,7 +125,12 @@ export function AuditPanel() {
         })}
       >
         <Field id="audit-action" label="Action" error={errors.action?.message}>
-          <input id="audit-action" list="audit-action-list" autoComplete="off" {...register("action", { setValueAs: emptyToUndefined })} />
+          <input
+            id="audit-action"
+            list="audit-action-list"
+            autoComplete="off"
+            {...register("action", { setValueAs: emptyToUndefined })}
+          />
           <datalist id="audit-action-list">
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action} />
@@ -156,7 +167,12 @@ export function AuditPanel() {
         </div>
       </form>
       <ErrorBanner message={audit.error} />
-      <DataTable table={table} label="Audit log" isLoading={audit.isLoading} emptyText="No entry matches these filters." />
+      <DataTable
+        table={table}
+        label="Audit log"
+        isLoading={audit.isLoading}
+        emptyText="No entry matches these filters."
+      />
       {audit.data ? (
         <Pagination
           page={audit.data.page}

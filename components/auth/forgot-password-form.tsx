@@ -17,7 +17,14 @@ type ForgotPasswordForm = { email: string };
 export function ForgotPasswordFormPanel() {
   const t = useTranslations("forgotPassword");
   const schema = useMemo(
-    () => z.object({ email: z.string().trim().min(1, { message: t("errors.emailRequired") }).pipe(z.email({ message: t("errors.emailInvalid") })) }),
+    () =>
+      z.object({
+        email: z
+          .string()
+          .trim()
+          .min(1, { message: t("errors.emailRequired") })
+          .pipe(z.email({ message: t("errors.emailInvalid") })),
+      }),
     [t],
   );
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -34,7 +41,14 @@ export function ForgotPasswordFormPanel() {
       await apiFetch("/api/v1/auth/password-reset", { method: "POST", body: { email } });
       setSentTo(email);
     } catch (caught) {
-      if (caught instanceof ApiError) setError(caught.status === 429 ? t("errors.tooMany") : caught.status === 422 ? t("errors.emailInvalid") : t("errors.failed"));
+      if (caught instanceof ApiError)
+        setError(
+          caught.status === 429
+            ? t("errors.tooMany")
+            : caught.status === 422
+              ? t("errors.emailInvalid")
+              : t("errors.failed"),
+        );
       else setError(t("errors.network"));
     }
   }
@@ -53,7 +67,14 @@ export function ForgotPasswordFormPanel() {
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("title")}>
       <ErrorBanner message={error} />
       <Field id="forgot-email" label={t("email")} error={errors.email?.message}>
-        <input id="forgot-email" type="email" autoComplete="username" autoFocus aria-invalid={Boolean(errors.email)} {...register("email")} />
+        <input
+          id="forgot-email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          aria-invalid={Boolean(errors.email)}
+          {...register("email")}
+        />
       </Field>
       <Button type="submit" isBusy={isSubmitting}>
         {isSubmitting ? t("submitting") : t("submit")}

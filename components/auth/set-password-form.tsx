@@ -24,7 +24,10 @@ export function SetPasswordFormPanel({ token }: { token: string }) {
     () =>
       z
         .object({
-          password: z.string().min(8, { message: t("errors.tooShort") }).max(128, { message: t("errors.tooLong") }),
+          password: z
+            .string()
+            .min(8, { message: t("errors.tooShort") })
+            .max(128, { message: t("errors.tooLong") }),
           confirm: z.string(),
         })
         .refine((values) => values.password === values.confirm, { message: t("errors.mismatch"), path: ["confirm"] }),
@@ -47,8 +50,10 @@ export function SetPasswordFormPanel({ token }: { token: string }) {
     } catch (caught) {
       if (!(caught instanceof ApiError)) return setError(t("errors.network"));
       if (caught.code === "invalid_token") return setOutcome("invalid");
-      if (caught.code === "weak_password") return setFieldError("password", { type: "server", message: t("errors.weak") });
-      if (caught.code === "password_reused") return setFieldError("password", { type: "server", message: t("errors.reused") });
+      if (caught.code === "weak_password")
+        return setFieldError("password", { type: "server", message: t("errors.weak") });
+      if (caught.code === "password_reused")
+        return setFieldError("password", { type: "server", message: t("errors.reused") });
       if (caught.status === 422) return setFieldError("password", { type: "server", message: t("errors.tooShort") });
       setError(t("errors.failed"));
     }
@@ -69,10 +74,23 @@ export function SetPasswordFormPanel({ token }: { token: string }) {
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("title")}>
       <ErrorBanner message={error} />
       <Field id="new-password" label={t("password")} hint={t("hint")} error={errors.password?.message}>
-        <input id="new-password" type="password" autoComplete="new-password" autoFocus aria-invalid={Boolean(errors.password)} {...register("password")} />
+        <input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          aria-invalid={Boolean(errors.password)}
+          {...register("password")}
+        />
       </Field>
       <Field id="new-password-confirm" label={t("confirm")} error={errors.confirm?.message}>
-        <input id="new-password-confirm" type="password" autoComplete="new-password" aria-invalid={Boolean(errors.confirm)} {...register("confirm")} />
+        <input
+          id="new-password-confirm"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={Boolean(errors.confirm)}
+          {...register("confirm")}
+        />
       </Field>
       <Button type="submit" isBusy={isSubmitting}>
         {isSubmitting ? t("submitting") : t("submit")}

@@ -1,6 +1,7 @@
 // What the sign-in page says when signing in fails, as keys of the "signIn.errors" catalog section:
 // next-auth's own codes, and the service's messages (English, as the API writes them) by their meaning.
-export type SignInErrorKey = "wrongCredentials" | "throttled" | "unavailable" | "sessionRequired" | "accessDenied" | "failed";
+export type SignInErrorKey =
+  "wrongCredentials" | "throttled" | "unavailable" | "sessionRequired" | "accessDenied" | "failed";
 
 const NEXT_AUTH_ERRORS: Record<string, SignInErrorKey> = {
   CredentialsSignin: "wrongCredentials",

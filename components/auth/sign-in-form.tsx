@@ -14,14 +14,24 @@ import { describeSignInError, type SignInErrorKey } from "./sign-in-errors";
 
 type SignInForm = { email: string; password: string };
 
-export function SignInFormPanel({ callbackUrl, initialError }: { callbackUrl: string; initialError: SignInErrorKey | null }) {
+export function SignInFormPanel({
+  callbackUrl,
+  initialError,
+}: {
+  callbackUrl: string;
+  initialError: SignInErrorKey | null;
+}) {
   const t = useTranslations("signIn");
   // Local rather than the API's LoginInput: that one also accepts the OAuth2 `username` form, and a
   // person needs "enter your e-mail" (in the page's language) rather than a schema message.
   const schema = useMemo(
     () =>
       z.object({
-        email: z.string().trim().min(1, { message: t("errors.emailRequired") }).pipe(z.email({ message: t("errors.emailInvalid") })),
+        email: z
+          .string()
+          .trim()
+          .min(1, { message: t("errors.emailRequired") })
+          .pipe(z.email({ message: t("errors.emailInvalid") })),
         password: z.string().min(1, { message: t("errors.passwordRequired") }),
       }),
     [t],
@@ -54,7 +64,14 @@ export function SignInFormPanel({ callbackUrl, initialError }: { callbackUrl: st
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("formLabel")}>
       <ErrorBanner message={error ? t(`errors.${error}`) : null} />
       <Field id="sign-in-email" label={t("email")} error={errors.email?.message}>
-        <input id="sign-in-email" type="email" autoComplete="username" autoFocus aria-invalid={Boolean(errors.email)} {...register("email")} />
+        <input
+          id="sign-in-email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          aria-invalid={Boolean(errors.email)}
+          {...register("email")}
+        />
       </Field>
       <Field id="sign-in-password" label={t("password")} error={errors.password?.message}>
         <input

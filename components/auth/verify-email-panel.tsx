@@ -14,7 +14,12 @@ import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
  */
 export function VerifyEmailPanel({ token }: { token: string }) {
   const t = useTranslations("verifyEmail");
-  const [state, setState] = useState<{ kind: "idle" | "busy" } | { kind: "done"; email: string } | { kind: "invalid" } | { kind: "error"; message: string }>({ kind: "idle" });
+  const [state, setState] = useState<
+    | { kind: "idle" | "busy" }
+    | { kind: "done"; email: string }
+    | { kind: "invalid" }
+    | { kind: "error"; message: string }
+  >({ kind: "idle" });
 
   async function confirm() {
     setState({ kind: "busy" });

@@ -21,7 +21,10 @@ const EVERY_PATH = () => true;
 
 /** Adds a plan, with its first versions, to a product that already exists. */
 export function AddPlanForm({ product, onCreated }: { product: Product; onCreated: (plan: Plan) => void }) {
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(CreatePlanInput, { error: formMessages }), defaultValues: empty() });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(CreatePlanInput, { error: formMessages }),
+    defaultValues: empty(),
+  });
   const { error, success, submit } = useApiSubmit(form.setError, EVERY_PATH);
 
   async function onSubmit(values: FormOutput) {
@@ -35,7 +38,12 @@ export function AddPlanForm({ product, onCreated }: { product: Product; onCreate
 
   return (
     <FormProvider {...form}>
-      <form className="form" onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label={`Add a plan to ${product.name}`}>
+      <form
+        className="form"
+        onSubmit={form.handleSubmit(onSubmit)}
+        noValidate
+        aria-label={`Add a plan to ${product.name}`}
+      >
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
         <PlanFields prefix="" idPrefix={`add-plan-${product.id}`} title="New plan" />

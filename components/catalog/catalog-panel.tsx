@@ -13,7 +13,10 @@ export function CatalogPanel({ canEdit }: { canEdit: boolean }) {
 
   return (
     <>
-      <Panel title="Products" description="Each product with its plans and their versions; open a version for its countries, surcharges and coverages.">
+      <Panel
+        title="Products"
+        description="Each product with its plans and their versions; open a version for its countries, surcharges and coverages."
+      >
         <ErrorBanner message={products.error} />
         {products.isLoading && !products.data ? <p className="muted">Loading…</p> : null}
         {products.data ? <ProductTree products={products.data} canEdit={canEdit} onChanged={products.reload} /> : null}

@@ -18,14 +18,23 @@ type FormInput = z.input<typeof CreateProductInput>;
 type FormOutput = z.output<typeof CreateProductInput>;
 
 const newPlan = () => ({ name: "", processor_price_id: undefined, versions: [{ ...NEW_VERSION }] });
-const empty = (): FormInput => ({ name: "", description: undefined, product_type: "repatriation", is_active: true, plans: [newPlan()] });
+const empty = (): FormInput => ({
+  name: "",
+  description: undefined,
+  product_type: "repatriation",
+  is_active: true,
+  plans: [newPlan()],
+});
 
 // Every path the API names ("plans.0.versions.1.public_price") is a field of this form or a list in it.
 const EVERY_PATH = () => true;
 
 /** A product with its plans and their versions, sent as one POST: the API stores all of it or nothing. */
 export function CreateProductForm({ onCreated }: { onCreated: (product: Product) => void }) {
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(CreateProductInput, { error: formMessages }), defaultValues: empty() });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(CreateProductInput, { error: formMessages }),
+    defaultValues: empty(),
+  });
   const {
     control,
     register,
@@ -57,10 +66,19 @@ export function CreateProductForm({ onCreated }: { onCreated: (product: Product)
             <input id="product-name" autoComplete="off" aria-invalid={Boolean(errors.name)} {...register("name")} />
           </Field>
           <Field id="product-type" label="Product type" error={errors.product_type?.message}>
-            <input id="product-type" autoComplete="off" aria-invalid={Boolean(errors.product_type)} {...register("product_type")} />
+            <input
+              id="product-type"
+              autoComplete="off"
+              aria-invalid={Boolean(errors.product_type)}
+              {...register("product_type")}
+            />
           </Field>
           <Field id="product-description" label="Description (optional)" error={errors.description?.message}>
-            <textarea id="product-description" rows={2} {...register("description", { setValueAs: emptyToUndefined })} />
+            <textarea
+              id="product-description"
+              rows={2}
+              {...register("description", { setValueAs: emptyToUndefined })}
+            />
           </Field>
           <CheckboxField id="product-active" label="Active (offered for sale)">
             <input id="product-active" type="checkbox" {...register("is_active")} />
@@ -69,7 +87,12 @@ export function CreateProductForm({ onCreated }: { onCreated: (product: Product)
         {plans.fields.map((plan, index) => (
           <fieldset key={plan.id} className="nested nested-plan">
             <legend>Plan {index + 1}</legend>
-            <PlanFields prefix={`plans.${index}.`} idPrefix={`product-plan-${index}`} title={`Plan ${index + 1}`} onRemove={() => plans.remove(index)} />
+            <PlanFields
+              prefix={`plans.${index}.`}
+              idPrefix={`product-plan-${index}`}
+              title={`Plan ${index + 1}`}
+              onRemove={() => plans.remove(index)}
+            />
           </fieldset>
         ))}
         <div className="form-actions">

@@ -43,7 +43,11 @@ export function NewVersion({ versionId }: { versionId: string }) {
             mode="create"
             planId={plan.id}
             version={version}
-            initialValues={{ ...toFormValues(version), version_label: nextLabel(version.version_label), is_active: true }}
+            initialValues={{
+              ...toFormValues(version),
+              version_label: nextLabel(version.version_label),
+              is_active: true,
+            }}
             countries={data.countries}
             zones={data.zones}
             isReadOnly={false}

@@ -30,19 +30,39 @@ export function PlanFields({ prefix, idPrefix, title, onRemove }: PlanFieldsProp
     <>
       <div className="form-grid">
         <Field id={`${idPrefix}-name`} label="Plan name" error={errorOf("name")}>
-          <input id={`${idPrefix}-name`} autoComplete="off" aria-invalid={Boolean(errorOf("name"))} {...register(`${prefix}name`)} />
+          <input
+            id={`${idPrefix}-name`}
+            autoComplete="off"
+            aria-invalid={Boolean(errorOf("name"))}
+            {...register(`${prefix}name`)}
+          />
         </Field>
-        <Field id={`${idPrefix}-processor`} label="Processor price id (optional)" hint="the recurring price at the card processor" error={errorOf("processor_price_id")}>
-          <input id={`${idPrefix}-processor`} autoComplete="off" {...register(`${prefix}processor_price_id`, { setValueAs: emptyToUndefined })} />
+        <Field
+          id={`${idPrefix}-processor`}
+          label="Processor price id (optional)"
+          hint="the recurring price at the card processor"
+          error={errorOf("processor_price_id")}
+        >
+          <input
+            id={`${idPrefix}-processor`}
+            autoComplete="off"
+            {...register(`${prefix}processor_price_id`, { setValueAs: emptyToUndefined })}
+          />
         </Field>
       </div>
-      {versions.fields.length === 0 ? <p className="muted">No version yet: the plan cannot be sold until it has one.</p> : null}
+      {versions.fields.length === 0 ? (
+        <p className="muted">No version yet: the plan cannot be sold until it has one.</p>
+      ) : null}
       {versions.fields.map((version, index) => (
         <fieldset key={version.id} className="nested nested-version">
           <legend>
             {title}, version {index + 1}
           </legend>
-          <VersionTermsFields prefix={`${prefix}versions.${index}.`} idPrefix={`${idPrefix}-v${index}`} hasActiveField />
+          <VersionTermsFields
+            prefix={`${prefix}versions.${index}.`}
+            idPrefix={`${idPrefix}-v${index}`}
+            hasActiveField
+          />
           <div className="form-actions">
             <Button variant="danger" onClick={() => versions.remove(index)}>
               Remove version {index + 1}

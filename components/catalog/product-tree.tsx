@@ -19,11 +19,17 @@ export function ProductTree({ products, canEdit, onChanged }: ProductTreeProps) 
           <div className="card-head">
             <div>
               <span className="card-title">{product.name}</span>{" "}
-              {product.is_active ? <Badge tone="ok">active</Badge> : <Badge tone="danger">inactive</Badge>} <Badge>{product.product_type}</Badge>
+              {product.is_active ? <Badge tone="ok">active</Badge> : <Badge tone="danger">inactive</Badge>}{" "}
+              <Badge>{product.product_type}</Badge>
               {product.description ? <p className="muted">{product.description}</p> : null}
             </div>
             {canEdit ? (
-              <ActivationButton kind="product" isActive={product.is_active} url={`/api/v1/products/${product.id}`} onChanged={onChanged} />
+              <ActivationButton
+                kind="product"
+                isActive={product.is_active}
+                url={`/api/v1/products/${product.id}`}
+                onChanged={onChanged}
+              />
             ) : null}
           </div>
           {product.plans.length === 0 ? <p className="muted">No plan yet.</p> : null}
@@ -104,7 +110,10 @@ function VersionRow({ plan, version, canEdit }: { plan: Plan; version: Version; 
       </td>
       <td data-label="Actions">
         <span className="row-links">
-          <Link href={`/catalog/versions/${version.id}`} aria-label={`${canEdit ? "Edit" : "View"} ${plan.name} ${name}`}>
+          <Link
+            href={`/catalog/versions/${version.id}`}
+            aria-label={`${canEdit ? "Edit" : "View"} ${plan.name} ${name}`}
+          >
             {canEdit ? "Edit" : "View"}
           </Link>
           {version.is_active ? (

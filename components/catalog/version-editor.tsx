@@ -16,7 +16,12 @@ export function VersionEditor({ versionId, canEdit, isJustCreated }: VersionEdit
   const { found } = data;
 
   if (data.isLoading) return <p className="muted">Loading…</p>;
-  if (!found) return <ErrorBanner message={data.error ?? "This version is not in the catalog (it may belong to another company's plan)."} />;
+  if (!found)
+    return (
+      <ErrorBanner
+        message={data.error ?? "This version is not in the catalog (it may belong to another company's plan)."}
+      />
+    );
   const { plan, version } = found;
   // A policy keeps the terms it was issued on: the API refuses (409) any change but activation.
   const isReadOnly = !canEdit || version.in_use;
@@ -24,11 +29,21 @@ export function VersionEditor({ versionId, canEdit, isJustCreated }: VersionEdit
   return (
     <>
       <VersionHeading found={found} title="Version" />
-      {isJustCreated ? <SuccessBanner message="Created this version. Deactivate the old one once it should no longer be sold." /> : null}
+      {isJustCreated ? (
+        <SuccessBanner message="Created this version. Deactivate the old one once it should no longer be sold." />
+      ) : null}
       {canEdit ? (
-        <Panel title="Availability and new versions" description="An inactive version stays in the catalog but cannot be quoted or sold.">
+        <Panel
+          title="Availability and new versions"
+          description="An inactive version stays in the catalog but cannot be quoted or sold."
+        >
           <div className="button-row">
-            <ActivationButton kind="version" isActive={version.is_active} url={`/api/v1/plan-versions/${version.id}`} onChanged={data.reload} />
+            <ActivationButton
+              kind="version"
+              isActive={version.is_active}
+              url={`/api/v1/plan-versions/${version.id}`}
+              onChanged={data.reload}
+            />
             <Link className="button button-secondary" href={`/catalog/versions/${version.id}/new`}>
               New version from this one
             </Link>
@@ -40,11 +55,15 @@ export function VersionEditor({ versionId, canEdit, isJustCreated }: VersionEdit
           </div>
         </Panel>
       ) : null}
-      <Panel title={isReadOnly ? "Terms and rules" : "Edit terms and rules"} description={`Plan ${plan.name}. Saving sends every list; each replaces the one stored.`}>
+      <Panel
+        title={isReadOnly ? "Terms and rules" : "Edit terms and rules"}
+        description={`Plan ${plan.name}. Saving sends every list; each replaces the one stored.`}
+      >
         {canEdit && version.in_use ? (
           <p className="banner banner-info" role="note">
-            Policies were issued on this version, so its terms are kept as they were sold: prices, ages, waiting periods, countries, zones,
-            surcharges and coverages cannot change here. Use <strong>New version from this one</strong> to change them for new sales.
+            Policies were issued on this version, so its terms are kept as they were sold: prices, ages, waiting
+            periods, countries, zones, surcharges and coverages cannot change here. Use{" "}
+            <strong>New version from this one</strong> to change them for new sales.
           </p>
         ) : null}
         {data.isLoadingChoices ? (

@@ -30,9 +30,17 @@ export function toFormValues(version: Version): VersionFormInput {
     wtime_accident: version.wtime_accident,
     wtime_preexisting: version.wtime_preexisting,
     is_active: version.is_active,
-    countries: version.countries.map((rule) => ({ country_code: rule.country_code, is_available: rule.is_available, price: rule.price ?? undefined })),
+    countries: version.countries.map((rule) => ({
+      country_code: rule.country_code,
+      is_available: rule.is_available,
+      price: rule.price ?? undefined,
+    })),
     zones: version.zones.map((rule) => ({ zone_id: rule.zone_id, is_available: rule.is_available })),
-    age_surcharges: version.age_surcharges.map((band) => ({ min_age: band.min_age, max_age: band.max_age, percentage: band.percentage })),
+    age_surcharges: version.age_surcharges.map((band) => ({
+      min_age: band.min_age,
+      max_age: band.max_age,
+      percentage: band.percentage,
+    })),
     coverages: version.coverages.map((coverage) => ({
       name: coverage.name,
       description: coverage.description ?? undefined,
@@ -57,7 +65,16 @@ type VersionFormProps = {
  * A version's terms and its four lists in one form, sent whole. The same form edits a version and
  * starts a new one from it, so both validate with the shared CreateVersionInput.
  */
-export function VersionForm({ mode, planId, version, initialValues, countries, zones, isReadOnly, onSaved }: VersionFormProps) {
+export function VersionForm({
+  mode,
+  planId,
+  version,
+  initialValues,
+  countries,
+  zones,
+  isReadOnly,
+  onSaved,
+}: VersionFormProps) {
   const form = useForm<VersionFormInput, unknown, FormOutput>({
     resolver: zodResolver(CreateVersionInput, { error: formMessages }),
     defaultValues: initialValues,
@@ -82,12 +99,22 @@ export function VersionForm({ mode, planId, version, initialValues, countries, z
 
   return (
     <FormProvider {...form}>
-      <form className="form" onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label={mode === "create" ? "New version" : "Version terms"}>
+      <form
+        className="form"
+        onSubmit={form.handleSubmit(onSubmit)}
+        noValidate
+        aria-label={mode === "create" ? "New version" : "Version terms"}
+      >
         {/* A disabled fieldset locks every input and add/remove button at once. */}
         <fieldset className="plain-fieldset" disabled={isReadOnly}>
           <section aria-label="Terms">
             <h3>Terms</h3>
-            <VersionTermsFields prefix="" idPrefix="version" currentCurrency={version.currency} hasActiveField={mode === "create"} />
+            <VersionTermsFields
+              prefix=""
+              idPrefix="version"
+              currentCurrency={version.currency}
+              hasActiveField={mode === "create"}
+            />
           </section>
           <CountryRulesFields countries={countries} />
           <ZoneRulesFields zones={zones} />
@@ -104,7 +131,11 @@ export function VersionForm({ mode, planId, version, initialValues, countries, z
                 {mode === "create" ? "Create version" : "Save version"}
               </Button>
               {mode === "edit" ? (
-                <Button variant="secondary" onClick={() => form.reset()} disabled={!form.formState.isDirty || form.formState.isSubmitting}>
+                <Button
+                  variant="secondary"
+                  onClick={() => form.reset()}
+                  disabled={!form.formState.isDirty || form.formState.isSubmitting}
+                >
                   Undo changes
                 </Button>
               ) : null}

@@ -9,7 +9,8 @@ export function VersionHeading({ found, title }: { found: VersionInTree; title: 
   return (
     <header className="page-header">
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href="/catalog">Catalog</Link> <span aria-hidden="true">›</span> {product.name} <span aria-hidden="true">›</span> {plan.name}
+        <Link href="/catalog">Catalog</Link> <span aria-hidden="true">›</span> {product.name}{" "}
+        <span aria-hidden="true">›</span> {plan.name}
       </nav>
       <h1>
         {title} {versionName(version)}

@@ -55,7 +55,16 @@ function RuleRow({ legend, rowError, hasWideChoice = false, onRemove, children }
   );
 }
 
-function ListSection({ title, description, empty, count, addLabel, onAdd, listError, children }: {
+function ListSection({
+  title,
+  description,
+  empty,
+  count,
+  addLabel,
+  onAdd,
+  listError,
+  children,
+}: {
   title: string;
   description: string;
   empty: string;
@@ -99,10 +108,20 @@ export function CountryRulesFields({ countries }: { countries: Country[] | null 
       {rows.fields.map((row, index) => {
         const id = (name: string) => `country-${index}-${name}`;
         return (
-          <RuleRow key={row.id} legend={`Country rule ${index + 1}`} rowError={errorOf(index)} hasWideChoice onRemove={() => rows.remove(index)}>
+          <RuleRow
+            key={row.id}
+            legend={`Country rule ${index + 1}`}
+            rowError={errorOf(index)}
+            hasWideChoice
+            onRemove={() => rows.remove(index)}
+          >
             <Field id={id("code")} label="Country" error={errorOf(index, "country_code")}>
               {countries ? (
-                <select id={id("code")} aria-invalid={Boolean(errorOf(index, "country_code"))} {...register(`countries.${index}.country_code`)}>
+                <select
+                  id={id("code")}
+                  aria-invalid={Boolean(errorOf(index, "country_code"))}
+                  {...register(`countries.${index}.country_code`)}
+                >
                   <option value="">Choose a country…</option>
                   {countries.map((country) => (
                     <option key={country.id} value={country.iso_code}>
@@ -111,7 +130,12 @@ export function CountryRulesFields({ countries }: { countries: Country[] | null 
                   ))}
                 </select>
               ) : (
-                <input id={id("code")} maxLength={2} placeholder="ISO code, e.g. MX" {...register(`countries.${index}.country_code`)} />
+                <input
+                  id={id("code")}
+                  maxLength={2}
+                  placeholder="ISO code, e.g. MX"
+                  {...register(`countries.${index}.country_code`)}
+                />
               )}
             </Field>
             <Field id={id("price")} label="Price override (optional)" error={errorOf(index, "price")}>
@@ -148,10 +172,20 @@ export function ZoneRulesFields({ zones }: { zones: Zone[] | null }) {
       {rows.fields.map((row, index) => {
         const id = (name: string) => `zone-${index}-${name}`;
         return (
-          <RuleRow key={row.id} legend={`Zone rule ${index + 1}`} rowError={errorOf(index)} hasWideChoice onRemove={() => rows.remove(index)}>
+          <RuleRow
+            key={row.id}
+            legend={`Zone rule ${index + 1}`}
+            rowError={errorOf(index)}
+            hasWideChoice
+            onRemove={() => rows.remove(index)}
+          >
             <Field id={id("zone")} label="Zone" error={errorOf(index, "zone_id")}>
               {zones ? (
-                <select id={id("zone")} aria-invalid={Boolean(errorOf(index, "zone_id"))} {...register(`zones.${index}.zone_id`)}>
+                <select
+                  id={id("zone")}
+                  aria-invalid={Boolean(errorOf(index, "zone_id"))}
+                  {...register(`zones.${index}.zone_id`)}
+                >
                   <option value="">Choose a zone…</option>
                   {zones.map((zone) => (
                     <option key={zone.id} value={zone.id}>
@@ -202,7 +236,12 @@ export function SurchargeBandsFields() {
           </Field>
         );
         return (
-          <RuleRow key={row.id} legend={`Surcharge band ${index + 1}`} rowError={errorOf(index)} onRemove={() => rows.remove(index)}>
+          <RuleRow
+            key={row.id}
+            legend={`Surcharge band ${index + 1}`}
+            rowError={errorOf(index)}
+            onRemove={() => rows.remove(index)}
+          >
             {age("min_age", "From age")}
             {age("max_age", "To age")}
             <Field id={id("percentage")} label="Surcharge (%)" error={errorOf(index, "percentage")}>
@@ -236,12 +275,26 @@ export function CoveragesFields() {
       {rows.fields.map((row, index) => {
         const id = (name: string) => `coverage-${index}-${name}`;
         return (
-          <RuleRow key={row.id} legend={`Coverage ${index + 1}`} rowError={errorOf(index)} onRemove={() => rows.remove(index)}>
+          <RuleRow
+            key={row.id}
+            legend={`Coverage ${index + 1}`}
+            rowError={errorOf(index)}
+            onRemove={() => rows.remove(index)}
+          >
             <Field id={id("name")} label="Coverage name" error={errorOf(index, "name")}>
-              <input id={id("name")} autoComplete="off" aria-invalid={Boolean(errorOf(index, "name"))} {...register(`coverages.${index}.name`)} />
+              <input
+                id={id("name")}
+                autoComplete="off"
+                aria-invalid={Boolean(errorOf(index, "name"))}
+                {...register(`coverages.${index}.name`)}
+              />
             </Field>
             <Field id={id("description")} label="Description (optional)" error={errorOf(index, "description")}>
-              <input id={id("description")} autoComplete="off" {...register(`coverages.${index}.description`, { setValueAs: emptyToUndefined })} />
+              <input
+                id={id("description")}
+                autoComplete="off"
+                {...register(`coverages.${index}.description`, { setValueAs: emptyToUndefined })}
+              />
             </Field>
             <Field id={id("limit")} label="Limit amount (optional)" error={errorOf(index, "limit_amount")}>
               <input

@@ -40,12 +40,20 @@ type VersionTermsFieldsProps = {
  * add-a-plan form and the version editor. It reads the surrounding form through useFormContext, as its
  * place in the values differs from form to form; errors come from the same paths the API names.
  */
-export function VersionTermsFields({ prefix, idPrefix, currentCurrency, hasActiveField = false }: VersionTermsFieldsProps) {
+export function VersionTermsFields({
+  prefix,
+  idPrefix,
+  currentCurrency,
+  hasActiveField = false,
+}: VersionTermsFieldsProps) {
   const {
     register,
     formState: { errors },
   } = useFormContext();
-  const currencies = currentCurrency && !(CURRENCIES as readonly string[]).includes(currentCurrency) ? [...CURRENCIES, currentCurrency] : CURRENCIES;
+  const currencies =
+    currentCurrency && !(CURRENCIES as readonly string[]).includes(currentCurrency)
+      ? [...CURRENCIES, currentCurrency]
+      : CURRENCIES;
 
   function field(name: string, label: string, control: (id: string, isInvalid: boolean) => ReactNode, hint?: string) {
     const id = `${idPrefix}-${name}`;
@@ -58,7 +66,16 @@ export function VersionTermsFields({ prefix, idPrefix, currentCurrency, hasActiv
   }
   // Money stays text: the API reads the digits as written, without a binary float in between.
   function moneyInput(name: string, id: string, isInvalid: boolean) {
-    return <input id={id} inputMode="decimal" autoComplete="off" placeholder="0.00" aria-invalid={isInvalid} {...register(`${prefix}${name}`)} />;
+    return (
+      <input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        aria-invalid={isInvalid}
+        {...register(`${prefix}${name}`)}
+      />
+    );
   }
   function wholeInput(name: string, max: number, id: string, isInvalid: boolean) {
     return (
@@ -78,10 +95,26 @@ export function VersionTermsFields({ prefix, idPrefix, currentCurrency, hasActiv
   return (
     <div className="form-grid">
       {field("version_label", "Version label (optional)", (id, isInvalid) => (
-        <input id={id} autoComplete="off" placeholder="e.g. 2026" aria-invalid={isInvalid} {...register(`${prefix}version_label`, { setValueAs: emptyToUndefined })} />
+        <input
+          id={id}
+          autoComplete="off"
+          placeholder="e.g. 2026"
+          aria-invalid={isInvalid}
+          {...register(`${prefix}version_label`, { setValueAs: emptyToUndefined })}
+        />
       ))}
-      {field("public_price", "Public price", (id, isInvalid) => moneyInput("public_price", id, isInvalid), "the base sale price per person")}
-      {field("cost_price", "Cost price", (id, isInvalid) => moneyInput("cost_price", id, isInvalid), "internal; sellers do not see it")}
+      {field(
+        "public_price",
+        "Public price",
+        (id, isInvalid) => moneyInput("public_price", id, isInvalid),
+        "the base sale price per person",
+      )}
+      {field(
+        "cost_price",
+        "Cost price",
+        (id, isInvalid) => moneyInput("cost_price", id, isInvalid),
+        "internal; sellers do not see it",
+      )}
       {field("currency", "Currency", (id, isInvalid) => (
         <select id={id} aria-invalid={isInvalid} {...register(`${prefix}currency`)}>
           {currencies.map((code) => (
@@ -91,11 +124,27 @@ export function VersionTermsFields({ prefix, idPrefix, currentCurrency, hasActiv
           ))}
         </select>
       ))}
-      {field("max_entry_age", "Maximum entry age", (id, isInvalid) => wholeInput("max_entry_age", 130, id, isInvalid), "oldest age at which a person can be covered")}
-      {field("max_renewal_age", "Maximum renewal age", (id, isInvalid) => wholeInput("max_renewal_age", 130, id, isInvalid), "not below the entry age")}
-      {field("wtime_suicide", "Waiting period, suicide (days)", (id, isInvalid) => wholeInput("wtime_suicide", 36_500, id, isInvalid))}
-      {field("wtime_accident", "Waiting period, accident (days)", (id, isInvalid) => wholeInput("wtime_accident", 36_500, id, isInvalid))}
-      {field("wtime_preexisting", "Waiting period, pre-existing (days)", (id, isInvalid) => wholeInput("wtime_preexisting", 36_500, id, isInvalid))}
+      {field(
+        "max_entry_age",
+        "Maximum entry age",
+        (id, isInvalid) => wholeInput("max_entry_age", 130, id, isInvalid),
+        "oldest age at which a person can be covered",
+      )}
+      {field(
+        "max_renewal_age",
+        "Maximum renewal age",
+        (id, isInvalid) => wholeInput("max_renewal_age", 130, id, isInvalid),
+        "not below the entry age",
+      )}
+      {field("wtime_suicide", "Waiting period, suicide (days)", (id, isInvalid) =>
+        wholeInput("wtime_suicide", 36_500, id, isInvalid),
+      )}
+      {field("wtime_accident", "Waiting period, accident (days)", (id, isInvalid) =>
+        wholeInput("wtime_accident", 36_500, id, isInvalid),
+      )}
+      {field("wtime_preexisting", "Waiting period, pre-existing (days)", (id, isInvalid) =>
+        wholeInput("wtime_preexisting", 36_500, id, isInvalid),
+      )}
       {hasActiveField ? (
         <CheckboxField id={`${idPrefix}-is_active`} label="Active (can be quoted and sold)">
           <input id={`${idPrefix}-is_active`} type="checkbox" {...register(`${prefix}is_active`)} />

@@ -44,7 +44,8 @@ export function expenseTotals(expenses: ExpenseLike[]): ExpenseTotals {
     sums.set(expense.currency, (sums.get(expense.currency) ?? money(0)).plus(expense.amount));
     overall.set(expense.currency, (overall.get(expense.currency) ?? money(0)).plus(expense.amount));
   }
-  const list = (sums: Map<string, ReturnType<typeof money>>) => [...sums].map(([currency, amount]) => ({ currency, amount: formatMoney(amount) }));
+  const list = (sums: Map<string, ReturnType<typeof money>>) =>
+    [...sums].map(([currency, amount]) => ({ currency, amount: formatMoney(amount) }));
   return { byType: [...byType].map(([type, sums]) => ({ type, amounts: list(sums) })), overall: list(overall) };
 }
 

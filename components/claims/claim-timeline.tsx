@@ -27,7 +27,8 @@ export function ClaimTimeline({ entries, currentUserId }: { entries: ClaimHistor
           </div>
           <p className="claim-timeline-reason">{entry.reason}</p>
           <div className="claim-timeline-meta muted">
-            <time dateTime={entry.changed_at}>{new Date(entry.changed_at).toLocaleString()}</time> · by {describeActor(entry.changed_by, currentUserId)}
+            <time dateTime={entry.changed_at}>{new Date(entry.changed_at).toLocaleString()}</time> · by{" "}
+            {describeActor(entry.changed_by, currentUserId)}
           </div>
         </li>
       ))}

@@ -88,7 +88,8 @@ export function ClaimView({ claimId, currentUserId, canWrite, canManage }: Claim
             <dd>
               {policy ? (
                 <>
-                  <span className="nowrap">{policy.start_date}</span> to <span className="nowrap">{policy.end_date}</span>
+                  <span className="nowrap">{policy.start_date}</span> to{" "}
+                  <span className="nowrap">{policy.end_date}</span>
                 </>
               ) : (
                 "…"
@@ -117,7 +118,10 @@ export function ClaimView({ claimId, currentUserId, canWrite, canManage }: Claim
         ) : null}
       </Panel>
       {canManage ? (
-        <Panel title="Change status" description="Only the moves allowed from the current status are offered; the reason is kept in the timeline.">
+        <Panel
+          title="Change status"
+          description="Only the moves allowed from the current status are offered; the reason is kept in the timeline."
+        >
           <MoveForm claim={claim} onMoved={loaded.reload} />
         </Panel>
       ) : null}

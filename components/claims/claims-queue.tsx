@@ -43,7 +43,10 @@ export function ClaimsQueue() {
         cell: ({ row }) => {
           const name = personName(policies[row.original.policy_id], row.original.beneficiary_id);
           return (
-            <Link href={`/claims/${row.original.id}`} aria-label={name ? `Open the claim of ${name}` : "Open the claim"}>
+            <Link
+              href={`/claims/${row.original.id}`}
+              aria-label={name ? `Open the claim of ${name}` : "Open the claim"}
+            >
               Open
             </Link>
           );
@@ -53,12 +56,20 @@ export function ClaimsQueue() {
         header: "Reported",
         cell: (info) => <time dateTime={info.getValue()}>{new Date(info.getValue()).toLocaleDateString()}</time>,
       }),
-      column.accessor((claim) => ageInDays(claim.reported_at, now), { id: "age", header: "Age", cell: (info) => ageLabel(info.getValue()) }),
+      column.accessor((claim) => ageInDays(claim.reported_at, now), {
+        id: "age",
+        header: "Age",
+        cell: (info) => ageLabel(info.getValue()),
+      }),
       column.accessor("beneficiary_id", {
         header: "Person",
         cell: ({ row }) => {
           const policy = policies[row.original.policy_id];
-          return <Link href={`/policies/${row.original.policy_id}`}>{personName(policy, row.original.beneficiary_id) ?? (policy === null ? "not readable" : "…")}</Link>;
+          return (
+            <Link href={`/policies/${row.original.policy_id}`}>
+              {personName(policy, row.original.beneficiary_id) ?? (policy === null ? "not readable" : "…")}
+            </Link>
+          );
         },
       }),
       column.accessor("policy_id", {
@@ -73,17 +84,27 @@ export function ClaimsQueue() {
         },
       }),
       column.accessor("status", { header: "Status", cell: (info) => <ClaimStatusBadge status={info.getValue()} /> }),
-      column.accessor("waiting_period_met", { header: "Waiting period", cell: (info) => <WaitingPeriodBadge isMet={info.getValue()} /> }),
+      column.accessor("waiting_period_met", {
+        header: "Waiting period",
+        cell: (info) => <WaitingPeriodBadge isMet={info.getValue()} />,
+      }),
       column.accessor("total_expenses", {
         header: "Expenses",
         // Per currency: the API's total adds amounts as recorded, whatever their currencies.
-        cell: ({ row }) => `${formatAmounts(expenseTotals(row.original.expenses).overall)} (${row.original.expenses.length})`,
+        cell: ({ row }) =>
+          `${formatAmounts(expenseTotals(row.original.expenses).overall)} (${row.original.expenses.length})`,
       }),
     ];
   }, [policies]);
 
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: items, columns, getCoreRowModel: getCoreRowModel(), getRowId: (claim) => claim.id, manualPagination: true });
+  const table = useReactTable({
+    data: items,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (claim) => claim.id,
+    manualPagination: true,
+  });
 
   return (
     <Panel title="Queue" description="Oldest report first: the claim that has waited longest is on top.">
@@ -108,10 +129,21 @@ export function ClaimsQueue() {
       </div>
       <ErrorBanner message={claims.error} />
       <div className="claims-queue-table">
-        <DataTable table={table} label="Claims" isLoading={claims.isLoading} emptyText={status ? `No ${statusLabel(status)} claim.` : "No claim yet."} />
+        <DataTable
+          table={table}
+          label="Claims"
+          isLoading={claims.isLoading}
+          emptyText={status ? `No ${statusLabel(status)} claim.` : "No claim yet."}
+        />
       </div>
       {claims.data ? (
-        <Pagination page={claims.data.page} pageSize={claims.data.page_size} total={claims.data.total} onPageChange={setPage} onPageSizeChange={setPageSize} />
+        <Pagination
+          page={claims.data.page}
+          pageSize={claims.data.page_size}
+          total={claims.data.total}
+          onPageChange={setPage}
+          onPageSizeChange={setPageSize}
+        />
       ) : null}
     </Panel>
   );

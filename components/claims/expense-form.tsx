@@ -34,12 +34,18 @@ export function ExpenseForm({ claimId, onAdded }: ExpenseFormProps) {
     reset,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(CreateExpenseInput, { error: formMessages }), defaultValues: EMPTY });
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(CreateExpenseInput, { error: formMessages }),
+    defaultValues: EMPTY,
+  });
   const { error, success, submit } = useApiSubmit(setFieldError, FIELDS);
 
   async function onSubmit(values: FormOutput) {
     await submit(async () => {
-      const expense = await apiFetch<ClaimExpense>(`/api/v1/claims/${claimId}/expenses`, { method: "POST", body: values });
+      const expense = await apiFetch<ClaimExpense>(`/api/v1/claims/${claimId}/expenses`, {
+        method: "POST",
+        body: values,
+      });
       reset(EMPTY);
       onAdded();
       return `Added ${expense.amount} ${expense.currency} (${EXPENSE_TYPE_LABELS[expense.expense_type].toLowerCase()}).`;
@@ -60,7 +66,13 @@ export function ExpenseForm({ claimId, onAdded }: ExpenseFormProps) {
         </select>
       </Field>
       <Field id="expense-amount" label="Amount" hint="net, above 0" error={errors.amount?.message}>
-        <input id="expense-amount" inputMode="decimal" autoComplete="off" aria-invalid={Boolean(errors.amount)} {...register("amount")} />
+        <input
+          id="expense-amount"
+          inputMode="decimal"
+          autoComplete="off"
+          aria-invalid={Boolean(errors.amount)}
+          {...register("amount")}
+        />
       </Field>
       <Field id="expense-currency" label="Currency" hint="three letters, e.g. USD" error={errors.currency?.message}>
         <input
@@ -68,11 +80,25 @@ export function ExpenseForm({ claimId, onAdded }: ExpenseFormProps) {
           autoComplete="off"
           maxLength={3}
           aria-invalid={Boolean(errors.currency)}
-          {...register("currency", { setValueAs: (value: unknown) => (typeof value === "string" ? value.trim().toUpperCase() || undefined : value) })}
+          {...register("currency", {
+            setValueAs: (value: unknown) =>
+              typeof value === "string" ? value.trim().toUpperCase() || undefined : value,
+          })}
         />
       </Field>
-      <Field id="expense-receipt" label="Receipt link (optional)" hint="http(s) address of the invoice" error={errors.receipt_url?.message}>
-        <input id="expense-receipt" type="url" autoComplete="off" aria-invalid={Boolean(errors.receipt_url)} {...register("receipt_url", { setValueAs: emptyToUndefined })} />
+      <Field
+        id="expense-receipt"
+        label="Receipt link (optional)"
+        hint="http(s) address of the invoice"
+        error={errors.receipt_url?.message}
+      >
+        <input
+          id="expense-receipt"
+          type="url"
+          autoComplete="off"
+          aria-invalid={Boolean(errors.receipt_url)}
+          {...register("receipt_url", { setValueAs: emptyToUndefined })}
+        />
       </Field>
       <div className="form-actions">
         <Button type="submit" isBusy={isSubmitting}>

@@ -31,7 +31,12 @@ const columns = [
 /** The claim's expenses, oldest first, then the totals by type and overall (per currency, in decimal). */
 export function ExpensesList({ expenses }: { expenses: ClaimExpense[] }) {
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: expenses, columns, getCoreRowModel: getCoreRowModel(), getRowId: (expense) => expense.id });
+  const table = useReactTable({
+    data: expenses,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (expense) => expense.id,
+  });
   const totals = expenseTotals(expenses);
   return (
     <>

@@ -29,11 +29,22 @@ type ClientPickerProps = {
  * Finds the client as its name or e-mail is typed (GET /emission/clients?q=), or registers a new one
  * in place, which is then the client chosen.
  */
-export function ClientPicker({ client, onChange, error, label = "Find the client", clearLabel = "Change client", canCreate = true }: ClientPickerProps) {
+export function ClientPicker({
+  client,
+  onChange,
+  error,
+  label = "Find the client",
+  clearLabel = "Change client",
+  canCreate = true,
+}: ClientPickerProps) {
   const [search, setSearch] = useState("");
   const [isCreating, setIsCreating] = useState(false);
   const q = useDebouncedValue(search.trim());
-  const matches = useApiData<Paginated<Client>>(!client && !isCreating && q ? `/api/v1/emission/clients?${new URLSearchParams({ q, page_size: String(MATCHES_SHOWN) })}` : null);
+  const matches = useApiData<Paginated<Client>>(
+    !client && !isCreating && q
+      ? `/api/v1/emission/clients?${new URLSearchParams({ q, page_size: String(MATCHES_SHOWN) })}`
+      : null,
+  );
   const countries = useApiData<Country[]>(isCreating ? "/api/v1/geography/countries" : null);
 
   if (client) {
@@ -77,7 +88,14 @@ export function ClientPicker({ client, onChange, error, label = "Find the client
   return (
     <div className="form">
       <Field id="client-search" label={label} hint="The start of a first name, last name or e-mail" error={error}>
-        <input id="client-search" type="search" autoComplete="off" value={search} aria-invalid={Boolean(error)} onChange={(event) => setSearch(event.target.value)} />
+        <input
+          id="client-search"
+          type="search"
+          autoComplete="off"
+          value={search}
+          aria-invalid={Boolean(error)}
+          onChange={(event) => setSearch(event.target.value)}
+        />
       </Field>
       <ErrorBanner message={matches.error} />
       {found ? (
@@ -87,7 +105,11 @@ export function ClientPicker({ client, onChange, error, label = "Find the client
           <ul className="client-matches" aria-label="Matching clients">
             {found.map((candidate) => (
               <li key={candidate.id}>
-                <Button variant="secondary" onClick={() => onChange(candidate)} aria-label={`Choose ${clientName(candidate)} (${candidate.email})`}>
+                <Button
+                  variant="secondary"
+                  onClick={() => onChange(candidate)}
+                  aria-label={`Choose ${clientName(candidate)} (${candidate.email})`}
+                >
                   {clientName(candidate)}
                 </Button>
                 <span className="muted">

@@ -32,7 +32,10 @@ function columnsFor(canIssue: boolean) {
             Policies
           </Link>
           {canIssue ? (
-            <Link href={`/policies/new?client=${row.original.id}`} aria-label={`Issue a policy for ${clientName(row.original)}`}>
+            <Link
+              href={`/policies/new?client=${row.original.id}`}
+              aria-label={`Issue a policy for ${clientName(row.original)}`}
+            >
               Issue
             </Link>
           ) : null}
@@ -86,16 +89,34 @@ export function ClientsPanel({ canWrite }: { canWrite: boolean }) {
           />
         </div>
         <ErrorBanner message={clients.error} />
-        <DataTable table={table} label="Clients" isLoading={clients.isLoading} emptyText={q ? "No client matches." : "No client yet."} />
+        <DataTable
+          table={table}
+          label="Clients"
+          isLoading={clients.isLoading}
+          emptyText={q ? "No client matches." : "No client yet."}
+        />
         {clients.data ? (
-          <Pagination page={clients.data.page} pageSize={clients.data.page_size} total={clients.data.total} onPageChange={setPage} onPageSizeChange={setPageSize} />
+          <Pagination
+            page={clients.data.page}
+            pageSize={clients.data.page_size}
+            total={clients.data.total}
+            onPageChange={setPage}
+            onPageSizeChange={setPageSize}
+          />
         ) : null}
       </Panel>
       {canWrite ? (
         <div id="new-client">
-          <Panel title="New client" description="The insured holder. The e-mail is also how the client signs in to the portal.">
+          <Panel
+            title="New client"
+            description="The insured holder. The e-mail is also how the client signs in to the portal."
+          >
             <ErrorBanner message={countries.error} />
-            <CreateClientFormPanel countries={countries.data} isLoadingCountries={countries.isLoading} onCreated={clients.reload} />
+            <CreateClientFormPanel
+              countries={countries.data}
+              isLoadingCountries={countries.isLoading}
+              onCreated={clients.reload}
+            />
           </Panel>
         </div>
       ) : null}

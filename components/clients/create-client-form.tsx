@@ -21,7 +21,16 @@ const CreateClientForm = CreateClientInput.extend({ nationality: chosenCountry, 
 type CreateClientFormInput = z.input<typeof CreateClientForm>;
 type CreateClientFormOutput = z.output<typeof CreateClientForm>;
 
-const FIELDS = ["first_name", "last_name", "email", "phone_e164", "birth_date", "nationality", "country_of_residence", "acquisition_channel"] as const;
+const FIELDS = [
+  "first_name",
+  "last_name",
+  "email",
+  "phone_e164",
+  "birth_date",
+  "nationality",
+  "country_of_residence",
+  "acquisition_channel",
+] as const;
 const EMPTY: CreateClientFormInput = {
   first_name: "",
   last_name: "",
@@ -42,7 +51,12 @@ type CreateClientFormProps = {
 };
 
 /** Registers a client; a taken e-mail (409) and refused values (422) are shown on their fields. */
-export function CreateClientFormPanel({ countries, isLoadingCountries, onCreated, label = "New client" }: CreateClientFormProps) {
+export function CreateClientFormPanel({
+  countries,
+  isLoadingCountries,
+  onCreated,
+  label = "New client",
+}: CreateClientFormProps) {
   const {
     register,
     handleSubmit,
@@ -64,7 +78,8 @@ export function CreateClientFormPanel({ countries, isLoadingCountries, onCreated
         return `Registered ${clientName(client)}.`;
       } catch (caught) {
         // The only conflict is the e-mail (unique in any letter case): say so where it was typed.
-        if (caught instanceof ApiError && caught.status === 409) setFieldError("email", { type: "server", message: caught.message });
+        if (caught instanceof ApiError && caught.status === 409)
+          setFieldError("email", { type: "server", message: caught.message });
         throw caught;
       }
     });
@@ -75,15 +90,36 @@ export function CreateClientFormPanel({ countries, isLoadingCountries, onCreated
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
       <Field id="client-first-name" label="First name" error={errors.first_name?.message}>
-        <input id="client-first-name" autoComplete="off" aria-invalid={Boolean(errors.first_name)} {...register("first_name")} />
+        <input
+          id="client-first-name"
+          autoComplete="off"
+          aria-invalid={Boolean(errors.first_name)}
+          {...register("first_name")}
+        />
       </Field>
       <Field id="client-last-name" label="Last name" error={errors.last_name?.message}>
-        <input id="client-last-name" autoComplete="off" aria-invalid={Boolean(errors.last_name)} {...register("last_name")} />
+        <input
+          id="client-last-name"
+          autoComplete="off"
+          aria-invalid={Boolean(errors.last_name)}
+          {...register("last_name")}
+        />
       </Field>
       <Field id="client-email" label="E-mail" error={errors.email?.message}>
-        <input id="client-email" type="email" autoComplete="off" aria-invalid={Boolean(errors.email)} {...register("email")} />
+        <input
+          id="client-email"
+          type="email"
+          autoComplete="off"
+          aria-invalid={Boolean(errors.email)}
+          {...register("email")}
+        />
       </Field>
-      <Field id="client-phone" label="Mobile phone (optional)" hint="international (+525512345678) or national form of the country of residence; for messaging-app notices" error={errors.phone_e164?.message}>
+      <Field
+        id="client-phone"
+        label="Mobile phone (optional)"
+        hint="international (+525512345678) or national form of the country of residence; for messaging-app notices"
+        error={errors.phone_e164?.message}
+      >
         <input
           id="client-phone"
           type="tel"
@@ -93,7 +129,12 @@ export function CreateClientFormPanel({ countries, isLoadingCountries, onCreated
         />
       </Field>
       <Field id="client-birth-date" label="Birth date" error={errors.birth_date?.message}>
-        <input id="client-birth-date" type="date" aria-invalid={Boolean(errors.birth_date)} {...register("birth_date")} />
+        <input
+          id="client-birth-date"
+          type="date"
+          aria-invalid={Boolean(errors.birth_date)}
+          {...register("birth_date")}
+        />
       </Field>
       <Field id="client-nationality" label="Nationality" error={errors.nationality?.message}>
         <CountrySelect

@@ -15,8 +15,15 @@ export function CompaniesPanel({ canReadCountries }: { canReadCountries: boolean
 
   return (
     <>
-      <Panel title="Create a company" description="A company owns its users, clients and policies; a reseller also earns a commission.">
-        <CreateCompanyForm countries={countries.data} isLoadingCountries={countries.isLoading} onCreated={companies.reload} />
+      <Panel
+        title="Create a company"
+        description="A company owns its users, clients and policies; a reseller also earns a commission."
+      >
+        <CreateCompanyForm
+          countries={countries.data}
+          isLoadingCountries={countries.isLoading}
+          onCreated={companies.reload}
+        />
       </Panel>
       <Panel title="Companies" description="Sorted by name, each with its business units.">
         <ErrorBanner message={companies.error} />
@@ -45,7 +52,9 @@ export function CompaniesPanel({ canReadCountries }: { canReadCountries: boolean
                     <li key={unit.id}>
                       {unit.name}
                       {unit.code ? <span className="muted"> · {unit.code}</span> : null}
-                      {unit.country_code ? <span className="muted"> · {describeCountry(unit.country_code)}</span> : null}
+                      {unit.country_code ? (
+                        <span className="muted"> · {describeCountry(unit.country_code)}</span>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

@@ -14,9 +14,19 @@ import type { BusinessUnit, Company, Country } from "./types";
 const FIELDS = ["name", "code", "country_code"] as const;
 const EMPTY = { name: "", code: "", country_code: "" };
 
-type CreateBusinessUnitFormProps = { company: Company; countries: Country[] | null; isLoadingCountries: boolean; onCreated: () => void };
+type CreateBusinessUnitFormProps = {
+  company: Company;
+  countries: Country[] | null;
+  isLoadingCountries: boolean;
+  onCreated: () => void;
+};
 
-export function CreateBusinessUnitForm({ company, countries, isLoadingCountries, onCreated }: CreateBusinessUnitFormProps) {
+export function CreateBusinessUnitForm({
+  company,
+  countries,
+  isLoadingCountries,
+  onCreated,
+}: CreateBusinessUnitFormProps) {
   const {
     register,
     handleSubmit,
@@ -30,14 +40,22 @@ export function CreateBusinessUnitForm({ company, countries, isLoadingCountries,
 
   async function onSubmit(values: CreateBusinessUnitInput) {
     await submit(async () => {
-      await apiFetch<BusinessUnit>(`/api/v1/organizations/companies/${company.id}/business-units`, { method: "POST", body: values });
+      await apiFetch<BusinessUnit>(`/api/v1/organizations/companies/${company.id}/business-units`, {
+        method: "POST",
+        body: values,
+      });
       reset(EMPTY);
       onCreated();
     });
   }
 
   return (
-    <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={`Add a business unit to ${company.name}`}>
+    <form
+      className="form form-grid"
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label={`Add a business unit to ${company.name}`}
+    >
       <ErrorBanner message={error} />
       <Field id={id("name")} label="Unit name" error={errors.name?.message}>
         <input id={id("name")} autoComplete="off" aria-invalid={Boolean(errors.name)} {...register("name")} />

@@ -18,7 +18,11 @@ type FormOutput = z.output<typeof CreateCompanyInput>;
 const FIELDS = ["name", "tax_id", "country_code", "is_reseller", "commission_rate"] as const;
 const EMPTY: FormInput = { name: "", tax_id: "", country_code: "", is_reseller: false, commission_rate: "0" };
 
-type CreateCompanyFormProps = { countries: Country[] | null; isLoadingCountries: boolean; onCreated: (company: Company) => void };
+type CreateCompanyFormProps = {
+  countries: Country[] | null;
+  isLoadingCountries: boolean;
+  onCreated: (company: Company) => void;
+};
 
 export function CreateCompanyForm({ countries, isLoadingCountries, onCreated }: CreateCompanyFormProps) {
   const {
@@ -58,7 +62,12 @@ export function CreateCompanyForm({ countries, isLoadingCountries, onCreated }: 
           registration={register("country_code", { setValueAs: emptyToUndefined })}
         />
       </Field>
-      <Field id="company-commission" label="Commission rate (%)" hint="0 to 100; resellers earn it on each sale" error={errors.commission_rate?.message}>
+      <Field
+        id="company-commission"
+        label="Commission rate (%)"
+        hint="0 to 100; resellers earn it on each sale"
+        error={errors.commission_rate?.message}
+      >
         <input
           id="company-commission"
           type="number"

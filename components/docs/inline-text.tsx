@@ -9,13 +9,15 @@ export function InlineText({ text }: { text: string }) {
     <>
       {text.split(/\n{2,}/).map((paragraph, index) => (
         <p key={index}>
-          {paragraph.split(/(`[^`]+`)/).map((part, partIndex) =>
-            part.startsWith("`") && part.endsWith("`") && part.length > 1 ? (
-              <code key={partIndex}>{part.slice(1, -1)}</code>
-            ) : (
-              <Fragment key={partIndex}>{part}</Fragment>
-            ),
-          )}
+          {paragraph
+            .split(/(`[^`]+`)/)
+            .map((part, partIndex) =>
+              part.startsWith("`") && part.endsWith("`") && part.length > 1 ? (
+                <code key={partIndex}>{part.slice(1, -1)}</code>
+              ) : (
+                <Fragment key={partIndex}>{part}</Fragment>
+              ),
+            )}
         </p>
       ))}
     </>

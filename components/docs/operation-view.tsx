@@ -64,7 +64,12 @@ export function OperationView({ entry }: { entry: OperationEntry }) {
                       <td>{typeLabel(parameter.schema)}</td>
                       <td>{parameter.required ? "yes" : "no"}</td>
                       <td>
-                        {[parameter.description, parameter.schema?.default !== undefined ? `default ${JSON.stringify(parameter.schema.default)}` : null]
+                        {[
+                          parameter.description,
+                          parameter.schema?.default !== undefined
+                            ? `default ${JSON.stringify(parameter.schema.default)}`
+                            : null,
+                        ]
                           .filter(Boolean)
                           .join(" · ") || "—"}
                       </td>

@@ -26,7 +26,12 @@ export function typeLabel(schema: JsonSchema | undefined): string {
   return types
     .map((type) => {
       if (type === "array") return `array of ${typeLabel(schema.items)}`;
-      if (type === "object" && schema.additionalProperties && typeof schema.additionalProperties === "object" && !schema.properties) {
+      if (
+        type === "object" &&
+        schema.additionalProperties &&
+        typeof schema.additionalProperties === "object" &&
+        !schema.properties
+      ) {
         return `map of ${typeLabel(schema.additionalProperties)}`;
       }
       return schema.format ? `${type} (${schema.format})` : type;
@@ -37,7 +42,8 @@ export function typeLabel(schema: JsonSchema | undefined): string {
 /** Limits people need when filling a value in: lengths, ranges, default, a short pattern. */
 function constraintsOf(schema: JsonSchema): string[] {
   const notes: string[] = [];
-  if (schema.minLength !== undefined && schema.maxLength !== undefined) notes.push(`${schema.minLength}–${schema.maxLength} characters`);
+  if (schema.minLength !== undefined && schema.maxLength !== undefined)
+    notes.push(`${schema.minLength}–${schema.maxLength} characters`);
   else if (schema.minLength !== undefined) notes.push(`at least ${schema.minLength} characters`);
   else if (schema.maxLength !== undefined) notes.push(`at most ${schema.maxLength} characters`);
   const hasMax = schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER;
@@ -46,7 +52,8 @@ function constraintsOf(schema: JsonSchema): string[] {
   else if (hasMax) notes.push(`≤ ${schema.maximum}`);
   if (schema.minItems !== undefined) notes.push(`at least ${schema.minItems} items`);
   if (schema.maxItems !== undefined) notes.push(`at most ${schema.maxItems} items`);
-  if (schema.pattern && !schema.format && schema.pattern.length <= MAX_PATTERN_LENGTH) notes.push(`pattern ${schema.pattern}`);
+  if (schema.pattern && !schema.format && schema.pattern.length <= MAX_PATTERN_LENGTH)
+    notes.push(`pattern ${schema.pattern}`);
   if (schema.default !== undefined) notes.push(`default ${JSON.stringify(schema.default)}`);
   return notes;
 }
@@ -72,7 +79,17 @@ function PropertyList({ schema, depth }: { schema: JsonSchema; depth: number }) 
   );
 }
 
-function SchemaLine({ name, schema, isRequired, depth }: { name: string; schema: JsonSchema; isRequired: boolean; depth: number }) {
+function SchemaLine({
+  name,
+  schema,
+  isRequired,
+  depth,
+}: {
+  name: string;
+  schema: JsonSchema;
+  isRequired: boolean;
+  depth: number;
+}) {
   const nested = depth < MAX_DEPTH ? childrenOf(schema) : undefined;
   const notes = constraintsOf(schema);
   return (
@@ -94,7 +111,9 @@ export function SchemaView({ schema }: { schema: JsonSchema | undefined }) {
     <div className="schema">
       <div>
         <span className="schema-type">{typeLabel(schema)}</span>
-        {constraintsOf(schema).length > 0 ? <span className="muted"> · {constraintsOf(schema).join(" · ")}</span> : null}
+        {constraintsOf(schema).length > 0 ? (
+          <span className="muted"> · {constraintsOf(schema).join(" · ")}</span>
+        ) : null}
       </div>
       {fields ? <PropertyList schema={fields} depth={1} /> : null}
     </div>

@@ -43,7 +43,13 @@ export type ApiOperation = {
 export type ApiDocument = {
   info: { title: string; version: string; description?: string };
   paths: Record<string, Record<string, ApiOperation>>;
-  components?: { schemas?: Record<string, JsonSchema>; securitySchemes?: Record<string, { description?: string; type?: string; name?: string; in?: string; scheme?: string }> };
+  components?: {
+    schemas?: Record<string, JsonSchema>;
+    securitySchemes?: Record<
+      string,
+      { description?: string; type?: string; name?: string; in?: string; scheme?: string }
+    >;
+  };
 };
 
 export type OperationEntry = { method: string; path: string; operation: ApiOperation };

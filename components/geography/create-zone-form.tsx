@@ -41,7 +41,11 @@ export function CreateZoneForm({ onCreated }: { onCreated: (zone: Zone) => void 
         <input id="zone-name" autoComplete="off" aria-invalid={Boolean(errors.name)} {...register("name")} />
       </Field>
       <Field id="zone-description" label="Description (optional)" error={errors.description?.message}>
-        <input id="zone-description" autoComplete="off" {...register("description", { setValueAs: emptyToUndefined })} />
+        <input
+          id="zone-description"
+          autoComplete="off"
+          {...register("description", { setValueAs: emptyToUndefined })}
+        />
       </Field>
       <div className="form-actions">
         <Button type="submit" isBusy={isSubmitting}>

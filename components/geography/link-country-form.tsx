@@ -15,7 +15,15 @@ const LinkCountryForm = z.object({ country: CountryCode });
 type LinkCountryForm = z.infer<typeof LinkCountryForm>;
 const LINK_FIELDS = ["country"] as const;
 
-export function LinkCountryToZoneForm({ zone, countries, onLinked }: { zone: Zone; countries: Country[]; onLinked: () => void }) {
+export function LinkCountryToZoneForm({
+  zone,
+  countries,
+  onLinked,
+}: {
+  zone: Zone;
+  countries: Country[];
+  onLinked: () => void;
+}) {
   const {
     register,
     handleSubmit,

@@ -58,7 +58,11 @@ export function ChatPanel() {
   useEffect(() => () => running.current?.abort(), []);
 
   function update(id: number, change: Partial<Turn> | ((turn: Turn) => Partial<Turn>)) {
-    setTurns((all) => all.map((turn) => (turn.id === id ? { ...turn, ...(typeof change === "function" ? change(turn) : change) } : turn)));
+    setTurns((all) =>
+      all.map((turn) =>
+        turn.id === id ? { ...turn, ...(typeof change === "function" ? change(turn) : change) } : turn,
+      ),
+    );
   }
 
   async function ask(event?: FormEvent) {
@@ -93,7 +97,11 @@ export function ChatPanel() {
       // A refused question leaves no turn behind: the question stays in the box to send again.
       setTurns((all) => all.filter((turn) => turn.id !== id || turn.answer !== ""));
       update(id, { isStreaming: false });
-      setError(caught instanceof ApiError || caught instanceof TypeError ? knowledgeErrorMessage(caught) : "the answer was cut off; ask again");
+      setError(
+        caught instanceof ApiError || caught instanceof TypeError
+          ? knowledgeErrorMessage(caught)
+          : "the answer was cut off; ask again",
+      );
     } finally {
       if (running.current === controller) running.current = null;
       setIsBusy(false);
@@ -124,7 +132,9 @@ export function ChatPanel() {
       }
     >
       <div className="chat">
-        {turns.length === 0 ? <p className="chat-empty">Ask about the products, their cover, waiting periods or procedures.</p> : null}
+        {turns.length === 0 ? (
+          <p className="chat-empty">Ask about the products, their cover, waiting periods or procedures.</p>
+        ) : null}
         <ol className="chat-log" aria-label="Messages" aria-live="polite">
           {turns.map((turn) => (
             <li key={turn.id} className="chat-turn">
@@ -139,7 +149,13 @@ export function ChatPanel() {
         <ErrorBanner message={error} />
         <form className="chat-form" onSubmit={ask} aria-label="Ask the assistant">
           <Field id="chat-message" label="Your question">
-            <textarea id="chat-message" value={message} maxLength={4000} onChange={(event) => setMessage(event.target.value)} onKeyDown={onKeyDown} />
+            <textarea
+              id="chat-message"
+              value={message}
+              maxLength={4000}
+              onChange={(event) => setMessage(event.target.value)}
+              onKeyDown={onKeyDown}
+            />
           </Field>
           <Button type="submit" isBusy={isBusy} disabled={message.trim() === ""}>
             {isBusy ? "Answering…" : "Ask"}

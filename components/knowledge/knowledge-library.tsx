@@ -31,8 +31,10 @@ const MetadataText = z.string().superRefine((text, context) => {
     context.addIssue({ code: "custom", message: 'must be a JSON object, e.g. {"version": "2026"}' });
     return;
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) context.addIssue({ code: "custom", message: 'must be a JSON object, e.g. {"version": "2026"}' });
-  else if (!MetadataJson.safeParse(value).success) context.addIssue({ code: "custom", message: "must be at most 8 KB of JSON" });
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    context.addIssue({ code: "custom", message: 'must be a JSON object, e.g. {"version": "2026"}' });
+  else if (!MetadataJson.safeParse(value).success)
+    context.addIssue({ code: "custom", message: "must be at most 8 KB of JSON" });
 });
 
 function addedMessage(document: KnowledgeDocument): string {
@@ -60,8 +62,12 @@ function placementFields(mustPickCompany: boolean) {
 
 const PdfForm = z.object({
   file: z
-    .custom<FileList>((value) => typeof FileList !== "undefined" && value instanceof FileList && value.length === 1, { message: "choose a PDF file" })
-    .refine((files) => /\.pdf$/i.test(files[0].name) || files[0].type === "application/pdf", { message: "must be a .pdf file" })
+    .custom<FileList>((value) => typeof FileList !== "undefined" && value instanceof FileList && value.length === 1, {
+      message: "choose a PDF file",
+    })
+    .refine((files) => /\.pdf$/i.test(files[0].name) || files[0].type === "application/pdf", {
+      message: "must be a .pdf file",
+    })
     .refine((files) => files[0].size <= MAX_PDF_BYTES, { message: `must be at most ${MAX_MB} MB` }),
   title: z.string().max(255),
   metadata_json: MetadataText,
@@ -70,7 +76,10 @@ const PdfForm = z.object({
 type PdfFormInput = z.input<typeof PdfForm>;
 type PdfFormOutput = z.output<typeof PdfForm>;
 
-const TextForm = CreateTextDocumentInput.pick({ title: true, content: true }).extend({ metadata_json: MetadataText, ...placementFields(false) });
+const TextForm = CreateTextDocumentInput.pick({ title: true, content: true }).extend({
+  metadata_json: MetadataText,
+  ...placementFields(false),
+});
 type TextFormValues = z.infer<typeof TextForm>;
 
 const PDF_FIELDS = ["file", "title", "metadata_json", "audience", "company_id"] as const;
@@ -92,7 +101,12 @@ function PlacementFields<F extends { audience: KnowledgeAudience; company_id: st
   const field = register as unknown as UseFormRegister<{ audience: KnowledgeAudience; company_id: string }>;
   return (
     <>
-      <Field id={`${idPrefix}-audience`} label="Who may read it" hint="clients read only documents for clients, through the assistant" error={errors.audience?.message}>
+      <Field
+        id={`${idPrefix}-audience`}
+        label="Who may read it"
+        hint="clients read only documents for clients, through the assistant"
+        error={errors.audience?.message}
+      >
         <select id={`${idPrefix}-audience`} aria-invalid={Boolean(errors.audience)} {...field("audience")}>
           {KNOWLEDGE_AUDIENCES.map((audience) => (
             <option key={audience} value={audience}>
@@ -148,7 +162,8 @@ function useAddDocument<F extends string>({
       onAdded();
     } catch (caught) {
       if (caught instanceof ApiError) {
-        for (const { path, message } of caught.errors) if ((fields as readonly string[]).includes(path)) setError(path as F, { type: "server", message });
+        for (const { path, message } of caught.errors)
+          if ((fields as readonly string[]).includes(path)) setError(path as F, { type: "server", message });
       }
       setState({ error: knowledgeErrorMessage(caught), success: null });
     }
@@ -165,7 +180,10 @@ function UploadPdfPanel({ onAdded, companies }: { onAdded: () => void; companies
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PdfFormInput, unknown, PdfFormOutput>({ resolver: zodResolver(schema, { error: formMessages }), defaultValues: { title: "", metadata_json: "", ...PLACEMENT_DEFAULTS } });
+  } = useForm<PdfFormInput, unknown, PdfFormOutput>({
+    resolver: zodResolver(schema, { error: formMessages }),
+    defaultValues: { title: "", metadata_json: "", ...PLACEMENT_DEFAULTS },
+  });
   const { error, success, add } = useAddDocument({ fields: PDF_FIELDS, setError, reset, onAdded });
 
   async function onSubmit({ file, title, metadata_json, ...placement }: PdfFormOutput) {
@@ -178,15 +196,29 @@ function UploadPdfPanel({ onAdded, companies }: { onAdded: () => void; companies
   }
 
   return (
-    <Panel title="Upload a PDF" description={`A PDF with text (not a scan) of at most ${MAX_MB} MB; its text is cut into fragments the assistant searches.`}>
+    <Panel
+      title="Upload a PDF"
+      description={`A PDF with text (not a scan) of at most ${MAX_MB} MB; its text is cut into fragments the assistant searches.`}
+    >
       <form className="form knowledge-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Upload a PDF">
         <Field id="pdf-file" label="PDF file" error={errors.file?.message}>
-          <input id="pdf-file" type="file" accept="application/pdf,.pdf" aria-invalid={Boolean(errors.file)} {...register("file")} />
+          <input
+            id="pdf-file"
+            type="file"
+            accept="application/pdf,.pdf"
+            aria-invalid={Boolean(errors.file)}
+            {...register("file")}
+          />
         </Field>
         <Field id="pdf-title" label="Title" hint="defaults to the file name" error={errors.title?.message}>
           <input id="pdf-title" aria-invalid={Boolean(errors.title)} {...register("title")} />
         </Field>
-        <Field id="pdf-metadata" label="Metadata (JSON, optional)" hint='e.g. {"version": "2026", "product": "repatriation"}' error={errors.metadata_json?.message}>
+        <Field
+          id="pdf-metadata"
+          label="Metadata (JSON, optional)"
+          hint='e.g. {"version": "2026", "product": "repatriation"}'
+          error={errors.metadata_json?.message}
+        >
           <input id="pdf-metadata" aria-invalid={Boolean(errors.metadata_json)} {...register("metadata_json")} />
         </Field>
         <PlacementFields idPrefix="pdf" register={register} errors={errors} companies={companies} />
@@ -211,7 +243,10 @@ function AddTextPanel({ onAdded, companies }: { onAdded: () => void; companies: 
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<TextFormValues>({ resolver: zodResolver(schema, { error: formMessages }), defaultValues: { title: "", content: "", metadata_json: "", ...PLACEMENT_DEFAULTS } });
+  } = useForm<TextFormValues>({
+    resolver: zodResolver(schema, { error: formMessages }),
+    defaultValues: { title: "", content: "", metadata_json: "", ...PLACEMENT_DEFAULTS },
+  });
   const { error, success, add } = useAddDocument({ fields: TEXT_FIELDS, setError, reset, onAdded });
 
   async function onSubmit({ title, content, metadata_json, ...placement }: TextFormValues) {
@@ -221,7 +256,12 @@ function AddTextPanel({ onAdded, companies }: { onAdded: () => void; companies: 
 
   return (
     <Panel title="Add a text" description="A wording, an FAQ or a procedure pasted as text.">
-      <form className="form knowledge-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Add a text document">
+      <form
+        className="form knowledge-form"
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+        aria-label="Add a text document"
+      >
         <Field id="text-title" label="Title" error={errors.title?.message}>
           <input id="text-title" aria-invalid={Boolean(errors.title)} {...register("title")} />
         </Field>
@@ -244,7 +284,15 @@ function AddTextPanel({ onAdded, companies }: { onAdded: () => void; companies: 
   );
 }
 
-function DeleteButton({ document, onDeleted, onError }: { document: KnowledgeDocument; onDeleted: () => void; onError: (message: string) => void }) {
+function DeleteButton({
+  document,
+  onDeleted,
+  onError,
+}: {
+  document: KnowledgeDocument;
+  onDeleted: () => void;
+  onError: (message: string) => void;
+}) {
   const [isConfirming, setIsConfirming] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
   async function remove() {
@@ -302,12 +350,28 @@ function DocumentsPanel({
     () => [
       column.accessor("title", { header: "Title", cell: (info) => <strong>{info.getValue()}</strong> }),
       ...(companies
-        ? [column.accessor("company_id", { header: "Company", cell: (info) => companies.find((company) => company.id === info.getValue())?.name ?? info.getValue() })]
+        ? [
+            column.accessor("company_id", {
+              header: "Company",
+              cell: (info) => companies.find((company) => company.id === info.getValue())?.name ?? info.getValue(),
+            }),
+          ]
         : []),
-      column.accessor("audience", { header: "Readers", cell: (info) => <Badge tone={info.getValue() === "CLIENTS" ? "ok" : "neutral"}>{AUDIENCE_BADGES[info.getValue()]}</Badge> }),
-      column.accessor("source", { header: "Source", cell: (info) => <Badge tone={info.getValue() === "PDF" ? "accent" : "neutral"}>{info.getValue()}</Badge> }),
+      column.accessor("audience", {
+        header: "Readers",
+        cell: (info) => (
+          <Badge tone={info.getValue() === "CLIENTS" ? "ok" : "neutral"}>{AUDIENCE_BADGES[info.getValue()]}</Badge>
+        ),
+      }),
+      column.accessor("source", {
+        header: "Source",
+        cell: (info) => <Badge tone={info.getValue() === "PDF" ? "accent" : "neutral"}>{info.getValue()}</Badge>,
+      }),
       column.accessor("chunk_count", { header: "Fragments", cell: (info) => info.getValue().toLocaleString("en") }),
-      column.accessor("created_at", { header: "Added", cell: (info) => new Date(info.getValue()).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) }),
+      column.accessor("created_at", {
+        header: "Added",
+        cell: (info) => new Date(info.getValue()).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }),
+      }),
       column.accessor("metadata_json", {
         header: "Metadata",
         cell: (info) => {
@@ -347,11 +411,21 @@ function DocumentsPanel({
   );
   // The React Compiler is not enabled here, so nothing memoizes the table's functions; the warning does not apply.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: documents, columns, getCoreRowModel: getCoreRowModel(), getRowId: (document) => document.id });
+  const table = useReactTable({
+    data: documents,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (document) => document.id,
+  });
   return (
     <Panel title="Documents" description="What the assistant answers from, newest first.">
       <ErrorBanner message={loadError ?? deleteError} />
-      <DataTable table={table} label="Knowledge documents" isLoading={isLoading} emptyText="No documents yet: upload a PDF or add a text." />
+      <DataTable
+        table={table}
+        label="Knowledge documents"
+        isLoading={isLoading}
+        emptyText="No documents yet: upload a PDF or add a text."
+      />
     </Panel>
   );
 }
@@ -374,7 +448,14 @@ export function KnowledgeLibrary({ canWrite, isAdmin }: { canWrite: boolean; isA
           <AddTextPanel onAdded={reload} companies={companies} />
         </div>
       ) : null}
-      <DocumentsPanel documents={data ?? NO_DOCUMENTS} isLoading={isLoading} loadError={error ?? companiesData.error} canWrite={canWrite} reload={reload} companies={companies} />
+      <DocumentsPanel
+        documents={data ?? NO_DOCUMENTS}
+        isLoading={isLoading}
+        loadError={error ?? companiesData.error}
+        canWrite={canWrite}
+        reload={reload}
+        companies={companies}
+      />
     </>
   );
 }

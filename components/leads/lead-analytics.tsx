@@ -26,8 +26,18 @@ export function LeadAnalyticsView() {
     );
   }
   const rows = data.by_source;
-  const leadBars: BarChartItem[] = rows.map((row) => ({ key: rowLabel(row), label: rowLabel(row), value: row.leads, display: String(row.leads) }));
-  const rateBars: BarChartItem[] = rows.map((row) => ({ key: rowLabel(row), label: rowLabel(row), value: row.conversion_rate, display: percent(row.conversion_rate) }));
+  const leadBars: BarChartItem[] = rows.map((row) => ({
+    key: rowLabel(row),
+    label: rowLabel(row),
+    value: row.leads,
+    display: String(row.leads),
+  }));
+  const rateBars: BarChartItem[] = rows.map((row) => ({
+    key: rowLabel(row),
+    label: rowLabel(row),
+    value: row.conversion_rate,
+    display: percent(row.conversion_rate),
+  }));
   const best = [...rows].sort((a, b) => b.conversion_rate - a.conversion_rate)[0];
   const overall = data.total_leads ? data.total_converted / data.total_leads : 0;
 
@@ -56,7 +66,11 @@ export function LeadAnalyticsView() {
         <>
           <div className="lead-charts">
             <Panel title="Leads" description="By source channel and campaign, most leads first.">
-              <BarChart title="Leads by source channel and campaign" summary={`${rows.length} groups; the largest is ${rowLabel(rows[0])} with ${rows[0].leads} leads. The table below lists every group.`} items={leadBars} />
+              <BarChart
+                title="Leads by source channel and campaign"
+                summary={`${rows.length} groups; the largest is ${rowLabel(rows[0])} with ${rows[0].leads} leads. The table below lists every group.`}
+                items={leadBars}
+              />
             </Panel>
             <Panel title="Conversion rate" description="Converted leads out of all leads of the group.">
               <BarChart
@@ -82,7 +96,9 @@ export function LeadAnalyticsView() {
                 <tbody>
                   {rows.map((row) => (
                     <tr key={rowLabel(row)}>
-                      <td data-label="Source channel">{row.source_channel ?? <span className="muted">no source</span>}</td>
+                      <td data-label="Source channel">
+                        {row.source_channel ?? <span className="muted">no source</span>}
+                      </td>
                       <td data-label="Campaign">{row.campaign_id ?? <span className="muted">no campaign</span>}</td>
                       <td data-label="Leads" className="amount">
                         {row.leads}

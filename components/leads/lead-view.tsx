@@ -26,7 +26,10 @@ export function LeadView({ leadId, canWrite, hubspotPortalId }: LeadViewProps) {
   const loaded = useApiData<LeadDetail>(`/api/v1/leads/${leadId}`);
   // The answer of our own PATCH, shown at once (it lacks the CRM sync fields, kept from the read).
   const [patched, setPatched] = useState<Lead | null>(null);
-  const lead: LeadDetail | null = loaded.data && patched && patched.updated_at > loaded.data.updated_at ? { ...loaded.data, ...patched } : loaded.data;
+  const lead: LeadDetail | null =
+    loaded.data && patched && patched.updated_at > loaded.data.updated_at
+      ? { ...loaded.data, ...patched }
+      : loaded.data;
   // A move to QUALIFIED or CONVERTED syncs in the background: read the lead again shortly for its CRM id.
   const { reload } = loaded;
   const syncing = patched !== null && CRM_SYNC_STAGES.includes(patched.stage) ? patched.updated_at : null;
@@ -79,7 +82,9 @@ export function LeadView({ leadId, canWrite, hubspotPortalId }: LeadViewProps) {
             <dt>Campaign</dt>
             <dd>{lead.campaign_id ?? "none"}</dd>
             <dt>UTM</dt>
-            <dd>{lead.utm_source || lead.utm_medium ? `${lead.utm_source ?? "?"} / ${lead.utm_medium ?? "?"}` : "none"}</dd>
+            <dd>
+              {lead.utm_source || lead.utm_medium ? `${lead.utm_source ?? "?"} / ${lead.utm_medium ?? "?"}` : "none"}
+            </dd>
             <dt>Landing page</dt>
             <dd className="lead-url">{lead.landing_page ?? "none"}</dd>
             <dt>Captured</dt>
@@ -155,7 +160,8 @@ function MarkerTimeline({ lead }: { lead: Lead }) {
       ))}
       {lead.abandoned_checkout_flag ? (
         <li className="is-flag">
-          <span className="lead-timeline-label">Checkout abandoned</span> <span className="muted">no purchase within the window after checkout started</span>
+          <span className="lead-timeline-label">Checkout abandoned</span>{" "}
+          <span className="muted">no purchase within the window after checkout started</span>
         </li>
       ) : null}
     </ol>
@@ -171,14 +177,26 @@ function ScoreForm({ lead, onSaved }: { lead: Lead; onSaved: (lead: Lead) => voi
       onSubmit={(event) => {
         event.preventDefault();
         void submit(async () => {
-          const saved = await apiFetch<Lead>(`/api/v1/leads/${lead.id}`, { method: "PATCH", body: { lead_score: Number(value) } });
+          const saved = await apiFetch<Lead>(`/api/v1/leads/${lead.id}`, {
+            method: "PATCH",
+            body: { lead_score: Number(value) },
+          });
           onSaved(saved);
           return `Score saved: ${saved.lead_score}.`;
         });
       }}
     >
       <Field id="lead-score" label="Lead score" hint="0 to 1000">
-        <input id="lead-score" type="number" min={0} max={1000} step={1} required value={value} onChange={(event) => setValue(event.target.value)} />
+        <input
+          id="lead-score"
+          type="number"
+          min={0}
+          max={1000}
+          step={1}
+          required
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
       </Field>
       <Button type="submit" variant="secondary" isBusy={isBusy}>
         Save score

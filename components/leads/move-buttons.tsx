@@ -39,7 +39,12 @@ export function MoveButtons({ lead, onMoved, onStale }: MoveButtonsProps) {
     <div className="lead-moves">
       <div className="lead-move-buttons" role="group" aria-label={`Move ${leadName(lead)}`}>
         {moves.map((stage) => (
-          <Button key={stage} variant={stage === "DISQUALIFIED" ? "danger" : "secondary"} isBusy={isBusy} onClick={() => void move(stage)}>
+          <Button
+            key={stage}
+            variant={stage === "DISQUALIFIED" ? "danger" : "secondary"}
+            isBusy={isBusy}
+            onClick={() => void move(stage)}
+          >
             {`To ${stageLabel(stage).toLowerCase()}`}
           </Button>
         ))}

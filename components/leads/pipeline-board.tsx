@@ -45,7 +45,9 @@ export function PipelineBoard({ canWrite }: { canWrite: boolean }) {
   const moved = (lead: Lead) =>
     setBoard((current) => {
       if (!current) return current;
-      const next = Object.fromEntries(LEAD_STAGES.map((stage) => [stage, current[stage].filter((card) => card.id !== lead.id)])) as Board;
+      const next = Object.fromEntries(
+        LEAD_STAGES.map((stage) => [stage, current[stage].filter((card) => card.id !== lead.id)]),
+      ) as Board;
       next[lead.stage] = [lead, ...next[lead.stage]].sort((a, b) => b.created_at.localeCompare(a.created_at));
       return next;
     });
@@ -78,7 +80,9 @@ export function PipelineBoard({ canWrite }: { canWrite: boolean }) {
                         <time dateTime={lead.created_at} title={new Date(lead.created_at).toLocaleString()}>
                           {ageLabel(lead.created_at, readAt)}
                         </time>
-                        {lead.abandoned_checkout_flag ? <span className="lead-card-flag"> · abandoned checkout</span> : null}
+                        {lead.abandoned_checkout_flag ? (
+                          <span className="lead-card-flag"> · abandoned checkout</span>
+                        ) : null}
                       </p>
                       {canWrite ? <MoveButtons lead={lead} onMoved={moved} onStale={reload} /> : null}
                     </li>

@@ -5,7 +5,13 @@ export type Lead = LeadResponse;
 export type LeadDetail = LeadDetailResponse;
 
 export type LeadAnalytics = {
-  by_source: Array<{ source_channel: string | null; campaign_id: string | null; leads: number; converted: number; conversion_rate: number }>;
+  by_source: Array<{
+    source_channel: string | null;
+    campaign_id: string | null;
+    leads: number;
+    converted: number;
+    conversion_rate: number;
+  }>;
   total_leads: number;
   total_converted: number;
 };

@@ -43,11 +43,12 @@ export function CancelSubscriptionForm({ policyId, onCancelled, onClose }: Cance
       <fieldset className="plain-fieldset choice" disabled={isConfirming}>
         <legend className="field-label">When</legend>
         <label>
-          <input type="radio" name="cancel-when" checked={!isImmediate} onChange={() => setIsImmediate(false)} /> At the end of the paid period (the cover
-          runs until then)
+          <input type="radio" name="cancel-when" checked={!isImmediate} onChange={() => setIsImmediate(false)} /> At the
+          end of the paid period (the cover runs until then)
         </label>
         <label>
-          <input type="radio" name="cancel-when" checked={isImmediate} onChange={() => setIsImmediate(true)} /> Now (the policy is cancelled at once)
+          <input type="radio" name="cancel-when" checked={isImmediate} onChange={() => setIsImmediate(true)} /> Now (the
+          policy is cancelled at once)
         </label>
       </fieldset>
       <div className="form-actions">

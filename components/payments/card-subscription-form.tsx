@@ -6,7 +6,11 @@ import { getStripe } from "./stripe-browser";
 import { SubscriptionFields } from "./subscription-fields";
 import type { Subscription } from "./types";
 
-type CardSubscriptionFormProps = { policyId: string; onSubscribed: (subscription: Subscription) => void; onCancel: () => void };
+type CardSubscriptionFormProps = {
+  policyId: string;
+  onSubscribed: (subscription: Subscription) => void;
+  onCancel: () => void;
+};
 
 /** The subscription form with the card typed into Stripe's own field: card numbers never reach our server. */
 export function CardSubscriptionForm(props: CardSubscriptionFormProps) {
@@ -40,5 +44,12 @@ function CardFields({ policyId, onSubscribed, onCancel }: CardSubscriptionFormPr
       </div>
     </div>
   );
-  return <SubscriptionFields policyId={policyId} card={{ field, createPaymentMethod }} onSubscribed={onSubscribed} onCancel={onCancel} />;
+  return (
+    <SubscriptionFields
+      policyId={policyId}
+      card={{ field, createPaymentMethod }}
+      onSubscribed={onSubscribed}
+      onCancel={onCancel}
+    />
+  );
 }

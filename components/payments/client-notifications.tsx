@@ -12,9 +12,17 @@ import type { Notification } from "./types";
 import { useProfile } from "./use-profile";
 
 const column = createColumnHelper<Notification>();
-const TONES: Record<Notification["status"], "neutral" | "accent" | "ok" | "danger"> = { PENDING: "accent", SENT: "ok", FAILED: "danger", SKIPPED: "neutral" };
+const TONES: Record<Notification["status"], "neutral" | "accent" | "ok" | "danger"> = {
+  PENDING: "accent",
+  SENT: "ok",
+  FAILED: "danger",
+  SKIPPED: "neutral",
+};
 const columns = [
-  column.accessor("created_at", { header: "Written", cell: (info) => <time dateTime={info.getValue()}>{new Date(info.getValue()).toLocaleString()}</time> }),
+  column.accessor("created_at", {
+    header: "Written",
+    cell: (info) => <time dateTime={info.getValue()}>{new Date(info.getValue()).toLocaleString()}</time>,
+  }),
   column.accessor("template", { header: "Notice", cell: (info) => <code>{info.getValue()}</code> }),
   column.accessor("channel", { header: "Channel", cell: (info) => info.getValue().toLowerCase() }),
   column.accessor("status", {
@@ -38,13 +46,21 @@ export function ClientNotifications({ clientId }: { clientId: string }) {
   const isAllowed = can("notifications:read");
   const client = useApiData<Client>(isAllowed ? `/api/v1/emission/clients/${clientId}` : null);
   const email = client.data?.email;
-  const notifications = useApiData<Paginated<Notification>>(email ? `/api/v1/notifications?${new URLSearchParams({ recipient: email, page_size: "20" })}` : null);
+  const notifications = useApiData<Paginated<Notification>>(
+    email ? `/api/v1/notifications?${new URLSearchParams({ recipient: email, page_size: "20" })}` : null,
+  );
 
   const items = useMemo(() => notifications.data?.items ?? [], [notifications.data]);
   // A stable data array and manualPagination: otherwise every new array resets the page index, a state
   // change that renders a new array again (TanStack's auto-reset), and the page freezes.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: items, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id, manualPagination: true });
+  const table = useReactTable({
+    data: items,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => row.id,
+    manualPagination: true,
+  });
 
   if (!isAllowed) return null;
   return (
@@ -58,7 +74,12 @@ export function ClientNotifications({ clientId }: { clientId: string }) {
       }
     >
       <ErrorBanner message={client.error ?? notifications.error} />
-      <DataTable table={table} label="Notifications to the client" isLoading={notifications.isLoading || client.isLoading} emptyText="No notice yet." />
+      <DataTable
+        table={table}
+        label="Notifications to the client"
+        isLoading={notifications.isLoading || client.isLoading}
+        emptyText="No notice yet."
+      />
     </Panel>
   );
 }

@@ -15,7 +15,11 @@ export function monthSeries(months: Month[]): Month[] {
   const [firstYear, firstMonth] = months[0].month.split("-").map(Number);
   const [lastYear, lastMonth] = months[months.length - 1].month.split("-").map(Number);
   const series: Month[] = [];
-  for (let year = firstYear, month = firstMonth; year < lastYear || (year === lastYear && month <= lastMonth); month === 12 ? (year++, (month = 1)) : month++) {
+  for (
+    let year = firstYear, month = firstMonth;
+    year < lastYear || (year === lastYear && month <= lastMonth);
+    month === 12 ? (year++, (month = 1)) : month++
+  ) {
     const key = `${year}-${String(month).padStart(2, "0")}`;
     series.push(byMonth.get(key) ?? { month: key, gross_amount: "0.00", commission_amount: "0.00" });
   }
@@ -25,7 +29,11 @@ export function monthSeries(months: Month[]): Month[] {
 /** "2026-03" -> "Mar 26": short enough for a bar's label. */
 function shortMonth(month: string): string {
   const [year, number] = month.split("-").map(Number);
-  return new Date(Date.UTC(year, number - 1, 1)).toLocaleDateString("en", { month: "short", year: "2-digit", timeZone: "UTC" });
+  return new Date(Date.UTC(year, number - 1, 1)).toLocaleDateString("en", {
+    month: "short",
+    year: "2-digit",
+    timeZone: "UTC",
+  });
 }
 
 /**
@@ -34,7 +42,8 @@ function shortMonth(month: string): string {
  */
 export function CommissionChart({ months, currency }: { months: Month[]; currency: string }) {
   const series = monthSeries(months);
-  if (series.length === 0) return <p className="muted">No payment yet: the chart starts with the first paid premium.</p>;
+  if (series.length === 0)
+    return <p className="muted">No payment yet: the chart starts with the first paid premium.</p>;
   const commissions = series.map((month) => Number(month.commission_amount));
   const highest = series[commissions.indexOf(Math.max(...commissions))];
   const total = formatMoney(series.reduce((sum, month) => sum.plus(month.commission_amount), money(0)));

@@ -19,7 +19,11 @@ export function ConnectOnboardingButton({ companyId }: { companyId?: string }) {
 
   async function start() {
     await submit(async () => {
-      const link = await withProcessorHint(apiFetch<Onboarding>(`/api/v1/payments/connect/onboarding${companyId ? `?company_id=${companyId}` : ""}`, { method: "POST" }));
+      const link = await withProcessorHint(
+        apiFetch<Onboarding>(`/api/v1/payments/connect/onboarding${companyId ? `?company_id=${companyId}` : ""}`, {
+          method: "POST",
+        }),
+      );
       window.location.assign(link.url);
     });
   }

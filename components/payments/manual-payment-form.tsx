@@ -67,21 +67,54 @@ export function ManualPaymentForm({ policyId, currency, due, onRecorded, onCance
         body,
         headers: { "Idempotency-Key": idempotencyKey },
       });
-      onRecorded(`Payment of ${recorded.transaction.amount} ${currency} recorded; the policy is ${statusLabel(recorded.policy.status)}.`);
+      onRecorded(
+        `Payment of ${recorded.transaction.amount} ${currency} recorded; the policy is ${statusLabel(recorded.policy.status)}.`,
+      );
     });
   }
 
   return (
-    <form className="form form-grid payment-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Record manual payment">
+    <form
+      className="form form-grid payment-form"
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label="Record manual payment"
+    >
       <ErrorBanner message={error} />
-      <Field id="manual-amount" label={`Amount (${currency})`} hint={`due now: ${due} ${currency}`} error={errors.amount?.message}>
-        <input id="manual-amount" inputMode="decimal" autoComplete="off" aria-invalid={Boolean(errors.amount)} {...register("amount")} />
+      <Field
+        id="manual-amount"
+        label={`Amount (${currency})`}
+        hint={`due now: ${due} ${currency}`}
+        error={errors.amount?.message}
+      >
+        <input
+          id="manual-amount"
+          inputMode="decimal"
+          autoComplete="off"
+          aria-invalid={Boolean(errors.amount)}
+          {...register("amount")}
+        />
       </Field>
-      <Field id="manual-reference" label="Reference" hint="receipt or bank reference (optional)" error={errors.reference?.message}>
-        <input id="manual-reference" autoComplete="off" aria-invalid={Boolean(errors.reference)} {...register("reference")} />
+      <Field
+        id="manual-reference"
+        label="Reference"
+        hint="receipt or bank reference (optional)"
+        error={errors.reference?.message}
+      >
+        <input
+          id="manual-reference"
+          autoComplete="off"
+          aria-invalid={Boolean(errors.reference)}
+          {...register("reference")}
+        />
       </Field>
       <Field id="manual-paid-at" label="Received on" hint="empty: now" error={errors.paid_at?.message}>
-        <input id="manual-paid-at" type="datetime-local" aria-invalid={Boolean(errors.paid_at)} {...register("paid_at")} />
+        <input
+          id="manual-paid-at"
+          type="datetime-local"
+          aria-invalid={Boolean(errors.paid_at)}
+          {...register("paid_at")}
+        />
       </Field>
       <div className="form-actions">
         <Button type="submit" isBusy={isSubmitting}>

@@ -35,7 +35,9 @@ type PolicyPaymentsProps = { policy: PolicyDetail; onPolicyChanged: () => void }
  */
 export function PolicyPayments({ policy, onPolicyChanged }: PolicyPaymentsProps) {
   const { can } = useProfile();
-  const transactions = useApiData<Transaction[]>(can("payments:read") ? `/api/v1/payments/transactions?policy_id=${policy.id}&limit=200` : null);
+  const transactions = useApiData<Transaction[]>(
+    can("payments:read") ? `/api/v1/payments/transactions?policy_id=${policy.id}&limit=200` : null,
+  );
   const [open, setOpen] = useState<OpenForm>(null);
   // The API has no read of a subscription; the one started or cancelled here is shown until the page reloads.
   const [subscription, setSubscription] = useState<Subscription | null>(null);
@@ -49,7 +51,9 @@ export function PolicyPayments({ policy, onPolicyChanged }: PolicyPaymentsProps)
       setNotice(null);
       await submitRetry(async () => {
         try {
-          const retried = await withProcessorHint(apiFetch<Retried>(`/api/v1/payments/transactions/${transaction.id}/retry`, { method: "POST" }));
+          const retried = await withProcessorHint(
+            apiFetch<Retried>(`/api/v1/payments/transactions/${transaction.id}/retry`, { method: "POST" }),
+          );
           return `${retried.message} (retry ${retried.attempt_count}; the charge is ${retried.status.toLowerCase()} until the processor answers).`;
         } finally {
           // A retry makes the row PENDING; at the limit (422) the row stays, and its count is re-read.
@@ -66,7 +70,12 @@ export function PolicyPayments({ policy, onPolicyChanged }: PolicyPaymentsProps)
       transactionColumns({
         actions: (transaction) =>
           transaction.status === "FAILED" && canRetry ? (
-            <Button variant="secondary" isBusy={retry.isBusy} onClick={() => void retryCharge(transaction)} aria-label={`Retry the charge of ${transaction.amount} ${transaction.currency}`}>
+            <Button
+              variant="secondary"
+              isBusy={retry.isBusy}
+              onClick={() => void retryCharge(transaction)}
+              aria-label={`Retry the charge of ${transaction.amount} ${transaction.currency}`}
+            >
               Retry
             </Button>
           ) : null,
@@ -77,7 +86,13 @@ export function PolicyPayments({ policy, onPolicyChanged }: PolicyPaymentsProps)
   // A stable data array and manualPagination: otherwise every new array resets the page index, a state
   // change that renders a new array again (TanStack's auto-reset), and the page freezes.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id, manualPagination: true });
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => row.id,
+    manualPagination: true,
+  });
 
   if (!can("payments:read")) return null;
 
@@ -102,12 +117,21 @@ export function PolicyPayments({ policy, onPolicyChanged }: PolicyPaymentsProps)
     <div className="button-row">
       {can("payments:manage") && isPayable ? (
         // The amount due is read from the transactions, so the form waits for them.
-        <Button variant={open === "manual" ? "primary" : "secondary"} aria-expanded={open === "manual"} disabled={!transactions.data} onClick={() => toggle("manual")}>
+        <Button
+          variant={open === "manual" ? "primary" : "secondary"}
+          aria-expanded={open === "manual"}
+          disabled={!transactions.data}
+          onClick={() => toggle("manual")}
+        >
           Record manual payment
         </Button>
       ) : null}
       {can("payments:write") && SUBSCRIBABLE.includes(policy.status) ? (
-        <Button variant={open === "subscription" ? "primary" : "secondary"} aria-expanded={open === "subscription"} onClick={() => toggle("subscription")}>
+        <Button
+          variant={open === "subscription" ? "primary" : "secondary"}
+          aria-expanded={open === "subscription"}
+          onClick={() => toggle("subscription")}
+        >
           Start subscription
         </Button>
       ) : null}
@@ -120,19 +144,31 @@ export function PolicyPayments({ policy, onPolicyChanged }: PolicyPaymentsProps)
   );
 
   return (
-    <Panel title="Payments" description={`Premium ${policy.final_price} ${policy.currency}${isPayable ? `; due now ${due} ${policy.currency}` : ""}. Newest first.`} actions={actions}>
+    <Panel
+      title="Payments"
+      description={`Premium ${policy.final_price} ${policy.currency}${isPayable ? `; due now ${due} ${policy.currency}` : ""}. Newest first.`}
+      actions={actions}
+    >
       <SuccessBanner message={notice ?? retry.success} />
       <ErrorBanner message={retry.error ?? transactions.error} />
       {subscription ? <SubscriptionSummary subscription={subscription} /> : null}
       {open === "manual" ? (
-        <ManualPaymentForm policyId={policy.id} currency={policy.currency} due={due} onRecorded={changed} onCancel={() => setOpen(null)} />
+        <ManualPaymentForm
+          policyId={policy.id}
+          currency={policy.currency}
+          due={due}
+          onRecorded={changed}
+          onCancel={() => setOpen(null)}
+        />
       ) : null}
       {open === "subscription" ? (
         <SubscriptionForm
           policyId={policy.id}
           onSubscribed={(started) => {
             setSubscription(started);
-            changed(`Subscription started (${started.status.toLowerCase()}): the policy becomes active when its first invoice is paid.`);
+            changed(
+              `Subscription started (${started.status.toLowerCase()}): the policy becomes active when its first invoice is paid.`,
+            );
           }}
           onCancel={() => setOpen(null)}
         />
@@ -142,12 +178,21 @@ export function PolicyPayments({ policy, onPolicyChanged }: PolicyPaymentsProps)
           policyId={policy.id}
           onCancelled={(result) => {
             setSubscription(result.subscription);
-            changed(result.subscription.cancel_at_period_end && result.subscription.status !== "CANCELED" ? "The subscription ends with the paid period." : "The subscription is cancelled.");
+            changed(
+              result.subscription.cancel_at_period_end && result.subscription.status !== "CANCELED"
+                ? "The subscription ends with the paid period."
+                : "The subscription is cancelled.",
+            );
           }}
           onClose={() => setOpen(null)}
         />
       ) : null}
-      <DataTable table={table} label="Transactions of the policy" isLoading={transactions.isLoading} emptyText="No payment yet." />
+      <DataTable
+        table={table}
+        label="Transactions of the policy"
+        isLoading={transactions.isLoading}
+        emptyText="No payment yet."
+      />
     </Panel>
   );
 }

@@ -9,7 +9,11 @@ export async function withProcessorHint<T>(call: Promise<T>): Promise<T> {
     return await call;
   } catch (error) {
     if (error instanceof ApiError && error.status === 503) {
-      throw new ApiError(503, `${error.message}: the server needs STRIPE_SECRET_KEY for card payments (manual payments still work)`, error.errors);
+      throw new ApiError(
+        503,
+        `${error.message}: the server needs STRIPE_SECRET_KEY for card payments (manual payments still work)`,
+        error.errors,
+      );
     }
     throw error;
   }

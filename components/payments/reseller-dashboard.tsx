@@ -30,7 +30,9 @@ export function ResellerDashboard({ canPickCompany, canOnboard, ownCompanyId, on
   // Empty: the caller's own company, which is what the API answers without company_id.
   const [companyId, setCompanyId] = useState("");
   const companies = useApiData<Company[]>(canPickCompany ? "/api/v1/organizations/companies" : null);
-  const dashboard = useApiData<Dashboard>(`/api/v1/payments/reseller/dashboard${companyId ? `?company_id=${companyId}` : ""}`);
+  const dashboard = useApiData<Dashboard>(
+    `/api/v1/payments/reseller/dashboard${companyId ? `?company_id=${companyId}` : ""}`,
+  );
   const data = dashboard.data;
   const company = companies.data?.find((item) => item.id === (companyId || data?.company_id));
 
@@ -44,7 +46,11 @@ export function ResellerDashboard({ canPickCompany, canOnboard, ownCompanyId, on
       ) : null}
       {canPickCompany ? (
         <div className="filters-grid" role="search" aria-label="Choose the company">
-          <Field id="dashboard-company" label="Company" hint={company && !company.is_reseller ? "not a reseller" : undefined}>
+          <Field
+            id="dashboard-company"
+            label="Company"
+            hint={company && !company.is_reseller ? "not a reseller" : undefined}
+          >
             <select id="dashboard-company" value={companyId} onChange={(event) => setCompanyId(event.target.value)}>
               <option value="">Your company</option>
               {(companies.data ?? []).map((item) => (
@@ -69,7 +75,10 @@ export function ResellerDashboard({ canPickCompany, canOnboard, ownCompanyId, on
               <Figure label="Net to the company" value={`${data.net_amount} ${data.currency}`} />
             </dl>
           </Panel>
-          <Panel title="Commission by month" description="The platform's commission on the premiums paid each month (UTC).">
+          <Panel
+            title="Commission by month"
+            description="The platform's commission on the premiums paid each month (UTC)."
+          >
             <CommissionChart months={data.by_month} currency={data.currency} />
           </Panel>
         </>
@@ -78,7 +87,10 @@ export function ResellerDashboard({ canPickCompany, canOnboard, ownCompanyId, on
       ) : null}
       {/* An administrator (who picks the company) may onboard the company shown; others only their own. */}
       {canOnboard && (!companyId || companyId === ownCompanyId || canPickCompany) ? (
-        <Panel title="Payouts" description="A reseller receives its share of each card payment in its own Stripe account (Stripe Connect).">
+        <Panel
+          title="Payouts"
+          description="A reseller receives its share of each card payment in its own Stripe account (Stripe Connect)."
+        >
           <ConnectOnboardingButton companyId={companyId || undefined} />
         </Panel>
       ) : null}

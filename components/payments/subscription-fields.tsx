@@ -16,9 +16,15 @@ import { withProcessorHint } from "./processor-errors";
 import type { Subscription } from "./types";
 
 // The anchor day comes from a text box: empty means the service's default (today's day).
-const AnchorDay = z.preprocess((value) => (value === "" || value === undefined ? undefined : Number(value)), SubscriptionInput.shape.billing_anchor_day);
+const AnchorDay = z.preprocess(
+  (value) => (value === "" || value === undefined ? undefined : Number(value)),
+  SubscriptionInput.shape.billing_anchor_day,
+);
 // The typed payment method id is required only without card entry, which onSubmit checks.
-const SubscriptionForm = z.object({ billing_anchor_day: AnchorDay, processor_payment_method_id: z.string().trim().max(255) });
+const SubscriptionForm = z.object({
+  billing_anchor_day: AnchorDay,
+  processor_payment_method_id: z.string().trim().max(255),
+});
 type SubscriptionFormInput = z.input<typeof SubscriptionForm>;
 type SubscriptionFormValues = z.output<typeof SubscriptionForm>;
 const FIELDS = ["billing_anchor_day", "processor_payment_method_id"] as const;
@@ -65,7 +71,11 @@ export function SubscriptionFields({ policyId, card, onSubscribed, onCancel }: S
       const subscription = await withProcessorHint(
         apiFetch<Subscription>("/api/v1/payments/subscription", {
           method: "POST",
-          body: { policy_id: policyId, processor_payment_method_id: paymentMethod, billing_anchor_day: values.billing_anchor_day },
+          body: {
+            policy_id: policyId,
+            processor_payment_method_id: paymentMethod,
+            billing_anchor_day: values.billing_anchor_day,
+          },
           headers: { "Idempotency-Key": idempotencyKey },
         }),
       );
@@ -74,12 +84,22 @@ export function SubscriptionFields({ policyId, card, onSubscribed, onCancel }: S
   }
 
   return (
-    <form className="form form-grid payment-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Start subscription">
+    <form
+      className="form form-grid payment-form"
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label="Start subscription"
+    >
       <ErrorBanner message={error} />
       {card ? (
         <div className="card-field">{card.field}</div>
       ) : (
-        <Field id="subscription-method" label="Payment method id" hint="from the processor; in test mode pm_card_visa" error={errors.processor_payment_method_id?.message}>
+        <Field
+          id="subscription-method"
+          label="Payment method id"
+          hint="from the processor; in test mode pm_card_visa"
+          error={errors.processor_payment_method_id?.message}
+        >
           <input
             id="subscription-method"
             autoComplete="off"
@@ -90,8 +110,19 @@ export function SubscriptionFields({ policyId, card, onSubscribed, onCancel }: S
           />
         </Field>
       )}
-      <Field id="subscription-anchor" label="Billing day of the month" hint="1 to 28; empty: today's day" error={errors.billing_anchor_day?.message}>
-        <input id="subscription-anchor" inputMode="numeric" autoComplete="off" aria-invalid={Boolean(errors.billing_anchor_day)} {...register("billing_anchor_day")} />
+      <Field
+        id="subscription-anchor"
+        label="Billing day of the month"
+        hint="1 to 28; empty: today's day"
+        error={errors.billing_anchor_day?.message}
+      >
+        <input
+          id="subscription-anchor"
+          inputMode="numeric"
+          autoComplete="off"
+          aria-invalid={Boolean(errors.billing_anchor_day)}
+          {...register("billing_anchor_day")}
+        />
       </Field>
       <div className="form-actions">
         <Button type="submit" isBusy={isSubmitting}>

@@ -16,7 +16,9 @@ export function SubscriptionSummary({ subscription }: { subscription: Subscripti
         <>
           <dt>{subscription.cancel_at_period_end ? "Ends" : "Paid until"}</dt>
           <dd>
-            <time dateTime={subscription.current_period_end}>{new Date(subscription.current_period_end).toLocaleDateString()}</time>
+            <time dateTime={subscription.current_period_end}>
+              {new Date(subscription.current_period_end).toLocaleDateString()}
+            </time>
           </dd>
         </>
       ) : null}

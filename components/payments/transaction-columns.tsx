@@ -13,7 +13,11 @@ function dateTime(value: string | null) {
   return value ? <time dateTime={value}>{new Date(value).toLocaleString()}</time> : <span className="muted">—</span>;
 }
 
-const KIND_LABELS: Record<Transaction["kind"], string> = { INTENT: "card payment", MANUAL: "manual", INVOICE: "subscription invoice" };
+const KIND_LABELS: Record<Transaction["kind"], string> = {
+  INTENT: "card payment",
+  MANUAL: "manual",
+  INVOICE: "subscription invoice",
+};
 
 type TransactionColumnsOptions = {
   /** The transactions page names each row's policy; the policy page does not need to. */
@@ -26,7 +30,9 @@ type TransactionColumnsOptions = {
 export function transactionColumns({ policyLink, actions }: TransactionColumnsOptions = {}) {
   return [
     column.accessor("created_at", { header: "Created", cell: (info) => dateTime(info.getValue()) }),
-    ...(policyLink ? [column.accessor("policy_id", { header: "Policy", cell: ({ row }) => policyLink(row.original) })] : []),
+    ...(policyLink
+      ? [column.accessor("policy_id", { header: "Policy", cell: ({ row }) => policyLink(row.original) })]
+      : []),
     column.accessor("kind", { header: "Kind", cell: (info) => KIND_LABELS[info.getValue()] }),
     column.accessor("status", {
       header: "Status",
@@ -37,14 +43,25 @@ export function transactionColumns({ policyLink, actions }: TransactionColumnsOp
         </span>
       ),
     }),
-    column.accessor("amount", { header: "Amount", cell: ({ row }) => <span className="amount">{`${row.original.amount} ${row.original.currency}`}</span> }),
+    column.accessor("amount", {
+      header: "Amount",
+      cell: ({ row }) => <span className="amount">{`${row.original.amount} ${row.original.currency}`}</span>,
+    }),
     column.accessor("attempt_count", {
       header: "Retries",
       // attempt_count counts retries (0 at first); they stop at MAX_PAYMENT_ATTEMPTS, so staff see how many are left.
-      cell: ({ row }) => (row.original.kind === "MANUAL" ? <span className="muted">—</span> : `${row.original.attempt_count} of ${MAX_PAYMENT_ATTEMPTS}`),
+      cell: ({ row }) =>
+        row.original.kind === "MANUAL" ? (
+          <span className="muted">—</span>
+        ) : (
+          `${row.original.attempt_count} of ${MAX_PAYMENT_ATTEMPTS}`
+        ),
     }),
     column.accessor("paid_at", { header: "Paid", cell: (info) => dateTime(info.getValue()) }),
-    column.accessor("reference", { header: "Reference", cell: (info) => info.getValue() ?? <span className="muted">—</span> }),
+    column.accessor("reference", {
+      header: "Reference",
+      cell: (info) => info.getValue() ?? <span className="muted">—</span>,
+    }),
     ...(actions ? [column.display({ id: "actions", header: "Action", cell: ({ row }) => actions(row.original) })] : []),
   ];
 }

@@ -2,7 +2,11 @@ import { Badge } from "@/components/ui/panel";
 import type { TransactionStatus } from "@/lib/payments/statuses";
 
 // Green once the money is in, red when a charge failed, blue while the processor has not answered.
-const TONES: Record<TransactionStatus, "accent" | "ok" | "danger"> = { PENDING: "accent", PAID: "ok", FAILED: "danger" };
+const TONES: Record<TransactionStatus, "accent" | "ok" | "danger"> = {
+  PENDING: "accent",
+  PAID: "ok",
+  FAILED: "danger",
+};
 
 export function TransactionStatusBadge({ status }: { status: TransactionStatus }) {
   return <Badge tone={TONES[status]}>{status.toLowerCase()}</Badge>;

@@ -30,17 +30,36 @@ export function TransactionsPanel() {
   if (policy.state === "found") query.set("policy_id", policy.id);
   const isFilterReady = policy.state === "none" || policy.state === "found";
   const transactions = useApiData<Transaction[]>(isFilterReady ? `/api/v1/payments/transactions?${query}` : null);
-  const rows = useMemo(() => (isFilterReady ? (transactions.data ?? []).slice(0, PAGE_SIZE) : []), [transactions.data, isFilterReady]);
+  const rows = useMemo(
+    () => (isFilterReady ? (transactions.data ?? []).slice(0, PAGE_SIZE) : []),
+    [transactions.data, isFilterReady],
+  );
   const policies = usePolicies(rows.map((row) => row.policy_id));
 
   const columns = useMemo(
-    () => transactionColumns({ policyLink: (row) => <PolicyLink policyId={row.policy_id} policyNumber={policies[row.policy_id]?.policy_number} /> }),
+    () =>
+      transactionColumns({
+        policyLink: (row) => (
+          <PolicyLink policyId={row.policy_id} policyNumber={policies[row.policy_id]?.policy_number} />
+        ),
+      }),
     [policies],
   );
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id, manualPagination: true });
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => row.id,
+    manualPagination: true,
+  });
 
-  const emptyText = policy.state === "unknown" ? `No policy is numbered ${policy.number}.` : status || policyNumber ? "No transaction matches." : "No transaction yet.";
+  const emptyText =
+    policy.state === "unknown"
+      ? `No policy is numbered ${policy.number}.`
+      : status || policyNumber
+        ? "No transaction matches."
+        : "No transaction yet.";
   return (
     <Panel title="Transactions" description="Newest first, in your scope.">
       <div className="filters-grid" role="search" aria-label="Filter transactions">
@@ -75,8 +94,19 @@ export function TransactionsPanel() {
         </Field>
       </div>
       <ErrorBanner message={transactions.error ?? (policy.state === "unknown" ? policy.error : null)} />
-      <DataTable table={table} label="Transactions" isLoading={transactions.isLoading || policy.state === "pending"} emptyText={emptyText} />
-      <OffsetPager offset={offset} limit={PAGE_SIZE} count={rows.length} hasMore={(transactions.data?.length ?? 0) > PAGE_SIZE} onOffsetChange={setOffset} />
+      <DataTable
+        table={table}
+        label="Transactions"
+        isLoading={transactions.isLoading || policy.state === "pending"}
+        emptyText={emptyText}
+      />
+      <OffsetPager
+        offset={offset}
+        limit={PAGE_SIZE}
+        count={rows.length}
+        hasMore={(transactions.data?.length ?? 0) > PAGE_SIZE}
+        onOffsetChange={setOffset}
+      />
     </Panel>
   );
 }

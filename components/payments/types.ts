@@ -2,7 +2,13 @@ import type { z } from "zod";
 import type { UserResponse } from "@/lib/identity/schemas";
 import type { NotificationResponse } from "@/lib/notifications/schemas";
 import type { CompanyResponse } from "@/lib/operations/schemas";
-import type { DashboardResponse, OnboardingResponse, RetryResponse, SubscriptionResponse, TransactionResponse } from "@/lib/payments/schemas";
+import type {
+  DashboardResponse,
+  OnboardingResponse,
+  RetryResponse,
+  SubscriptionResponse,
+  TransactionResponse,
+} from "@/lib/payments/schemas";
 import { money, formatMoney } from "@/lib/money";
 
 // The API's answers, typed from the same schemas that document them (type imports only: the browser
@@ -28,5 +34,8 @@ export function amountDue(finalPrice: string, currency: string, transactions: Tr
   const rest = money(finalPrice).minus(paid);
   if (rest.gt(0)) return formatMoney(rest);
   // The list is newest first.
-  return transactions.find((transaction) => transaction.status === "FAILED" && transaction.currency === currency)?.amount ?? formatMoney(finalPrice);
+  return (
+    transactions.find((transaction) => transaction.status === "FAILED" && transaction.currency === currency)?.amount ??
+    formatMoney(finalPrice)
+  );
 }

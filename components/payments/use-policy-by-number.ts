@@ -16,7 +16,9 @@ type PolicyByNumber =
  */
 export function usePolicyByNumber(typed: string): PolicyByNumber {
   const number = useDebouncedValue(typed.trim().toUpperCase());
-  const matches = useApiData<Paginated<PolicyRow>>(number ? `/api/v1/emission/policies?${new URLSearchParams({ q: number, page_size: "10" })}` : null);
+  const matches = useApiData<Paginated<PolicyRow>>(
+    number ? `/api/v1/emission/policies?${new URLSearchParams({ q: number, page_size: "10" })}` : null,
+  );
   if (!typed.trim()) return { state: "none" };
   if (number !== typed.trim().toUpperCase() || matches.isLoading) return { state: "pending" };
   const found = matches.data?.items.find((policy) => policy.policy_number.toUpperCase() === number);

@@ -34,7 +34,10 @@ export function BeneficiariesTable({ beneficiaries, currency, canMarkDeceased, o
       column.accessor("kinship_type", { header: "Kinship", cell: (info) => KINSHIP_LABELS[info.getValue()] }),
       column.accessor("date_of_birth", { header: "Born" }),
       column.accessor("age_at_start", { header: "Age at start" }),
-      column.accessor("country_of_residence", { header: "Lives in", cell: (info) => info.getValue() ?? "with the client" }),
+      column.accessor("country_of_residence", {
+        header: "Lives in",
+        cell: (info) => info.getValue() ?? "with the client",
+      }),
       column.accessor("price", { header: "Price", cell: (info) => `${info.getValue()} ${currency}` }),
       ...(canMarkDeceased
         ? [
@@ -53,6 +56,11 @@ export function BeneficiariesTable({ beneficiaries, currency, canMarkDeceased, o
     [currency, canMarkDeceased, onChanged],
   );
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: beneficiaries, columns, getCoreRowModel: getCoreRowModel(), getRowId: (person) => person.id });
+  const table = useReactTable({
+    data: beneficiaries,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (person) => person.id,
+  });
   return <DataTable table={table} label="Beneficiaries" />;
 }

@@ -23,7 +23,14 @@ type BeneficiaryRowProps = {
  * One person to cover: the fields, and beside them the price as the API quotes it or, on the same row,
  * why this person cannot be covered (an age above the limit, a country where the plan is not sold).
  */
-export function BeneficiaryRow({ index, countries, isLoadingCountries, price, canRemove, onRemove }: BeneficiaryRowProps) {
+export function BeneficiaryRow({
+  index,
+  countries,
+  isLoadingCountries,
+  price,
+  canRemove,
+  onRemove,
+}: BeneficiaryRowProps) {
   const {
     register,
     formState: { errors },
@@ -40,13 +47,27 @@ export function BeneficiaryRow({ index, countries, isLoadingCountries, price, ca
       <legend>Beneficiary {number}</legend>
       <div className="rule-fields">
         <Field id={id("first-name")} label="First name" error={errorOf("first_name")}>
-          <input id={id("first-name")} autoComplete="off" aria-invalid={Boolean(errorOf("first_name"))} {...register(name("first_name"))} />
+          <input
+            id={id("first-name")}
+            autoComplete="off"
+            aria-invalid={Boolean(errorOf("first_name"))}
+            {...register(name("first_name"))}
+          />
         </Field>
         <Field id={id("last-name")} label="Last name" error={errorOf("last_name")}>
-          <input id={id("last-name")} autoComplete="off" aria-invalid={Boolean(errorOf("last_name"))} {...register(name("last_name"))} />
+          <input
+            id={id("last-name")}
+            autoComplete="off"
+            aria-invalid={Boolean(errorOf("last_name"))}
+            {...register(name("last_name"))}
+          />
         </Field>
         <Field id={id("kinship")} label="Kinship" error={errorOf("kinship_type")}>
-          <select id={id("kinship")} aria-invalid={Boolean(errorOf("kinship_type"))} {...register(name("kinship_type"))}>
+          <select
+            id={id("kinship")}
+            aria-invalid={Boolean(errorOf("kinship_type"))}
+            {...register(name("kinship_type"))}
+          >
             {KINSHIP_TYPES.map((kinship) => (
               <option key={kinship} value={kinship}>
                 {KINSHIP_LABELS[kinship]}
@@ -55,9 +76,19 @@ export function BeneficiaryRow({ index, countries, isLoadingCountries, price, ca
           </select>
         </Field>
         <Field id={id("birth")} label="Date of birth" error={errorOf("date_of_birth")}>
-          <input id={id("birth")} type="date" aria-invalid={Boolean(errorOf("date_of_birth"))} {...register(name("date_of_birth"))} />
+          <input
+            id={id("birth")}
+            type="date"
+            aria-invalid={Boolean(errorOf("date_of_birth"))}
+            {...register(name("date_of_birth"))}
+          />
         </Field>
-        <Field id={id("country")} label="Own country" hint="if not the client's" error={errorOf("country_of_residence")}>
+        <Field
+          id={id("country")}
+          label="Own country"
+          hint="if not the client's"
+          error={errorOf("country_of_residence")}
+        >
           <CountrySelect
             id={id("country")}
             countries={countries}

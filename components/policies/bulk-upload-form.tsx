@@ -32,7 +32,9 @@ const BulkUploadForm = z.object({
   plan_version_id: z.string().min(1, { message: "choose the plan version" }).pipe(Uuid),
   start_date: DateOnly,
   file: z
-    .custom<FileList>((value) => typeof FileList !== "undefined" && value instanceof FileList && value.length === 1, { message: "choose a .xlsx or .csv file" })
+    .custom<FileList>((value) => typeof FileList !== "undefined" && value instanceof FileList && value.length === 1, {
+      message: "choose a .xlsx or .csv file",
+    })
     .refine((files) => /\.(xlsx|csv)$/i.test(files[0].name), { message: "must be a .xlsx or .csv file" })
     .refine((files) => files[0].size <= MAX_UPLOAD_BYTES, { message: `must be at most ${MAX_MB} MB` }),
 });
@@ -110,7 +112,12 @@ export function BulkUploadPanel() {
           <div className="form-grid">
             <VersionPicker idPrefix="bulk" onChange={chooseVersion} error={errors.plan_version_id?.message} />
             <Field id="bulk-start" label="Start date" error={errors.start_date?.message}>
-              <input id="bulk-start" type="date" aria-invalid={Boolean(errors.start_date)} {...register("start_date")} />
+              <input
+                id="bulk-start"
+                type="date"
+                aria-invalid={Boolean(errors.start_date)}
+                {...register("start_date")}
+              />
             </Field>
             <Field id="bulk-file" label="Spreadsheet" hint="columns as in the template" error={errors.file?.message}>
               <input

@@ -19,10 +19,18 @@ export function CertificateLinks({ policy, pdfUrl, passbookUrl }: CertificateLin
   }
   return (
     <p className="button-row">
-      <a className="button button-secondary" href={pdfUrl ?? `/api/v1/emission/policies/${policy.id}/pdf`} aria-label={`Download the certificate of ${policy.policy_number}`}>
+      <a
+        className="button button-secondary"
+        href={pdfUrl ?? `/api/v1/emission/policies/${policy.id}/pdf`}
+        aria-label={`Download the certificate of ${policy.policy_number}`}
+      >
         Download certificate (PDF)
       </a>
-      <a className="button button-secondary" href={passbookUrl ?? `/api/v1/emission/policies/${policy.id}/passbook`} aria-label={`Add ${policy.policy_number} to Apple Wallet`}>
+      <a
+        className="button button-secondary"
+        href={passbookUrl ?? `/api/v1/emission/policies/${policy.id}/passbook`}
+        aria-label={`Add ${policy.policy_number} to Apple Wallet`}
+      >
         Add to Apple Wallet
       </a>
     </p>

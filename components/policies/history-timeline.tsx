@@ -9,7 +9,10 @@ function describeActor(changedBy: string): string {
 /** Every status move of the policy, oldest first, as the history table records it. */
 export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
   // Moves made in one transaction share a timestamp (an issue paid at once): the issue itself goes first.
-  const ordered = [...entries].sort((a, b) => a.changed_at.localeCompare(b.changed_at) || Number(a.from_status !== null) - Number(b.from_status !== null));
+  const ordered = [...entries].sort(
+    (a, b) =>
+      a.changed_at.localeCompare(b.changed_at) || Number(a.from_status !== null) - Number(b.from_status !== null),
+  );
   return (
     <ol className="timeline" aria-label="Status history">
       {ordered.map((entry, index) => (
@@ -26,7 +29,8 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
           </div>
           <p className="timeline-reason">{entry.reason}</p>
           <div className="timeline-meta muted">
-            <time dateTime={entry.changed_at}>{new Date(entry.changed_at).toLocaleString()}</time> · by {describeActor(entry.changed_by)}
+            <time dateTime={entry.changed_at}>{new Date(entry.changed_at).toLocaleString()}</time> · by{" "}
+            {describeActor(entry.changed_by)}
           </div>
         </li>
       ))}

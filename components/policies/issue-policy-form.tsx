@@ -35,7 +35,8 @@ type IssueFormInput = z.input<typeof IssueForm>;
 type IssueFormOutput = z.output<typeof IssueForm>;
 
 // Every path the issue's 422 may name; beneficiaries.<n>.<field> lands on that row of the field array.
-const ISSUE_FIELD = /^(client_id|plan_version_id|start_date|beneficiaries\.\d+\.(first_name|last_name|kinship_type|date_of_birth|country_of_residence))$/;
+const ISSUE_FIELD =
+  /^(client_id|plan_version_id|start_date|beneficiaries\.\d+\.(first_name|last_name|kinship_type|date_of_birth|country_of_residence))$/;
 const isIssueField = (path: string) => ISSUE_FIELD.test(path);
 
 function emptyBeneficiary(kinship: KinshipType): IssueFormInput["beneficiaries"][number] {
@@ -52,7 +53,9 @@ export function IssuePolicyForm({ initialClientId }: { initialClientId?: string 
   const [idempotencyKey] = useState(newIdempotencyKey);
   // undefined: not chosen on this page yet, so the client of the link (?client=<id>) stands.
   const [clientChoice, setClientChoice] = useState<Client | null | undefined>(undefined);
-  const linked = useApiData<Client>(initialClientId && clientChoice === undefined ? `/api/v1/emission/clients/${initialClientId}` : null);
+  const linked = useApiData<Client>(
+    initialClientId && clientChoice === undefined ? `/api/v1/emission/clients/${initialClientId}` : null,
+  );
   const client = clientChoice === undefined ? (linked.data ?? null) : clientChoice;
   const [version, setVersion] = useState<Version | null>(null);
   const [isIssued, setIsIssued] = useState(false);
@@ -60,7 +63,12 @@ export function IssuePolicyForm({ initialClientId }: { initialClientId?: string 
 
   const form = useForm<IssueFormInput, unknown, IssueFormOutput>({
     resolver: zodResolver(IssueForm, { error: formMessages }),
-    defaultValues: { client_id: "", plan_version_id: "", start_date: tomorrowUtc(), beneficiaries: [emptyBeneficiary("SELF")] },
+    defaultValues: {
+      client_id: "",
+      plan_version_id: "",
+      start_date: tomorrowUtc(),
+      beneficiaries: [emptyBeneficiary("SELF")],
+    },
   });
   const {
     control,
@@ -73,7 +81,12 @@ export function IssuePolicyForm({ initialClientId }: { initialClientId?: string 
   const rows = useFieldArray({ control, name: "beneficiaries" });
   const people = useWatch({ control, name: "beneficiaries" });
   const startDate = useWatch({ control, name: "start_date" });
-  const pricing = useBeneficiaryPrices({ version, clientCountry: client?.country_of_residence ?? null, startDate, people });
+  const pricing = useBeneficiaryPrices({
+    version,
+    clientCountry: client?.country_of_residence ?? null,
+    startDate,
+    people,
+  });
   const { error, success, submit } = useApiSubmit(setFieldError, isIssueField);
 
   // The pickers live outside the form's inputs; their choice is the form's value.
@@ -88,7 +101,11 @@ export function IssuePolicyForm({ initialClientId }: { initialClientId?: string 
 
   async function onSubmit(values: IssueFormOutput) {
     await submit(async () => {
-      const policy = await apiFetch<Policy>("/api/v1/emission/issue", { method: "POST", body: values, headers: { "Idempotency-Key": idempotencyKey } });
+      const policy = await apiFetch<Policy>("/api/v1/emission/issue", {
+        method: "POST",
+        body: values,
+        headers: { "Idempotency-Key": idempotencyKey },
+      });
       setIsIssued(true);
       router.push(`/policies/${policy.id}`);
       return `Issued ${policy.policy_number}; opening it…`;
@@ -103,16 +120,27 @@ export function IssuePolicyForm({ initialClientId }: { initialClientId?: string 
       </Panel>
       <FormProvider {...form}>
         <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Issue a policy">
-          <Panel title="Plan and start" description="Only active versions can be sold. Cover lasts one year from the start date.">
+          <Panel
+            title="Plan and start"
+            description="Only active versions can be sold. Cover lasts one year from the start date."
+          >
             <div className="form-grid">
               <VersionPicker idPrefix="issue" onChange={chooseVersion} error={errors.plan_version_id?.message} />
               <Field id="issue-start" label="Start date" error={errors.start_date?.message}>
-                <input id="issue-start" type="date" aria-invalid={Boolean(errors.start_date)} {...register("start_date")} />
+                <input
+                  id="issue-start"
+                  type="date"
+                  aria-invalid={Boolean(errors.start_date)}
+                  {...register("start_date")}
+                />
               </Field>
             </div>
             {version ? <VersionSummary version={version} /> : null}
           </Panel>
-          <Panel title="Beneficiaries" description="Each person is priced by age at the start date and country as you type; the total adds up their prices.">
+          <Panel
+            title="Beneficiaries"
+            description="Each person is priced by age at the start date and country as you type; the total adds up their prices."
+          >
             <ErrorBanner message={countries.error} />
             <div className="beneficiaries">
               {rows.fields.map((row, index) => (

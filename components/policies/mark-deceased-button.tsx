@@ -27,7 +27,9 @@ export function MarkDeceasedButton({ beneficiary, onMarked }: MarkDeceasedButton
 
   async function mark() {
     await submit(async () => {
-      const marked = await apiFetch<Marked>(`/api/v1/emission/beneficiaries/${beneficiary.id}/mark-deceased`, { method: "POST" });
+      const marked = await apiFetch<Marked>(`/api/v1/emission/beneficiaries/${beneficiary.id}/mark-deceased`, {
+        method: "POST",
+      });
       setClaimId(marked.claim_id);
       setIsConfirming(false);
       if (!beneficiary.deceased_flag) onMarked();

@@ -37,7 +37,10 @@ const columns = [
   }),
   column.accessor("start_date", { header: "Start" }),
   column.accessor("end_date", { header: "End" }),
-  column.accessor("final_price", { header: "Price", cell: ({ row }) => `${row.original.final_price} ${row.original.currency}` }),
+  column.accessor("final_price", {
+    header: "Price",
+    cell: ({ row }) => `${row.original.final_price} ${row.original.currency}`,
+  }),
   column.accessor("beneficiary_count", { header: "People" }),
 ];
 
@@ -49,7 +52,9 @@ export function PoliciesPanel({ initialClientId, canIssue }: { initialClientId?:
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   // undefined: not chosen here yet, so the client of the link (?client=<id>, from the clients table) stands.
   const [clientChoice, setClientChoice] = useState<Client | null | undefined>(undefined);
-  const linked = useApiData<Client>(initialClientId && clientChoice === undefined ? `/api/v1/emission/clients/${initialClientId}` : null);
+  const linked = useApiData<Client>(
+    initialClientId && clientChoice === undefined ? `/api/v1/emission/clients/${initialClientId}` : null,
+  );
   const client = clientChoice === undefined ? (linked.data ?? null) : clientChoice;
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
@@ -80,13 +85,27 @@ export function PoliciesPanel({ initialClientId, canIssue }: { initialClientId?:
   });
 
   return (
-    <Panel title="Policies" description="Newest first." actions={canIssue ? <Link href="/policies/new">Issue a policy</Link> : undefined}>
+    <Panel
+      title="Policies"
+      description="Newest first."
+      actions={canIssue ? <Link href="/policies/new">Issue a policy</Link> : undefined}
+    >
       <div className="filters-grid" role="search" aria-label="Filter policies">
         <Field id="policies-q" label="Number or client name">
-          <input id="policies-q" type="search" autoComplete="off" value={filters.q} onChange={(event) => change({ q: event.target.value })} />
+          <input
+            id="policies-q"
+            type="search"
+            autoComplete="off"
+            value={filters.q}
+            onChange={(event) => change({ q: event.target.value })}
+          />
         </Field>
         <Field id="policies-status" label="Status">
-          <select id="policies-status" value={filters.status} onChange={(event) => change({ status: event.target.value as Filters["status"] })}>
+          <select
+            id="policies-status"
+            value={filters.status}
+            onChange={(event) => change({ status: event.target.value as Filters["status"] })}
+          >
             <option value="">Any status</option>
             {POLICY_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -96,10 +115,20 @@ export function PoliciesPanel({ initialClientId, canIssue }: { initialClientId?:
           </select>
         </Field>
         <Field id="policies-start-from" label="Starting from">
-          <input id="policies-start-from" type="date" value={filters.startFrom} onChange={(event) => change({ startFrom: event.target.value })} />
+          <input
+            id="policies-start-from"
+            type="date"
+            value={filters.startFrom}
+            onChange={(event) => change({ startFrom: event.target.value })}
+          />
         </Field>
         <Field id="policies-start-to" label="Starting until">
-          <input id="policies-start-to" type="date" value={filters.startTo} onChange={(event) => change({ startTo: event.target.value })} />
+          <input
+            id="policies-start-to"
+            type="date"
+            value={filters.startTo}
+            onChange={(event) => change({ startTo: event.target.value })}
+          />
         </Field>
         <div className="filters-client">
           <ClientPicker
@@ -117,7 +146,13 @@ export function PoliciesPanel({ initialClientId, canIssue }: { initialClientId?:
       <ErrorBanner message={policies.error ?? linked.error} />
       <DataTable table={table} label="Policies" isLoading={policies.isLoading} emptyText="No policy matches." />
       {policies.data ? (
-        <Pagination page={policies.data.page} pageSize={policies.data.page_size} total={policies.data.total} onPageChange={setPage} onPageSizeChange={setPageSize} />
+        <Pagination
+          page={policies.data.page}
+          pageSize={policies.data.page_size}
+          total={policies.data.total}
+          onPageChange={setPage}
+          onPageSizeChange={setPageSize}
+        />
       ) : null}
     </Panel>
   );

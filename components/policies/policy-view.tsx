@@ -81,7 +81,12 @@ export function PolicyView({ policyId, canTransition, canMarkDeceased }: PolicyV
         <CertificateLinks policy={policy} />
       </Panel>
       <Panel title="Beneficiaries" description="Each person's price at the age they have on the start date.">
-        <BeneficiariesTable beneficiaries={policy.beneficiaries} currency={policy.currency} canMarkDeceased={canMarkDeceased} onChanged={loaded.reload} />
+        <BeneficiariesTable
+          beneficiaries={policy.beneficiaries}
+          currency={policy.currency}
+          canMarkDeceased={canMarkDeceased}
+          onChanged={loaded.reload}
+        />
       </Panel>
       <PolicyPayments policy={policy} onPolicyChanged={loaded.reload} />
       {canTransition ? (

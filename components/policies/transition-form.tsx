@@ -16,7 +16,10 @@ type TransitionFormProps = { policy: PolicyDetail; onMoved: () => void };
 /** An administrator's move of a policy: the moves allowed by hand (the service's table decides both). */
 export function TransitionForm({ policy, onMoved }: TransitionFormProps) {
   async function move({ status, reason }: StatusMove<PolicyStatus>) {
-    const moved = await apiFetch<PolicyDetail>(`/api/v1/emission/policies/${policy.id}/transition`, { method: "POST", body: { to_status: status, reason } });
+    const moved = await apiFetch<PolicyDetail>(`/api/v1/emission/policies/${policy.id}/transition`, {
+      method: "POST",
+      body: { to_status: status, reason },
+    });
     return moved.status;
   }
 

@@ -22,7 +22,10 @@ type PricingInput = {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function requestFor({ version, clientCountry, startDate }: PricingInput, person: PricingInput["people"][number]): QuoteRequest | { message: string } {
+function requestFor(
+  { version, clientCountry, startDate }: PricingInput,
+  person: PricingInput["people"][number],
+): QuoteRequest | { message: string } {
   if (!version) return { message: "Choose the plan version to see the price." };
   if (!DATE.test(startDate)) return { message: "Choose the start date." };
   const country = person?.country_of_residence || clientCountry;
@@ -47,9 +50,14 @@ export function useBeneficiaryPrices(input: PricingInput) {
     if (!("age" in ask)) return { kind: "incomplete", message: ask.message };
     const outcome = outcomes.get(quoteKey(ask));
     if (!outcome) return { kind: "pending" };
-    return "quote" in outcome ? { kind: "priced", quote: outcome.quote, age: ask.age, country: ask.country_code } : { kind: "refused", message: outcome.error };
+    return "quote" in outcome
+      ? { kind: "priced", quote: outcome.quote, age: ask.age, country: ask.country_code }
+      : { kind: "refused", message: outcome.error };
   });
   const quotes = states.flatMap((state) => (state.kind === "priced" ? [state.quote] : []));
-  const total = quotes.length === states.length && quotes.length > 0 ? { amount: sumAmounts(quotes.map((quote) => quote.final_price)), currency: quotes[0].currency } : null;
+  const total =
+    quotes.length === states.length && quotes.length > 0
+      ? { amount: sumAmounts(quotes.map((quote) => quote.final_price)), currency: quotes[0].currency }
+      : null;
   return { states, total, hasRefusal: states.some((state) => state.kind === "refused") };
 }

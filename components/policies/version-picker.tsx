@@ -70,7 +70,15 @@ export function VersionPicker({ idPrefix, onChange, error }: VersionPickerProps)
           id={`${idPrefix}-plan`}
           value={selection.planId}
           disabled={!product}
-          onChange={(event) => product && select(choosePlan(product, product.plans.find((candidate) => candidate.id === event.target.value)))}
+          onChange={(event) =>
+            product &&
+            select(
+              choosePlan(
+                product,
+                product.plans.find((candidate) => candidate.id === event.target.value),
+              ),
+            )
+          }
         >
           <option value="">Choose a plan…</option>
           {(product ? sellablePlans(product) : []).map((candidate) => (

@@ -19,14 +19,27 @@ export function OwnClaims({ policies }: { policies: OwnPolicy[] }) {
   const format = useFormatter();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
-  const claims = useApiData<Paginated<ClaimResponse>>(`/api/v1/claims/?${new URLSearchParams({ page: String(page), page_size: String(pageSize) })}`);
+  const claims = useApiData<Paginated<ClaimResponse>>(
+    `/api/v1/claims/?${new URLSearchParams({ page: String(page), page_size: String(pageSize) })}`,
+  );
 
   const columns = useMemo(() => {
     // Claims carry ids; the portal already holds the policies and people they name.
     const numbers = new Map(policies.map((policy) => [policy.id, policy.policy_number]));
-    const people = new Map(policies.flatMap((policy) => policy.beneficiaries.map((person) => [person.id, `${person.first_name} ${person.last_name}`] as const)));
+    const people = new Map(
+      policies.flatMap((policy) =>
+        policy.beneficiaries.map((person) => [person.id, `${person.first_name} ${person.last_name}`] as const),
+      ),
+    );
     return [
-      column.accessor("reported_at", { header: t("reported"), cell: (info) => <time dateTime={info.getValue()}>{format.dateTime(new Date(info.getValue()), { day: "2-digit", month: "2-digit", year: "numeric" })}</time> }),
+      column.accessor("reported_at", {
+        header: t("reported"),
+        cell: (info) => (
+          <time dateTime={info.getValue()}>
+            {format.dateTime(new Date(info.getValue()), { day: "2-digit", month: "2-digit", year: "numeric" })}
+          </time>
+        ),
+      }),
       column.accessor("policy_id", { header: t("policy"), cell: (info) => numbers.get(info.getValue()) ?? "—" }),
       column.accessor("beneficiary_id", { header: t("person"), cell: (info) => people.get(info.getValue()) ?? "—" }),
       // Wrapped, so the badge keeps its size in the phone layout's grid cell.
@@ -38,19 +51,34 @@ export function OwnClaims({ policies }: { policies: OwnPolicy[] }) {
           </span>
         ),
       }),
-      column.accessor("total_expenses", { header: t("expenses"), cell: (info) => `${info.getValue()} (${info.row.original.expenses.length})` }),
+      column.accessor("total_expenses", {
+        header: t("expenses"),
+        cell: (info) => `${info.getValue()} (${info.row.original.expenses.length})`,
+      }),
       column.accessor("description", { header: t("descriptionColumn") }),
     ];
   }, [policies, t, format]);
 
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: claims.data?.items ?? [], columns, getCoreRowModel: getCoreRowModel(), getRowId: (claim) => claim.id, manualPagination: true });
+  const table = useReactTable({
+    data: claims.data?.items ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (claim) => claim.id,
+    manualPagination: true,
+  });
   return (
     <>
       <ErrorBanner message={claims.error} />
       <DataTable table={table} label={t("table")} isLoading={claims.isLoading} emptyText={t("empty")} />
       {claims.data && claims.data.total > claims.data.page_size ? (
-        <Pagination page={claims.data.page} pageSize={claims.data.page_size} total={claims.data.total} onPageChange={setPage} onPageSizeChange={setPageSize} />
+        <Pagination
+          page={claims.data.page}
+          pageSize={claims.data.page_size}
+          total={claims.data.total}
+          onPageChange={setPage}
+          onPageSizeChange={setPageSize}
+        />
       ) : null}
     </>
   );

@@ -10,7 +10,13 @@ export function OwnPolicyCard({ policy }: { policy: OwnPolicy }) {
   const t = useTranslations("portal.policy");
   const format = useFormatter();
   // Calendar days (YYYY-MM-DD, UTC), shown as the page's language writes dates.
-  const day = (value: string) => format.dateTime(new Date(`${value}T00:00:00Z`), { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
+  const day = (value: string) =>
+    format.dateTime(new Date(`${value}T00:00:00Z`), {
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      timeZone: "UTC",
+    });
   return (
     <li className="card" aria-label={policy.policy_number}>
       <div className="card-head">
@@ -29,7 +35,8 @@ export function OwnPolicyCard({ policy }: { policy: OwnPolicy }) {
           <ul className="unit-list">
             {policy.beneficiaries.map((person) => (
               <li key={person.id}>
-                {person.first_name} {person.last_name} <span className="muted">({KINSHIP_LABELS[person.kinship_type].toLowerCase()})</span>
+                {person.first_name} {person.last_name}{" "}
+                <span className="muted">({KINSHIP_LABELS[person.kinship_type].toLowerCase()})</span>
                 {person.deceased_flag ? <Badge tone="danger">{t("deceased")}</Badge> : null}
               </li>
             ))}

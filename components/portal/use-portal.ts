@@ -7,7 +7,13 @@ import type { PortalResponse } from "@/lib/emission/schemas";
 
 export type Portal = z.infer<typeof PortalResponse>;
 
-type PortalState = { portal: Portal | null; hasNoClient: boolean; isNotVerified: boolean; error: string | null; isLoading: boolean };
+type PortalState = {
+  portal: Portal | null;
+  hasNoClient: boolean;
+  isNotVerified: boolean;
+  error: string | null;
+  isLoading: boolean;
+};
 
 /**
  * GET /portal/me. A 404 is not a failure here but a person whose e-mail no client record has yet
@@ -15,16 +21,29 @@ type PortalState = { portal: Portal | null; hasNoClient: boolean; isNotVerified:
  * `email_not_verified` is a client whose address is not proved yet (trust.md section 1).
  */
 export function usePortal(): PortalState {
-  const [state, setState] = useState<PortalState>({ portal: null, hasNoClient: false, isNotVerified: false, error: null, isLoading: true });
+  const [state, setState] = useState<PortalState>({
+    portal: null,
+    hasNoClient: false,
+    isNotVerified: false,
+    error: null,
+    isLoading: true,
+  });
   useEffect(() => {
     let isCurrent = true;
     apiFetch<Portal>("/api/v1/portal/me").then(
-      (portal) => isCurrent && setState({ portal, hasNoClient: false, isNotVerified: false, error: null, isLoading: false }),
+      (portal) =>
+        isCurrent && setState({ portal, hasNoClient: false, isNotVerified: false, error: null, isLoading: false }),
       (error: unknown) => {
         if (!isCurrent) return;
         const hasNoClient = error instanceof ApiError && error.status === 404;
         const isNotVerified = error instanceof ApiError && error.code === "email_not_verified";
-        setState({ portal: null, hasNoClient, isNotVerified, error: hasNoClient || isNotVerified ? null : messageOf(error), isLoading: false });
+        setState({
+          portal: null,
+          hasNoClient,
+          isNotVerified,
+          error: hasNoClient || isNotVerified ? null : messageOf(error),
+          isLoading: false,
+        });
       },
     );
     return () => {

@@ -14,7 +14,9 @@ import { Panel } from "@/components/ui/panel";
  */
 export function VerifyEmailNotice({ email }: { email: string }) {
   const t = useTranslations("portal.verify");
-  const [state, setState] = useState<{ kind: "idle" | "busy" | "sent" | "already" } | { kind: "error"; message: string }>({ kind: "idle" });
+  const [state, setState] = useState<
+    { kind: "idle" | "busy" | "sent" | "already" } | { kind: "error"; message: string }
+  >({ kind: "idle" });
 
   async function resend() {
     setState({ kind: "busy" });
@@ -32,7 +34,9 @@ export function VerifyEmailNotice({ email }: { email: string }) {
     <Panel title={t("title")}>
       <p>{t.rich("body", { email, strong: (chunks) => <strong>{chunks}</strong> })}</p>
       <p className="muted">{t("hint")}</p>
-      <SuccessBanner message={state.kind === "sent" ? t("resent", { email }) : state.kind === "already" ? t("already") : null} />
+      <SuccessBanner
+        message={state.kind === "sent" ? t("resent", { email }) : state.kind === "already" ? t("already") : null}
+      />
       <ErrorBanner message={state.kind === "error" ? state.message : null} />
       <Button variant="secondary" onClick={resend} isBusy={state.kind === "busy"}>
         {state.kind === "busy" ? t("resending") : t("resend")}

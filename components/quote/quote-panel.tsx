@@ -44,7 +44,8 @@ function selectionOf(products: Product[], versionId: string | undefined): Select
   if (!versionId) return null;
   for (const product of products) {
     for (const plan of product.plans) {
-      if (plan.versions.some((version) => version.id === versionId)) return { productId: product.id, planId: plan.id, versionId };
+      if (plan.versions.some((version) => version.id === versionId))
+        return { productId: product.id, planId: plan.id, versionId };
     }
   }
   return null;
@@ -79,9 +80,15 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
   const version = plan?.versions.find((candidate) => candidate.id === selection.versionId);
 
   // Only what can be sold is offered; an inactive version stays listed only while it is the one chosen.
-  const productOptions = catalog.filter((candidate) => candidate.plans.some(hasSellableVersion) || candidate.id === selection.productId);
-  const planOptions = (product?.plans ?? []).filter((candidate) => hasSellableVersion(candidate) || candidate.id === selection.planId);
-  const versionOptions = (plan?.versions ?? []).filter((candidate) => isSellable(candidate) || candidate.id === selection.versionId);
+  const productOptions = catalog.filter(
+    (candidate) => candidate.plans.some(hasSellableVersion) || candidate.id === selection.productId,
+  );
+  const planOptions = (product?.plans ?? []).filter(
+    (candidate) => hasSellableVersion(candidate) || candidate.id === selection.planId,
+  );
+  const versionOptions = (plan?.versions ?? []).filter(
+    (candidate) => isSellable(candidate) || candidate.id === selection.versionId,
+  );
 
   const canPrice = Boolean(version?.is_active) && COUNTRY.test(country);
   const requests =
@@ -100,14 +107,18 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
     if (person.age.trim() === "") return { kind: "incomplete", message: "Enter the age." };
     const age = ageOf(person.age);
     if (age === null) return { kind: "incomplete", message: "Enter the age in whole years (0 or more)." };
-    const outcome: QuoteOutcome | undefined = outcomes.get(quoteKey({ plan_version_id: version.id, country_code: country, age }));
+    const outcome: QuoteOutcome | undefined = outcomes.get(
+      quoteKey({ plan_version_id: version.id, country_code: country, age }),
+    );
     if (!outcome) return { kind: "pending" };
     return "quote" in outcome ? { kind: "priced", quote: outcome.quote } : { kind: "refused", message: outcome.error };
   }
   const rows = people.map((person) => ({ person, state: rowStateOf(person) }));
 
   // A version deactivated (400) or removed (404) since the page loaded concerns every row: said once, above them.
-  const versionProblem = [...outcomes.values()].find((outcome) => "status" in outcome && (outcome.status === 400 || outcome.status === 404));
+  const versionProblem = [...outcomes.values()].find(
+    (outcome) => "status" in outcome && (outcome.status === 400 || outcome.status === 404),
+  );
   const priced = rows.flatMap(({ state }) => (state.kind === "priced" ? [state.quote] : []));
   const isComplete = priced.length === rows.length && rows.length > 0;
 
@@ -131,7 +142,9 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
               id="quote-product"
               value={selection.productId}
               disabled={products.isLoading && !products.data}
-              onChange={(event) => setChoice(chooseProduct(catalog.find((candidate) => candidate.id === event.target.value)))}
+              onChange={(event) =>
+                setChoice(chooseProduct(catalog.find((candidate) => candidate.id === event.target.value)))
+              }
             >
               <option value="">{products.isLoading && !products.data ? "Loading…" : "Choose a product…"}</option>
               {productOptions.map((candidate) => (
@@ -146,7 +159,15 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
               id="quote-plan"
               value={selection.planId}
               disabled={!product}
-              onChange={(event) => product && setChoice(choosePlan(product, product.plans.find((candidate) => candidate.id === event.target.value)))}
+              onChange={(event) =>
+                product &&
+                setChoice(
+                  choosePlan(
+                    product,
+                    product.plans.find((candidate) => candidate.id === event.target.value),
+                  ),
+                )
+              }
             >
               <option value="">Choose a plan…</option>
               {planOptions.map((candidate) => (
@@ -157,7 +178,12 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
             </select>
           </Field>
           <Field id="quote-version" label="Version">
-            <select id="quote-version" value={selection.versionId} disabled={!plan} onChange={(event) => setChoice({ ...selection, versionId: event.target.value })}>
+            <select
+              id="quote-version"
+              value={selection.versionId}
+              disabled={!plan}
+              onChange={(event) => setChoice({ ...selection, versionId: event.target.value })}
+            >
               <option value="">Choose a version…</option>
               {versionOptions.map((candidate) => (
                 <option key={candidate.id} value={candidate.id}>
@@ -200,13 +226,18 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
         ) : null}
         {versionProblem && "error" in versionProblem ? (
           <p className="banner banner-warning" role="alert">
-            {versionProblem.status === 400 ? `This version can no longer be sold (${versionProblem.error}). Choose another one.` : versionProblem.error}
+            {versionProblem.status === 400
+              ? `This version can no longer be sold (${versionProblem.error}). Choose another one.`
+              : versionProblem.error}
           </p>
         ) : null}
         {version ? <VersionSummary version={version} /> : null}
       </Panel>
 
-      <Panel title="People to cover" description="Each person is priced by age as you type; the total adds up their prices.">
+      <Panel
+        title="People to cover"
+        description="Each person is priced by age as you type; the total adds up their prices."
+      >
         <ol className="people">
           {rows.map(({ person, state }, index) => (
             <PersonRow
@@ -244,7 +275,14 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
   );
 }
 
-type PersonRowProps = { number: number; person: Person; state: RowState; canRemove: boolean; onAge: (age: string) => void; onRemove: () => void };
+type PersonRowProps = {
+  number: number;
+  person: Person;
+  state: RowState;
+  canRemove: boolean;
+  onAge: (age: string) => void;
+  onRemove: () => void;
+};
 
 function PersonRow({ number, person, state, canRemove, onAge, onRemove }: PersonRowProps) {
   const id = `person-${person.id}-age`;
@@ -252,7 +290,15 @@ function PersonRow({ number, person, state, canRemove, onAge, onRemove }: Person
     <li className="person" aria-label={`Person ${number}`}>
       <div className="person-input">
         <Field id={id} label={`Age of person ${number}`}>
-          <input id={id} type="text" inputMode="numeric" autoComplete="off" maxLength={3} value={person.age} onChange={(event) => onAge(event.target.value)} />
+          <input
+            id={id}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={3}
+            value={person.age}
+            onChange={(event) => onAge(event.target.value)}
+          />
         </Field>
         {canRemove ? (
           <Button variant="danger" onClick={onRemove} aria-label={`Remove person ${number}`}>

@@ -49,7 +49,10 @@ export function usePriceQuotes(requests: QuoteRequest[]): Map<string, QuoteOutco
         apiFetch<PriceQuote>("/api/v1/plans/calculate-price", { method: "POST", body, signal: controller.signal })
           .then(
             (quote): QuoteOutcome => ({ quote }),
-            (error: unknown): QuoteOutcome => ({ error: messageOf(error), status: error instanceof ApiError ? error.status : null }),
+            (error: unknown): QuoteOutcome => ({
+              error: messageOf(error),
+              status: error instanceof ApiError ? error.status : null,
+            }),
           )
           .then((outcome) => {
             if (asked.current.get(key) !== controller) return;

@@ -40,7 +40,10 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   const response = await fetch(path, {
     method: options.method ?? "GET",
     credentials: "same-origin",
-    headers: { ...(options.body === undefined || isForm ? {} : { "Content-Type": "application/json" }), ...options.headers },
+    headers: {
+      ...(options.body === undefined || isForm ? {} : { "Content-Type": "application/json" }),
+      ...options.headers,
+    },
     body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
@@ -50,7 +53,12 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     const body = (data ?? {}) as { detail?: unknown; errors?: unknown; code?: unknown };
     const detail = typeof body.detail === "string" ? body.detail : `the request failed (HTTP ${response.status})`;
     const code = typeof body.code === "string" ? body.code : null;
-    throw new ApiError(response.status, detail, Array.isArray(body.errors) ? (body.errors as ApiFieldError[]) : [], code);
+    throw new ApiError(
+      response.status,
+      detail,
+      Array.isArray(body.errors) ? (body.errors as ApiFieldError[]) : [],
+      code,
+    );
   }
   return data as T;
 }
@@ -71,9 +79,14 @@ export type FormFields<T extends FieldValues> = ReadonlyArray<Path<T>> | ((path:
  * Puts the API's per-field errors next to the form fields they name and returns the general message
  * for the banner. Paths the form does not have (nested or unknown) stay in the banner only.
  */
-export function applyApiError<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: FormFields<T>): string {
+export function applyApiError<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: FormFields<T>,
+): string {
   if (error instanceof ApiError) {
-    const isField = typeof fields === "function" ? fields : (path: string) => (fields as ReadonlyArray<string>).includes(path);
+    const isField =
+      typeof fields === "function" ? fields : (path: string) => (fields as ReadonlyArray<string>).includes(path);
     for (const { path, message } of error.errors) {
       if (path && isField(path)) setError(path as Path<T>, { type: "server", message });
     }

@@ -55,7 +55,13 @@ export function BarChart({ title, summary, items, max, series }: BarChartProps) 
   return (
     <figure className="bar-chart">
       <div ref={ref} className="bar-chart-area">
-        <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
+        <svg
+          width={width}
+          height={height}
+          viewBox={`0 0 ${width} ${height}`}
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+        >
           <title id={`${id}-title`}>{title}</title>
           <desc id={`${id}-desc`}>{summary}</desc>
           {items.map((item, index) => {
@@ -66,7 +72,16 @@ export function BarChart({ title, summary, items, max, series }: BarChartProps) 
                   {item.label.length > maxLabel ? `${item.label.slice(0, maxLabel - 1)}…` : item.label}
                 </text>
                 <rect className="bar-chart-track" x={0} y={y + LABEL_GAP} width={plot} height={BAR} rx={2} />
-                {item.total !== undefined ? <rect className="bar-chart-total" x={0} y={y + LABEL_GAP} width={length(item.total)} height={BAR} rx={2} /> : null}
+                {item.total !== undefined ? (
+                  <rect
+                    className="bar-chart-total"
+                    x={0}
+                    y={y + LABEL_GAP}
+                    width={length(item.total)}
+                    height={BAR}
+                    rx={2}
+                  />
+                ) : null}
                 <rect className="bar-chart-bar" x={0} y={y + LABEL_GAP} width={length(item.value)} height={BAR} rx={2}>
                   <title>{item.tooltip ?? `${item.label}: ${item.display}`}</title>
                 </rect>

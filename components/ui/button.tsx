@@ -6,7 +6,15 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 };
 
 /** A button that shows when its action is running and cannot be pressed twice meanwhile. */
-export function Button({ variant = "primary", isBusy = false, disabled, children, className, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  isBusy = false,
+  disabled,
+  children,
+  className,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

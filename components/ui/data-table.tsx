@@ -42,7 +42,12 @@ export function DataTable<T>({ table, label, emptyText = "Nothing to show.", isL
             rows.map((row) => (
               <tr key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} data-label={typeof cell.column.columnDef.header === "string" ? cell.column.columnDef.header : undefined}>
+                  <td
+                    key={cell.id}
+                    data-label={
+                      typeof cell.column.columnDef.header === "string" ? cell.column.columnDef.header : undefined
+                    }
+                  >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}

@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** A titled block of a page: one table, one form or one list. */
-export function Panel({ title, description, actions, children }: { title: string; description?: string; actions?: ReactNode; children: ReactNode }) {
+export function Panel({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="panel" aria-label={title}>
       <header className="panel-header">
@@ -25,6 +35,12 @@ export function PageHeader({ title, description }: { title: string; description?
   );
 }
 
-export function Badge({ children, tone = "neutral" }: { children: ReactNode; tone?: "neutral" | "accent" | "ok" | "danger" }) {
+export function Badge({
+  children,
+  tone = "neutral",
+}: {
+  children: ReactNode;
+  tone?: "neutral" | "accent" | "ok" | "danger";
+}) {
   return <span className={`badge badge-${tone}`}>{children}</span>;
 }

@@ -37,7 +37,17 @@ type StatusMoveFormProps<S extends string> = {
  * offered, and the reason is required (it goes into the history). A move made impossible meanwhile by
  * someone else comes back as 409, shown above the form.
  */
-export function StatusMoveForm<S extends string>({ subject, name, idPrefix, status, moves, label, schema, move, onMoved }: StatusMoveFormProps<S>) {
+export function StatusMoveForm<S extends string>({
+  subject,
+  name,
+  idPrefix,
+  status,
+  moves,
+  label,
+  schema,
+  move,
+  onMoved,
+}: StatusMoveFormProps<S>) {
   const {
     register,
     handleSubmit,
@@ -90,8 +100,18 @@ export function StatusMoveForm<S extends string>({ subject, name, idPrefix, stat
           ))}
         </select>
       </Field>
-      <Field id={`${idPrefix}-reason`} label="Reason" hint={`kept in the ${subject}'s history`} error={errors.reason?.message}>
-        <input id={`${idPrefix}-reason`} autoComplete="off" aria-invalid={Boolean(errors.reason)} {...register("reason")} />
+      <Field
+        id={`${idPrefix}-reason`}
+        label="Reason"
+        hint={`kept in the ${subject}'s history`}
+        error={errors.reason?.message}
+      >
+        <input
+          id={`${idPrefix}-reason`}
+          autoComplete="off"
+          aria-invalid={Boolean(errors.reason)}
+          {...register("reason")}
+        />
       </Field>
       <div className="form-actions">
         <Button type="submit" isBusy={isSubmitting}>

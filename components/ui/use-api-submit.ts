@@ -16,7 +16,10 @@ const NO_FIELDS: ReadonlyArray<never> = [];
  *
  * Without `setFieldError` (buttons outside any form) every failure goes to the message.
  */
-export function useApiSubmit<T extends FieldValues = FieldValues>(setFieldError?: UseFormSetError<T>, fields: FormFields<T> = NO_FIELDS) {
+export function useApiSubmit<T extends FieldValues = FieldValues>(
+  setFieldError?: UseFormSetError<T>,
+  fields: FormFields<T> = NO_FIELDS,
+) {
   const [state, setState] = useState<ApiSubmitState>({ error: null, success: null, isBusy: false });
 
   const submit = useCallback(

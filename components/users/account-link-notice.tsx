@@ -36,7 +36,13 @@ type NoticeState = { kind: "waiting" } | { kind: "none" } | { kind: "found"; ite
  * SKIPPED, and only by an administrator). The notification is made after the request, in the
  * background, so the outbox is read a few times.
  */
-export function AccountLinkNotice({ request, canReadNotifications }: { request: LinkRequest; canReadNotifications: boolean }) {
+export function AccountLinkNotice({
+  request,
+  canReadNotifications,
+}: {
+  request: LinkRequest;
+  canReadNotifications: boolean;
+}) {
   const t = useTranslations("users.link");
   const [state, setState] = useState<NoticeState>({ kind: "waiting" });
 
@@ -64,12 +70,30 @@ export function AccountLinkNotice({ request, canReadNotifications }: { request: 
   }, [request, canReadNotifications]);
 
   const email = request.email;
-  if (!canReadNotifications) return <SuccessBanner message={t(request.template === "auth.invitation" ? "invitationSent" : "resetSent", { email })} />;
-  if (state.kind === "waiting") return <p className="muted" role="status">{t("waiting", { email })}</p>;
-  if (state.kind === "none") return <p className="banner banner-warning" role="status">{t("noLink", { email })}</p>;
+  if (!canReadNotifications)
+    return (
+      <SuccessBanner message={t(request.template === "auth.invitation" ? "invitationSent" : "resetSent", { email })} />
+    );
+  if (state.kind === "waiting")
+    return (
+      <p className="muted" role="status">
+        {t("waiting", { email })}
+      </p>
+    );
+  if (state.kind === "none")
+    return (
+      <p className="banner banner-warning" role="status">
+        {t("noLink", { email })}
+      </p>
+    );
   const { item, isDone } = state;
   if (item.status === "SENT") return <SuccessBanner message={t("sent", { email })} />;
-  if (!isDone) return <p className="muted" role="status">{t("waiting", { email })}</p>;
+  if (!isDone)
+    return (
+      <p className="muted" role="status">
+        {t("waiting", { email })}
+      </p>
+    );
   return (
     <div className="banner banner-warning" role="status">
       <p>{item.status === "PENDING" ? t("pending", { email }) : t("notSent", { email })}</p>
@@ -84,7 +108,13 @@ function LinkToPassOn({ url, email }: { url: string; email: string }) {
   if (!url || url.includes("REDACTED")) return <p>{t("hidden")}</p>;
   return (
     <div className="link-to-pass-on">
-      <input type="text" readOnly value={url} aria-label={t("linkLabel", { email })} onFocus={(event) => event.currentTarget.select()} />
+      <input
+        type="text"
+        readOnly
+        value={url}
+        aria-label={t("linkLabel", { email })}
+        onFocus={(event) => event.currentTarget.select()}
+      />
       <Button
         variant="secondary"
         onClick={() =>

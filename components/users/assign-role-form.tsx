@@ -20,7 +20,10 @@ export function AssignRoleForm({ user, roles, onAssigned }: { user: User; roles:
     handleSubmit,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<AssignRoleInput>({ resolver: zodResolver(AssignRoleInput), defaultValues: { user_id: user.id, role_id: "" } });
+  } = useForm<AssignRoleInput>({
+    resolver: zodResolver(AssignRoleInput),
+    defaultValues: { user_id: user.id, role_id: "" },
+  });
   const { error, submit } = useApiSubmit(setFieldError, ASSIGN_FIELDS);
   const held = new Set(user.roles.map((role) => role.id));
   const selectId = `assign-role-${user.id}`;

@@ -33,8 +33,16 @@ export function CreateUserFormPanel({ roles, companies, canReadNotifications, on
   const schema = useMemo(
     () =>
       z.object({
-        email: z.string().trim().min(1, { message: t("errors.emailRequired") }).pipe(z.email({ message: t("errors.emailInvalid") })),
-        password: z.string().min(8, { message: t("errors.passwordLength") }).max(128, { message: t("errors.passwordLength") }).optional(),
+        email: z
+          .string()
+          .trim()
+          .min(1, { message: t("errors.emailRequired") })
+          .pipe(z.email({ message: t("errors.emailInvalid") })),
+        password: z
+          .string()
+          .min(8, { message: t("errors.passwordLength") })
+          .max(128, { message: t("errors.passwordLength") })
+          .optional(),
         full_name: z.string().trim().max(200).optional(),
         company_id: z.string().optional(),
         role: z.string().min(1, { message: t("errors.roleRequired") }),
@@ -51,7 +59,11 @@ export function CreateUserFormPanel({ roles, companies, canReadNotifications, on
     resolver: zodResolver(schema),
     defaultValues: { email: "", password: "", full_name: "", company_id: "", role: "CLIENTE" },
   });
-  const [outcome, setOutcome] = useState<{ success: string | null; error: string | null; invitation: LinkRequest | null }>({ success: null, error: null, invitation: null });
+  const [outcome, setOutcome] = useState<{
+    success: string | null;
+    error: string | null;
+    invitation: LinkRequest | null;
+  }>({ success: null, error: null, invitation: null });
 
   async function onSubmit({ role, ...values }: CreateUserFormValues) {
     setOutcome({ success: null, error: null, invitation: null });
@@ -67,8 +79,10 @@ export function CreateUserFormPanel({ roles, companies, canReadNotifications, on
         invitation: isInvited ? { email: user.email, template: "auth.invitation", previousId: null } : null,
       });
     } catch (caught) {
-      if (!(caught instanceof ApiError)) return setOutcome({ success: null, error: t("errors.network"), invitation: null });
-      if (caught.code === "weak_password") return setFieldError("password", { type: "server", message: t("errors.weakPassword") });
+      if (!(caught instanceof ApiError))
+        return setOutcome({ success: null, error: t("errors.network"), invitation: null });
+      if (caught.code === "weak_password")
+        return setFieldError("password", { type: "server", message: t("errors.weakPassword") });
       if (caught.status === 409) return setFieldError("email", { type: "server", message: t("errors.emailTaken") });
       if (caught.status === 403) return setOutcome({ success: null, error: t("errors.forbidden"), invitation: null });
       setOutcome({ success: null, error: t("errors.failed", { detail: caught.message }), invitation: null });
@@ -79,15 +93,27 @@ export function CreateUserFormPanel({ roles, companies, canReadNotifications, on
     <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("formLabel")}>
       <ErrorBanner message={outcome.error} />
       <SuccessBanner message={outcome.success} />
-      {outcome.invitation ? <AccountLinkNotice request={outcome.invitation} canReadNotifications={canReadNotifications} /> : null}
+      {outcome.invitation ? (
+        <AccountLinkNotice request={outcome.invitation} canReadNotifications={canReadNotifications} />
+      ) : null}
       <Field id="new-user-email" label={t("email")} error={errors.email?.message}>
         <input id="new-user-email" type="email" autoComplete="off" {...register("email")} />
       </Field>
       <Field id="new-user-name" label={t("fullName")} error={errors.full_name?.message}>
-        <input id="new-user-name" type="text" autoComplete="off" {...register("full_name", { setValueAs: emptyToUndefined })} />
+        <input
+          id="new-user-name"
+          type="text"
+          autoComplete="off"
+          {...register("full_name", { setValueAs: emptyToUndefined })}
+        />
       </Field>
       <Field id="new-user-password" label={t("password")} hint={t("passwordHint")} error={errors.password?.message}>
-        <input id="new-user-password" type="password" autoComplete="new-password" {...register("password", { setValueAs: emptyToUndefined })} />
+        <input
+          id="new-user-password"
+          type="password"
+          autoComplete="new-password"
+          {...register("password", { setValueAs: emptyToUndefined })}
+        />
       </Field>
       <Field id="new-user-role" label={t("role")} error={errors.role?.message}>
         <select id="new-user-role" {...register("role")}>
@@ -100,7 +126,12 @@ export function CreateUserFormPanel({ roles, companies, canReadNotifications, on
       </Field>
       {companies ? (
         <Field id="new-user-company" label={t("company")} error={errors.company_id?.message}>
-          <CompanySelect id="new-user-company" companies={companies} emptyLabel={t("ownCompany")} registration={register("company_id", { setValueAs: emptyToUndefined })} />
+          <CompanySelect
+            id="new-user-company"
+            companies={companies}
+            emptyLabel={t("ownCompany")}
+            registration={register("company_id", { setValueAs: emptyToUndefined })}
+          />
         </Field>
       ) : null}
       <div className="form-actions">

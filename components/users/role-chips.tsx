@@ -28,7 +28,15 @@ export function RoleChips({ user, onChanged }: { user: User; onChanged: () => vo
       setConfirming(null);
       onChanged();
     } catch (caught) {
-      setError(!(caught instanceof ApiError) ? t("network") : caught.code === "last_admin" ? t("lastAdmin") : caught.status === 403 ? t("forbidden") : t("failed"));
+      setError(
+        !(caught instanceof ApiError)
+          ? t("network")
+          : caught.code === "last_admin"
+            ? t("lastAdmin")
+            : caught.status === 403
+              ? t("forbidden")
+              : t("failed"),
+      );
       setConfirming(null);
     } finally {
       setIsBusy(false);
@@ -42,7 +50,13 @@ export function RoleChips({ user, onChanged }: { user: User; onChanged: () => vo
         {user.roles.map((role) => (
           <span key={role.id} className="role-chip">
             <Badge tone="accent">{role.name}</Badge>
-            <button type="button" className="role-chip-remove" onClick={() => setConfirming(role)} aria-label={t("ask", { role: role.name, email: user.email })} disabled={isBusy}>
+            <button
+              type="button"
+              className="role-chip-remove"
+              onClick={() => setConfirming(role)}
+              aria-label={t("ask", { role: role.name, email: user.email })}
+              disabled={isBusy}
+            >
               ×
             </button>
           </span>
@@ -51,7 +65,12 @@ export function RoleChips({ user, onChanged }: { user: User; onChanged: () => vo
       {confirming ? (
         <span className="inline-form">
           <span>{t("confirmText", { role: confirming.name })}</span>
-          <Button variant="danger" onClick={() => remove(confirming)} isBusy={isBusy} aria-label={t("confirmLabel", { role: confirming.name, email: user.email })}>
+          <Button
+            variant="danger"
+            onClick={() => remove(confirming)}
+            isBusy={isBusy}
+            aria-label={t("confirmLabel", { role: confirming.name, email: user.email })}
+          >
             {t("confirm")}
           </Button>
           <Button variant="secondary" onClick={() => setConfirming(null)} disabled={isBusy}>

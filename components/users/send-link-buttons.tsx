@@ -31,11 +31,20 @@ export function SendLinkButtons({
     setError(null);
     try {
       const previousId = canReadNotifications ? await newestLinkId(user.email, template) : null;
-      if (template === "auth.invitation") await apiFetch(`/api/v1/auth/users/${user.id}/invitation`, { method: "POST" });
+      if (template === "auth.invitation")
+        await apiFetch(`/api/v1/auth/users/${user.id}/invitation`, { method: "POST" });
       else await apiFetch("/api/v1/auth/password-reset", { method: "POST", body: { email: user.email } });
       onRequested({ email: user.email, template, previousId });
     } catch (caught) {
-      setError(caught instanceof ApiError ? (caught.status === 429 ? t("tooMany") : caught.status === 403 ? t("forbidden") : t("failed")) : t("network"));
+      setError(
+        caught instanceof ApiError
+          ? caught.status === 429
+            ? t("tooMany")
+            : caught.status === 403
+              ? t("forbidden")
+              : t("failed")
+          : t("network"),
+      );
     } finally {
       setBusy(null);
     }
@@ -43,10 +52,22 @@ export function SendLinkButtons({
 
   return (
     <div className="inline-form">
-      <Button variant="secondary" isBusy={busy === "auth.invitation"} disabled={busy !== null} onClick={() => send("auth.invitation")} aria-label={t("sendInvitationTo", { email: user.email })}>
+      <Button
+        variant="secondary"
+        isBusy={busy === "auth.invitation"}
+        disabled={busy !== null}
+        onClick={() => send("auth.invitation")}
+        aria-label={t("sendInvitationTo", { email: user.email })}
+      >
         {t("sendInvitation")}
       </Button>
-      <Button variant="secondary" isBusy={busy === "auth.password_reset"} disabled={busy !== null} onClick={() => send("auth.password_reset")} aria-label={t("sendResetTo", { email: user.email })}>
+      <Button
+        variant="secondary"
+        isBusy={busy === "auth.password_reset"}
+        disabled={busy !== null}
+        onClick={() => send("auth.password_reset")}
+        aria-label={t("sendResetTo", { email: user.email })}
+      >
         {t("sendReset")}
       </Button>
       <InlineError message={error} />

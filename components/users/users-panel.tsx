@@ -20,7 +20,13 @@ import type { Company, Role, User } from "./types";
 const column = createColumnHelper<User>();
 const NO_ROLES: Role[] = [];
 
-export function UsersPanel({ canListCompanies, canReadNotifications }: { canListCompanies: boolean; canReadNotifications: boolean }) {
+export function UsersPanel({
+  canListCompanies,
+  canReadNotifications,
+}: {
+  canListCompanies: boolean;
+  canReadNotifications: boolean;
+}) {
   const t = useTranslations("users");
   const format = useFormatter();
   const [emailDraft, setEmailDraft] = useState("");
@@ -55,16 +61,28 @@ export function UsersPanel({ canListCompanies, canReadNotifications }: { canList
       }),
       column.accessor("is_active", {
         header: t("list.status"),
-        cell: (info) => (info.getValue() ? <Badge tone="ok">{t("list.active")}</Badge> : <Badge tone="danger">{t("list.inactive")}</Badge>),
+        cell: (info) =>
+          info.getValue() ? (
+            <Badge tone="ok">{t("list.active")}</Badge>
+          ) : (
+            <Badge tone="danger">{t("list.inactive")}</Badge>
+          ),
       }),
-      column.accessor("created_at", { header: t("list.created"), cell: (info) => format.dateTime(new Date(info.getValue()), { dateStyle: "short", timeStyle: "short" }) }),
+      column.accessor("created_at", {
+        header: t("list.created"),
+        cell: (info) => format.dateTime(new Date(info.getValue()), { dateStyle: "short", timeStyle: "short" }),
+      }),
       column.display({
         id: "actions",
         header: t("list.actions"),
         cell: ({ row }) => (
           <div className="stack">
             <AssignRoleForm user={row.original} roles={roleList} onAssigned={reloadUsers} />
-            <SendLinkButtons user={row.original} canReadNotifications={canReadNotifications} onRequested={setLinkRequest} />
+            <SendLinkButtons
+              user={row.original}
+              canReadNotifications={canReadNotifications}
+              onRequested={setLinkRequest}
+            />
           </div>
         ),
       }),
@@ -96,13 +114,24 @@ export function UsersPanel({ canListCompanies, canReadNotifications }: { canList
           }}
         >
           <label htmlFor="users-email-filter">{t("list.filterLabel")}</label>
-          <input id="users-email-filter" type="search" value={emailDraft} onChange={(event) => setEmailDraft(event.target.value)} />
+          <input
+            id="users-email-filter"
+            type="search"
+            value={emailDraft}
+            onChange={(event) => setEmailDraft(event.target.value)}
+          />
           <Button type="submit" variant="secondary">
             {t("list.filter")}
           </Button>
         </form>
         <ErrorBanner message={users.error ?? roles.error} />
-        {linkRequest ? <AccountLinkNotice key={`${linkRequest.email} ${linkRequest.template} ${linkRequest.previousId}`} request={linkRequest} canReadNotifications={canReadNotifications} /> : null}
+        {linkRequest ? (
+          <AccountLinkNotice
+            key={`${linkRequest.email} ${linkRequest.template} ${linkRequest.previousId}`}
+            request={linkRequest}
+            canReadNotifications={canReadNotifications}
+          />
+        ) : null}
         <DataTable table={table} label={t("list.table")} isLoading={users.isLoading} emptyText={t("list.empty")} />
         {users.data ? (
           <Pagination
@@ -116,7 +145,12 @@ export function UsersPanel({ canListCompanies, canReadNotifications }: { canList
       </Panel>
       <Panel title={t("create.title")} description={t("create.description")}>
         {roles.data ? (
-          <CreateUserFormPanel roles={roles.data} companies={companies.data} canReadNotifications={canReadNotifications} onCreated={reloadUsers} />
+          <CreateUserFormPanel
+            roles={roles.data}
+            companies={companies.data}
+            canReadNotifications={canReadNotifications}
+            onCreated={reloadUsers}
+          />
         ) : (
           <p className="muted">{t("roles.loading")}</p>
         )}

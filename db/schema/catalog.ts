@@ -1,4 +1,16 @@
-import { boolean, char, index, integer, numeric, pgTable, primaryKey, text, unique, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  char,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, money, updatedAt } from "./columns";
 import { companies, countries, zones } from "./operations";
 

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, char, customType, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  char,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, money, updatedAt } from "./columns";
 import { planVersions } from "./catalog";
 import { KINSHIP_TYPES, POLICY_STATUSES } from "@/lib/emission/statuses";

@@ -50,7 +50,9 @@ export const knowledgeFragments = pgTable(
     index("knowledge_fragments_document_idx").on(t.documentId),
     // m and ef_construction above pgvector's defaults (16, 64): at the defaults, recall@5 of a company's
     // filtered search on 20,000 fragments stays near 0.92 even at ef_search 1,000 (bench/knowledge-retrieval.ts).
-    index("knowledge_fragments_embedding_idx").using("hnsw", t.embedding.op("halfvec_cosine_ops")).with({ m: 32, ef_construction: 128 }),
+    index("knowledge_fragments_embedding_idx")
+      .using("hnsw", t.embedding.op("halfvec_cosine_ops"))
+      .with({ m: 32, ef_construction: 128 }),
   ],
 );
 

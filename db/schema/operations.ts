@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { boolean, char, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  char,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const countries = pgTable("countries", {
@@ -30,7 +44,9 @@ export const companies = pgTable(
   },
   (t) => [
     index("companies_name_idx").on(t.name),
-    uniqueIndex("companies_single_default_uq").on(t.isDefault).where(sql`${t.isDefault}`),
+    uniqueIndex("companies_single_default_uq")
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
   ],
 );
 

@@ -41,7 +41,11 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
 
   const [product] = await db
     .insert(products)
-    .values({ name: "Repatriation Cover", description: "Repatriation of remains and funeral services abroad.", productType: "repatriation" })
+    .values({
+      name: "Repatriation Cover",
+      description: "Repatriation of remains and funeral services abroad.",
+      productType: "repatriation",
+    })
     .returning();
   const [plan] = await db.insert(plans).values({ productId: product.id, name: "Essential" }).returning();
   const [version] = await db
@@ -88,10 +92,13 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
     })
     .returning();
   const year = new Date().getUTCFullYear();
-  await db.insert(policyNumberCounters).values({ year, lastValue: 1 }).onConflictDoUpdate({
-    target: policyNumberCounters.year,
-    set: { lastValue: sql`${policyNumberCounters.lastValue} + 1` },
-  });
+  await db
+    .insert(policyNumberCounters)
+    .values({ year, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: policyNumberCounters.year,
+      set: { lastValue: sql`${policyNumberCounters.lastValue} + 1` },
+    });
   const startDate = `${year}-01-01`;
   const [policy] = await db
     .insert(policies)
@@ -111,14 +118,49 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
   const [, , parent] = await db
     .insert(beneficiaries)
     .values([
-      { policyId: policy.id, firstName: "María", lastName: "López", kinshipType: "SELF", dateOfBirth: "1980-04-12", ageAtStart: year - 1981, price: "30.00", position: 0 },
-      { policyId: policy.id, firstName: "Jorge", lastName: "López", kinshipType: "SPOUSE", dateOfBirth: "1990-09-30", ageAtStart: year - 1991, price: "30.00", position: 1 },
-      { policyId: policy.id, firstName: "Rosa", lastName: "Díaz", kinshipType: "PARENT", dateOfBirth: "1958-02-03", ageAtStart: year - 1959, price: "37.50", deceasedFlag: true, deceasedAt: new Date(), position: 2 },
+      {
+        policyId: policy.id,
+        firstName: "María",
+        lastName: "López",
+        kinshipType: "SELF",
+        dateOfBirth: "1980-04-12",
+        ageAtStart: year - 1981,
+        price: "30.00",
+        position: 0,
+      },
+      {
+        policyId: policy.id,
+        firstName: "Jorge",
+        lastName: "López",
+        kinshipType: "SPOUSE",
+        dateOfBirth: "1990-09-30",
+        ageAtStart: year - 1991,
+        price: "30.00",
+        position: 1,
+      },
+      {
+        policyId: policy.id,
+        firstName: "Rosa",
+        lastName: "Díaz",
+        kinshipType: "PARENT",
+        dateOfBirth: "1958-02-03",
+        ageAtStart: year - 1959,
+        price: "37.50",
+        deceasedFlag: true,
+        deceasedAt: new Date(),
+        position: 2,
+      },
     ])
     .returning();
   await db.insert(policyStatusHistory).values([
     { policyId: policy.id, fromStatus: null, toStatus: "PENDING_PAYMENT", changedBy: seller, reason: "policy issued" },
-    { policyId: policy.id, fromStatus: "PENDING_PAYMENT", toStatus: "ACTIVE", changedBy: admin, reason: "manual payment received" },
+    {
+      policyId: policy.id,
+      fromStatus: "PENDING_PAYMENT",
+      toStatus: "ACTIVE",
+      changedBy: admin,
+      reason: "manual payment received",
+    },
   ]);
   await db.insert(transactions).values({
     policyId: policy.id,
@@ -132,13 +174,49 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
   });
   const [claim] = await db
     .insert(claims)
-    .values({ policyId: policy.id, beneficiaryId: parent.id, companyId, description: "Demo claim: repatriation from the US to Mexico.", createdBy: admin })
+    .values({
+      policyId: policy.id,
+      beneficiaryId: parent.id,
+      companyId,
+      description: "Demo claim: repatriation from the US to Mexico.",
+      createdBy: admin,
+    })
     .returning();
-  await db.insert(claimStatusHistory).values({ claimId: claim.id, fromStatus: null, toStatus: "PENDING", changedBy: admin, reason: "beneficiary marked deceased" });
+  await db.insert(claimStatusHistory).values({
+    claimId: claim.id,
+    fromStatus: null,
+    toStatus: "PENDING",
+    changedBy: admin,
+    reason: "beneficiary marked deceased",
+  });
 
   await db.insert(leads).values([
-    { phoneE164: "+525512345678", firstName: "Luis", sourceChannel: "whatsapp", utmSource: "facebook", utmMedium: "cpc", campaignId: "spring-26", companyId },
-    { phoneE164: "+13105550123", firstName: "Carmen", sourceChannel: "organic", landingPage: "https://example.com/cover", stage: "CONTACTED", companyId },
-    { phoneE164: "+34600111222", firstName: "Pablo", sourceChannel: "instagram", utmSource: "instagram", campaignId: "summer-26", stage: "QUALIFIED", leadScore: 70, companyId },
+    {
+      phoneE164: "+525512345678",
+      firstName: "Luis",
+      sourceChannel: "whatsapp",
+      utmSource: "facebook",
+      utmMedium: "cpc",
+      campaignId: "spring-26",
+      companyId,
+    },
+    {
+      phoneE164: "+13105550123",
+      firstName: "Carmen",
+      sourceChannel: "organic",
+      landingPage: "https://example.com/cover",
+      stage: "CONTACTED",
+      companyId,
+    },
+    {
+      phoneE164: "+34600111222",
+      firstName: "Pablo",
+      sourceChannel: "instagram",
+      utmSource: "instagram",
+      campaignId: "summer-26",
+      stage: "QUALIFIED",
+      leadScore: 70,
+      companyId,
+    },
   ]);
 }

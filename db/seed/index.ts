@@ -35,7 +35,8 @@ async function seedCountries(db: DbOrTx) {
   const rows = Object.entries(countryList)
     .filter(([code]) => !NOT_ISO_3166_1.has(code))
     .map(([isoCode, country]) => ({ isoCode, name: country.name, continent: continents[country.continent] }));
-  for (const chunk of chunksForInsert(rows)) await db.insert(countries).values(chunk).onConflictDoNothing({ target: countries.isoCode });
+  for (const chunk of chunksForInsert(rows))
+    await db.insert(countries).values(chunk).onConflictDoNothing({ target: countries.isoCode });
 }
 
 async function seedRoles(db: DbOrTx) {

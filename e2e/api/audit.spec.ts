@@ -5,7 +5,10 @@ import { adminToken } from "../fixtures/data";
 for (const path of ["/api/v1/audit", "/api/v1/audit/"]) {
   test(`${path} answers directly, without a redirect`, async ({ request }) => {
     const token = await adminToken(request);
-    const response = await request.get(`${path}?page_size=5`, { headers: { Authorization: `Bearer ${token}` }, maxRedirects: 0 });
+    const response = await request.get(`${path}?page_size=5`, {
+      headers: { Authorization: `Bearer ${token}` },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { items: unknown[]; total: number; page: number; page_size: number };
     expect(body).toMatchObject({ page: 1, page_size: 5 });
@@ -22,7 +25,9 @@ for (const path of ["/api/v1/audit", "/api/v1/audit/"]) {
 
 test("the audit log filters by action and records the administrator's sign-ins", async ({ request }) => {
   const token = await adminToken(request);
-  const response = await request.get("/api/v1/audit/?action=USER_LOGIN&page_size=10", { headers: { Authorization: `Bearer ${token}` } });
+  const response = await request.get("/api/v1/audit/?action=USER_LOGIN&page_size=10", {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { items: Array<{ action: string; created_at: string }> };
   expect(body.items.length).toBeGreaterThan(0);
@@ -34,7 +39,9 @@ test("the audit log filters by action and records the administrator's sign-ins",
 
 test("a malformed filter is a 422 with per-field errors", async ({ request }) => {
   const token = await adminToken(request);
-  const response = await request.get("/api/v1/audit/?user_id=not-a-uuid", { headers: { Authorization: `Bearer ${token}` } });
+  const response = await request.get("/api/v1/audit/?user_id=not-a-uuid", {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status()).toBe(422);
   const body = (await response.json()) as { detail: string; errors?: Array<{ path: string }> };
   expect(body.errors?.[0]?.path).toBe("user_id");

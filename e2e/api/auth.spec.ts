@@ -41,7 +41,9 @@ test("wrong credentials are a 401 with the same detail whether the e-mail exists
   // A fresh user, so that the failures count against nobody else's throttle.
   const user = await createUserViaApi(request);
   const known = await request.post("/api/v1/auth/login", { data: { email: user.email, password: "not-the-password" } });
-  const unknown = await request.post("/api/v1/auth/login", { data: { email: `${unique("nobody")}@example.test`, password: "whatever-it-is" } });
+  const unknown = await request.post("/api/v1/auth/login", {
+    data: { email: `${unique("nobody")}@example.test`, password: "whatever-it-is" },
+  });
   expect(known.status()).toBe(401);
   expect(unknown.status()).toBe(401);
   expect((await known.json()).detail).toBe((await unknown.json()).detail);
@@ -82,6 +84,13 @@ test("an administrator-only list refuses a client with 403", async ({ request })
   expect(response.status()).toBe(403);
   expect(await response.json()).toHaveProperty("detail");
   // And an administrator gets the paginated shape.
-  const admin = await request.get("/api/v1/auth/users?page_size=5", { headers: { Authorization: `Bearer ${await adminToken(request)}` } });
-  expect(await admin.json()).toMatchObject({ items: expect.any(Array), total: expect.any(Number), page: 1, page_size: 5 });
+  const admin = await request.get("/api/v1/auth/users?page_size=5", {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+  });
+  expect(await admin.json()).toMatchObject({
+    items: expect.any(Array),
+    total: expect.any(Number),
+    page: 1,
+    page_size: 5,
+  });
 });

@@ -15,7 +15,12 @@ test("the OpenAPI document lists the endpoints the back office uses", async ({ r
   expect(response.status()).toBe(200);
   const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
   expect(document.openapi).toBe("3.1.0");
-  for (const path of ["/api/v1/auth/users", "/api/v1/audit/", "/api/v1/organizations/companies", "/api/v1/geography/zones"]) {
+  for (const path of [
+    "/api/v1/auth/users",
+    "/api/v1/audit/",
+    "/api/v1/organizations/companies",
+    "/api/v1/geography/zones",
+  ]) {
     expect(document.paths).toHaveProperty([path]);
   }
 });

@@ -52,10 +52,15 @@ test("signing in sets only HttpOnly, SameSite=Lax cookies (not Secure over plain
     form: { csrfToken, email: ADMIN.email, password: ADMIN.password, callbackUrl: "/", json: "true" },
   });
   expect(signIn.status()).toBe(200);
-  const cookies = [...csrf.headersArray(), ...signIn.headersArray()].filter(({ name }) => name.toLowerCase() === "set-cookie").map(({ value }) => value);
+  const cookies = [...csrf.headersArray(), ...signIn.headersArray()]
+    .filter(({ name }) => name.toLowerCase() === "set-cookie")
+    .map(({ value }) => value);
   expect(cookies.some((cookie) => cookie.startsWith("next-auth.session-token="))).toBe(true);
   for (const cookie of cookies) {
-    const attributes = cookie.split(";").slice(1).map((part) => part.trim().toLowerCase());
+    const attributes = cookie
+      .split(";")
+      .slice(1)
+      .map((part) => part.trim().toLowerCase());
     expect(attributes, cookie.split("=")[0]).toContain("httponly");
     expect(attributes, cookie.split("=")[0]).toContain("samesite=lax");
     // NEXTAUTH_URL is http://localhost here; with an https address every cookie is Secure too.
@@ -64,7 +69,10 @@ test("signing in sets only HttpOnly, SameSite=Lax cookies (not Secure over plain
 
   // With that cookie: a write from another origin is refused and changes nothing; from our own, served.
   const name = unique("Csrf company");
-  const foreign = await request.post("/api/v1/organizations/companies", { data: { name }, headers: { origin: "https://evil.example" } });
+  const foreign = await request.post("/api/v1/organizations/companies", {
+    data: { name },
+    headers: { origin: "https://evil.example" },
+  });
   expect(foreign.status()).toBe(403);
   expect(await foreign.json()).toEqual(expect.objectContaining({ detail: "cross-site request refused" }));
   const listed = await request.get("/api/v1/organizations/companies");
@@ -78,10 +86,18 @@ test("signing in sets only HttpOnly, SameSite=Lax cookies (not Secure over plain
 
 /** The script sources of a Content-Security-Policy. */
 function scriptSources(policy: string | undefined): string[] {
-  return (policy ?? "").split("; ").find((directive) => directive.startsWith("script-src "))?.split(" ").slice(1) ?? [];
+  return (
+    (policy ?? "")
+      .split("; ")
+      .find((directive) => directive.startsWith("script-src "))
+      ?.split(" ")
+      .slice(1) ?? []
+  );
 }
 
-test("pages run only scripts carrying their request's nonce; nothing lists 'unsafe-inline' for scripts", async ({ request }) => {
+test("pages run only scripts carrying their request's nonce; nothing lists 'unsafe-inline' for scripts", async ({
+  request,
+}) => {
   const first = await request.get("/sign-in");
   const second = await request.get("/sign-in");
   expect(first.status()).toBe(200);
@@ -106,12 +122,17 @@ test("pages run only scripts carrying their request's nonce; nothing lists 'unsa
   }
   // The API keeps its own policy: the production server serves it without Next.js's proxy.
   const health = await request.get("/api/v1/health");
-  expect(health.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+  expect(health.headers()["content-security-policy"]).toBe(
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  );
 });
 
 test("/api/inngest serves nothing while Inngest is not configured: 404 to every method", async ({ request }) => {
   for (const method of ["GET", "POST", "PUT"] as const) {
-    const response = await request.fetch("/api/inngest?fnId=sweep-limits", { method, data: method === "GET" ? undefined : {} });
+    const response = await request.fetch("/api/inngest?fnId=sweep-limits", {
+      method,
+      data: method === "GET" ? undefined : {},
+    });
     expect(response.status(), method).toBe(404);
     expect(await response.json()).toEqual({ detail: "not found" });
   }

@@ -24,7 +24,10 @@ async function choosePassword(page: Page, url: string, password: string) {
   await expect(page.getByRole("status")).toHaveText("Your password is saved. Sign in with it now.");
 }
 
-test("a new administrator invites a seller, who sets a password from the link and signs in", async ({ browser, request }, testInfo) => {
+test("a new administrator invites a seller, who sets a password from the link and signs in", async ({
+  browser,
+  request,
+}, testInfo) => {
   const admin = { email: `${unique("e2e-admin")}@example.test`, password: "e2e-admin-passphrase-2026" };
   const seller = { email: `${unique("e2e-invited")}@example.test`, password: "e2e-invited-passphrase-2026" };
   const created = await request.post("/api/v1/auth/users", {
@@ -43,7 +46,9 @@ test("a new administrator invites a seller, who sets a password from the link an
     await form.getByLabel("Full name (optional)").fill("Sofía Vendedora");
     await form.getByLabel("Role", { exact: true }).selectOption("VENDEDOR");
     await form.getByRole("button", { name: "Create user" }).click();
-    await expect(form.getByText(`Created ${seller.email}. An invitation to choose a password is on its way.`)).toBeVisible();
+    await expect(
+      form.getByText(`Created ${seller.email}. An invitation to choose a password is on its way.`),
+    ).toBeVisible();
     // No e-mail provider here: the page says so and shows the link to pass on.
     await expect(form.getByText(`The e-mail to ${seller.email} could not be sent`)).toBeVisible({ timeout: 15_000 });
     link = await form.getByLabel(`Link for ${seller.email}`).inputValue();
@@ -52,7 +57,9 @@ test("a new administrator invites a seller, who sets a password from the link an
   });
 
   await test.step("the seller cannot sign in before choosing a password", async () => {
-    const login = await request.post("/api/v1/auth/login", { data: { email: seller.email, password: seller.password } });
+    const login = await request.post("/api/v1/auth/login", {
+      data: { email: seller.email, password: seller.password },
+    });
     expect(login.status()).toBe(401);
   });
 
@@ -62,7 +69,9 @@ test("a new administrator invites a seller, who sets a password from the link an
     await sellerPage.getByRole("link", { name: "Sign in" }).click();
     await signInThroughPage(sellerPage, seller);
     await expect(sellerPage).toHaveURL(/\/dashboard$/);
-    await expect(sellerPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Policies", exact: true })).toBeVisible();
+    await expect(
+      sellerPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Policies", exact: true }),
+    ).toBeVisible();
     // The link worked once.
     await sellerPage.goto(link);
     await sellerPage.getByLabel("New password").fill("another-passphrase-2027");
@@ -89,7 +98,10 @@ test("a new administrator invites a seller, who sets a password from the link an
     await row.getByRole("button", { name: `Remove the role VENDEDOR from ${seller.email}` }).click();
     await row.getByRole("button", { name: `Confirm: remove VENDEDOR from ${seller.email}` }).click();
     await expect(row.getByText("none", { exact: true })).toBeVisible();
-    const profile = await request.get("/api/v1/auth/users", { headers: { Authorization: `Bearer ${await adminToken(request)}` }, params: { email: seller.email } });
+    const profile = await request.get("/api/v1/auth/users", {
+      headers: { Authorization: `Bearer ${await adminToken(request)}` },
+      params: { email: seller.email },
+    });
     expect((await profile.json()).items[0].roles).toEqual([]);
   });
 });
@@ -102,25 +114,34 @@ test("a client who forgot the password resets it and signs in with the new one",
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByLabel("E-mail").fill(client.email);
   await page.getByRole("button", { name: "Send the link" }).click();
-  await expect(page.getByRole("status")).toContainText(`If an account uses ${client.email}, a link to choose a new password is on its way.`);
+  await expect(page.getByRole("status")).toContainText(
+    `If an account uses ${client.email}, a link to choose a new password is on its way.`,
+  );
 
   // The administrator reads the link that could not be e-mailed and passes it on.
   const link = await linkFromOutbox(request, client.email, "auth.password_reset");
   const newPassword = "a-new-client-passphrase-2026";
   await choosePassword(page, link, newPassword);
 
-  const oldLogin = await request.post("/api/v1/auth/login", { data: { email: client.email, password: client.password } });
+  const oldLogin = await request.post("/api/v1/auth/login", {
+    data: { email: client.email, password: client.password },
+  });
   expect(oldLogin.status()).toBe(401);
   await page.getByRole("link", { name: "Sign in" }).click();
   await signInThroughPage(page, { email: client.email, password: newPassword });
   await expect(page).toHaveURL(/\/portal$/);
 });
 
-test("an unverified self-registered client is asked to confirm the e-mail, and sees the portal once it has", async ({ browser, request }) => {
+test("an unverified self-registered client is asked to confirm the e-mail, and sees the portal once it has", async ({
+  browser,
+  request,
+}) => {
   const email = `${unique("e2e-self")}@example.test`;
   const password = "self-registered-passphrase-2026";
   const page = await signedOutPage(browser);
-  const registered = await page.request.post("/api/v1/auth/register", { data: { email, password, full_name: "Lucía Cliente" } });
+  const registered = await page.request.post("/api/v1/auth/register", {
+    data: { email, password, full_name: "Lucía Cliente" },
+  });
   expect(registered.status()).toBe(201);
   await signInThroughPage(page, { email, password });
   await expect(page).toHaveURL(/\/portal$/);
@@ -129,7 +150,9 @@ test("an unverified self-registered client is asked to confirm the e-mail, and s
   await expect(notice).toContainText(`We sent a link to ${email}.`);
   await expect(page.getByRole("region", { name: "My policies" })).toHaveCount(0);
   await notice.getByRole("button", { name: "Send the link again" }).click();
-  await expect(notice.getByRole("status")).toHaveText(`A new link is on its way to ${email}. Earlier links no longer work.`);
+  await expect(notice.getByRole("status")).toHaveText(
+    `A new link is on its way to ${email}. Earlier links no longer work.`,
+  );
 
   const link = await linkFromOutbox(request, email, "auth.verify_email");
   await page.goto(link);
@@ -163,11 +186,15 @@ test("the pages follow the visitor's language: Spanish, English, the cookie firs
   const french = await signedOutPage(browser, { extraHTTPHeaders: { "Accept-Language": "fr-FR, en;q=0.8" } });
   await french.goto("/set-password");
   await expect(french.locator("html")).toHaveAttribute("lang", "en");
-  await expect(french.getByRole("alert").filter({ hasText: "This page needs the link from your e-mail." })).toBeVisible();
+  await expect(
+    french.getByRole("alert").filter({ hasText: "This page needs the link from your e-mail." }),
+  ).toBeVisible();
 
   // The NEXT_LOCALE cookie wins over the browser's language.
   const chosen = await signedOutPage(browser, { locale: "en-US" });
-  await chosen.context().addCookies([{ name: "NEXT_LOCALE", value: "es", url: testInfo.project.use.baseURL ?? "http://localhost:3210" }]);
+  await chosen
+    .context()
+    .addCookies([{ name: "NEXT_LOCALE", value: "es", url: testInfo.project.use.baseURL ?? "http://localhost:3210" }]);
   await chosen.goto("/verify-email");
   await expect(chosen.locator("html")).toHaveAttribute("lang", "es");
   await expect(chosen.getByRole("heading", { level: 1 })).toHaveText("Confirma tu correo electrónico");

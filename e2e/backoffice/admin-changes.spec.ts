@@ -43,7 +43,9 @@ test("an administrator's changes made through the pages are in the audit log", a
     await page.getByLabel("Zone name").fill(zoneName);
     await page.getByLabel("Description (optional)").fill("Created by the end-to-end test");
     await page.getByRole("button", { name: "Create zone" }).click();
-    await expect(page.getByRole("form", { name: "Create a zone" }).getByRole("status")).toHaveText(`Created zone ${zoneName}.`);
+    await expect(page.getByRole("form", { name: "Create a zone" }).getByRole("status")).toHaveText(
+      `Created zone ${zoneName}.`,
+    );
 
     const card = page.getByRole("listitem", { name: zoneName });
     await card.getByLabel(`Country to add to ${zoneName}`).selectOption("ES");
@@ -103,9 +105,12 @@ test("the forms show the API's validation errors next to their fields", async ({
   for (let attempt = 0; attempt < 2; attempt++) {
     await page.getByLabel("Zone name").fill(zoneName);
     await page.getByRole("button", { name: "Create zone" }).click();
-    if (attempt === 0) await expect(page.getByRole("form", { name: "Create a zone" }).getByRole("status")).toContainText(zoneName);
+    if (attempt === 0)
+      await expect(page.getByRole("form", { name: "Create a zone" }).getByRole("status")).toContainText(zoneName);
   }
-  await expect(page.getByRole("form", { name: "Create a zone" }).getByRole("alert")).toContainText("a zone with this name already exists");
+  await expect(page.getByRole("form", { name: "Create a zone" }).getByRole("alert")).toContainText(
+    "a zone with this name already exists",
+  );
 });
 
 test("the audit log pages through the API", async ({ page }) => {

@@ -19,17 +19,25 @@ test("an administrator builds a product in the editor and a seller quotes it", a
     await version.getByLabel("Maximum renewal age").fill("75");
     await form.getByRole("button", { name: "Create product" }).click();
     await expect(form.getByRole("status")).toHaveText(`Created ${productName} with 1 plan and 1 version.`);
-    const versions = page.getByRole("listitem", { name: productName }).getByRole("table", { name: `Versions of ${planName}` });
+    const versions = page
+      .getByRole("listitem", { name: productName })
+      .getByRole("table", { name: `Versions of ${planName}` });
     await expect(versions).toContainText("33.33 USD");
     await expect(versions).toContainText("0 countries");
   });
 
   await test.step("then lists it in MX and adds an age surcharge band in the version editor", async () => {
-    await page.getByRole("listitem", { name: productName }).getByRole("link", { name: `Edit ${planName} v1` }).click();
+    await page
+      .getByRole("listitem", { name: productName })
+      .getByRole("link", { name: `Edit ${planName} v1` })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Version v1");
     const editor = page.getByRole("form", { name: "Version terms" });
     await editor.getByRole("button", { name: "Add a country" }).click();
-    await editor.getByRole("group", { name: "Country rule 1" }).getByLabel("Country", { exact: true }).selectOption("MX");
+    await editor
+      .getByRole("group", { name: "Country rule 1" })
+      .getByLabel("Country", { exact: true })
+      .selectOption("MX");
 
     await editor.getByRole("button", { name: "Add a surcharge band" }).click();
     const band = editor.getByRole("group", { name: "Surcharge band 1" });
@@ -50,7 +58,9 @@ test("an administrator builds a product in the editor and a seller quotes it", a
     await editor.getByRole("button", { name: "Save version" }).click();
     await expect(editor.getByRole("status")).toHaveText("Saved the version.");
     await page.goto("/catalog");
-    await expect(page.getByRole("listitem", { name: productName })).toContainText("1 country · 0 zones · 1 surcharge band · 0 coverages");
+    await expect(page.getByRole("listitem", { name: productName })).toContainText(
+      "1 country · 0 zones · 1 surcharge band · 0 coverages",
+    );
   });
 
   // The seller signs in in a browser of its own, without the administrator's cookie.
@@ -87,8 +97,12 @@ test("an administrator builds a product in the editor and a seller quotes it", a
 
     await seller.getByLabel("Country", { exact: true }).selectOption("MX");
     await seller.getByLabel("Age of person 2").fill("71");
-    await expect(seller.getByRole("listitem", { name: "Person 2" })).toContainText("age 71 exceeds the maximum entry age of 70");
-    await expect(seller.getByRole("listitem", { name: "Person 1" }).getByRole("status", { name: "Price of person 1" })).toHaveText("33.33 USD");
+    await expect(seller.getByRole("listitem", { name: "Person 2" })).toContainText(
+      "age 71 exceeds the maximum entry age of 70",
+    );
+    await expect(
+      seller.getByRole("listitem", { name: "Person 1" }).getByRole("status", { name: "Price of person 1" }),
+    ).toHaveText("33.33 USD");
     await expect(seller.getByRole("status", { name: "Total" })).toContainText("No total");
 
     await seller.getByRole("button", { name: "Remove person 2" }).click();
@@ -127,7 +141,9 @@ test("a quote link to an inactive version warns instead of pricing", async ({ pa
   const versionId = page.url().split("/").at(-1)!;
 
   await page.goto(`/quote?version=${versionId}`);
-  await expect(page.getByLabel("Version", { exact: true }).locator("option:checked")).toHaveText("old · 10.00 USD (inactive)");
+  await expect(page.getByLabel("Version", { exact: true }).locator("option:checked")).toHaveText(
+    "old · 10.00 USD (inactive)",
+  );
   await expect(page.getByRole("alert").filter({ hasText: "is inactive: it cannot be quoted or sold" })).toBeVisible();
   await page.getByLabel("Country", { exact: true }).selectOption("MX");
   await page.getByLabel("Age of person 1").fill("40");

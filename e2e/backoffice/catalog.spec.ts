@@ -8,7 +8,10 @@ type SeededVersion = { productName: string; planName: string; versionId: string 
  * with a token. The request context starts without cookies: the project's carries the administrator's
  * session cookie, with which the API treats a POST as a page's and refuses it without a same-origin header.
  */
-async function seedProduct(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined): Promise<SeededVersion> {
+async function seedProduct(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+): Promise<SeededVersion> {
   const productName = unique("E2E Seeded");
   const planName = unique("E2E Plan");
   const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
@@ -76,7 +79,9 @@ test("the product form shows nested errors next to the version they concern", as
     });
   });
   await form.getByRole("button", { name: "Create product" }).click();
-  await expect(form.getByRole("alert").filter({ hasText: "invalid body 'plans.0.versions.1.cost_price'" })).toBeVisible();
+  await expect(
+    form.getByRole("alert").filter({ hasText: "invalid body 'plans.0.versions.1.cost_price'" }),
+  ).toBeVisible();
   await expect(second.getByText("refused by the server")).toBeVisible();
   await expect(first.getByText("refused by the server")).toHaveCount(0);
 });
@@ -91,7 +96,9 @@ test("a version that policies use is read-only, and a new version starts from al
   await expect(page.getByRole("note")).toContainText("Policies were issued on this version");
   const editor = page.getByRole("form", { name: "Version terms" });
   await expect(editor.getByLabel("Public price")).toBeDisabled();
-  await expect(editor.getByRole("group", { name: "Country rule 3" }).getByLabel("Price override (optional)")).toBeDisabled();
+  await expect(
+    editor.getByRole("group", { name: "Country rule 3" }).getByLabel("Price override (optional)"),
+  ).toBeDisabled();
   await expect(editor.getByRole("button", { name: "Save version" })).toHaveCount(0);
 
   await page.getByRole("link", { name: "New version from this one" }).click();
@@ -99,13 +106,23 @@ test("a version that policies use is read-only, and a new version starts from al
   await expect(draft.getByLabel("Version label (optional)")).toHaveValue("2026.2");
   await expect(draft.getByLabel("Public price")).toHaveValue("25.00");
   await expect(draft.getByLabel("Maximum renewal age")).toHaveValue("80");
-  await expect(draft.getByRole("group", { name: "Country rule 3" }).getByLabel("Country", { exact: true })).toHaveValue("US");
-  await expect(draft.getByRole("group", { name: "Country rule 3" }).getByLabel("Price override (optional)")).toHaveValue("30.00");
+  await expect(draft.getByRole("group", { name: "Country rule 3" }).getByLabel("Country", { exact: true })).toHaveValue(
+    "US",
+  );
+  await expect(
+    draft.getByRole("group", { name: "Country rule 3" }).getByLabel("Price override (optional)"),
+  ).toHaveValue("30.00");
   await expect(draft.getByRole("group", { name: "Surcharge band 2" }).getByLabel("Surcharge (%)")).toHaveValue("25.00");
-  await expect(draft.getByRole("group", { name: "Coverage 2" }).getByLabel("Coverage name")).toHaveValue("Repatriation of remains");
+  await expect(draft.getByRole("group", { name: "Coverage 2" }).getByLabel("Coverage name")).toHaveValue(
+    "Repatriation of remains",
+  );
 });
 
-test("a new version is created from an unused one, and the old one is deactivated", async ({ page, playwright, baseURL }) => {
+test("a new version is created from an unused one, and the old one is deactivated", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const seeded = await seedProduct(playwright, baseURL);
   await page.goto(`/catalog/versions/${seeded.versionId}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Version v1");
@@ -121,8 +138,12 @@ test("a new version is created from an unused one, and the old one is deactivate
   await expect(page.getByText("Created this version.")).toBeVisible();
   const editor = page.getByRole("form", { name: "Version terms" });
   await expect(editor.getByLabel("Public price")).toHaveValue("22.50");
-  await expect(editor.getByRole("group", { name: "Country rule 1" }).getByLabel("Price override (optional)")).toHaveValue("18.00");
-  await expect(editor.getByRole("group", { name: "Coverage 1" }).getByLabel("Coverage name")).toHaveValue("Repatriation");
+  await expect(
+    editor.getByRole("group", { name: "Country rule 1" }).getByLabel("Price override (optional)"),
+  ).toHaveValue("18.00");
+  await expect(editor.getByRole("group", { name: "Coverage 1" }).getByLabel("Coverage name")).toHaveValue(
+    "Repatriation",
+  );
 
   // The old version: deactivated from its own page, then shown as such in the tree.
   await page.goto(`/catalog/versions/${seeded.versionId}`);

@@ -11,7 +11,10 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(widths.page).toBeLessThanOrEqual(widths.window);
 }
 
-test("an admin marks a beneficiary deceased, finds the claim in the desk, adds expenses, and approves and closes it", async ({ page, playwright }, testInfo) => {
+test("an admin marks a beneficiary deceased, finds the claim in the desk, adds expenses, and approves and closes it", async ({
+  page,
+  playwright,
+}, testInfo) => {
   const api = await adminApi(playwright, testInfo);
   const policy = await activePolicyViaApi(api);
   const parent = policy.beneficiaries[1];
@@ -45,7 +48,10 @@ test("an admin marks a beneficiary deceased, finds the claim in the desk, adds e
 
   await test.step("the summary links to the policy and the person", async () => {
     const summary = page.getByRole("region", { name: "Summary" });
-    await expect(summary.getByRole("link", { name: policy.policy_number })).toHaveAttribute("href", `/policies/${policy.id}`);
+    await expect(summary.getByRole("link", { name: policy.policy_number })).toHaveAttribute(
+      "href",
+      `/policies/${policy.id}`,
+    );
     await expect(summary.getByRole("link", { name })).toHaveAttribute("href", `/policies/${policy.id}`);
     await expect(summary).toContainText(`${policy.client.first_name} ${policy.client.last_name}`);
     // The demo version waits 180 days for pre-existing conditions and the policy starts today.
@@ -72,7 +78,10 @@ test("an admin marks a beneficiary deceased, finds the claim in the desk, adds e
     const expenses = page.getByRole("table", { name: "Expenses" });
     await expect(expenses.getByRole("row")).toHaveCount(3);
     await expect(expenses.getByRole("row").nth(1)).toContainText("1250.50 USD");
-    await expect(expenses.getByRole("row").nth(1).getByRole("link", { name: "open" })).toHaveAttribute("href", "https://example.com/invoices/77.pdf");
+    await expect(expenses.getByRole("row").nth(1).getByRole("link", { name: "open" })).toHaveAttribute(
+      "href",
+      "https://example.com/invoices/77.pdf",
+    );
     const totals = page.getByLabel("Expense totals");
     await expect(totals).toContainText("Repatriation1250.50 USD");
     await expect(totals).toContainText("Documentation49.50 USD");
@@ -134,7 +143,10 @@ test("an admin marks a beneficiary deceased, finds the claim in the desk, adds e
   });
 });
 
-test("a move someone else made first is refused with the API's 409, and the page shows where the claim stands", async ({ page, playwright }, testInfo) => {
+test("a move someone else made first is refused with the API's 409, and the page shows where the claim stands", async ({
+  page,
+  playwright,
+}, testInfo) => {
   const api = await adminApi(playwright, testInfo);
   const policy = await activePolicyViaApi(api);
   const claimId = await markDeceasedViaApi(api, policy.beneficiaries[1].id);
@@ -143,7 +155,9 @@ test("a move someone else made first is refused with the API's 409, and the page
   await expect(form.getByLabel("New status").locator("option")).toHaveText(["in review", "rejected"]);
 
   // Another administrator rejects it meanwhile.
-  const rejected = await api.patch(`/api/v1/claims/${claimId}/status`, { data: { status: "REJECTED", reason: "not covered" } });
+  const rejected = await api.patch(`/api/v1/claims/${claimId}/status`, {
+    data: { status: "REJECTED", reason: "not covered" },
+  });
   expect(rejected.status()).toBe(200);
 
   await form.getByLabel("New status").selectOption("IN_REVIEW");
@@ -162,7 +176,9 @@ test.describe("on a phone", () => {
     const api = await adminApi(playwright, testInfo);
     const policy = await activePolicyViaApi(api);
     const claimId = await markDeceasedViaApi(api, policy.beneficiaries[1].id);
-    const expense = await api.post(`/api/v1/claims/${claimId}/expenses`, { data: { amount: "980.00", expense_type: "FUNERAL_SERVICE", currency: "MXN" } });
+    const expense = await api.post(`/api/v1/claims/${claimId}/expenses`, {
+      data: { amount: "980.00", expense_type: "FUNERAL_SERVICE", currency: "MXN" },
+    });
     expect(expense.status()).toBe(201);
 
     await page.goto("/claims");

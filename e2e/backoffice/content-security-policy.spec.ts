@@ -69,7 +69,11 @@ test("every back-office page loads and runs its scripts without a CSP violation"
     expect(response?.status(), path).toBeLessThan(500);
     expect(scriptSourcesOf(response?.headers()["content-security-policy"]), path).not.toContain("'unsafe-inline'");
     // Next.js's client started: its bootstrap ran under the policy.
-    await page.waitForFunction(() => Boolean((window as unknown as { next?: { version?: string } }).next?.version), undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => Boolean((window as unknown as { next?: { version?: string } }).next?.version),
+      undefined,
+      { timeout: 30_000 },
+    );
     expect(violations, path).toEqual([]);
   }
 });
@@ -78,11 +82,21 @@ test("a page's scripts work: the client-side filter of the countries table answe
   const violations = await watchViolations(page);
   await page.goto("/geography");
   await page.getByLabel("Name", { exact: true }).fill("zealand");
-  await expect(page.getByRole("table", { name: "Countries" }).getByRole("row").filter({ hasText: "New Zealand" })).toHaveCount(1);
-  await expect(page.getByRole("table", { name: "Countries" }).getByRole("row").filter({ hasText: "Switzerland" })).toHaveCount(0);
+  await expect(
+    page.getByRole("table", { name: "Countries" }).getByRole("row").filter({ hasText: "New Zealand" }),
+  ).toHaveCount(1);
+  await expect(
+    page.getByRole("table", { name: "Countries" }).getByRole("row").filter({ hasText: "Switzerland" }),
+  ).toHaveCount(0);
   expect(violations).toEqual([]);
 });
 
 function scriptSourcesOf(policy: string | undefined): string[] {
-  return (policy ?? "").split("; ").find((directive) => directive.startsWith("script-src "))?.split(" ").slice(1) ?? [];
+  return (
+    (policy ?? "")
+      .split("; ")
+      .find((directive) => directive.startsWith("script-src "))
+      ?.split(" ")
+      .slice(1) ?? []
+  );
 }

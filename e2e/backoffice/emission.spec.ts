@@ -7,7 +7,10 @@ import { bornYearsAgo, chooseDemoVersion, createClientViaApi, fillBeneficiary, t
 // The emission pages end to end: a seller registers a client and issues a policy priced as it is typed,
 // an administrator activates it by hand, and the client downloads its certificate from the portal.
 
-test("a seller issues a policy priced live, an admin activates it, and the client downloads its certificate", async ({ page, browser }) => {
+test("a seller issues a policy priced live, an admin activates it, and the client downloads its certificate", async ({
+  page,
+  browser,
+}) => {
   // Three people in three browsers, and a certificate rendered on its first download: more than the default minute.
   test.slow();
   const lastName = unique("Rivera");
@@ -31,7 +34,9 @@ test("a seller issues a policy priced live, an admin activates it, and the clien
     await form.getByRole("button", { name: "Register client" }).click();
     await expect(form.getByRole("status")).toHaveText(`Registered Lucía ${lastName}.`);
     await seller.getByLabel("Search").fill(lastName);
-    await expect(seller.getByRole("table", { name: "Clients" }).getByRole("row").filter({ hasText: email })).toHaveCount(1);
+    await expect(
+      seller.getByRole("table", { name: "Clients" }).getByRole("row").filter({ hasText: email }),
+    ).toHaveCount(1);
 
     // The same e-mail again is refused next to the e-mail field (409).
     await form.getByLabel("First name").fill("Other");
@@ -41,7 +46,9 @@ test("a seller issues a policy priced live, an admin activates it, and the clien
     await form.getByLabel("Nationality").selectOption("MX");
     await form.getByLabel("Country of residence").selectOption("MX");
     await form.getByRole("button", { name: "Register client" }).click();
-    await expect(form.locator(".field", { has: seller.getByLabel("E-mail") }).getByRole("alert")).toHaveText("a client with this e-mail already exists");
+    await expect(form.locator(".field", { has: seller.getByLabel("E-mail") }).getByRole("alert")).toHaveText(
+      "a client with this e-mail already exists",
+    );
   });
 
   await test.step("then issues a policy for two people, the total updating as they are typed", async () => {
@@ -52,13 +59,23 @@ test("a seller issues a policy priced live, an admin activates it, and the clien
     await chooseDemoVersion(seller);
     await expect(seller.getByLabel("Start date")).toHaveValue(tomorrow());
 
-    const first = await fillBeneficiary(seller, 1, { firstName: "Lucía", lastName, kinship: "The client", birth: bornYearsAgo(40) });
+    const first = await fillBeneficiary(seller, 1, {
+      firstName: "Lucía",
+      lastName,
+      kinship: "The client",
+      birth: bornYearsAgo(40),
+    });
     await expect(first.getByRole("status", { name: "Price of beneficiary 1" })).toHaveText("25.00 USD");
     await expect(seller.getByRole("status", { name: "Total" })).toHaveText("Total for 1 beneficiary: 25.00 USD");
 
     await seller.getByRole("button", { name: "Add a beneficiary" }).click();
     // 54 or 55 at the start: the 50-59 band adds 10%.
-    const second = await fillBeneficiary(seller, 2, { firstName: "Jorge", lastName, kinship: "Spouse", birth: bornYearsAgo(55) });
+    const second = await fillBeneficiary(seller, 2, {
+      firstName: "Jorge",
+      lastName,
+      kinship: "Spouse",
+      birth: bornYearsAgo(55),
+    });
     await expect(second.getByRole("status", { name: "Price of beneficiary 2" })).toHaveText("27.50 USD");
     await expect(seller.getByRole("status", { name: "Total" })).toHaveText("Total for 2 beneficiaries: 52.50 USD");
 
@@ -104,7 +121,9 @@ test("a seller issues a policy priced live, an admin activates it, and the clien
     // The client's own browser, without the administrator's cookie (a POST carrying a session cookie
     // must prove its origin, which an API call does not).
     const clientContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-    const registered = await clientContext.request.post("/api/v1/auth/register", { data: { email, password, full_name: `Lucía ${lastName}` } });
+    const registered = await clientContext.request.post("/api/v1/auth/register", {
+      data: { email, password, full_name: `Lucía ${lastName}` },
+    });
     expect(registered.status()).toBe(201);
     const client = await clientContext.newPage();
     // trust.md section 1: the portal shows the client's records only once the e-mail is confirmed, from
@@ -116,24 +135,34 @@ test("a seller issues a policy priced live, an admin activates it, and the clien
     await expect(client).toHaveURL(/\/portal$/);
     const menu = client.getByRole("navigation", { name: "Main" });
     await expect(menu.getByRole("link", { name: "My cover" })).toBeVisible();
-    for (const hidden of ["Dashboard", "Catalog", "Quote", "Geography", "Policies", "Clients"]) await expect(menu.getByRole("link", { name: hidden, exact: true })).toHaveCount(0);
+    for (const hidden of ["Dashboard", "Catalog", "Quote", "Geography", "Policies", "Clients"])
+      await expect(menu.getByRole("link", { name: hidden, exact: true })).toHaveCount(0);
 
     const card = client.getByRole("listitem", { name: policyNumber });
     await expect(card).toContainText("active");
     await expect(card).toContainText("Jorge");
-    const [download] = await Promise.all([client.waitForEvent("download"), card.getByRole("link", { name: `Download the certificate of ${policyNumber}` }).click()]);
+    const [download] = await Promise.all([
+      client.waitForEvent("download"),
+      card.getByRole("link", { name: `Download the certificate of ${policyNumber}` }).click(),
+    ]);
     const path = await download.path();
     const { readFile } = await import("node:fs/promises");
     const pdf = await getDocumentProxy(new Uint8Array(await readFile(path)));
     const { text } = await extractText(pdf, { mergePages: true });
     expect(text).toContain(policyNumber);
-    await expect(card.getByRole("link", { name: `Add ${policyNumber} to Apple Wallet` })).toHaveAttribute("href", /\/passbook$/);
+    await expect(card.getByRole("link", { name: `Add ${policyNumber} to Apple Wallet` })).toHaveAttribute(
+      "href",
+      /\/passbook$/,
+    );
     await expect(client.getByRole("table", { name: "My claims" })).toContainText("No claim has been opened");
     await clientContext.close();
   });
 });
 
-test("an age above the limit is shown on that beneficiary's row, as typed and after submitting", async ({ page, browser }) => {
+test("an age above the limit is shown on that beneficiary's row, as typed and after submitting", async ({
+  page,
+  browser,
+}) => {
   // Seeded by bearer token from a context without the administrator's cookie.
   const api = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const client = await createClientViaApi(api.request);
@@ -142,14 +171,31 @@ test("an age above the limit is shown on that beneficiary's row, as typed and af
   await expect(page.getByText(`${client.first_name} ${client.last_name}`)).toBeVisible();
   await chooseDemoVersion(page);
 
-  const first = await fillBeneficiary(page, 1, { firstName: client.first_name, lastName: client.last_name, kinship: "The client", birth: bornYearsAgo(40) });
+  const first = await fillBeneficiary(page, 1, {
+    firstName: client.first_name,
+    lastName: client.last_name,
+    kinship: "The client",
+    birth: bornYearsAgo(40),
+  });
   await page.getByRole("button", { name: "Add a beneficiary" }).click();
-  const second = await fillBeneficiary(page, 2, { firstName: "Abuela", lastName: client.last_name, kinship: "Parent", birth: bornYearsAgo(80) });
+  const second = await fillBeneficiary(page, 2, {
+    firstName: "Abuela",
+    lastName: client.last_name,
+    kinship: "Parent",
+    birth: bornYearsAgo(80),
+  });
   await page.getByRole("button", { name: "Add a beneficiary" }).click();
-  const third = await fillBeneficiary(page, 3, { firstName: "Niño", lastName: client.last_name, kinship: "Child", birth: bornYearsAgo(10) });
+  const third = await fillBeneficiary(page, 3, {
+    firstName: "Niño",
+    lastName: client.last_name,
+    kinship: "Child",
+    birth: bornYearsAgo(10),
+  });
 
   // calculate-price's 422 beside the second person only.
-  await expect(second.getByRole("alert", { name: "Problem with beneficiary 2" })).toContainText("exceeds the maximum entry age of 70");
+  await expect(second.getByRole("alert", { name: "Problem with beneficiary 2" })).toContainText(
+    "exceeds the maximum entry age of 70",
+  );
   await expect(first.getByRole("status", { name: "Price of beneficiary 1" })).toHaveText("25.00 USD");
   await expect(third.getByRole("status", { name: "Price of beneficiary 3" })).toHaveText("25.00 USD");
   await expect(page.getByRole("status", { name: "Total" })).toContainText("No total");

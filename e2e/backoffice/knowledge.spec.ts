@@ -18,7 +18,10 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(widths.page).toBeLessThanOrEqual(widths.window);
 }
 
-test("an admin uploads a PDF; a seller asks a question and sees the answer with that PDF as its source", async ({ page, browser }, testInfo) => {
+test("an admin uploads a PDF; a seller asks a question and sees the answer with that PDF as its source", async ({
+  page,
+  browser,
+}, testInfo) => {
   const title = `Repatriation handbook ${unique("kb")}`;
   const library = page.getByRole("table", { name: "Knowledge documents" });
 
@@ -60,7 +63,9 @@ test("an admin uploads a PDF; a seller asks a question and sees the answer with 
     await signInThroughPage(seller, SELLER);
     await seller.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Assistant" }).click();
     await expect(seller).toHaveURL(/\/chat$/);
-    await seller.getByLabel("Your question").fill("Within how many hours must the family request the repatriation of the body?");
+    await seller
+      .getByLabel("Your question")
+      .fill("Within how many hours must the family request the repatriation of the body?");
     await seller.getByRole("button", { name: "Ask" }).click();
     const answer = seller.getByLabel("Answer");
     await expect(answer).toContainText("72 hours");

@@ -36,7 +36,10 @@ test("the countries table filters by name and continent", async ({ page }) => {
 test("the API reference renders the OpenAPI document", async ({ page }) => {
   await page.goto("/docs");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("API");
-  const operation = page.locator("details.operation", { hasText: "/api/v1/geography/zones" }).filter({ hasText: "POST" }).first();
+  const operation = page
+    .locator("details.operation", { hasText: "/api/v1/geography/zones" })
+    .filter({ hasText: "POST" })
+    .first();
   await operation.locator(":scope > summary").click();
   await expect(operation.getByText("Access:")).toBeVisible();
   await expect(operation).toContainText("geography:manage");

@@ -17,15 +17,29 @@ function uniquePhone(): string {
   return `+5255${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
 }
 
-test("a public lead arrives, and a seller qualifies and converts it from the pipeline board", async ({ page, playwright }, testInfo) => {
+test("a public lead arrives, and a seller qualifies and converts it from the pipeline board", async ({
+  page,
+  playwright,
+}, testInfo) => {
   test.slow();
   const firstName = unique("Lucia");
   const phone = uniquePhone();
 
   await test.step("the public form posts the lead (no credentials, no cookie)", async () => {
-    const visitor = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL, storageState: { cookies: [], origins: [] } });
+    const visitor = await playwright.request.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      storageState: { cookies: [], origins: [] },
+    });
     const response = await visitor.post("/api/v1/leads/", {
-      data: { phone_e164: phone, first_name: firstName, last_name: "Ramírez", source_channel: "whatsapp", campaign_id: "e2e-campaign", utm_source: "facebook", utm_medium: "cpc" },
+      data: {
+        phone_e164: phone,
+        first_name: firstName,
+        last_name: "Ramírez",
+        source_channel: "whatsapp",
+        campaign_id: "e2e-campaign",
+        utm_source: "facebook",
+        utm_medium: "cpc",
+      },
     });
     expect(response.status()).toBe(201);
     // An anonymous post gets the new lead's id only, never the stored lead (trust.md section 4).
@@ -34,7 +48,10 @@ test("a public lead arrives, and a seller qualifies and converts it from the pip
   });
 
   // The seller, in a browser of its own (the project's default session is the administrator's).
-  const sellerContext = await page.context().browser()!.newContext({ storageState: { cookies: [], origins: [] } });
+  const sellerContext = await page
+    .context()
+    .browser()!
+    .newContext({ storageState: { cookies: [], origins: [] } });
   const seller = await sellerContext.newPage();
   await signInThroughPage(seller, SELLER);
   const name = `${firstName} Ramírez`;
@@ -97,7 +114,10 @@ test("a public lead arrives, and a seller qualifies and converts it from the pip
     await seller.setViewportSize({ width: 1280, height: 800 });
     await seller.goto("/leads/analytics");
     await expect(seller.getByRole("heading", { level: 1 })).toHaveText("Lead analytics");
-    const row = seller.getByRole("table", { name: "Leads by source channel and campaign" }).getByRole("row").filter({ hasText: "e2e-campaign" });
+    const row = seller
+      .getByRole("table", { name: "Leads by source channel and campaign" })
+      .getByRole("row")
+      .filter({ hasText: "e2e-campaign" });
     await expect(row).toContainText("whatsapp");
     await expect(row).toContainText("100%");
     await expect(seller.getByRole("img", { name: /Conversion rate by source channel and campaign/ })).toBeVisible();

@@ -1,6 +1,12 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import { issuePolicyViaApi } from "../fixtures/emission";
-import { activePolicyViaApi, expectPolicyStatus, sendInvoicePaymentFailed, subscribeViaApi, test } from "../fixtures/payments";
+import {
+  activePolicyViaApi,
+  expectPolicyStatus,
+  sendInvoicePaymentFailed,
+  subscribeViaApi,
+  test,
+} from "../fixtures/payments";
 
 // The payments pages end to end, on a server whose card processor is the fake Stripe and without a
 // publishable key (the subscription form takes a payment method id): an administrator records a manual
@@ -30,7 +36,10 @@ function statusChip(page: Page) {
   return page.locator("header.page-header .badge");
 }
 
-test("an admin records a manual payment of the full premium and the policy turns ACTIVE with a new history row", async ({ page, api }, testInfo) => {
+test("an admin records a manual payment of the full premium and the policy turns ACTIVE with a new history row", async ({
+  page,
+  api,
+}, testInfo) => {
   const policy = await issuePolicyViaApi(api);
   await page.goto(`/policies/${policy.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(policy.policy_number);
@@ -44,7 +53,9 @@ test("an admin records a manual payment of the full premium and the policy turns
     const form = payments.getByRole("form", { name: "Start subscription" });
     await form.getByLabel("Payment method id").fill("pm_card_visa");
     await form.getByRole("button", { name: "Start subscription" }).click();
-    await expect(payments.getByRole("status")).toHaveText("Subscription started (active): the policy becomes active when its first invoice is paid.");
+    await expect(payments.getByRole("status")).toHaveText(
+      "Subscription started (active): the policy becomes active when its first invoice is paid.",
+    );
     // The policy waits for its first invoice; a manual payment is still taken.
     await expect(statusChip(page)).toHaveText("pending payment");
   });
@@ -56,12 +67,17 @@ test("an admin records a manual payment of the full premium and the policy turns
     await form.getByLabel("Reference").fill("Bank transfer 4411");
     await screenshots(page, testInfo, "policy-manual-payment");
     await form.getByRole("button", { name: "Record payment" }).click();
-    await expect(payments.getByRole("status")).toHaveText(`Payment of ${policy.final_price} ${policy.currency} recorded; the policy is active.`);
+    await expect(payments.getByRole("status")).toHaveText(
+      `Payment of ${policy.final_price} ${policy.currency} recorded; the policy is active.`,
+    );
   });
 
   await test.step("the page shows ACTIVE, the paid transaction and the new history row", async () => {
     await expect(statusChip(page)).toHaveText("active");
-    const row = payments.getByRole("table", { name: "Transactions of the policy" }).getByRole("row").filter({ hasText: "Bank transfer 4411" });
+    const row = payments
+      .getByRole("table", { name: "Transactions of the policy" })
+      .getByRole("row")
+      .filter({ hasText: "Bank transfer 4411" });
     await expect(row).toContainText("manual");
     await expect(row).toContainText("paid");
     await expect(row).toContainText(`${policy.final_price} ${policy.currency}`);
@@ -76,7 +92,10 @@ test("an admin records a manual payment of the full premium and the policy turns
   });
 });
 
-test("a signed invoice.payment_failed webhook puts an active policy IN_ARREARS and the client's notice appears", async ({ page, api }, testInfo) => {
+test("a signed invoice.payment_failed webhook puts an active policy IN_ARREARS and the client's notice appears", async ({
+  page,
+  api,
+}, testInfo) => {
   const policy = await activePolicyViaApi(api);
   await sendInvoicePaymentFailed(api, policy, await subscribeViaApi(api, policy));
   // The webhook is acknowledged at once and processed in the background.
@@ -87,7 +106,10 @@ test("a signed invoice.payment_failed webhook puts an active policy IN_ARREARS a
     await expect(statusChip(page)).toHaveText("in arrears");
     const history = page.getByRole("list", { name: "Status history" }).getByRole("listitem");
     await expect(history.last()).toContainText("the system (invoice.payment_failed)");
-    const failed = page.getByRole("table", { name: "Transactions of the policy" }).getByRole("row").filter({ hasText: "subscription invoice" });
+    const failed = page
+      .getByRole("table", { name: "Transactions of the policy" })
+      .getByRole("row")
+      .filter({ hasText: "subscription invoice" });
     await expect(failed).toContainText("failed");
     await expect(failed).toContainText("0 of 2");
   });
@@ -95,13 +117,22 @@ test("a signed invoice.payment_failed webhook puts an active policy IN_ARREARS a
   await test.step("the client's payment.failed notice is listed for the admin", async () => {
     const notices = page.getByRole("region", { name: "Notifications to the client" });
     await expect(notices).toContainText(policy.client.email);
-    await expect(notices.getByRole("table", { name: "Notifications to the client" }).getByRole("row").filter({ hasText: "payment.failed" })).toHaveCount(1);
+    await expect(
+      notices
+        .getByRole("table", { name: "Notifications to the client" })
+        .getByRole("row")
+        .filter({ hasText: "payment.failed" }),
+    ).toHaveCount(1);
   });
 
   await test.step("retrying the failed charge starts a new one at the processor", async () => {
     const payments = page.getByRole("region", { name: "Payments" });
-    await payments.getByRole("button", { name: `Retry the charge of ${policy.final_price} ${policy.currency}` }).click();
-    await expect(payments.getByRole("status")).toHaveText("a new charge was started (attempt 1 of 2) (retry 1; the charge is pending until the processor answers).");
+    await payments
+      .getByRole("button", { name: `Retry the charge of ${policy.final_price} ${policy.currency}` })
+      .click();
+    await expect(payments.getByRole("status")).toHaveText(
+      "a new charge was started (attempt 1 of 2) (retry 1; the charge is pending until the processor answers).",
+    );
     await screenshots(page, testInfo, "policy-in-arrears");
   });
 
@@ -111,7 +142,10 @@ test("a signed invoice.payment_failed webhook puts an active policy IN_ARREARS a
     await page.getByLabel("Policy number").fill(policy.policy_number);
     const table = page.getByRole("table", { name: "Transactions" });
     await expect(table.getByRole("row")).toHaveCount(3);
-    await expect(table.getByRole("link", { name: policy.policy_number }).first()).toHaveAttribute("href", `/policies/${policy.id}`);
+    await expect(table.getByRole("link", { name: policy.policy_number }).first()).toHaveAttribute(
+      "href",
+      `/policies/${policy.id}`,
+    );
     // The failed invoice's charge was retried: PENDING until the processor answers.
     await page.getByLabel("Status").selectOption("PENDING");
     await expect(table.getByRole("row")).toHaveCount(2);
@@ -120,7 +154,10 @@ test("a signed invoice.payment_failed webhook puts an active policy IN_ARREARS a
   });
 });
 
-test("the reseller dashboard shows the figures and the chart, and onboarding a company that is not a reseller says so", async ({ page, api }, testInfo) => {
+test("the reseller dashboard shows the figures and the chart, and onboarding a company that is not a reseller says so", async ({
+  page,
+  api,
+}, testInfo) => {
   await activePolicyViaApi(api);
   await page.goto("/payments/reseller");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reseller dashboard");
@@ -132,7 +169,9 @@ test("the reseller dashboard shows the figures and the chart, and onboarding a c
 
   await page.getByRole("button", { name: "Start Connect onboarding" }).click();
   // The administrator's own company (the default one) is not a reseller: 409.
-  await expect(page.getByRole("region", { name: "Payouts" }).getByRole("alert")).toHaveText(/company is not a reseller/);
+  await expect(page.getByRole("region", { name: "Payouts" }).getByRole("alert")).toHaveText(
+    /company is not a reseller/,
+  );
   await screenshots(page, testInfo, "reseller");
 
   await page.goto("/payments/reseller?onboarding=refresh");

@@ -5,7 +5,11 @@ import { createUserViaApi, signInThroughPage } from "../fixtures/data";
 // the session that every other back-office test uses.
 test.use({ storageState: { cookies: [], origins: [] } });
 
-test("sign out everywhere returns to the sign-in page and the old cookie stops working", async ({ page, browser, request }) => {
+test("sign out everywhere returns to the sign-in page and the old cookie stops working", async ({
+  page,
+  browser,
+  request,
+}) => {
   const user = await createUserViaApi(request, ["ADMIN"]);
   await signInThroughPage(page, user);
   const oldCookies = await page.context().cookies();

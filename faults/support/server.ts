@@ -23,7 +23,8 @@ export type RunningServer = {
 };
 
 export async function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
-  if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` before \`npm run test:faults\``);
+  if (!existsSync(BUNDLE))
+    throw new Error(`${BUNDLE} is missing: run \`npm run build\` before \`npm run test:faults\``);
   // The tests stop or kill it themselves; a run that ends early kills it on exit (launchServer).
   const service = await startService(new Cleanup(), ROOT, port, { NEXT_TELEMETRY_DISABLED: "1", AUTH_SECRET, ...env });
   return { url: service.baseUrl, output: service.output, kill: service.kill, stop: service.stop };
@@ -66,7 +67,12 @@ export async function call(
 }
 
 /** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, everyMs = 250): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+  everyMs = 250,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -7,7 +7,8 @@ const at = (iso: string) => new Date(iso);
 
 describe("cronMatches", () => {
   it('"* * * * *" matches every minute', () => {
-    for (const iso of ["2026-01-01T00:00:00Z", "2026-06-15T13:37:00Z", "2026-12-31T23:59:00Z"]) expect(cronMatches("* * * * *", at(iso)), iso).toBe(true);
+    for (const iso of ["2026-01-01T00:00:00Z", "2026-06-15T13:37:00Z", "2026-12-31T23:59:00Z"])
+      expect(cronMatches("* * * * *", at(iso)), iso).toBe(true);
   });
 
   it('"0 9 * * *" matches 09:00 UTC only', () => {
@@ -19,7 +20,9 @@ describe("cronMatches", () => {
   });
 
   it('"*/15 * * * *" matches minutes 0, 15, 30 and 45', () => {
-    const matching = Array.from({ length: 60 }, (_, minute) => minute).filter((minute) => cronMatches("*/15 * * * *", new Date(Date.UTC(2026, 0, 1, 5, minute))));
+    const matching = Array.from({ length: 60 }, (_, minute) => minute).filter((minute) =>
+      cronMatches("*/15 * * * *", new Date(Date.UTC(2026, 0, 1, 5, minute))),
+    );
     expect(matching).toEqual([0, 15, 30, 45]);
   });
 
@@ -31,7 +34,9 @@ describe("cronMatches", () => {
   });
 
   it("matches lists, in any field", () => {
-    expect([0, 10, 20, 30, 40].map((minute) => cronMatches("0,30 * * * *", new Date(Date.UTC(2026, 0, 1, 0, minute))))).toEqual([true, false, false, true, false]);
+    expect(
+      [0, 10, 20, 30, 40].map((minute) => cronMatches("0,30 * * * *", new Date(Date.UTC(2026, 0, 1, 0, minute)))),
+    ).toEqual([true, false, false, true, false]);
     expect(cronMatches("0 6,18 * * *", at("2026-01-01T18:00:00Z"))).toBe(true);
     expect(cronMatches("0 6,18 * * *", at("2026-01-01T12:00:00Z"))).toBe(false);
     expect(cronMatches("0 0 1,15 * *", at("2026-04-15T00:00:00Z"))).toBe(true);
@@ -41,7 +46,10 @@ describe("cronMatches", () => {
   });
 
   it("combines ranges, steps and lists", () => {
-    const minutes = (expression: string) => Array.from({ length: 60 }, (_, m) => m).filter((m) => cronMatches(expression, new Date(Date.UTC(2026, 0, 1, 0, m))));
+    const minutes = (expression: string) =>
+      Array.from({ length: 60 }, (_, m) => m).filter((m) =>
+        cronMatches(expression, new Date(Date.UTC(2026, 0, 1, 0, m))),
+      );
     expect(minutes("10-20/5 * * * *")).toEqual([10, 15, 20]);
     expect(minutes("5/20 * * * *")).toEqual([5, 25, 45]);
     expect(minutes("1,2,50-52 * * * *")).toEqual([1, 2, 50, 51, 52]);

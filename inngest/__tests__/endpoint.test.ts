@@ -13,7 +13,10 @@ const URL_OF = "http://localhost:3000/api/inngest";
 type Method = "GET" | "POST" | "PUT" | "OPTIONS";
 const handlers: Record<Method, (req: Request, context: unknown) => Promise<Response>> = route;
 
-function call(method: Method, { body, signature, path = "" }: { body?: string; signature?: string; path?: string } = {}) {
+function call(
+  method: Method,
+  { body, signature, path = "" }: { body?: string; signature?: string; path?: string } = {},
+) {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (signature !== undefined) headers["x-inngest-signature"] = signature;
@@ -43,7 +46,10 @@ describe("/api/inngest in production", () => {
     vi.stubEnv("INNGEST_DEV", "1");
     expect(inngestServeMode()).toBe("off");
     for (const method of ["GET", "POST", "PUT", "OPTIONS"] as const) {
-      const res = await call(method, { body: method === "POST" || method === "PUT" ? "{}" : undefined, signature: signInngestCall("", KEY) });
+      const res = await call(method, {
+        body: method === "POST" || method === "PUT" ? "{}" : undefined,
+        signature: signInngestCall("", KEY),
+      });
       expect(res.status, method).toBe(404);
       expect(await res.json()).toEqual({ detail: "not found" });
     }

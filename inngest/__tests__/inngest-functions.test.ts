@@ -34,7 +34,9 @@ afterAll(async () => {
 
 /** A committed outbox row whose event has not been delivered yet. */
 async function pendingEmail(recipient = uniqueEmail("inngest")) {
-  const [row] = await (await getDb())
+  const [row] = await (
+    await getDb()
+  )
     .insert(notifications)
     .values({ channel: "EMAIL", recipient, template: "account.welcome", payload: { name: "Ines", email: recipient } })
     .returning();
@@ -50,7 +52,9 @@ describe("deliverNotificationFunction under Inngest", () => {
   it("delivers the row named by a notifications/notification.created event", async () => {
     const row = await pendingEmail();
     const engine = new InngestTestEngine({ function: deliverNotificationFunction.inngestFunction });
-    const { result, error, ctx } = await engine.execute({ events: [{ name: "notifications/notification.created", data: { notification_id: row.id } }] });
+    const { result, error, ctx } = await engine.execute({
+      events: [{ name: "notifications/notification.created", data: { notification_id: row.id } }],
+    });
 
     expect(error).toBeUndefined();
     expect(result).toBe("SENT");
@@ -68,7 +72,9 @@ describe("deliverNotificationFunction under Inngest", () => {
     // Inngest logs the step's error; the assertions below are what matters.
     vi.spyOn(console, "error").mockImplementation(() => {});
     const engine = new InngestTestEngine({ function: deliverNotificationFunction.inngestFunction });
-    const { error } = await engine.execute({ events: [{ name: "notifications/notification.created", data: { notification_id: row.id } }] });
+    const { error } = await engine.execute({
+      events: [{ name: "notifications/notification.created", data: { notification_id: row.id } }],
+    });
 
     expect(error).toBeDefined();
     const after = await rowOf(row.id);
@@ -81,12 +87,16 @@ describe("deliverNotificationFunction under Inngest", () => {
 describe("sweepOutboxFunction under Inngest", () => {
   it("delivers the stranded rows it finds", async () => {
     const row = await pendingEmail();
-    await (await getDb())
+    await (
+      await getDb()
+    )
       .update(notifications)
       .set({ updatedAt: sql`now() - interval '5 minutes'` })
       .where(eq(notifications.id, row.id));
     const engine = new InngestTestEngine({ function: sweepOutboxFunction.inngestFunction });
-    const { result, error } = await engine.execute({ events: [{ name: "inngest/scheduled.timer", data: { cron: "* * * * *" } }] });
+    const { result, error } = await engine.execute({
+      events: [{ name: "inngest/scheduled.timer", data: { cron: "* * * * *" } }],
+    });
 
     expect(error).toBeUndefined();
     expect(result).toMatchObject({ swept: expect.any(Number) });

@@ -10,7 +10,12 @@ afterEach(() => {
 });
 
 /** A background function for the runner to execute, recording every call of its handler. */
-function recorder(id: string, trigger: Trigger, handler: (input: FunctionInput) => Promise<unknown> = async () => "done", retries = 2) {
+function recorder(
+  id: string,
+  trigger: Trigger,
+  handler: (input: FunctionInput) => Promise<unknown> = async () => "done",
+  retries = 2,
+) {
   const calls: FunctionInput[] = [];
   const fn: BackgroundFunction = {
     id,
@@ -26,7 +31,10 @@ function recorder(id: string, trigger: Trigger, handler: (input: FunctionInput) 
   return { fn, calls };
 }
 
-const created = { name: "notifications/notification.created", data: { notification_id: "8c0a2f4e-1b7d-4f1e-9a51-3c1c2b7d9e10" } } as const;
+const created = {
+  name: "notifications/notification.created",
+  data: { notification_id: "8c0a2f4e-1b7d-4f1e-9a51-3c1c2b7d9e10" },
+} as const;
 
 describe("InProcessRunner", () => {
   it("dispatches an event only to the functions triggered by it", async () => {
@@ -214,7 +222,8 @@ describe("the service's background functions", () => {
 });
 
 describe("InProcessRunner concurrency", () => {
-  const event = (id: string) => ({ name: "notifications/notification.created", data: { notification_id: id } }) as const;
+  const event = (id: string) =>
+    ({ name: "notifications/notification.created", data: { notification_id: id } }) as const;
 
   it("runs at most `concurrency` attempts at once and starts the waiting ones as places free up", async () => {
     let running = 0;

@@ -60,7 +60,15 @@ beforeAll(async () => {
     req.on("end", () => {
       const credential = req.headers.authorization ?? "";
       res.writeHead(401, { "content-type": "application/json", "www-authenticate": credential });
-      res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${credential.replace(/^Bearer /, "")}`, type: "invalid_request_error" }, echoed: credential }));
+      res.end(
+        JSON.stringify({
+          error: {
+            message: `Incorrect API key provided: ${credential.replace(/^Bearer /, "")}`,
+            type: "invalid_request_error",
+          },
+          echoed: credential,
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
@@ -73,7 +81,11 @@ afterAll(async () => {
 
 describe("redact", () => {
   it("removes configured secret values and credential-shaped strings", () => {
-    const env = { STRIPE_SECRET_KEY: "sk_live_abcdefghijklmnop", AUTH_SECRET: "a-configured-secret-value", DATABASE_URL: "postgres://app:db-Pa55word@db:5432/cover" };
+    const env = {
+      STRIPE_SECRET_KEY: "sk_live_abcdefghijklmnop",
+      AUTH_SECRET: "a-configured-secret-value",
+      DATABASE_URL: "postgres://app:db-Pa55word@db:5432/cover",
+    };
     const text = [
       "key sk_live_abcdefghijklmnop",
       "auth a-configured-secret-value",
@@ -85,7 +97,19 @@ describe("redact", () => {
       "refresh rt_0123456789abcdefghijkl",
     ].join("\n");
     const result = redact(text, env);
-    for (const secret of ["sk_live_abcdefghijklmnop", "a-configured-secret-value", "db-Pa55word", "eyJhbGciOiJIUzI1NiJ9", "c2lnbmF0dXJl", "hunter2-hunter2", "anything-at-all", "vt_abcdef0123456789", "abc123456", "rt_0123456789abcdefghijkl", ...Object.values(SECRETS).filter((s) => s !== SECRETS.password)]) {
+    for (const secret of [
+      "sk_live_abcdefghijklmnop",
+      "a-configured-secret-value",
+      "db-Pa55word",
+      "eyJhbGciOiJIUzI1NiJ9",
+      "c2lnbmF0dXJl",
+      "hunter2-hunter2",
+      "anything-at-all",
+      "vt_abcdef0123456789",
+      "abc123456",
+      "rt_0123456789abcdefghijkl",
+      ...Object.values(SECRETS).filter((s) => s !== SECRETS.password),
+    ]) {
       expect(result).not.toContain(secret);
     }
     // What is not a secret stays readable.
@@ -120,7 +144,9 @@ describe("no secret reaches the log", () => {
     vi.stubEnv("STRIPE_SECRET_KEY", SECRETS.stripe);
     vi.stubEnv("STRIPE_API_BASE", providerBase);
     vi.stubEnv("STRIPE_WEBHOOK_SECRET", SECRETS.webhook);
-    await expect(callProcessor(() => paymentProcessor().customers.create({ email: "someone@example.com" }))).rejects.toThrow(/refused the request/);
+    await expect(
+      callProcessor(() => paymentProcessor().customers.create({ email: "someone@example.com" })),
+    ).rejects.toThrow(/refused the request/);
     expect(logged()).toContain("[payments] the card processor refused a request");
     expectNoSecrets();
   });
@@ -133,7 +159,14 @@ describe("no secret reaches the log", () => {
       id: "log-test-crm",
       trigger: { event: "leads/lead.changed" },
       retries: 1,
-      handler: () => createCrmContact({ phone: "+27000000000", firstName: null, lastName: null, email: null, stage: "NEW" as never }),
+      handler: () =>
+        createCrmContact({
+          phone: "+27000000000",
+          firstName: null,
+          lastName: null,
+          email: null,
+          stage: "NEW" as never,
+        }),
     } as unknown as BackgroundFunction;
     const runner = new InProcessRunner([fn], 1);
     await runner.run(fn, { name: "leads/lead.changed", data: {} });
@@ -144,24 +177,40 @@ describe("no secret reaches the log", () => {
 
   it("when a sign-in fails with a wrong password, through the API and the back office", async () => {
     const user = await createTestUser({ roles: ["ADMIN"] });
-    const response = await api("POST", "/api/v1/auth/login", { body: { email: user.email, password: SECRETS.password }, headers: { "x-forwarded-for": "203.0.113.77" } });
+    const response = await api("POST", "/api/v1/auth/login", {
+      body: { email: user.email, password: SECRETS.password },
+      headers: { "x-forwarded-for": "203.0.113.77" },
+    });
     expect(response.status).toBe(401);
-    const provider = authOptions().providers[0] as unknown as { options: { authorize: (c: unknown, r: unknown) => Promise<unknown> } };
-    await expect(provider.options.authorize({ email: user.email, password: SECRETS.password }, { headers: {} })).rejects.toThrow();
+    const provider = authOptions().providers[0] as unknown as {
+      options: { authorize: (c: unknown, r: unknown) => Promise<unknown> };
+    };
+    await expect(
+      provider.options.authorize({ email: user.email, password: SECRETS.password }, { headers: {} }),
+    ).rejects.toThrow();
     expectNoSecrets();
   });
 
   it("when a handler fails unexpectedly on a request with credentials: 500 with a fixed message, the log redacted", async () => {
     const admin = await signInAs("ADMIN");
-    const handler = withApi({ method: "GET", path: "/__test/boom", tag: "test", summary: "fails", access: "user", responses: {} }, async ({ req }) => {
-      const authorization = req.headers.get("authorization");
-      // Like an HTTP client's error: the message quotes the credential, the request hangs on the error.
-      throw Object.assign(new Error(`upstream refused ${authorization} with key ${SECRETS.apiKey}`), {
-        config: { headers: { Authorization: authorization, "x-api-key": SECRETS.apiKey } },
-      });
-    });
+    const handler = withApi(
+      { method: "GET", path: "/__test/boom", tag: "test", summary: "fails", access: "user", responses: {} },
+      async ({ req }) => {
+        const authorization = req.headers.get("authorization");
+        // Like an HTTP client's error: the message quotes the credential, the request hangs on the error.
+        throw Object.assign(new Error(`upstream refused ${authorization} with key ${SECRETS.apiKey}`), {
+          config: { headers: { Authorization: authorization, "x-api-key": SECRETS.apiKey } },
+        });
+      },
+    );
     const response = await handler(
-      new Request("http://localhost:3000/api/v1/__test/boom", { headers: { authorization: `Bearer ${admin.token}`, "x-api-key": SECRETS.apiKey, "x-request-id": "log-test-boom" } }),
+      new Request("http://localhost:3000/api/v1/__test/boom", {
+        headers: {
+          authorization: `Bearer ${admin.token}`,
+          "x-api-key": SECRETS.apiKey,
+          "x-request-id": "log-test-boom",
+        },
+      }),
     );
     expect(response.status).toBe(500);
     const body = await response.text();
@@ -175,7 +224,14 @@ describe("no secret reaches the log", () => {
   it("when next-auth reports its own error with an object holding secrets", () => {
     vi.stubEnv("STRIPE_SECRET_KEY", SECRETS.stripe);
     const logger = authOptions().logger!;
-    logger.error!("JWT_SESSION_ERROR" as never, { error: new Error(`decryption failed for ${SECRETS.stripe}`), message: "decryption failed", token: SECRETS.apiKey } as never);
+    logger.error!(
+      "JWT_SESSION_ERROR" as never,
+      {
+        error: new Error(`decryption failed for ${SECRETS.stripe}`),
+        message: "decryption failed",
+        token: SECRETS.apiKey,
+      } as never,
+    );
     expect(logged()).toContain("[next-auth] JWT_SESSION_ERROR");
     expectNoSecrets();
   });

@@ -32,7 +32,9 @@ function numberOf(country: CountryCode, digits: string): { callingCode: string; 
 
 /** The national number as a person might type it: groups split by spaces, dashes, dots or brackets. */
 function typed(national: string, cuts: number[], separators: string[]): string {
-  const positions = [...new Set(cuts.map((cut) => cut % national.length))].filter((cut) => cut > 0).sort((a, b) => a - b);
+  const positions = [...new Set(cuts.map((cut) => cut % national.length))]
+    .filter((cut) => cut > 0)
+    .sort((a, b) => a - b);
   let text = "";
   let from = 0;
   positions.forEach((cut, index) => {
@@ -134,7 +136,8 @@ describe("toE164 rules", () => {
   });
 
   it("a national number of a country libphonenumber cannot read is refused, naming the country", () => {
-    for (const country of unknown) expect(toE164("12345678", country)).toEqual({ ok: false, message: expect.stringContaining(country) });
+    for (const country of unknown)
+      expect(toE164("12345678", country)).toEqual({ ok: false, message: expect.stringContaining(country) });
   });
 
   it("a number of the right length but outside every range of its country is refused", () => {

@@ -35,7 +35,10 @@ export function can(actor: Actor, permission: Permission): boolean {
 }
 
 /** The first line of a protected service: 401 for nobody, 403 for a caller without the permission. */
-export function assertCan(actor: Actor, ...anyOf: Permission[]): asserts actor is UserActor | ApiKeyActor | SystemActor {
+export function assertCan(
+  actor: Actor,
+  ...anyOf: Permission[]
+): asserts actor is UserActor | ApiKeyActor | SystemActor {
   if (actor.kind === "anonymous") throw new UnauthorizedError();
   if (!anyOf.some((permission) => actor.permissions.has(permission))) throw new ForbiddenError();
 }
@@ -46,8 +49,11 @@ export function assertCan(actor: Actor, ...anyOf: Permission[]): asserts actor i
  */
 export function assertCanGrant(actor: Actor, permissions: Iterable<string>): void {
   if (actor.kind === "anonymous") throw new UnauthorizedError();
-  const missing = [...new Set(permissions)].filter((permission) => !isPermission(permission) || !actor.permissions.has(permission));
-  if (missing.length > 0) throw new ForbiddenError(`you cannot grant permissions you do not hold: ${missing.sort().join(", ")}`);
+  const missing = [...new Set(permissions)].filter(
+    (permission) => !isPermission(permission) || !actor.permissions.has(permission),
+  );
+  if (missing.length > 0)
+    throw new ForbiddenError(`you cannot grant permissions you do not hold: ${missing.sort().join(", ")}`);
 }
 
 /**
@@ -55,7 +61,8 @@ export function assertCanGrant(actor: Actor, permissions: Iterable<string>): voi
  * section 1): before any lookup, so an unverified caller learns nothing, not even a 404.
  */
 export function assertEmailVerified(actor: Actor): void {
-  if (actor.kind === "user" && !actor.isVerified) throw new ForbiddenError("verify your e-mail address first", "email_not_verified");
+  if (actor.kind === "user" && !actor.isVerified)
+    throw new ForbiddenError("verify your e-mail address first", "email_not_verified");
 }
 
 export function assertUser(actor: Actor): asserts actor is UserActor {
@@ -88,7 +95,9 @@ export function scopeOf(actor: Actor): Scope {
     case "system":
       return null;
     case "user":
-      return actor.roles.includes("ADMIN") ? null : { companyId: actor.companyId, businessUnitId: actor.businessUnitId };
+      return actor.roles.includes("ADMIN")
+        ? null
+        : { companyId: actor.companyId, businessUnitId: actor.businessUnitId };
     case "api_key":
       return { companyId: actor.companyId, businessUnitId: null };
     case "anonymous":

@@ -51,9 +51,13 @@ export async function resolveApiKey(db: DbOrTx, presented: string): Promise<ApiK
   const [key] = await query.execute({ keyHash: hashToken(presented) });
   if (!key || key.revokedAt) throw new UnauthorizedError("the API key is invalid or revoked");
   if (key.expiresAt && key.expiresAt <= now) throw new UnauthorizedError("the API key has expired");
-  if (key.createdBy && key.creatorIsActive === false) throw new UnauthorizedError("the API key's creator has been deactivated");
-  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_INTERVAL_MS) await touchApiKey(db, key.id);
-  const permissions = new Set(key.permissions.filter((permission) => isPermission(permission) && keyMayHold(permission)) as Permission[]);
+  if (key.createdBy && key.creatorIsActive === false)
+    throw new UnauthorizedError("the API key's creator has been deactivated");
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_INTERVAL_MS)
+    await touchApiKey(db, key.id);
+  const permissions = new Set(
+    key.permissions.filter((permission) => isPermission(permission) && keyMayHold(permission)) as Permission[],
+  );
   return { kind: "api_key", apiKeyId: key.id, name: key.name, companyId: key.companyId, permissions };
 }
 
@@ -69,7 +73,10 @@ async function touchApiKey(db: DbOrTx, apiKeyId: string): Promise<void> {
     .where(
       and(
         eq(apiKeys.id, apiKeyId),
-        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - make_interval(secs => ${LAST_USED_INTERVAL_MS / 1000})`)),
+        or(
+          isNull(apiKeys.lastUsedAt),
+          lt(apiKeys.lastUsedAt, sql`now() - make_interval(secs => ${LAST_USED_INTERVAL_MS / 1000})`),
+        ),
       ),
     );
 }

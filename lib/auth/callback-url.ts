@@ -18,7 +18,8 @@ const REFUSED_CHARACTERS = /[\u0000-\u001f\u007f\\]/;
  * (another origin, a scheme, a protocol-relative "//host", a control character or backslash anywhere).
  */
 export function localPathOf(value: unknown): string | null {
-  if (typeof value !== "string" || !value.startsWith("/") || value.length > 2000 || REFUSED_CHARACTERS.test(value)) return null;
+  if (typeof value !== "string" || !value.startsWith("/") || value.length > 2000 || REFUSED_CHARACTERS.test(value))
+    return null;
   let url: URL;
   try {
     url = new URL(value, PROBE_ORIGIN);

@@ -41,7 +41,12 @@ export function isPermission(value: string): value is Permission {
  * creation (422), and dropped from any key that holds one when the key is resolved. Named as strings:
  * `lifecycle:run` is refused by name before the permission exists.
  */
-export const KEY_FORBIDDEN_PERMISSIONS: readonly string[] = ["users:manage", "organizations:manage", "geography:manage", "lifecycle:run"];
+export const KEY_FORBIDDEN_PERMISSIONS: readonly string[] = [
+  "users:manage",
+  "organizations:manage",
+  "geography:manage",
+  "lifecycle:run",
+];
 
 export function keyMayHold(permission: string): boolean {
   return !KEY_FORBIDDEN_PERMISSIONS.includes(permission);
@@ -77,6 +82,11 @@ export const DEFAULT_ROLES = [
     // its payouts go.
     permissions: ["plans:read", "portal:read", "chat:use", "geography:read"],
   },
-] as const satisfies ReadonlyArray<{ name: string; level: number; description: string; permissions: readonly Permission[] }>;
+] as const satisfies ReadonlyArray<{
+  name: string;
+  level: number;
+  description: string;
+  permissions: readonly Permission[];
+}>;
 
 export type RoleName = (typeof DEFAULT_ROLES)[number]["name"];

@@ -21,7 +21,8 @@ export async function resolveCaller(req: ApiRequest, db: DbOrTx): Promise<Resolv
   const authorization = req.headers.get("authorization");
   if (authorization) {
     const [scheme, token] = authorization.split(" ");
-    if (scheme?.toLowerCase() !== "bearer" || !token) throw new UnauthorizedError("the Authorization header must be 'Bearer <token>'");
+    if (scheme?.toLowerCase() !== "bearer" || !token)
+      throw new UnauthorizedError("the Authorization header must be 'Bearer <token>'");
     const claims = await verifyAccessToken(token);
     if (!claims) throw new UnauthorizedError("the access token is invalid or expired");
     const user = await loadSessionUser(db, claims.sessionId, claims.userId);

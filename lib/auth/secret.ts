@@ -38,7 +38,9 @@ export function configuredAuthSecret(env: NodeJS.ProcessEnv = process.env): stri
     return null;
   }
   if (isProduction && Buffer.byteLength(configured, "utf8") < MIN_AUTH_SECRET_BYTES) {
-    throw new Error(`AUTH_SECRET must be at least ${MIN_AUTH_SECRET_BYTES} bytes in production (it signs every token and session)`);
+    throw new Error(
+      `AUTH_SECRET must be at least ${MIN_AUTH_SECRET_BYTES} bytes in production (it signs every token and session)`,
+    );
   }
   return configured;
 }

@@ -14,7 +14,13 @@ export async function createSession(
   const expiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000);
   const [session] = await db
     .insert(sessions)
-    .values({ userId: input.userId, kind: input.kind, ipAddress: input.ipAddress, userAgent: input.userAgent?.slice(0, 500), expiresAt })
+    .values({
+      userId: input.userId,
+      kind: input.kind,
+      ipAddress: input.ipAddress,
+      userAgent: input.userAgent?.slice(0, 500),
+      expiresAt,
+    })
     .returning({ id: sessions.id });
   const refreshToken = await issueRefreshToken(db, session.id, expiresAt);
   return { sessionId: session.id, refreshToken };
@@ -40,7 +46,13 @@ export async function rotateRefreshToken(db: DbOrTx, presented: string): Promise
   const [consumed] = await db
     .update(refreshTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), gt(refreshTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        isNull(refreshTokens.usedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ sessionId: refreshTokens.sessionId, expiresAt: refreshTokens.expiresAt });
   if (!consumed) {
     const [known] = await db
@@ -57,7 +69,14 @@ export async function rotateRefreshToken(db: DbOrTx, presented: string): Promise
     .select({ userId: sessions.userId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, consumed.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true)));
+    .where(
+      and(
+        eq(sessions.id, consumed.sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.isActive, true),
+      ),
+    );
   if (!session) return { kind: "invalid" };
   const refreshToken = await issueRefreshToken(db, consumed.sessionId, consumed.expiresAt);
   return { kind: "rotated", userId: session.userId, sessionId: consumed.sessionId, refreshToken };
@@ -71,7 +90,10 @@ export async function revokeSessions(
   const target =
     "sessionId" in which
       ? eq(sessions.id, which.sessionId)
-      : and(eq(sessions.userId, which.userId), which.exceptSessionId ? sql`${sessions.id} <> ${which.exceptSessionId}` : undefined);
+      : and(
+          eq(sessions.userId, which.userId),
+          which.exceptSessionId ? sql`${sessions.id} <> ${which.exceptSessionId}` : undefined,
+        );
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })

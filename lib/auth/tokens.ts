@@ -18,7 +18,10 @@ function key(): Promise<CryptoKey> {
   const secret = getAuthSecret();
   if (imported?.secret !== secret) {
     const raw = new TextEncoder().encode(secret);
-    imported = { secret, key: crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]) };
+    imported = {
+      secret,
+      key: crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]),
+    };
   }
   return imported.key;
 }
@@ -102,7 +105,9 @@ function checkToken(token: string, key: KeyObject): Verified | null {
 function decodeSegment(segment: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

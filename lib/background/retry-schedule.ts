@@ -20,6 +20,8 @@ export function sweepDelaySeconds(attempts: number, eventAttempts: number): numb
  */
 export function sweepDue(lastAttemptAt: AnyColumn | SQL, attempts: AnyColumn, eventAttempts: number): SQL {
   // Constants inlined (integers only), so no parameter needs its type guessed.
-  const [max, base, fast] = [SWEEP_MAX_DELAY_SECONDS, SWEEP_BASE_DELAY_SECONDS, eventAttempts].map((n) => sql.raw(String(Math.trunc(n))));
+  const [max, base, fast] = [SWEEP_MAX_DELAY_SECONDS, SWEEP_BASE_DELAY_SECONDS, eventAttempts].map((n) =>
+    sql.raw(String(Math.trunc(n))),
+  );
   return sql`${lastAttemptAt} < now() - make_interval(secs => least(${max}, ${base} * power(2, greatest(${attempts} - ${fast}, 0))))`;
 }

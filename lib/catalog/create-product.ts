@@ -9,7 +9,11 @@ import type { CreatePlanInput, CreateProductInput } from "./schemas";
 import type { DbOrTx } from "@/db";
 
 /** Inserts plans with their versions under a product, each belonging to the product's company; returns the plan ids. */
-export async function insertPlans(db: DbOrTx, product: { id: string; companyId: string | null }, planInputs: CreatePlanInput[]): Promise<string[]> {
+export async function insertPlans(
+  db: DbOrTx,
+  product: { id: string; companyId: string | null },
+  planInputs: CreatePlanInput[],
+): Promise<string[]> {
   const ids: string[] = [];
   for (const input of planInputs) {
     const [plan] = await db
@@ -45,7 +49,10 @@ export async function createProduct({ ctx, input }: { ctx: ServiceContext; input
         { path: "", companyId: input.company_id },
         ...input.plans.flatMap((plan, planIndex) => [
           { path: `plans.${planIndex}.`, companyId: plan.company_id },
-          ...plan.versions.map((version, versionIndex) => ({ path: `plans.${planIndex}.versions.${versionIndex}.`, version })),
+          ...plan.versions.map((version, versionIndex) => ({
+            path: `plans.${planIndex}.versions.${versionIndex}.`,
+            version,
+          })),
         ]),
       ],
       tx.actor,
@@ -57,7 +64,13 @@ export async function createProduct({ ctx, input }: { ctx: ServiceContext; input
     );
     const [created] = await tx.db
       .insert(products)
-      .values({ name: input.name, description: input.description ?? null, productType: input.product_type, isActive: input.is_active, companyId })
+      .values({
+        name: input.name,
+        description: input.description ?? null,
+        productType: input.product_type,
+        isActive: input.is_active,
+        companyId,
+      })
       .returning();
     await insertPlans(tx.db, created, input.plans);
     await announceCatalogChange(tx.db);
@@ -66,7 +79,11 @@ export async function createProduct({ ctx, input }: { ctx: ServiceContext; input
       entity: "products",
       entityId: created.id,
       companyId,
-      details: { name: created.name, plans: input.plans.length, versions: input.plans.reduce((sum, plan) => sum + plan.versions.length, 0) },
+      details: {
+        name: created.name,
+        plans: input.plans.length,
+        versions: input.plans.reduce((sum, plan) => sum + plan.versions.length, 0),
+      },
     });
     return created;
   });

@@ -40,11 +40,15 @@ export function visibleProducts(actor: Actor): SQL | undefined {
  */
 export function assertMayEditProduct(actor: Actor, productCompanyId: string | null): void {
   const scope = scopeOf(actor);
-  if (scope && productCompanyId !== scope.companyId) throw new ForbiddenError("you may edit only your own company's products");
+  if (scope && productCompanyId !== scope.companyId)
+    throw new ForbiddenError("you may edit only your own company's products");
 }
 
 export async function getProductOrThrow(ctx: ServiceContext, productId: string): Promise<Product> {
-  const [product] = await ctx.db.select().from(products).where(and(eq(products.id, productId), visibleProducts(ctx.actor)));
+  const [product] = await ctx.db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, productId), visibleProducts(ctx.actor)));
   if (!product) throw new NotFoundError("product");
   return product;
 }
@@ -85,7 +89,10 @@ export async function getVersionOrThrow(ctx: ServiceContext, versionId: string):
  * A version about to change, locked for update, with the company of its plan: 404 when there is none, 403
  * when its product is not the caller's to edit.
  */
-export async function getVersionToEditOrThrow(ctx: ServiceContext, versionId: string): Promise<{ version: PlanVersion; companyId: string | null }> {
+export async function getVersionToEditOrThrow(
+  ctx: ServiceContext,
+  versionId: string,
+): Promise<{ version: PlanVersion; companyId: string | null }> {
   const [row] = await ctx.db
     .select({ version: planVersions, companyId: plans.companyId, productCompanyId: products.companyId })
     .from(planVersions)
@@ -102,18 +109,27 @@ export async function getVersionToEditOrThrow(ctx: ServiceContext, versionId: st
  * A product's plans belong to its company (trust.md section 3): a plan that names a `company_id` must
  * name the product's (422 at the plan's path), for a shared product too, whose plans are shared.
  */
-export function assertPlansOfProductCompany(productCompanyId: string | null, items: Array<{ path: string; companyId?: string }>): void {
+export function assertPlansOfProductCompany(
+  productCompanyId: string | null,
+  items: Array<{ path: string; companyId?: string }>,
+): void {
   const errors: FieldError[] = items
     .filter((item) => item.companyId !== undefined && item.companyId !== productCompanyId)
     .map((item) => ({
       path: `${item.path}company_id`,
-      message: productCompanyId ? "must be the product's company" : "the product is shared by every company: its plans cannot belong to one",
+      message: productCompanyId
+        ? "must be the product's company"
+        : "the product is shared by every company: its plans cannot belong to one",
     }));
   if (errors.length > 0) throw new ValidationError(`invalid ${errors[0].path}: ${errors[0].message}`, errors);
 }
 
 export async function isVersionInUse(db: DbOrTx, versionId: string): Promise<boolean> {
-  const [row] = await db.select({ id: policies.id }).from(policies).where(eq(policies.planVersionId, versionId)).limit(1);
+  const [row] = await db
+    .select({ id: policies.id })
+    .from(policies)
+    .where(eq(policies.planVersionId, versionId))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -125,7 +141,11 @@ export async function isVersionInUse(db: DbOrTx, versionId: string): Promise<boo
  */
 export async function checkReferences(
   db: DbOrTx,
-  items: Array<{ path: string; version?: Pick<CreateVersionInput, "countries" | "zones"> | UpdateVersionInput; companyId?: string }>,
+  items: Array<{
+    path: string;
+    version?: Pick<CreateVersionInput, "countries" | "zones"> | UpdateVersionInput;
+    companyId?: string;
+  }>,
   actor?: Actor,
 ): Promise<void> {
   const codes = new Set<string>();
@@ -137,9 +157,25 @@ export async function checkReferences(
     if (companyId) companyIds.add(companyId);
   }
   const knownCodes = new Set(
-    codes.size ? (await db.select({ code: countries.isoCode }).from(countries).where(inArray(countries.isoCode, [...codes]))).map((row) => row.code) : [],
+    codes.size
+      ? (
+          await db
+            .select({ code: countries.isoCode })
+            .from(countries)
+            .where(inArray(countries.isoCode, [...codes]))
+        ).map((row) => row.code)
+      : [],
   );
-  const knownZones = new Set(zoneIds.size ? (await db.select({ id: zones.id }).from(zones).where(inArray(zones.id, [...zoneIds]))).map((row) => row.id) : []);
+  const knownZones = new Set(
+    zoneIds.size
+      ? (
+          await db
+            .select({ id: zones.id })
+            .from(zones)
+            .where(inArray(zones.id, [...zoneIds]))
+        ).map((row) => row.id)
+      : [],
+  );
   const scope = actor ? scopeOf(actor) : null;
   const knownCompanies = new Set(
     companyIds.size
@@ -154,37 +190,63 @@ export async function checkReferences(
   const errors: FieldError[] = [];
   for (const { path, version, companyId } of items) {
     version?.countries?.forEach((rule, index) => {
-      if (!knownCodes.has(rule.country_code)) errors.push({ path: `${path}countries.${index}.country_code`, message: `unknown country ${rule.country_code}` });
+      if (!knownCodes.has(rule.country_code))
+        errors.push({
+          path: `${path}countries.${index}.country_code`,
+          message: `unknown country ${rule.country_code}`,
+        });
     });
     version?.zones?.forEach((rule, index) => {
-      if (!knownZones.has(rule.zone_id)) errors.push({ path: `${path}zones.${index}.zone_id`, message: "unknown zone" });
+      if (!knownZones.has(rule.zone_id))
+        errors.push({ path: `${path}zones.${index}.zone_id`, message: "unknown zone" });
     });
-    if (companyId && !knownCompanies.has(companyId)) errors.push({ path: `${path}company_id`, message: "unknown company" });
+    if (companyId && !knownCompanies.has(companyId))
+      errors.push({ path: `${path}company_id`, message: "unknown company" });
   }
   if (errors.length > 0) throw new ValidationError(`invalid ${errors[0].path}: ${errors[0].message}`, errors);
 }
 
 /** Writes the countries, zones, surcharge bands and coverages of a version (each list given replaces the old). */
-export async function writeVersionRules(db: DbOrTx, versionId: string, rules: Partial<Pick<CreateVersionInput, "countries" | "zones" | "age_surcharges" | "coverages">>) {
+export async function writeVersionRules(
+  db: DbOrTx,
+  versionId: string,
+  rules: Partial<Pick<CreateVersionInput, "countries" | "zones" | "age_surcharges" | "coverages">>,
+) {
   if (rules.countries) {
     await db.delete(planVersionCountries).where(eq(planVersionCountries.planVersionId, versionId));
     if (rules.countries.length) {
       await db.insert(planVersionCountries).values(
-        rules.countries.map((rule) => ({ planVersionId: versionId, countryCode: rule.country_code, isAvailable: rule.is_available, price: rule.price ?? null })),
+        rules.countries.map((rule) => ({
+          planVersionId: versionId,
+          countryCode: rule.country_code,
+          isAvailable: rule.is_available,
+          price: rule.price ?? null,
+        })),
       );
     }
   }
   if (rules.zones) {
     await db.delete(planVersionZones).where(eq(planVersionZones.planVersionId, versionId));
     if (rules.zones.length) {
-      await db.insert(planVersionZones).values(rules.zones.map((rule) => ({ planVersionId: versionId, zoneId: rule.zone_id, isAvailable: rule.is_available })));
+      await db.insert(planVersionZones).values(
+        rules.zones.map((rule) => ({
+          planVersionId: versionId,
+          zoneId: rule.zone_id,
+          isAvailable: rule.is_available,
+        })),
+      );
     }
   }
   if (rules.age_surcharges) {
     await db.delete(ageSurcharges).where(eq(ageSurcharges.planVersionId, versionId));
     if (rules.age_surcharges.length) {
       await db.insert(ageSurcharges).values(
-        rules.age_surcharges.map((band) => ({ planVersionId: versionId, minAge: band.min_age, maxAge: band.max_age, percentage: band.percentage })),
+        rules.age_surcharges.map((band) => ({
+          planVersionId: versionId,
+          minAge: band.min_age,
+          maxAge: band.max_age,
+          percentage: band.percentage,
+        })),
       );
     }
   }
@@ -236,7 +298,15 @@ export async function loadProductTrees(ctx: ServiceContext, productList: Product
   const planRows = await db
     .select()
     .from(plans)
-    .where(and(inArray(plans.productId, productList.map((product) => product.id)), visiblePlans(actor)))
+    .where(
+      and(
+        inArray(
+          plans.productId,
+          productList.map((product) => product.id),
+        ),
+        visiblePlans(actor),
+      ),
+    )
     .orderBy(asc(plans.createdAt));
   const versions = await loadVersions(db, actor, { planIds: planRows.map((plan) => plan.id) });
   return productList.map((product) => ({
@@ -264,26 +334,38 @@ export function toPlanResponse(plan: Plan, versions: VersionResponse[]): PlanRes
 }
 
 /** Versions with their rules, by plan or by id; the internal cost shows only to catalog editors. */
-export async function loadVersions(db: DbOrTx, actor: Actor, which: { planIds?: string[]; versionIds?: string[] }): Promise<VersionResponse[]> {
-  const filter = which.versionIds ? inArray(planVersions.id, which.versionIds) : inArray(planVersions.planId, which.planIds ?? []);
+export async function loadVersions(
+  db: DbOrTx,
+  actor: Actor,
+  which: { planIds?: string[]; versionIds?: string[] },
+): Promise<VersionResponse[]> {
+  const filter = which.versionIds
+    ? inArray(planVersions.id, which.versionIds)
+    : inArray(planVersions.planId, which.planIds ?? []);
   if ((which.versionIds ?? which.planIds ?? []).length === 0) return [];
   const rows = await db.select().from(planVersions).where(filter).orderBy(asc(planVersions.createdAt));
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
   const [countryRows, zoneRows, bandRows, coverageRows, usedRows] = await Promise.all([
-    db.select().from(planVersionCountries).where(inArray(planVersionCountries.planVersionId, ids)).orderBy(asc(planVersionCountries.countryCode)),
     db
-      .select({ planVersionId: planVersionZones.planVersionId, zoneId: planVersionZones.zoneId, isAvailable: planVersionZones.isAvailable, name: zones.name })
+      .select()
+      .from(planVersionCountries)
+      .where(inArray(planVersionCountries.planVersionId, ids))
+      .orderBy(asc(planVersionCountries.countryCode)),
+    db
+      .select({
+        planVersionId: planVersionZones.planVersionId,
+        zoneId: planVersionZones.zoneId,
+        isAvailable: planVersionZones.isAvailable,
+        name: zones.name,
+      })
       .from(planVersionZones)
       .innerJoin(zones, eq(zones.id, planVersionZones.zoneId))
       .where(inArray(planVersionZones.planVersionId, ids))
       .orderBy(asc(zones.name)),
     db.select().from(ageSurcharges).where(inArray(ageSurcharges.planVersionId, ids)).orderBy(asc(ageSurcharges.minAge)),
     db.select().from(coverages).where(inArray(coverages.planVersionId, ids)).orderBy(asc(coverages.name)),
-    db
-      .selectDistinct({ id: policies.planVersionId })
-      .from(policies)
-      .where(inArray(policies.planVersionId, ids)),
+    db.selectDistinct({ id: policies.planVersionId }).from(policies).where(inArray(policies.planVersionId, ids)),
   ]);
   const used = new Set(usedRows.map((row) => row.id));
   const showsCost = can(actor, "plans:write");
@@ -304,7 +386,9 @@ export async function loadVersions(db: DbOrTx, actor: Actor, which: { planIds?: 
     countries: countryRows
       .filter((row) => row.planVersionId === version.id)
       .map((row) => ({ country_code: row.countryCode, is_available: row.isAvailable, price: row.price })),
-    zones: zoneRows.filter((row) => row.planVersionId === version.id).map((row) => ({ zone_id: row.zoneId, zone_name: row.name, is_available: row.isAvailable })),
+    zones: zoneRows
+      .filter((row) => row.planVersionId === version.id)
+      .map((row) => ({ zone_id: row.zoneId, zone_name: row.name, is_available: row.isAvailable })),
     age_surcharges: bandRows
       .filter((row) => row.planVersionId === version.id)
       .map((row) => ({ id: row.id, min_age: row.minAge, max_age: row.maxAge, percentage: row.percentage })),

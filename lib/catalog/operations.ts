@@ -39,24 +39,32 @@ export const catalogOperations = {
       "Every nested item is checked (negative prices, unknown currency, max_age below min_age, overlapping surcharge bands, unknown country or zone); any bad item answers 422 with the path of each error and stores nothing. The product belongs to the company of the key or user that creates it; an ADMIN's is shared by every company unless the ADMIN names `company_id`. Its plans belong to the same company: a plan's `company_id`, when given, must be the product's (422); a `company_id` of another company than a non-ADMIN caller's own is an unknown company (422).",
     access: "plans:write",
     body: CreateProductInput,
-    responses: { 201: { description: "The whole tree with ids", schema: ProductResponse }, 422: { description: "Bad nested data; nothing stored" } },
+    responses: {
+      201: { description: "The whole tree with ids", schema: ProductResponse },
+      422: { description: "Bad nested data; nothing stored" },
+    },
   }),
   getProduct: defineOperation({
     method: "GET",
     path: "/products/{id}",
     tag,
     summary: "One product to full depth",
-    description: "Outside ADMIN, another company's product is not found (404), and another company's plans are left out.",
+    description:
+      "Outside ADMIN, another company's product is not found (404), and another company's plans are left out.",
     access: "plans:read",
     params: IdParams,
-    responses: { 200: { description: "The product", schema: ProductResponse }, 404: { description: "Unknown product, or another company's" } },
+    responses: {
+      200: { description: "The product", schema: ProductResponse },
+      404: { description: "Unknown product, or another company's" },
+    },
   }),
   updateProduct: defineOperation({
     method: "PATCH",
     path: "/products/{id}",
     tag,
     summary: "Edit or (de)activate a product",
-    description: "Outside ADMIN (an API key, for one), only the caller's company's own products: a shared product or another company's answers 403.",
+    description:
+      "Outside ADMIN (an API key, for one), only the caller's company's own products: a shared product or another company's answers 403.",
     access: "plans:write",
     params: IdParams,
     body: UpdateProductInput,
@@ -106,7 +114,10 @@ export const catalogOperations = {
     summary: "One plan version with its countries, zones, surcharge bands and coverages",
     access: "plans:read",
     params: IdParams,
-    responses: { 200: { description: "The version", schema: VersionResponse }, 404: { description: "Unknown version" } },
+    responses: {
+      200: { description: "The version", schema: VersionResponse },
+      404: { description: "Unknown version" },
+    },
   }),
   updateVersion: defineOperation({
     method: "PATCH",

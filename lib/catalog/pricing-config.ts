@@ -1,6 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Connection, DbOrTx } from "@/db";
-import { ageSurcharges, countries, plans, planVersionCountries, planVersions, planVersionZones, products, zoneCountries } from "@/db/schema";
+import {
+  ageSurcharges,
+  countries,
+  plans,
+  planVersionCountries,
+  planVersions,
+  planVersionZones,
+  products,
+  zoneCountries,
+} from "@/db/schema";
 import { scopeOf, type Actor } from "@/lib/auth/actor";
 import type { CountryAvailability, PricingVersion, SurchargeBand } from "./pricing";
 
@@ -47,11 +56,17 @@ export function listenForCatalogChanges(connection: Pick<Connection, "listen">):
  */
 export function isSoldTo(config: PricingConfig, actor: Actor): boolean {
   const scope = scopeOf(actor);
-  return !scope || [config.planCompanyId, config.productCompanyId].every((owner) => owner === null || owner === scope.companyId);
+  return (
+    !scope ||
+    [config.planCompanyId, config.productCompanyId].every((owner) => owner === null || owner === scope.companyId)
+  );
 }
 
 export function availabilityIn(config: PricingConfig, countryCode: string): CountryAvailability {
-  return { explicit: config.explicitCountries.get(countryCode) ?? null, availableThroughZone: config.zoneCountries.has(countryCode) };
+  return {
+    explicit: config.explicitCountries.get(countryCode) ?? null,
+    availableThroughZone: config.zoneCountries.has(countryCode),
+  };
 }
 
 /** The version's pricing config, or null when the version does not exist. */
@@ -66,7 +81,12 @@ export async function getPricingConfig(db: DbOrTx, versionId: string): Promise<P
 
 async function readPricingConfig(db: DbOrTx, versionId: string): Promise<PricingConfig | null> {
   const [row] = await db
-    .select({ version: planVersions, planCompanyId: plans.companyId, productCompanyId: products.companyId, productIsActive: products.isActive })
+    .select({
+      version: planVersions,
+      planCompanyId: plans.companyId,
+      productCompanyId: products.companyId,
+      productIsActive: products.isActive,
+    })
     .from(planVersions)
     .innerJoin(plans, eq(plans.id, planVersions.planId))
     .innerJoin(products, eq(products.id, plans.productId))
@@ -94,7 +114,9 @@ async function readPricingConfig(db: DbOrTx, versionId: string): Promise<Pricing
     },
     planCompanyId: row.planCompanyId,
     productCompanyId: row.productCompanyId,
-    explicitCountries: new Map(countryRows.map((rule) => [rule.countryCode, { isAvailable: rule.isAvailable, price: rule.price }])),
+    explicitCountries: new Map(
+      countryRows.map((rule) => [rule.countryCode, { isAvailable: rule.isAvailable, price: rule.price }]),
+    ),
     zoneCountries: new Set(zoneRows.map((zoneRow) => zoneRow.code)),
     bands: bandRows.map((band) => ({ minAge: band.minAge, maxAge: band.maxAge, percentage: band.percentage })),
   };

@@ -33,24 +33,28 @@ export const CoverageInput = z.object({
 });
 
 /** Bands of one version must not overlap: an age then has exactly one surcharge. */
-const SurchargeBands = z.array(SurchargeBandInput).max(50).superRefine((bands, ctx) => {
-  const sorted = bands.map((band, index) => ({ ...band, index })).sort((a, b) => a.min_age - b.min_age);
-  for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i].min_age <= sorted[i - 1].max_age) {
-      ctx.addIssue({
-        code: "custom",
-        path: [sorted[i].index, "min_age"],
-        message: `the band ${sorted[i].min_age}-${sorted[i].max_age} overlaps the band ${sorted[i - 1].min_age}-${sorted[i - 1].max_age}`,
-      });
+const SurchargeBands = z
+  .array(SurchargeBandInput)
+  .max(50)
+  .superRefine((bands, ctx) => {
+    const sorted = bands.map((band, index) => ({ ...band, index })).sort((a, b) => a.min_age - b.min_age);
+    for (let i = 1; i < sorted.length; i++) {
+      if (sorted[i].min_age <= sorted[i - 1].max_age) {
+        ctx.addIssue({
+          code: "custom",
+          path: [sorted[i].index, "min_age"],
+          message: `the band ${sorted[i].min_age}-${sorted[i].max_age} overlaps the band ${sorted[i - 1].min_age}-${sorted[i - 1].max_age}`,
+        });
+      }
     }
-  }
-});
+  });
 
 function noDuplicates<T>(key: (item: T) => string, what: string) {
   return (items: T[], ctx: z.RefinementCtx) => {
     const seen = new Set<string>();
     items.forEach((item, index) => {
-      if (seen.has(key(item))) ctx.addIssue({ code: "custom", path: [index], message: `${what} ${key(item)} is listed twice` });
+      if (seen.has(key(item)))
+        ctx.addIssue({ code: "custom", path: [index], message: `${what} ${key(item)} is listed twice` });
       seen.add(key(item));
     });
   };
@@ -77,8 +81,16 @@ const VersionTerms = {
 };
 
 const VersionRules = {
-  countries: z.array(CountryRuleInput).max(300).superRefine(noDuplicates((rule) => rule.country_code, "country")).default([]),
-  zones: z.array(ZoneRuleInput).max(100).superRefine(noDuplicates((rule) => rule.zone_id, "zone")).default([]),
+  countries: z
+    .array(CountryRuleInput)
+    .max(300)
+    .superRefine(noDuplicates((rule) => rule.country_code, "country"))
+    .default([]),
+  zones: z
+    .array(ZoneRuleInput)
+    .max(100)
+    .superRefine(noDuplicates((rule) => rule.zone_id, "zone"))
+    .default([]),
   age_surcharges: SurchargeBands.default([]),
   coverages: z.array(CoverageInput).max(100).default([]),
 };
@@ -99,13 +111,16 @@ export function pricesWithDecimals(
     if (value !== undefined && !fitsCurrency(value, currency)) found.push({ path: [field], message });
   }
   prices.countries?.forEach((rule, index) => {
-    if (rule.price != null && !fitsCurrency(rule.price, currency)) found.push({ path: ["countries", index, "price"], message });
+    if (rule.price != null && !fitsCurrency(rule.price, currency))
+      found.push({ path: ["countries", index, "price"], message });
   });
   return found;
 }
 
 const renewalNotBelowEntry = (version: { max_entry_age?: number; max_renewal_age?: number }) =>
-  version.max_entry_age === undefined || version.max_renewal_age === undefined || version.max_renewal_age >= version.max_entry_age;
+  version.max_entry_age === undefined ||
+  version.max_renewal_age === undefined ||
+  version.max_renewal_age >= version.max_entry_age;
 const renewalMessage = { message: "max_renewal_age must not be below max_entry_age", path: ["max_renewal_age"] };
 
 export const CreateVersionInput = z
@@ -118,7 +133,9 @@ export type CreateVersionInput = z.infer<typeof CreateVersionInput>;
 
 export const CreatePlanInput = z.object({
   name: Name,
-  company_id: Uuid.optional().describe("when given, the product's company (422 otherwise); the plan belongs to the product's company either way"),
+  company_id: Uuid.optional().describe(
+    "when given, the product's company (422 otherwise); the plan belongs to the product's company either way",
+  ),
   processor_price_id: z.string().trim().min(1).max(255).optional(),
   versions: z.array(CreateVersionInput).max(50).default([]),
 });
@@ -149,23 +166,22 @@ export type UpdateProductInput = z.infer<typeof UpdateProductInput>;
  * countries, zones, surcharge bands and coverages, each list replaced whole) only while no policy
  * uses the version.
  */
-export const UpdateVersionInput = z
-  .object({
-    is_active: z.boolean().optional(),
-    version_label: VersionTerms.version_label.nullable(),
-    cost_price: Price.optional(),
-    public_price: Price.optional(),
-    currency: VersionTerms.currency.optional(),
-    max_entry_age: Age.optional(),
-    max_renewal_age: Age.optional(),
-    wtime_suicide: WaitingDays.optional(),
-    wtime_accident: WaitingDays.optional(),
-    wtime_preexisting: WaitingDays.optional(),
-    countries: VersionRules.countries.removeDefault().optional(),
-    zones: VersionRules.zones.removeDefault().optional(),
-    age_surcharges: SurchargeBands.optional(),
-    coverages: VersionRules.coverages.removeDefault().optional(),
-  });
+export const UpdateVersionInput = z.object({
+  is_active: z.boolean().optional(),
+  version_label: VersionTerms.version_label.nullable(),
+  cost_price: Price.optional(),
+  public_price: Price.optional(),
+  currency: VersionTerms.currency.optional(),
+  max_entry_age: Age.optional(),
+  max_renewal_age: Age.optional(),
+  wtime_suicide: WaitingDays.optional(),
+  wtime_accident: WaitingDays.optional(),
+  wtime_preexisting: WaitingDays.optional(),
+  countries: VersionRules.countries.removeDefault().optional(),
+  zones: VersionRules.zones.removeDefault().optional(),
+  age_surcharges: SurchargeBands.optional(),
+  coverages: VersionRules.coverages.removeDefault().optional(),
+});
 export type UpdateVersionInput = z.infer<typeof UpdateVersionInput>;
 
 export const ListProductsQuery = z.object({
@@ -186,10 +202,24 @@ export type CalculatePriceInput = z.infer<typeof CalculatePriceInput>;
 
 export const PlanIdParams = z.object({ plan_id: Uuid });
 
-const CountryRuleResponse = z.object({ country_code: z.string(), is_available: z.boolean(), price: MoneyString.nullable() });
+const CountryRuleResponse = z.object({
+  country_code: z.string(),
+  is_available: z.boolean(),
+  price: MoneyString.nullable(),
+});
 const ZoneRuleResponse = z.object({ zone_id: Uuid, zone_name: z.string(), is_available: z.boolean() });
-const SurchargeResponse = z.object({ id: Uuid, min_age: z.number().int(), max_age: z.number().int(), percentage: z.string() });
-const CoverageResponse = z.object({ id: Uuid, name: z.string(), description: z.string().nullable(), limit_amount: MoneyString.nullable() });
+const SurchargeResponse = z.object({
+  id: Uuid,
+  min_age: z.number().int(),
+  max_age: z.number().int(),
+  percentage: z.string(),
+});
+const CoverageResponse = z.object({
+  id: Uuid,
+  name: z.string(),
+  description: z.string().nullable(),
+  limit_amount: MoneyString.nullable(),
+});
 
 export const VersionResponse = z.object({
   id: Uuid,
@@ -229,7 +259,9 @@ export const ProductResponse = z.object({
   description: z.string().nullable(),
   product_type: z.string(),
   is_active: z.boolean(),
-  company_id: Uuid.nullable().describe("the company whose product it is, visible and sold only inside it; null: shared by every company"),
+  company_id: Uuid.nullable().describe(
+    "the company whose product it is, visible and sold only inside it; null: shared by every company",
+  ),
   created_at: z.string(),
   updated_at: z.string(),
   plans: z.array(PlanResponse),

@@ -4,12 +4,26 @@ import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { writeAudit } from "@/lib/operations/audit";
 import { insertPlans } from "./create-product";
-import { assertPlansOfProductCompany, checkReferences, getProductOrThrow, getProductToEditOrThrow, loadProductTrees } from "./internal";
+import {
+  assertPlansOfProductCompany,
+  checkReferences,
+  getProductOrThrow,
+  getProductToEditOrThrow,
+  loadProductTrees,
+} from "./internal";
 import { announceCatalogChange, invalidatePricingCache } from "./pricing-config";
 import type { CreatePlanInput, UpdateProductInput } from "./schemas";
 
 /** PATCH /products/{id}: name, description, type, and activation; a scoped caller only of its company's own products. */
-export async function updateProduct({ ctx, productId, input }: { ctx: ServiceContext; productId: string; input: UpdateProductInput }) {
+export async function updateProduct({
+  ctx,
+  productId,
+  input,
+}: {
+  ctx: ServiceContext;
+  productId: string;
+  input: UpdateProductInput;
+}) {
   assertCan(ctx.actor, "plans:write");
   const product = await inTransaction(ctx, async (tx) => {
     const current = await getProductToEditOrThrow(tx, productId);
@@ -24,7 +38,13 @@ export async function updateProduct({ ctx, productId, input }: { ctx: ServiceCon
       .where(eq(products.id, productId))
       .returning();
     await announceCatalogChange(tx.db);
-    await writeAudit(tx, { action: "PRODUCT_UPDATED", entity: "products", entityId: productId, companyId: current.companyId, details: { changes: input } });
+    await writeAudit(tx, {
+      action: "PRODUCT_UPDATED",
+      entity: "products",
+      entityId: productId,
+      companyId: current.companyId,
+      details: { changes: input },
+    });
     return updated;
   });
   invalidatePricingCache();
@@ -33,18 +53,36 @@ export async function updateProduct({ ctx, productId, input }: { ctx: ServiceCon
 }
 
 /** POST /products/{id}/plans: a plan, with its versions, under an existing product, belonging to the product's company. */
-export async function createPlan({ ctx, productId, input }: { ctx: ServiceContext; productId: string; input: CreatePlanInput }) {
+export async function createPlan({
+  ctx,
+  productId,
+  input,
+}: {
+  ctx: ServiceContext;
+  productId: string;
+  input: CreatePlanInput;
+}) {
   assertCan(ctx.actor, "plans:write");
   const planId = await inTransaction(ctx, async (tx) => {
     const product = await getProductToEditOrThrow(tx, productId);
-    await checkReferences(tx.db, [
-      { path: "", companyId: input.company_id },
-      ...input.versions.map((version, index) => ({ path: `versions.${index}.`, version })),
-    ], tx.actor);
+    await checkReferences(
+      tx.db,
+      [
+        { path: "", companyId: input.company_id },
+        ...input.versions.map((version, index) => ({ path: `versions.${index}.`, version })),
+      ],
+      tx.actor,
+    );
     assertPlansOfProductCompany(product.companyId, [{ path: "", companyId: input.company_id }]);
     const [id] = await insertPlans(tx.db, product, [input]);
     await announceCatalogChange(tx.db);
-    await writeAudit(tx, { action: "PLAN_CREATED", entity: "plans", entityId: id, companyId: product.companyId, details: { product_id: productId, name: input.name } });
+    await writeAudit(tx, {
+      action: "PLAN_CREATED",
+      entity: "plans",
+      entityId: id,
+      companyId: product.companyId,
+      details: { product_id: productId, name: input.name },
+    });
     return id;
   });
   invalidatePricingCache();

@@ -26,7 +26,15 @@ export async function getVersion({ ctx, versionId }: { ctx: ServiceContext; vers
 }
 
 /** POST /plans/{plan_id}/versions: a new version; how a plan's terms change once policies use it. */
-export async function createVersion({ ctx, planId, input }: { ctx: ServiceContext; planId: string; input: CreateVersionInput }) {
+export async function createVersion({
+  ctx,
+  planId,
+  input,
+}: {
+  ctx: ServiceContext;
+  planId: string;
+  input: CreateVersionInput;
+}) {
   assertCan(ctx.actor, "plans:write");
   const versionId = await inTransaction(ctx, async (tx) => {
     const plan = await getPlanToEditOrThrow(tx, planId);
@@ -55,7 +63,12 @@ async function assertWholePricesIfZeroDecimal(db: DbOrTx, current: PlanVersion, 
   const currency = input.currency ?? current.currency;
   const countries =
     input.countries ??
-    (input.currency !== undefined ? await db.select({ price: planVersionCountries.price }).from(planVersionCountries).where(eq(planVersionCountries.planVersionId, current.id)) : undefined);
+    (input.currency !== undefined
+      ? await db
+          .select({ price: planVersionCountries.price })
+          .from(planVersionCountries)
+          .where(eq(planVersionCountries.planVersionId, current.id))
+      : undefined);
   const issues = pricesWithDecimals(currency, {
     public_price: input.public_price ?? current.publicPrice,
     cost_price: input.cost_price ?? current.costPrice,
@@ -86,7 +99,15 @@ const TERMS: Array<keyof UpdateVersionInput> = [
  * PATCH /plan-versions/{id}: activation always; the terms only while no policy uses the version (a
  * policy keeps the terms it was issued on), else 409 and a new version is the way.
  */
-export async function updateVersion({ ctx, versionId, input }: { ctx: ServiceContext; versionId: string; input: UpdateVersionInput }) {
+export async function updateVersion({
+  ctx,
+  versionId,
+  input,
+}: {
+  ctx: ServiceContext;
+  versionId: string;
+  input: UpdateVersionInput;
+}) {
   assertCan(ctx.actor, "plans:write");
   await inTransaction(ctx, async (tx) => {
     const { version: current, companyId } = await getVersionToEditOrThrow(tx, versionId);
@@ -119,7 +140,13 @@ export async function updateVersion({ ctx, versionId, input }: { ctx: ServiceCon
       .where(eq(planVersions.id, versionId));
     await writeVersionRules(tx.db, versionId, input);
     await announceCatalogChange(tx.db);
-    await writeAudit(tx, { action: "PLAN_VERSION_UPDATED", entity: "plan_versions", entityId: versionId, companyId, details: { changes: input } });
+    await writeAudit(tx, {
+      action: "PLAN_VERSION_UPDATED",
+      entity: "plan_versions",
+      entityId: versionId,
+      companyId,
+      details: { changes: input },
+    });
   });
   invalidatePricingCache();
   return getVersion({ ctx, versionId });

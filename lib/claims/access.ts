@@ -11,7 +11,10 @@ import { ownClientIds } from "@/lib/emission/access";
 export function visibleClaims(actor: Actor): SQL | undefined {
   if (can(actor, "claims:read")) return scopeFilter(actor, claims);
   if (can(actor, "portal:read") && actor.kind === "user") {
-    return inArray(claims.policyId, sql`(select ${policies.id} from ${policies} where ${policies.clientId} in ${ownClientIds(actor)})`);
+    return inArray(
+      claims.policyId,
+      sql`(select ${policies.id} from ${policies} where ${policies.clientId} in ${ownClientIds(actor)})`,
+    );
   }
   return sql`false`;
 }

@@ -9,7 +9,12 @@ import { writeAudit } from "@/lib/operations/audit";
  */
 export async function insertClaim(
   ctx: ServiceContext,
-  { policy, beneficiary, description, reason }: { policy: Policy; beneficiary: Beneficiary; description: string; reason: string },
+  {
+    policy,
+    beneficiary,
+    description,
+    reason,
+  }: { policy: Policy; beneficiary: Beneficiary; description: string; reason: string },
 ): Promise<Claim> {
   const [claim] = await ctx.db
     .insert(claims)
@@ -23,7 +28,9 @@ export async function insertClaim(
       createdBy: actorLabel(ctx.actor),
     })
     .returning();
-  await ctx.db.insert(claimStatusHistory).values({ claimId: claim.id, fromStatus: null, toStatus: "PENDING", changedBy: actorLabel(ctx.actor), reason });
+  await ctx.db
+    .insert(claimStatusHistory)
+    .values({ claimId: claim.id, fromStatus: null, toStatus: "PENDING", changedBy: actorLabel(ctx.actor), reason });
   await writeAudit(ctx, {
     action: "CLAIM_CREATED",
     entity: "claims",

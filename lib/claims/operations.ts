@@ -1,6 +1,14 @@
 import { defineOperation } from "@/lib/http/operation";
 import { IdParams } from "@/lib/schemas";
-import { ClaimExpenseResponse, ClaimResponse, ClaimStatusInput, CreateClaimInput, CreateExpenseInput, ListClaimsQuery, PaginatedClaims } from "./schemas";
+import {
+  ClaimExpenseResponse,
+  ClaimResponse,
+  ClaimStatusInput,
+  CreateClaimInput,
+  CreateExpenseInput,
+  ListClaimsQuery,
+  PaginatedClaims,
+} from "./schemas";
 
 const tag = "Claims";
 
@@ -25,7 +33,10 @@ export const claimsOperations = {
     summary: "One claim with its expenses, total and status history",
     access: readClaims,
     params: IdParams,
-    responses: { 200: { description: "ClaimResponse", schema: ClaimResponse }, 404: { description: "Unknown claim, or not the caller's" } },
+    responses: {
+      200: { description: "ClaimResponse", schema: ClaimResponse },
+      404: { description: "Unknown claim, or not the caller's" },
+    },
   }),
   createClaim: defineOperation({
     method: "POST",
@@ -33,7 +44,7 @@ export const claimsOperations = {
     tag,
     summary: "Report a claim for a beneficiary of a policy",
     description:
-      "Checks in order: unknown policy (or outside the caller's scope) 404; the policy not ACTIVE on the report date (today, UTC, within its start and end dates) 422 \"policy is not active\"; the beneficiary not on that policy 422 \"beneficiary does not belong to the policy\". The claim starts PENDING with its first history row. A claim inside the waiting period is accepted: `waiting_period_met` tells the desk.",
+      'Checks in order: unknown policy (or outside the caller\'s scope) 404; the policy not ACTIVE on the report date (today, UTC, within its start and end dates) 422 "policy is not active"; the beneficiary not on that policy 422 "beneficiary does not belong to the policy". The claim starts PENDING with its first history row. A claim inside the waiting period is accepted: `waiting_period_met` tells the desk.',
     access: "claims:write",
     body: CreateClaimInput,
     responses: {

@@ -15,8 +15,16 @@ export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<Claim
   if (rows.length === 0) return [];
   const ids = rows.map((claim) => claim.id);
   const [expenses, history, terms] = await Promise.all([
-    db.select().from(claimExpenses).where(inArray(claimExpenses.claimId, ids)).orderBy(asc(claimExpenses.createdAt), asc(claimExpenses.id)),
-    db.select().from(claimStatusHistory).where(inArray(claimStatusHistory.claimId, ids)).orderBy(asc(claimStatusHistory.changedAt), asc(claimStatusHistory.id)),
+    db
+      .select()
+      .from(claimExpenses)
+      .where(inArray(claimExpenses.claimId, ids))
+      .orderBy(asc(claimExpenses.createdAt), asc(claimExpenses.id)),
+    db
+      .select()
+      .from(claimStatusHistory)
+      .where(inArray(claimStatusHistory.claimId, ids))
+      .orderBy(asc(claimStatusHistory.changedAt), asc(claimStatusHistory.id)),
     db
       .select({ policyId: policies.id, startDate: policies.startDate, preexistingDays: planVersions.wtimePreexisting })
       .from(policies)
@@ -47,14 +55,23 @@ export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<Claim
       total_expenses: formatMoney(own.reduce((sum, expense) => sum.plus(expense.amount), money(0))),
       status_history: history
         .filter((row) => row.claimId === claim.id)
-        .map((row) => ({ from_status: row.fromStatus, to_status: row.toStatus, changed_by: row.changedBy, reason: row.reason, changed_at: row.changedAt.toISOString() })),
+        .map((row) => ({
+          from_status: row.fromStatus,
+          to_status: row.toStatus,
+          changed_by: row.changedBy,
+          reason: row.reason,
+          changed_at: row.changedAt.toISOString(),
+        })),
     };
   });
 }
 
 /** A claim the actor may see, or 404. */
 export async function findVisibleClaim(db: DbOrTx, actor: Actor, claimId: string): Promise<Claim> {
-  const [claim] = await db.select().from(claims).where(and(eq(claims.id, claimId), visibleClaims(actor)));
+  const [claim] = await db
+    .select()
+    .from(claims)
+    .where(and(eq(claims.id, claimId), visibleClaims(actor)));
   if (!claim) throw new NotFoundError("claim");
   return claim;
 }

@@ -26,7 +26,9 @@ export const ClaimResponse = z.object({
   description: z.string(),
   status: z.enum(CLAIM_STATUSES),
   reported_at: z.string(),
-  waiting_period_met: z.boolean().describe("False while the report date is within the version's wtime_preexisting days of the policy's start"),
+  waiting_period_met: z
+    .boolean()
+    .describe("False while the report date is within the version's wtime_preexisting days of the policy's start"),
   expenses: z.array(ClaimExpenseResponse),
   total_expenses: MoneyString.describe("The sum of the expenses (in their currencies as recorded)"),
   status_history: z.array(ClaimStatusHistoryResponse),
@@ -41,7 +43,9 @@ export const ListClaimsQuery = PaginationQuery.extend({
   sort: z
     .enum(CLAIM_SORTS)
     .default("-reported_at")
-    .describe("`-reported_at` (default): newest report first; `reported_at`: oldest first, as the claims desk works its queue"),
+    .describe(
+      "`-reported_at` (default): newest report first; `reported_at`: oldest first, as the claims desk works its queue",
+    ),
 });
 export type ListClaimsQuery = z.infer<typeof ListClaimsQuery>;
 
@@ -61,7 +65,10 @@ export const CreateExpenseInput = z.object({
     .regex(/^[A-Z]{3}$/, { message: "must be a three-letter upper-case currency code" })
     .default("USD"),
   expense_type: z.enum(EXPENSE_TYPES, { message: `must be one of ${EXPENSE_TYPES.join(", ")}` }),
-  receipt_url: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).max(2000).optional(),
+  receipt_url: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+    .max(2000)
+    .optional(),
 });
 export type CreateExpenseInput = z.infer<typeof CreateExpenseInput>;
 

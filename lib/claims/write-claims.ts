@@ -20,26 +20,53 @@ async function respond(ctx: ServiceContext, claim: Claim): Promise<ClaimResponse
  * POST /claims/. Checks in the contract's order: unknown policy (or one outside the caller's scope) 404;
  * a policy that is not ACTIVE on the report date (today) 422; a beneficiary not on that policy 422.
  */
-export async function createClaim({ ctx, input }: { ctx: ServiceContext; input: CreateClaimInput }): Promise<ClaimResponse> {
+export async function createClaim({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: CreateClaimInput;
+}): Promise<ClaimResponse> {
   assertCan(ctx.actor, "claims:write");
   return inTransaction(ctx, async (tx) => {
     const policy = await findVisiblePolicy(tx.db, tx.actor, input.policy_id);
     const today = todayUtc();
     if (policy.status !== "ACTIVE" || today < policy.startDate || today > policy.endDate) {
-      throw new BusinessRuleError("policy is not active", [{ path: "policy_id", message: `the policy is ${policy.status} and covers ${policy.startDate} to ${policy.endDate}` }]);
+      throw new BusinessRuleError("policy is not active", [
+        {
+          path: "policy_id",
+          message: `the policy is ${policy.status} and covers ${policy.startDate} to ${policy.endDate}`,
+        },
+      ]);
     }
     const [beneficiary] = await tx.db
       .select()
       .from(beneficiaries)
       .where(and(eq(beneficiaries.id, input.beneficiary_id), eq(beneficiaries.policyId, policy.id)));
-    if (!beneficiary) throw new BusinessRuleError("beneficiary does not belong to the policy", [{ path: "beneficiary_id", message: "not a beneficiary of this policy" }]);
-    const claim = await insertClaim(tx, { policy, beneficiary, description: input.description, reason: "claim reported" });
+    if (!beneficiary)
+      throw new BusinessRuleError("beneficiary does not belong to the policy", [
+        { path: "beneficiary_id", message: "not a beneficiary of this policy" },
+      ]);
+    const claim = await insertClaim(tx, {
+      policy,
+      beneficiary,
+      description: input.description,
+      reason: "claim reported",
+    });
     return respond(tx, claim);
   });
 }
 
 /** POST /claims/{id}/expenses: only while the claim is neither CLOSED nor REJECTED (409). */
-export async function addExpense({ ctx, claimId, input }: { ctx: ServiceContext; claimId: string; input: CreateExpenseInput }) {
+export async function addExpense({
+  ctx,
+  claimId,
+  input,
+}: {
+  ctx: ServiceContext;
+  claimId: string;
+  input: CreateExpenseInput;
+}) {
   assertCan(ctx.actor, "claims:write");
   return inTransaction(ctx, async (tx) => {
     const visible = await findVisibleClaim(tx.db, tx.actor, claimId);
@@ -62,7 +89,12 @@ export async function addExpense({ ctx, claimId, input }: { ctx: ServiceContext;
       entity: "claims",
       entityId: claim.id,
       companyId: claim.companyId,
-      details: { expense_id: expense.id, amount: expense.amount, currency: expense.currency, expense_type: expense.expenseType },
+      details: {
+        expense_id: expense.id,
+        amount: expense.amount,
+        currency: expense.currency,
+        expense_type: expense.expenseType,
+      },
     });
     return {
       id: expense.id,
@@ -76,13 +108,26 @@ export async function addExpense({ ctx, claimId, input }: { ctx: ServiceContext;
 }
 
 /** PATCH /claims/{id}/status: a move of the contract's table, with a history row and its reason. */
-export async function moveClaim({ ctx, claimId, input }: { ctx: ServiceContext; claimId: string; input: ClaimStatusInput }): Promise<ClaimResponse> {
+export async function moveClaim({
+  ctx,
+  claimId,
+  input,
+}: {
+  ctx: ServiceContext;
+  claimId: string;
+  input: ClaimStatusInput;
+}): Promise<ClaimResponse> {
   assertCan(ctx.actor, "claims:manage");
   return inTransaction(ctx, async (tx) => {
     const visible = await findVisibleClaim(tx.db, tx.actor, claimId);
     const [claim] = await tx.db.select().from(claims).where(eq(claims.id, visible.id)).for("update");
-    if (!canMoveClaim(claim.status, input.status)) throw new ConflictError(`a claim cannot move from ${claim.status} to ${input.status}`);
-    const [updated] = await tx.db.update(claims).set({ status: input.status, updatedAt: new Date() }).where(eq(claims.id, claim.id)).returning();
+    if (!canMoveClaim(claim.status, input.status))
+      throw new ConflictError(`a claim cannot move from ${claim.status} to ${input.status}`);
+    const [updated] = await tx.db
+      .update(claims)
+      .set({ status: input.status, updatedAt: new Date() })
+      .where(eq(claims.id, claim.id))
+      .returning();
     await tx.db.insert(claimStatusHistory).values({
       claimId: claim.id,
       fromStatus: claim.status,

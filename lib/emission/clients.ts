@@ -35,7 +35,13 @@ export function ownerOf(actor: Actor): { companyId: string; businessUnitId: stri
 }
 
 /** POST /emission/clients */
-export async function createClient({ ctx, input }: { ctx: ServiceContext; input: CreateClientInput }): Promise<ClientResponse> {
+export async function createClient({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: CreateClientInput;
+}): Promise<ClientResponse> {
   assertCan(ctx.actor, "emission:write");
   const owner = ownerOf(ctx.actor);
   if (!owner) throw new Error("clients are created by users or API keys");
@@ -43,7 +49,9 @@ export async function createClient({ ctx, input }: { ctx: ServiceContext; input:
     await assertCountryExists(tx.db, input.nationality, "nationality");
     await assertCountryExists(tx.db, input.country_of_residence, "country_of_residence");
     // A number typed without "+" is read in the country the client lives in (trust.md section 7).
-    const phoneE164 = input.phone_e164 ? phoneToE164OrThrow(input.phone_e164, input.country_of_residence, "phone_e164") : null;
+    const phoneE164 = input.phone_e164
+      ? phoneToE164OrThrow(input.phone_e164, input.country_of_residence, "phone_e164")
+      : null;
     const [client] = await tx.db
       .insert(clients)
       .values({
@@ -63,13 +71,24 @@ export async function createClient({ ctx, input }: { ctx: ServiceContext; input:
       .returning();
     // The e-mail is unique in any letter case, across every company: the portal finds a client by it.
     if (!client) throw new ConflictError("a client with this e-mail already exists");
-    await writeAudit(tx, { action: "CLIENT_CREATED", entity: "clients", entityId: client.id, details: { email: client.email } });
+    await writeAudit(tx, {
+      action: "CLIENT_CREATED",
+      entity: "clients",
+      entityId: client.id,
+      details: { email: client.email },
+    });
     return toClientResponse(client);
   });
 }
 
 /** GET /emission/clients: newest first, optionally matching the start of a name or e-mail. */
-export async function listClients({ ctx, query }: { ctx: ServiceContext; query: { q?: string; page: number; page_size: number } }) {
+export async function listClients({
+  ctx,
+  query,
+}: {
+  ctx: ServiceContext;
+  query: { q?: string; page: number; page_size: number };
+}) {
   assertCan(ctx.actor, "emission:read");
   const search = query.q ? `${escapeLike(query.q)}%` : null;
   const where = and(
@@ -98,7 +117,10 @@ export async function listClients({ ctx, query }: { ctx: ServiceContext; query: 
 
 /** A client the caller may see, or 404. */
 export async function findVisibleClient(db: DbOrTx, actor: Actor, clientId: string): Promise<Client> {
-  const [client] = await db.select().from(clients).where(and(eq(clients.id, clientId), visibleClients(actor)));
+  const [client] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, clientId), visibleClients(actor)));
   if (!client) throw new NotFoundError("client");
   return client;
 }

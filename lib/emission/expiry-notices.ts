@@ -13,7 +13,11 @@ export const EXPIRY_NOTICE_DAYS = 3;
  * e-mail per policy and term (the dedupe key holds the end date, so a renewed term is told again).
  */
 export async function sendExpiryNotices(db: DbOrTx, today = new Date()): Promise<number> {
-  const endDate = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + EXPIRY_NOTICE_DAYS)).toISOString().slice(0, 10);
+  const endDate = new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + EXPIRY_NOTICE_DAYS),
+  )
+    .toISOString()
+    .slice(0, 10);
   const rows = await db
     .select({ policy: policies, client: clients })
     .from(policies)

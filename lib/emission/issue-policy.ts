@@ -45,7 +45,15 @@ function describe(person: BeneficiaryInput, index: number): string {
  * country (their own, else the client's) against the version's availability (422). Each person is then
  * priced by the catalog's pricing engine with quantity 1, and final_price is their sum.
  */
-export async function issuePolicy({ ctx, input, options = {} }: { ctx: ServiceContext; input: IssuePolicyInput; options?: IssueOptions }): Promise<PolicyResponse> {
+export async function issuePolicy({
+  ctx,
+  input,
+  options = {},
+}: {
+  ctx: ServiceContext;
+  input: IssuePolicyInput;
+  options?: IssueOptions;
+}): Promise<PolicyResponse> {
   assertCan(ctx.actor, "emission:write");
   const owner = ownerOf(ctx.actor);
   if (!owner) throw new Error("policies are issued by users or API keys");
@@ -55,7 +63,11 @@ export async function issuePolicy({ ctx, input, options = {} }: { ctx: ServiceCo
     const client = await findVisibleClient(tx.db, tx.actor, input.client_id);
     // A policy holds its version's terms: the version may not change while the issue is under way
     // (editing a version takes this row FOR UPDATE and refuses once a policy uses it).
-    const [locked] = await tx.db.select({ id: planVersions.id }).from(planVersions).where(eq(planVersions.id, input.plan_version_id)).for("share");
+    const [locked] = await tx.db
+      .select({ id: planVersions.id })
+      .from(planVersions)
+      .where(eq(planVersions.id, input.plan_version_id))
+      .for("share");
     const config = locked ? await getPricingConfig(tx.db, input.plan_version_id) : null;
     if (!config || !isSoldTo(config, tx.actor)) throw new NotFoundError("plan version");
     if (!config.version.isActive) throw new BadRequestError("the plan version is not active");
@@ -78,13 +90,21 @@ export async function issuePolicy({ ctx, input, options = {} }: { ctx: ServiceCo
 
     const ages = people.map((person) => ageOn(person.date_of_birth, input.start_date));
     const birthProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
-      ages[index] < 0 ? [{ index, field: "date_of_birth", message: `born after the start date ${input.start_date}` }] : [],
+      ages[index] < 0
+        ? [{ index, field: "date_of_birth", message: `born after the start date ${input.start_date}` }]
+        : [],
     );
 
     const maxAge = config.version.maxEntryAge;
     const ageProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
       ages[index] > maxAge
-        ? [{ index, field: "date_of_birth", message: `age ${ages[index]} at ${input.start_date} exceeds the maximum entry age of ${maxAge}` }]
+        ? [
+            {
+              index,
+              field: "date_of_birth",
+              message: `age ${ages[index]} at ${input.start_date} exceeds the maximum entry age of ${maxAge}`,
+            },
+          ]
         : [],
     );
 
@@ -98,10 +118,15 @@ export async function issuePolicy({ ctx, input, options = {} }: { ctx: ServiceCo
     // Every problem is listed at once (a spreadsheet shows them all on their rows); the detail names the
     // first by the contract's order: who is covered, then ages, then countries.
     const problems = [...kinshipProblems, ...birthProblems, ...ageProblems, ...countryProblems];
-    if (problems.length > 0) report(`${describe(people[problems[0].index], problems[0].index)}: ${problems[0].message}`, problems);
+    if (problems.length > 0)
+      report(`${describe(people[problems[0].index], problems[0].index)}: ${problems[0].message}`, problems);
 
     const quotes: PriceQuote[] = people.map((person, index) =>
-      calculatePrice(config.version, availabilityIn(config, countryOf(person)), config.bands, { countryCode: countryOf(person), age: ages[index], quantity: 1 }),
+      calculatePrice(config.version, availabilityIn(config, countryOf(person)), config.bands, {
+        countryCode: countryOf(person),
+        age: ages[index],
+        quantity: 1,
+      }),
     );
     const finalPrice = formatMoney(quotes.reduce((sum, quote) => sum.plus(quote.final_price), money(0)));
 
@@ -136,7 +161,8 @@ export async function issuePolicy({ ctx, input, options = {} }: { ctx: ServiceCo
       position: index,
     }));
     const insertedPeople: Beneficiary[] = [];
-    for (const chunk of chunksForInsert(rows)) insertedPeople.push(...(await tx.db.insert(beneficiaries).values(chunk).returning()));
+    for (const chunk of chunksForInsert(rows))
+      insertedPeople.push(...(await tx.db.insert(beneficiaries).values(chunk).returning()));
     await tx.db.insert(policyStatusHistory).values({
       policyId: provisional.id,
       fromStatus: null,
@@ -147,10 +173,28 @@ export async function issuePolicy({ ctx, input, options = {} }: { ctx: ServiceCo
     const policyNumber = await nextPolicyNumber(tx.db, Number(today.slice(0, 4)));
     await tx.db.update(policies).set({ policyNumber }).where(eq(policies.id, provisional.id));
     const policy = { ...provisional, policyNumber };
-    const details = { policy_number: policyNumber, client_id: client.id, plan_version_id: policy.planVersionId, beneficiaries: people.length, final_price: finalPrice };
+    const details = {
+      policy_number: policyNumber,
+      client_id: client.id,
+      plan_version_id: policy.planVersionId,
+      beneficiaries: people.length,
+      final_price: finalPrice,
+    };
     // The contract names both: the record created, and the act of issuing it.
-    await writeAudit(tx, { action: "POLICY_CREATED", entity: "policies", entityId: policy.id, companyId: policy.companyId, details });
-    await writeAudit(tx, { action: "POLICY_ISSUED", entity: "policies", entityId: policy.id, companyId: policy.companyId, details });
+    await writeAudit(tx, {
+      action: "POLICY_CREATED",
+      entity: "policies",
+      entityId: policy.id,
+      companyId: policy.companyId,
+      details,
+    });
+    await writeAudit(tx, {
+      action: "POLICY_ISSUED",
+      entity: "policies",
+      entityId: policy.id,
+      companyId: policy.companyId,
+      details,
+    });
     await enqueueNotification(tx, {
       channel: "EMAIL",
       recipient: client.email,

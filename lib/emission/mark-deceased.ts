@@ -26,10 +26,18 @@ export async function markBeneficiaryDeceased({ ctx, beneficiaryId }: { ctx: Ser
     if (!found) throw new NotFoundError("beneficiary");
     const { beneficiary, policy } = found;
     if (beneficiary.deceasedFlag) {
-      const [existing] = await tx.db.select({ id: claims.id }).from(claims).where(eq(claims.beneficiaryId, beneficiary.id)).orderBy(asc(claims.reportedAt)).limit(1);
+      const [existing] = await tx.db
+        .select({ id: claims.id })
+        .from(claims)
+        .where(eq(claims.beneficiaryId, beneficiary.id))
+        .orderBy(asc(claims.reportedAt))
+        .limit(1);
       if (existing) return { beneficiary_id: beneficiary.id, deceased_flag: true as const, claim_id: existing.id };
     }
-    await tx.db.update(beneficiaries).set({ deceasedFlag: true, deceasedAt: new Date() }).where(eq(beneficiaries.id, beneficiary.id));
+    await tx.db
+      .update(beneficiaries)
+      .set({ deceasedFlag: true, deceasedAt: new Date() })
+      .where(eq(beneficiaries.id, beneficiary.id));
     await writeAudit(tx, {
       action: "BENEFICIARY_DECEASED",
       entity: "beneficiaries",

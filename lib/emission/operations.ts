@@ -31,7 +31,10 @@ export const emissionOperations = {
       "The client records the company and business unit of its creator. The e-mail is unique across every client in any letter case (409); country codes must be upper-case ISO 3166-1 codes (422).",
     access: "emission:write",
     body: CreateClientInput,
-    responses: { 201: { description: "ClientResponse", schema: ClientResponse }, 409: { description: "A client with this e-mail exists" } },
+    responses: {
+      201: { description: "ClientResponse", schema: ClientResponse },
+      409: { description: "A client with this e-mail exists" },
+    },
   }),
   listClients: defineOperation({
     method: "GET",
@@ -49,7 +52,10 @@ export const emissionOperations = {
     summary: "One client",
     access: "emission:read",
     params: IdParams,
-    responses: { 200: { description: "ClientResponse", schema: ClientResponse }, 404: { description: "Unknown client, or outside the caller's scope" } },
+    responses: {
+      200: { description: "ClientResponse", schema: ClientResponse },
+      404: { description: "Unknown client, or outside the caller's scope" },
+    },
   }),
   issuePolicy: defineOperation({
     method: "POST",
@@ -64,7 +70,10 @@ export const emissionOperations = {
     responses: {
       201: { description: "PolicyResponse", schema: PolicyResponse },
       400: { description: "The plan version is not active" },
-      404: { description: "Unknown client or plan version, or one of another company (a company's product is issued only inside it)" },
+      404: {
+        description:
+          "Unknown client or plan version, or one of another company (a company's product is issued only inside it)",
+      },
       409: { description: "The Idempotency-Key was used with another body" },
       422: { description: "A date, age or country rule failed" },
     },
@@ -85,7 +94,10 @@ export const emissionOperations = {
     summary: "One policy with its beneficiaries and status history",
     access: readPolicy,
     params: IdParams,
-    responses: { 200: { description: "PolicyResponse with status_history", schema: PolicyDetailResponse }, 404: { description: "Unknown policy, or not the caller's" } },
+    responses: {
+      200: { description: "PolicyResponse with status_history", schema: PolicyDetailResponse },
+      404: { description: "Unknown policy, or not the caller's" },
+    },
   }),
   transitionPolicy: defineOperation({
     method: "POST",
@@ -109,14 +121,17 @@ export const emissionOperations = {
     tag,
     summary: "The policy certificate (PDF)",
     description:
-      "Only for an ACTIVE or IN_ARREARS policy (409 otherwise). Rendered once, when the policy becomes active, and kept; `Content-Disposition: attachment; filename=\"policy_<id>.pdf\"`.",
+      'Only for an ACTIVE or IN_ARREARS policy (409 otherwise). Rendered once, when the policy becomes active, and kept; `Content-Disposition: attachment; filename="policy_<id>.pdf"`.',
     access: readPolicy,
     params: IdParams,
     responses: {
       200: { description: "The certificate", contentType: "application/pdf" },
       404: { description: "Unknown policy, or not the caller's" },
       409: { description: "The policy is not active" },
-      503: { description: "The first render did not finish within the time limit (code job_timed_out) or the server is busy (code busy); try again later" },
+      503: {
+        description:
+          "The first render did not finish within the time limit (code job_timed_out) or the server is busy (code busy); try again later",
+      },
     },
   }),
   getWalletPass: defineOperation({
@@ -143,10 +158,22 @@ export const emissionOperations = {
     multipart: { description: "The file and the policy fields", schema: BulkUploadForm, maxBytes: MAX_UPLOAD_BYTES },
     responses: {
       201: { description: "PolicyResponse", schema: PolicyResponse },
-      404: { description: "Unknown client or plan version, or one of another company (a company's product is issued only inside it)" },
-      413: { description: "The file is larger than 5 MB, has more than 1,000 rows under the header (blank rows count), or needs more memory to read than an upload may use" },
-      422: { description: "Not a spreadsheet, a cell outside the template's columns A to E (named in detail), or bad rows (listed in errors)" },
-      503: { description: "The file was not read within the time limit (code job_timed_out), or the server is busy with other files (code busy); try again later" },
+      404: {
+        description:
+          "Unknown client or plan version, or one of another company (a company's product is issued only inside it)",
+      },
+      413: {
+        description:
+          "The file is larger than 5 MB, has more than 1,000 rows under the header (blank rows count), or needs more memory to read than an upload may use",
+      },
+      422: {
+        description:
+          "Not a spreadsheet, a cell outside the template's columns A to E (named in detail), or bad rows (listed in errors)",
+      },
+      503: {
+        description:
+          "The file was not read within the time limit (code job_timed_out), or the server is busy with other files (code busy); try again later",
+      },
     },
   }),
   bulkUploadTemplate: defineOperation({
@@ -155,26 +182,39 @@ export const emissionOperations = {
     tag,
     summary: "The .xlsx template with the header row",
     access: "emission:write",
-    responses: { 200: { description: "The template", contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } },
+    responses: {
+      200: {
+        description: "The template",
+        contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      },
+    },
   }),
   markDeceased: defineOperation({
     method: "POST",
     path: "/emission/beneficiaries/{id}/mark-deceased",
     tag,
     summary: "Mark a beneficiary deceased and open its claim",
-    description: "Sets deceased_flag and opens a PENDING claim for the beneficiary's policy in the same transaction. Marking again returns the same claim and opens none.",
+    description:
+      "Sets deceased_flag and opens a PENDING claim for the beneficiary's policy in the same transaction. Marking again returns the same claim and opens none.",
     access: "beneficiaries:mark_deceased",
     params: IdParams,
-    responses: { 200: { description: "The flag and the claim", schema: MarkDeceasedResponse }, 404: { description: "Unknown beneficiary" } },
+    responses: {
+      200: { description: "The flag and the claim", schema: MarkDeceasedResponse },
+      404: { description: "Unknown beneficiary" },
+    },
   }),
   portal: defineOperation({
     method: "GET",
     path: "/portal/me",
     tag: "Portal",
     summary: "The signed-in client's record and policies",
-    description: "The client whose e-mail is the signed-in user's (any letter case), with each policy's certificate and wallet pass links.",
+    description:
+      "The client whose e-mail is the signed-in user's (any letter case), with each policy's certificate and wallet pass links.",
     access: "portal:read",
-    responses: { 200: { description: "The client and its policies", schema: PortalResponse }, 404: { description: "No client has the user's e-mail" } },
+    responses: {
+      200: { description: "The client and its policies", schema: PortalResponse },
+      404: { description: "No client has the user's e-mail" },
+    },
   }),
   verifyPolicy: defineOperation({
     method: "GET",
@@ -185,7 +225,9 @@ export const emissionOperations = {
       "Public: a partner funeral home scans the certificate's or wallet pass's QR code. The token is signed by the server; nothing personal is shown beyond the holder's initials. A token that is malformed or not signed by this server answers 404.",
     access: "public",
     params: VerifyParams,
-    responses: { 200: { description: "The policy's standing", schema: VerificationResponse }, 404: { description: "Unknown or forged token" } },
+    responses: {
+      200: { description: "The policy's standing", schema: VerificationResponse },
+      404: { description: "Unknown or forged token" },
+    },
   }),
 };
-

@@ -1,7 +1,18 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { escapeLike } from "@/db/like";
-import { beneficiaries, clients, companies, plans, planVersions, policies, policyStatusHistory, products, type Beneficiary, type Policy } from "@/db/schema";
+import {
+  beneficiaries,
+  clients,
+  companies,
+  plans,
+  planVersions,
+  policies,
+  policyStatusHistory,
+  products,
+  type Beneficiary,
+  type Policy,
+} from "@/db/schema";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
 import { ConflictError, NotFoundError } from "@/lib/errors";
@@ -47,14 +58,27 @@ export async function withBeneficiaries(db: DbOrTx, rows: Policy[]): Promise<Pol
   const people = await db
     .select()
     .from(beneficiaries)
-    .where(inArray(beneficiaries.policyId, rows.map((policy) => policy.id)))
+    .where(
+      inArray(
+        beneficiaries.policyId,
+        rows.map((policy) => policy.id),
+      ),
+    )
     .orderBy(asc(beneficiaries.position), asc(beneficiaries.id));
-  return rows.map((policy) => toPolicyResponse(policy, people.filter((person) => person.policyId === policy.id)));
+  return rows.map((policy) =>
+    toPolicyResponse(
+      policy,
+      people.filter((person) => person.policyId === policy.id),
+    ),
+  );
 }
 
 /** A policy the caller may see (by emission:read in scope, or as its own client), or 404. */
 export async function findVisiblePolicy(db: DbOrTx, actor: Actor, policyId: string): Promise<Policy> {
-  const [policy] = await db.select().from(policies).where(and(eq(policies.id, policyId), visiblePolicies(actor)));
+  const [policy] = await db
+    .select()
+    .from(policies)
+    .where(and(eq(policies.id, policyId), visiblePolicies(actor)));
   if (!policy) throw new NotFoundError("policy");
   return policy;
 }
@@ -87,7 +111,9 @@ export async function findPolicyWithNames(db: DbOrTx, policyId: string, visibleT
 /** 409 unless the policy covers its people: `what` (a certificate, a wallet pass) is issued only then. */
 export function assertCovering(policy: Policy, what: string): void {
   if (!isCovering(policy.status)) {
-    throw new ConflictError(`policy ${policy.policyNumber} is ${policy.status}: ${what} is issued only while a policy is ${COVERING_STATUSES.join(" or ")}`);
+    throw new ConflictError(
+      `policy ${policy.policyNumber} is ${policy.status}: ${what} is issued only while a policy is ${COVERING_STATUSES.join(" or ")}`,
+    );
   }
 }
 
@@ -99,7 +125,11 @@ export async function getPolicy({ ctx, policyId }: { ctx: ServiceContext; policy
   const { policy } = names;
   const [[response], history] = await Promise.all([
     withBeneficiaries(ctx.db, [policy]),
-    ctx.db.select().from(policyStatusHistory).where(eq(policyStatusHistory.policyId, policy.id)).orderBy(asc(policyStatusHistory.changedAt), asc(policyStatusHistory.id)),
+    ctx.db
+      .select()
+      .from(policyStatusHistory)
+      .where(eq(policyStatusHistory.policyId, policy.id))
+      .orderBy(asc(policyStatusHistory.changedAt), asc(policyStatusHistory.id)),
   ]);
   return {
     ...response,

@@ -7,20 +7,21 @@ export type PolicyTrigger = "manual" | "payment_succeeded" | "payment_failed" | 
 
 // The one table of every policy move (contract section 6). A move not listed here is refused with 409,
 // whatever asks for it; CANCELLED and EXPIRED have no way out.
-export const POLICY_MOVES: ReadonlyArray<{ from: PolicyStatus; to: PolicyStatus; triggers: readonly PolicyTrigger[] }> = [
-  { from: "DRAFT", to: "PENDING_PAYMENT", triggers: ["manual"] },
-  { from: "DRAFT", to: "CANCELLED", triggers: ["manual"] },
-  { from: "PENDING_PAYMENT", to: "ACTIVE", triggers: ["manual", "payment_succeeded"] },
-  { from: "PENDING_PAYMENT", to: "PAID_FAILED", triggers: ["payment_failed"] },
-  { from: "PENDING_PAYMENT", to: "CANCELLED", triggers: ["manual", "subscription_deleted"] },
-  { from: "PAID_FAILED", to: "ACTIVE", triggers: ["payment_succeeded"] },
-  { from: "PAID_FAILED", to: "CANCELLED", triggers: ["manual", "subscription_deleted"] },
-  { from: "ACTIVE", to: "IN_ARREARS", triggers: ["manual", "payment_failed"] },
-  { from: "ACTIVE", to: "CANCELLED", triggers: ["manual", "subscription_deleted"] },
-  { from: "ACTIVE", to: "EXPIRED", triggers: ["manual"] },
-  { from: "IN_ARREARS", to: "ACTIVE", triggers: ["manual", "payment_succeeded"] },
-  { from: "IN_ARREARS", to: "CANCELLED", triggers: ["manual", "subscription_deleted"] },
-];
+export const POLICY_MOVES: ReadonlyArray<{ from: PolicyStatus; to: PolicyStatus; triggers: readonly PolicyTrigger[] }> =
+  [
+    { from: "DRAFT", to: "PENDING_PAYMENT", triggers: ["manual"] },
+    { from: "DRAFT", to: "CANCELLED", triggers: ["manual"] },
+    { from: "PENDING_PAYMENT", to: "ACTIVE", triggers: ["manual", "payment_succeeded"] },
+    { from: "PENDING_PAYMENT", to: "PAID_FAILED", triggers: ["payment_failed"] },
+    { from: "PENDING_PAYMENT", to: "CANCELLED", triggers: ["manual", "subscription_deleted"] },
+    { from: "PAID_FAILED", to: "ACTIVE", triggers: ["payment_succeeded"] },
+    { from: "PAID_FAILED", to: "CANCELLED", triggers: ["manual", "subscription_deleted"] },
+    { from: "ACTIVE", to: "IN_ARREARS", triggers: ["manual", "payment_failed"] },
+    { from: "ACTIVE", to: "CANCELLED", triggers: ["manual", "subscription_deleted"] },
+    { from: "ACTIVE", to: "EXPIRED", triggers: ["manual"] },
+    { from: "IN_ARREARS", to: "ACTIVE", triggers: ["manual", "payment_succeeded"] },
+    { from: "IN_ARREARS", to: "CANCELLED", triggers: ["manual", "subscription_deleted"] },
+  ];
 
 export function canMove(from: PolicyStatus, to: PolicyStatus, trigger: PolicyTrigger): boolean {
   return POLICY_MOVES.some((move) => move.from === from && move.to === to && move.triggers.includes(trigger));

@@ -11,7 +11,10 @@ export async function nextPolicyNumber(db: DbOrTx, year: number): Promise<string
   const [{ lastValue }] = await db
     .insert(policyNumberCounters)
     .values({ year, lastValue: 1 })
-    .onConflictDoUpdate({ target: policyNumberCounters.year, set: { lastValue: sql`${policyNumberCounters.lastValue} + 1` } })
+    .onConflictDoUpdate({
+      target: policyNumberCounters.year,
+      set: { lastValue: sql`${policyNumberCounters.lastValue} + 1` },
+    })
     .returning({ lastValue: policyNumberCounters.lastValue });
   return `POL-${year}-${String(lastValue).padStart(6, "0")}`;
 }

@@ -39,7 +39,8 @@ export async function movePolicy(ctx: ServiceContext, move: PolicyMove): Promise
       companyId: policy.companyId,
       details: { from_status: policy.status, to_status: move.to, reason: move.reason, trigger: move.trigger },
     });
-    if (move.to === "ACTIVE") sendAfterCommit(tx, { name: "emission/policy.activated", data: { policy_id: policy.id } });
+    if (move.to === "ACTIVE")
+      sendAfterCommit(tx, { name: "emission/policy.activated", data: { policy_id: policy.id } });
     return updated;
   });
 }

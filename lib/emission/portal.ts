@@ -19,7 +19,10 @@ export async function getPortal({ ctx }: { ctx: ServiceContext }) {
     .innerJoin(plans, eq(plans.id, planVersions.planId))
     .where(eq(policies.clientId, client.id))
     .orderBy(desc(policies.createdAt), desc(policies.id));
-  const responses = await withBeneficiaries(ctx.db, rows.map((row) => row.policy));
+  const responses = await withBeneficiaries(
+    ctx.db,
+    rows.map((row) => row.policy),
+  );
   return {
     client: toClientResponse(client),
     policies: responses.map((policy, index) => ({

@@ -55,7 +55,9 @@ export const BeneficiaryInput = z.object({
   last_name: Name,
   kinship_type: z.enum(KINSHIP_TYPES, { message: `must be one of ${KINSHIP_TYPES.join(", ")}` }),
   date_of_birth: DateOnly,
-  country_of_residence: CountryCode.optional().describe("Where this person lives, when not with the client; availability is checked there"),
+  country_of_residence: CountryCode.optional().describe(
+    "Where this person lives, when not with the client; availability is checked there",
+  ),
 });
 export type BeneficiaryInput = z.infer<typeof BeneficiaryInput>;
 
@@ -141,7 +143,11 @@ export const TransitionInput = z.object({
 
 export const MarkDeceasedResponse = z.object({ beneficiary_id: Uuid, deceased_flag: z.literal(true), claim_id: Uuid });
 
-export const PortalPolicy = PolicyResponse.extend({ pdf_url: z.string(), passbook_url: z.string(), plan_name: z.string() });
+export const PortalPolicy = PolicyResponse.extend({
+  pdf_url: z.string(),
+  passbook_url: z.string(),
+  plan_name: z.string(),
+});
 export const PortalResponse = z.object({ client: ClientResponse, policies: z.array(PortalPolicy) });
 
 export const PaginatedClients = paginated(ClientResponse);

@@ -5,7 +5,15 @@ import { findVisiblePolicy, getPolicy } from "./policies";
 import { movePolicy } from "./policy-status";
 
 /** POST /emission/policies/{id}/transition: an administrator's move, checked against the one table. */
-export async function transitionPolicy({ ctx, policyId, input }: { ctx: ServiceContext; policyId: string; input: { to_status: PolicyStatus; reason: string } }) {
+export async function transitionPolicy({
+  ctx,
+  policyId,
+  input,
+}: {
+  ctx: ServiceContext;
+  policyId: string;
+  input: { to_status: PolicyStatus; reason: string };
+}) {
   assertCan(ctx.actor, "policies:transition");
   await findVisiblePolicy(ctx.db, ctx.actor, policyId);
   await movePolicy(ctx, { policyId, to: input.to_status, reason: input.reason, trigger: "manual" });

@@ -16,7 +16,13 @@ function initials(name: string): string {
 }
 
 /** GET /public/verify/{token}: the standing of the policy behind a QR code, with nothing personal beyond initials. */
-export async function verifyPolicy({ ctx, token }: { ctx: ServiceContext; token: string }): Promise<VerificationResponse> {
+export async function verifyPolicy({
+  ctx,
+  token,
+}: {
+  ctx: ServiceContext;
+  token: string;
+}): Promise<VerificationResponse> {
   const policyId = policyIdFromToken(token);
   if (!policyId) throw new NotFoundError("policy");
   const { policy, clientName, planName } = await findPolicyWithNames(ctx.db, policyId);

@@ -28,7 +28,10 @@ export function trustedProxyHops(env: NodeJS.ProcessEnv = process.env): number {
  * shorter than the trusted hops did not come through all of them, so the socket is what is left to
  * believe. IPv4 addresses seen on an IPv6 socket (::ffff:a.b.c.d) are written as IPv4.
  */
-export function resolveClientAddress(socketAddress: string | null | undefined, forwardedFor: string | null | undefined): string | null {
+export function resolveClientAddress(
+  socketAddress: string | null | undefined,
+  forwardedFor: string | null | undefined,
+): string | null {
   const hops = trustedProxyHops();
   if (hops > 0) {
     const chain = (forwardedFor ?? "")

@@ -13,7 +13,8 @@ export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export function idempotencyKeyOf(req: ApiRequest): string | null {
   const key = req.headers.get(IDEMPOTENCY_HEADER);
   if (key === null) return null;
-  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new ValidationError(`${IDEMPOTENCY_HEADER} must be 1 to 255 printable ASCII characters`);
+  if (!/^[\x21-\x7e]{1,255}$/.test(key))
+    throw new ValidationError(`${IDEMPOTENCY_HEADER} must be 1 to 255 printable ASCII characters`);
   return key;
 }
 
@@ -30,7 +31,9 @@ export async function runOnce(
 ): Promise<Response> {
   // Keys belong to their caller and route, so two callers' keys never collide.
   const scope = `${actorLabel(ctx.actor)} ${request.route}`;
-  const requestHash = createHash("sha256").update(JSON.stringify(request.body ?? null)).digest("hex");
+  const requestHash = createHash("sha256")
+    .update(JSON.stringify(request.body ?? null))
+    .digest("hex");
   return inTransaction(ctx, async (tx) => {
     const [claimed] = await tx.db
       .insert(idempotencyKeys)
@@ -42,7 +45,8 @@ export async function runOnce(
         .select()
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, request.key)));
-      if (previous.requestHash !== requestHash) throw new ConflictError(`this ${IDEMPOTENCY_HEADER} was already used with a different request body`);
+      if (previous.requestHash !== requestHash)
+        throw new ConflictError(`this ${IDEMPOTENCY_HEADER} was already used with a different request body`);
       return json(previous.responseBody, previous.responseStatus ?? 200, { "Idempotent-Replayed": "true" });
     }
     const response = await run(tx);

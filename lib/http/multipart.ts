@@ -19,7 +19,9 @@ export async function readMultipartUpload<S extends z.ZodType>(
 ): Promise<{ fields: Omit<z.output<S>, "file">; file: UploadedFile }> {
   const contentType = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw new ValidationError(`the request body must be multipart/form-data with ${fileDescription} in the part "file"`);
+    throw new ValidationError(
+      `the request body must be multipart/form-data with ${fileDescription} in the part "file"`,
+    );
   }
   const maxBodyBytes = maxFileBytes + FORM_OVERHEAD_BYTES;
   const tooLarge = () => new PayloadTooLargeError(`the file is larger than ${maxFileBytes / 1024 / 1024} MB`);
@@ -37,8 +39,13 @@ export async function readMultipartUpload<S extends z.ZodType>(
   const raw = Object.fromEntries(Object.keys(shape).map((name) => [name, form.get(name) ?? undefined]));
   const { file, ...fields } = parseInput(schema, raw, "form field") as { file: unknown };
   if (!(file instanceof File)) {
-    throw new ValidationError(`invalid form field 'file': ${fileDescription} is required`, [{ path: "file", message: `${fileDescription} is required` }]);
+    throw new ValidationError(`invalid form field 'file': ${fileDescription} is required`, [
+      { path: "file", message: `${fileDescription} is required` },
+    ]);
   }
   if (file.size > maxFileBytes) throw tooLarge();
-  return { fields: fields as Omit<z.output<S>, "file">, file: { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) } };
+  return {
+    fields: fields as Omit<z.output<S>, "file">,
+    file: { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
+  };
 }

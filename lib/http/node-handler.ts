@@ -26,7 +26,9 @@ export function loadedRoute(module: RouteModule): LoadedRoute {
 // than a stream for the small JSON bodies of the API. Larger or chunked bodies reach it as a stream.
 const BUFFERED_BODY_BYTES = 64 * 1024;
 
-const securityHeaders: Record<string, string> = Object.fromEntries(API_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]));
+const securityHeaders: Record<string, string> = Object.fromEntries(
+  API_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]),
+);
 
 /**
  * A node:http request listener that serves the app/api/v1 route handlers without Next.js: the matched
@@ -46,7 +48,12 @@ export function createApiListener(table: RouteTable<LoadedRoute>, { port }: { po
   };
 }
 
-async function serve(table: RouteTable<LoadedRoute>, port: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(
+  table: RouteTable<LoadedRoute>,
+  port: number,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const url = req.url ?? "/";
   const queryAt = url.indexOf("?");
   const found = table.match(queryAt === -1 ? url : url.slice(0, queryAt));
@@ -57,7 +64,9 @@ async function serve(table: RouteTable<LoadedRoute>, port: number, req: Incoming
   const method = (req.method ?? "GET") as HttpMethod;
   const handler = found.value.handlers[method];
   if (!handler) {
-    const response = json({ detail: `${req.method} is not allowed here`, code: "method_not_allowed" }, 405, { Allow: found.value.allow });
+    const response = json({ detail: `${req.method} is not allowed here`, code: "method_not_allowed" }, 405, {
+      Allow: found.value.allow,
+    });
     return send(req, res, response);
   }
 
@@ -66,10 +75,13 @@ async function serve(table: RouteTable<LoadedRoute>, port: number, req: Incoming
     const request = new NodeRequest(req, port, await readSmallBody(req));
     // withApi's handlers read the node request as it is; any other handler gets a web Request.
     const segment = { params: Promise.resolve(found.params) };
-    response = takesNodeRequest(handler) ? await handler(request, segment) : await handler(request.toWebRequest(), segment);
+    response = takesNodeRequest(handler)
+      ? await handler(request, segment)
+      : await handler(request.toWebRequest(), segment);
   } catch (error) {
     // withApi answers every error of a handler; this is for what happens outside it.
-    if (!(error instanceof RequestBodyError || error instanceof BadRequestError)) logError(`[server] ${req.method} ${url}`, error);
+    if (!(error instanceof RequestBodyError || error instanceof BadRequestError))
+      logError(`[server] ${req.method} ${url}`, error);
     response = errorResponse(error);
   }
   return send(req, res, response);
@@ -156,7 +168,10 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
     // A body that ends right after its first chunk (a JSON text) goes out whole, with Content-Length;
     // one that is still producing (a stream) is sent chunk by chunk as it comes, without waiting.
     let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = reader.read();
-    const second = await Promise.race([pending, new Promise<typeof NEXT_TURN>((resolve) => setImmediate(resolve, NEXT_TURN))]);
+    const second = await Promise.race([
+      pending,
+      new Promise<typeof NEXT_TURN>((resolve) => setImmediate(resolve, NEXT_TURN)),
+    ]);
     if (second !== NEXT_TURN && second.done) {
       res.end(first.value);
       return;

@@ -74,7 +74,10 @@ export class NodeRequest {
     // still cancelled when the client leaves (node-handler.ts).
     const init: RequestInit & { duplex?: "half" } = { method: this.method };
     const given = this.#incoming.headers;
-    const sentBody = this.method !== "GET" && this.method !== "HEAD" && (given["content-length"] !== undefined || given["transfer-encoding"] !== undefined);
+    const sentBody =
+      this.method !== "GET" &&
+      this.method !== "HEAD" &&
+      (given["content-length"] !== undefined || given["transfer-encoding"] !== undefined);
     if (this.#bytes) {
       init.body = this.#bytes;
     } else if (sentBody && !this.#incoming.readableEnded) {
@@ -85,7 +88,8 @@ export class NodeRequest {
     }
     try {
       const headers = new Headers();
-      for (const [name, values] of Object.entries(this.#fields)) for (const value of values ?? []) headers.append(name, value);
+      for (const [name, values] of Object.entries(this.#fields))
+        for (const value of values ?? []) headers.append(name, value);
       return new Request(this.url, { ...init, headers });
     } catch {
       // A header value node's parser accepted but web Headers refuse.

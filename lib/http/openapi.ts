@@ -47,16 +47,24 @@ function parametersOf(schema: z.ZodType | undefined, where: "path" | "query") {
 function accessText(operation: Operation): string {
   if (operation.access === "public") return "Public.";
   if (operation.access === "user") return "Any signed-in user (not an API key).";
-  return `Requires the permission ${permissionsOf(operation.access).map((name) => `\`${name}\``).join(" or ")}.`;
+  return `Requires the permission ${permissionsOf(operation.access)
+    .map((name) => `\`${name}\``)
+    .join(" or ")}.`;
 }
 
-const error = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+const error = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
 
 function toOpenApiOperation(operation: Operation) {
   const responses: Record<string, unknown> = {};
   for (const [status, spec] of Object.entries(operation.responses)) {
     responses[status] = spec.schema
-      ? { description: spec.description, content: { [spec.contentType ?? "application/json"]: { schema: toSchema(spec.schema, "output") } } }
+      ? {
+          description: spec.description,
+          content: { [spec.contentType ?? "application/json"]: { schema: toSchema(spec.schema, "output") } },
+        }
       : Number(status) >= 400
         ? error(spec.description)
         : { description: spec.description };
@@ -64,7 +72,11 @@ function toOpenApiOperation(operation: Operation) {
   // The errors every endpoint of its kind can answer, unless the operation describes them itself.
   const common: Array<[number, string, boolean]> = [
     [401, "Missing, malformed, expired or revoked credentials", operation.access !== "public"],
-    [403, operation.access === "user" ? "The caller is an API key, not a user" : "The caller lacks the permission", operation.access !== "public"],
+    [
+      403,
+      operation.access === "user" ? "The caller is an API key, not a user" : "The caller lacks the permission",
+      operation.access !== "public",
+    ],
     [413, "JSON body larger than 1 MB", Boolean(operation.body)],
     [
       422,
@@ -76,18 +88,25 @@ function toOpenApiOperation(operation: Operation) {
     [500, "Unexpected error (no internals are returned)", true],
     [503, "The database is not available", true],
   ];
-  for (const [status, description, applies] of common) if (applies && !responses[status]) responses[status] = error(description);
+  for (const [status, description, applies] of common)
+    if (applies && !responses[status]) responses[status] = error(description);
 
   const requestBody = operation.body
     ? {
         required: true,
         content: {
           "application/json": { schema: toSchema(operation.body, "input") },
-          ...(operation.acceptsForm ? { "application/x-www-form-urlencoded": { schema: toSchema(operation.body, "input") } } : {}),
+          ...(operation.acceptsForm
+            ? { "application/x-www-form-urlencoded": { schema: toSchema(operation.body, "input") } }
+            : {}),
         },
       }
     : operation.multipart
-      ? { required: true, description: operation.multipart.description, content: { "multipart/form-data": { schema: toSchema(operation.multipart.schema, "input") } } }
+      ? {
+          required: true,
+          description: operation.multipart.description,
+          content: { "multipart/form-data": { schema: toSchema(operation.multipart.schema, "input") } },
+        }
       : undefined;
 
   return {
@@ -137,9 +156,24 @@ export function buildOpenApiDocument() {
     components: {
       schemas: { Error: toSchema(ErrorResponse, "output") },
       securitySchemes: {
-        bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "Access token from /api/v1/auth/login (15 minutes)" },
-        apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "Integration key from /api/v1/auth/api-keys" },
-        sessionCookie: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "The back office's sign-in session" },
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "Access token from /api/v1/auth/login (15 minutes)",
+        },
+        apiKey: {
+          type: "apiKey",
+          in: "header",
+          name: "X-API-Key",
+          description: "Integration key from /api/v1/auth/api-keys",
+        },
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "next-auth.session-token",
+          description: "The back office's sign-in session",
+        },
       },
     },
   };

@@ -43,7 +43,11 @@ export function createRouteTable<T>(entries: ReadonlyArray<{ path: string; value
     segments: path
       .split("/")
       .filter(Boolean)
-      .map((part) => (part.startsWith("[") && part.endsWith("]") ? { name: part.slice(1, -1), dynamic: true } : { name: part, dynamic: false })),
+      .map((part) =>
+        part.startsWith("[") && part.endsWith("]")
+          ? { name: part.slice(1, -1), dynamic: true }
+          : { name: part, dynamic: false },
+      ),
   }));
   // At the first segment where two patterns differ in kind, the static one is tried first. The order
   // compares the patterns' kinds segment by segment (then the shorter first), which is a total order:

@@ -36,7 +36,12 @@ const STRIPE_API = "https://api.stripe.com";
  * React and Stripe.js set style attributes.
  */
 export function pageCsp(nonce?: string): string {
-  const scripts = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...(process.env.NODE_ENV === "development" ? ["'unsafe-eval'"] : []), STRIPE_JS];
+  const scripts = [
+    "'self'",
+    ...(nonce ? [`'nonce-${nonce}'`] : []),
+    ...(process.env.NODE_ENV === "development" ? ["'unsafe-eval'"] : []),
+    STRIPE_JS,
+  ];
   return [
     "default-src 'self'",
     `script-src ${scripts.join(" ")}`,
@@ -62,7 +67,13 @@ export const PAGE_CSP = pageCsp();
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** What Next.js sets (next.config.ts): every header, with the page CSP. */
-export const PAGE_HEADERS: ReadonlyArray<Header> = [...SECURITY_HEADERS, { key: "Content-Security-Policy", value: PAGE_CSP }];
+export const PAGE_HEADERS: ReadonlyArray<Header> = [
+  ...SECURITY_HEADERS,
+  { key: "Content-Security-Policy", value: PAGE_CSP },
+];
 
 /** What /api/v1 answers carry, under either server: every header, with the API CSP. */
-export const API_HEADERS: ReadonlyArray<Header> = [...SECURITY_HEADERS, { key: "Content-Security-Policy", value: API_CSP }];
+export const API_HEADERS: ReadonlyArray<Header> = [
+  ...SECURITY_HEADERS,
+  { key: "Content-Security-Policy", value: API_CSP },
+];

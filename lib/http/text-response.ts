@@ -22,7 +22,11 @@ export class TextResponse extends Response {
 
   /** The Response with its body as a stream, made on first use. */
   materialize(): Response {
-    this.#real ??= new Response(this.#text, { status: this.status, statusText: this.statusText, headers: this.headers });
+    this.#real ??= new Response(this.#text, {
+      status: this.status,
+      statusText: this.statusText,
+      headers: this.headers,
+    });
     return this.#real;
   }
 

@@ -35,7 +35,9 @@ type RouteSegment = { params: Promise<Record<string, string | string[] | undefin
 const apiHandlers = new WeakSet<object>();
 
 /** Whether `handler` was made by withApi, and so takes a NodeRequest as well as a web Request. */
-export function takesNodeRequest(handler: object): handler is (req: ApiRequest, segment?: RouteSegment) => Promise<Response> {
+export function takesNodeRequest(
+  handler: object,
+): handler is (req: ApiRequest, segment?: RouteSegment) => Promise<Response> {
   return apiHandlers.has(handler);
 }
 
@@ -53,13 +55,19 @@ export function withApi<O extends Operation>(operation: O, handler: (args: Handl
       checkAccess(operation, actor);
       if (via === "cookie" && req.method !== "GET" && req.method !== "HEAD") assertSameOrigin(req);
       // Only a route that declares parameters or a query reads them (and parses the URL).
-      const params = operation.params ? parseInput(operation.params, (await segment?.params) ?? {}, "path parameter") : undefined;
-      const query = operation.query ? parseInput(operation.query, Object.fromEntries(new URL(req.url).searchParams), "query parameter") : undefined;
+      const params = operation.params
+        ? parseInput(operation.params, (await segment?.params) ?? {}, "path parameter")
+        : undefined;
+      const query = operation.query
+        ? parseInput(operation.query, Object.fromEntries(new URL(req.url).searchParams), "query parameter")
+        : undefined;
       const body = operation.body ? parseInput(operation.body, await readBody(req, operation), "body") : undefined;
       const ctx: ServiceContext = { db, actor, ipAddress: clientAddress(req), requestId };
       const call = (ctx: ServiceContext) => handler({ ctx, params, query, body, req } as HandlerArgs<O>);
       const key = operation.idempotent ? idempotencyKeyOf(req) : null;
-      response = key ? await runOnce(ctx, { key, route: `${operation.method} ${operation.path}`, body }, call) : await call(ctx);
+      response = key
+        ? await runOnce(ctx, { key, route: `${operation.method} ${operation.path}`, body }, call)
+        : await call(ctx);
     } catch (error) {
       const { status, body, headers } = describeError(error);
       if (status >= 500) logError(`[${requestId}] ${req.method} ${new URL(req.url).pathname}`, error);
@@ -115,7 +123,10 @@ export function parseInput<S extends z.ZodType | undefined>(schema: S, value: un
   assertNoNulCharacters(value, location);
   const result = schema.safeParse(value);
   if (result.success) return result.data as Infer<S>;
-  const errors = result.error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+  const errors = result.error.issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+  }));
   const first = errors[0];
   const where = first?.path ? `${location} '${first.path}'` : location;
   throw new ValidationError(`invalid ${where}: ${first?.message ?? "invalid input"}`, errors);
@@ -144,7 +155,8 @@ function assertNoNulCharacters(value: unknown, location: string): void {
       }
       // Pushed last to first, so the first offending value in document order is the one reported.
       const entries = Object.entries(item);
-      for (let index = entries.length - 1; index >= 0; index--) pending.push({ item: entries[index][1], path: [...path, entries[index][0]] });
+      for (let index = entries.length - 1; index >= 0; index--)
+        pending.push({ item: entries[index][1], path: [...path, entries[index][0]] });
     }
   }
 }
@@ -171,12 +183,20 @@ async function readBody(req: ApiRequest, operation: Operation): Promise<unknown>
 
 /** The body as text, refusing (413) anything over `limit` bytes while it arrives. */
 export async function readLimited(req: ApiRequest, limit: number): Promise<string> {
-  const bytes = await readLimitedBytes(req, limit, () => new PayloadTooLargeError("the request body is larger than 1 MB"));
+  const bytes = await readLimitedBytes(
+    req,
+    limit,
+    () => new PayloadTooLargeError("the request body is larger than 1 MB"),
+  );
   return bytes.toString("utf8");
 }
 
 /** The body's bytes, throwing `tooLarge()` as soon as more than `limit` bytes have arrived (the rest is not read). */
-export async function readLimitedBytes(req: ApiRequest, limit: number, tooLarge: () => Error): Promise<Buffer<ArrayBuffer>> {
+export async function readLimitedBytes(
+  req: ApiRequest,
+  limit: number,
+  tooLarge: () => Error,
+): Promise<Buffer<ArrayBuffer>> {
   // A small body the server has already read whole (node-handler.ts): no need to stream it back.
   const whole = takeBodyBytes(req);
   if (whole) {

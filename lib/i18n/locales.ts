@@ -23,7 +23,11 @@ export function defaultLocale(env: Partial<NodeJS.ProcessEnv> = process.env): Lo
  * else the best match of Accept-Language by its order and q-values ("fr-FR, en;q=0.8" gives en, a
  * regional tag matching its language), else the default.
  */
-export function negotiateLocale(input: { cookie?: string | null; acceptLanguage?: string | null; fallback?: Locale }): Locale {
+export function negotiateLocale(input: {
+  cookie?: string | null;
+  acceptLanguage?: string | null;
+  fallback?: Locale;
+}): Locale {
   const fallback = input.fallback ?? defaultLocale();
   if (isLocale(input.cookie)) return input.cookie;
   const header = input.acceptLanguage?.trim();

@@ -7,6 +7,9 @@ import { LOCALE_COOKIE, negotiateLocale } from "./locales";
 // locale before the cookie (localisation.md section 1).
 export default getRequestConfig(async () => {
   const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
-  const locale = negotiateLocale({ cookie: cookieStore.get(LOCALE_COOKIE)?.value, acceptLanguage: headerList.get("accept-language") });
+  const locale = negotiateLocale({
+    cookie: cookieStore.get(LOCALE_COOKIE)?.value,
+    acceptLanguage: headerList.get("accept-language"),
+  });
   return { locale, messages: (await import(`../../messages/${locale}.json`)).default };
 });

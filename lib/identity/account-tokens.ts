@@ -23,7 +23,10 @@ export const PASSWORD_TOKEN_KINDS = ["PASSWORD_RESET", "INVITATION"] as const sa
 export const INVALID_TOKEN_CODE = "invalid_token";
 
 export function invalidToken(): BadRequestError {
-  return new BadRequestError("this link is not valid: it is unknown, used, expired or replaced by a newer one", INVALID_TOKEN_CODE);
+  return new BadRequestError(
+    "this link is not valid: it is unknown, used, expired or replaced by a newer one",
+    INVALID_TOKEN_CODE,
+  );
 }
 
 /** The page a link of each kind opens, with its token. */
@@ -43,7 +46,11 @@ const LINK_TEMPLATES: Record<AccountTokenKind, string> = {
  * Issues a new link of `kind` for the user (its older ones stop working) and puts the e-mail that
  * carries it in the outbox, in the caller's transaction: verification, invitation and reset alike.
  */
-export async function sendAccountLink(ctx: ServiceContext, user: Pick<User, "id" | "email" | "fullName" | "companyId">, kind: AccountTokenKind): Promise<void> {
+export async function sendAccountLink(
+  ctx: ServiceContext,
+  user: Pick<User, "id" | "email" | "fullName" | "companyId">,
+  kind: AccountTokenKind,
+): Promise<void> {
   const { token } = await issueAccountToken(ctx.db, user.id, kind);
   await enqueueNotification(ctx, {
     channel: "EMAIL",
@@ -55,7 +62,11 @@ export async function sendAccountLink(ctx: ServiceContext, user: Pick<User, "id"
 }
 
 /** A new token of `kind` for the user; the user's older live tokens of that kind stop working. */
-async function issueAccountToken(db: DbOrTx, userId: string, kind: AccountTokenKind): Promise<{ token: string; expiresAt: Date }> {
+async function issueAccountToken(
+  db: DbOrTx,
+  userId: string,
+  kind: AccountTokenKind,
+): Promise<{ token: string; expiresAt: Date }> {
   await revokeAccountTokens(db, userId, [kind]);
   const { token, hash } = newOpaqueToken();
   const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_SECONDS[kind] * 1000);
@@ -64,11 +75,22 @@ async function issueAccountToken(db: DbOrTx, userId: string, kind: AccountTokenK
 }
 
 /** Ends every live token of these kinds of the user (a newer one was issued, or the password was set). */
-export async function revokeAccountTokens(db: DbOrTx, userId: string, kinds: readonly AccountTokenKind[]): Promise<void> {
+export async function revokeAccountTokens(
+  db: DbOrTx,
+  userId: string,
+  kinds: readonly AccountTokenKind[],
+): Promise<void> {
   await db
     .update(accountTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(accountTokens.userId, userId), inArray(accountTokens.kind, [...kinds]), isNull(accountTokens.usedAt), isNull(accountTokens.revokedAt)));
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        inArray(accountTokens.kind, [...kinds]),
+        isNull(accountTokens.usedAt),
+        isNull(accountTokens.revokedAt),
+      ),
+    );
 }
 
 function isLive(token: string, kinds: readonly AccountTokenKind[]) {
@@ -82,7 +104,11 @@ function isLive(token: string, kinds: readonly AccountTokenKind[]) {
 }
 
 /** The live token of one of `kinds`, without using it up; 400 `invalid_token` otherwise. */
-export async function findLiveAccountToken(db: DbOrTx, token: string, kinds: readonly AccountTokenKind[]): Promise<AccountToken> {
+export async function findLiveAccountToken(
+  db: DbOrTx,
+  token: string,
+  kinds: readonly AccountTokenKind[],
+): Promise<AccountToken> {
   const [row] = await db.select().from(accountTokens).where(isLive(token, kinds));
   if (!row) throw invalidToken();
   return row;
@@ -92,7 +118,11 @@ export async function findLiveAccountToken(db: DbOrTx, token: string, kinds: rea
  * Uses a live token up and returns it; 400 `invalid_token` otherwise. One conditional update, so of two
  * requests presenting the same token at once exactly one succeeds.
  */
-export async function consumeAccountToken(db: DbOrTx, token: string, kinds: readonly AccountTokenKind[]): Promise<AccountToken> {
+export async function consumeAccountToken(
+  db: DbOrTx,
+  token: string,
+  kinds: readonly AccountTokenKind[],
+): Promise<AccountToken> {
   const [row] = await db.update(accountTokens).set({ usedAt: new Date() }).where(isLive(token, kinds)).returning();
   if (!row) throw invalidToken();
   return row;

@@ -18,7 +18,9 @@ export const LAST_ADMIN_CODE = "last_admin";
 export function assertMayManageAdmins(actor: Actor): void {
   if (actor.kind === "system") return;
   if (actor.kind === "user" && actor.roles.includes(ADMIN_ROLE)) return;
-  throw new ForbiddenError("only a signed-in administrator may give or take the ADMIN role, or manage an administrator's password");
+  throw new ForbiddenError(
+    "only a signed-in administrator may give or take the ADMIN role, or manage an administrator's password",
+  );
 }
 
 export async function hasRole(db: DbOrTx, userId: string, roleName: string): Promise<boolean> {
@@ -43,5 +45,9 @@ export async function assertNotLastAdmin(db: DbOrTx, userId: string): Promise<vo
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(and(eq(roles.name, ADMIN_ROLE), eq(users.isActive, true), ne(users.id, userId)));
-  if (others.n === 0) throw new ConflictError("this is the last active administrator: give another user the ADMIN role first", LAST_ADMIN_CODE);
+  if (others.n === 0)
+    throw new ConflictError(
+      "this is the last active administrator: give another user the ADMIN role first",
+      LAST_ADMIN_CODE,
+    );
 }

@@ -30,7 +30,14 @@ function toApiKeyResponse(key: ApiKey) {
  */
 function assertKeyTerms(input: CreateApiKeyInput, now: Date): Date | null {
   const errors: FieldError[] = input.permissions.flatMap((permission, index) =>
-    keyMayHold(permission) ? [] : [{ path: `permissions.${index}`, message: `an API key cannot hold ${permission}: it reaches beyond the key's company` }],
+    keyMayHold(permission)
+      ? []
+      : [
+          {
+            path: `permissions.${index}`,
+            message: `an API key cannot hold ${permission}: it reaches beyond the key's company`,
+          },
+        ],
   );
   const expiresAt = input.expires_at ? parseDateTime(input.expires_at) : null;
   if (expiresAt && expiresAt <= now) errors.push({ path: "expires_at", message: "must be in the future" });
@@ -74,7 +81,14 @@ export async function createApiKey({ ctx, input }: { ctx: ServiceContext; input:
       companyId,
       details: { name: key.name, permissions: key.permissions, expires_at: toIso(key.expiresAt) },
     });
-    return { id: key.id, name: key.name, key: token, permissions: key.permissions, company_id: key.companyId, expires_at: toIso(key.expiresAt) };
+    return {
+      id: key.id,
+      name: key.name,
+      key: token,
+      permissions: key.permissions,
+      company_id: key.companyId,
+      expires_at: toIso(key.expiresAt),
+    };
   });
 }
 
@@ -98,7 +112,13 @@ export async function revokeApiKey({ ctx, apiKeyId }: { ctx: ServiceContext; api
     const [key] = await tx.db
       .update(apiKeys)
       .set({ revokedAt: new Date() })
-      .where(and(eq(apiKeys.id, apiKeyId), isNull(apiKeys.revokedAt), scope ? eq(apiKeys.companyId, scope.companyId) : undefined))
+      .where(
+        and(
+          eq(apiKeys.id, apiKeyId),
+          isNull(apiKeys.revokedAt),
+          scope ? eq(apiKeys.companyId, scope.companyId) : undefined,
+        ),
+      )
       .returning();
     if (!key) throw new NotFoundError("API key");
     await writeAudit(tx, { action: "API_KEY_REVOKED", entity: "api_keys", entityId: key.id, companyId: key.companyId });

@@ -13,7 +13,13 @@ import type { ChangePasswordInput } from "./schemas";
  * Changes the caller's password; the other sessions of the user are revoked, this one stays, and so
  * do reset and invitation links still outstanding (the password they would set is now chosen).
  */
-export async function changePassword({ ctx, input }: { ctx: ServiceContext; input: ChangePasswordInput }): Promise<void> {
+export async function changePassword({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: ChangePasswordInput;
+}): Promise<void> {
   const { actor } = ctx;
   assertUser(actor);
   const user = await getUserOrThrow(ctx.db, actor.userId);
@@ -21,7 +27,8 @@ export async function changePassword({ ctx, input }: { ctx: ServiceContext; inpu
     throw new UnauthorizedError("the current password is incorrect");
   }
   assertStrongPassword(input.new_password, user.email, "new_password");
-  if (await isAmongRecentPasswords(ctx.db, user.id, input.new_password)) throw new BadRequestError(PASSWORD_REUSED, PASSWORD_REUSED_CODE);
+  if (await isAmongRecentPasswords(ctx.db, user.id, input.new_password))
+    throw new BadRequestError(PASSWORD_REUSED, PASSWORD_REUSED_CODE);
   await inTransaction(ctx, async (tx) => {
     await setPassword(tx.db, user.id, input.new_password);
     await revokeSessions(tx.db, { userId: user.id, exceptSessionId: actor.sessionId }, "password changed");

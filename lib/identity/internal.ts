@@ -19,7 +19,10 @@ export async function getUserOrThrow(db: DbOrTx, userId: string): Promise<User> 
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {
-  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return user;
 }
 
@@ -30,7 +33,15 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<User |
  */
 export async function insertUser(
   db: DbOrTx,
-  input: { email: string; passwordHash: string | null; fullName: string | null; companyId: string; businessUnitId?: string | null; isVerified?: boolean; roleIds: string[] },
+  input: {
+    email: string;
+    passwordHash: string | null;
+    fullName: string | null;
+    companyId: string;
+    businessUnitId?: string | null;
+    isVerified?: boolean;
+    roleIds: string[];
+  },
 ): Promise<User> {
   if (await findUserByEmail(db, input.email)) throw new ConflictError(EMAIL_TAKEN);
   const [user] = await db
@@ -44,8 +55,10 @@ export async function insertUser(
       isVerified: input.isVerified ?? false,
     })
     .returning();
-  if (input.passwordHash) await db.insert(passwordHistory).values({ userId: user.id, passwordHash: input.passwordHash });
-  if (input.roleIds.length > 0) await db.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: user.id, roleId })));
+  if (input.passwordHash)
+    await db.insert(passwordHistory).values({ userId: user.id, passwordHash: input.passwordHash });
+  if (input.roleIds.length > 0)
+    await db.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: user.id, roleId })));
   return user;
 }
 
@@ -60,7 +73,13 @@ export async function toUserResponses(db: DbOrTx, list: User[]): Promise<UserRes
   const ids = list.map((user) => user.id);
   const rows = ids.length
     ? await db
-        .select({ userId: users.id, roleId: roles.id, name: roles.name, level: roles.level, permission: rolePermissions.permission })
+        .select({
+          userId: users.id,
+          roleId: roles.id,
+          name: roles.name,
+          level: roles.level,
+          permission: rolePermissions.permission,
+        })
         .from(users)
         .innerJoin(userRoles, eq(userRoles.userId, users.id))
         .innerJoin(roles, eq(roles.id, userRoles.roleId))
@@ -92,13 +111,21 @@ export async function toUserResponse(db: DbOrTx, user: User): Promise<UserRespon
 }
 
 export async function findRolesByName(db: DbOrTx, names: readonly string[]) {
-  return names.length ? db.select().from(roles).where(inArray(roles.name, [...names])) : [];
+  return names.length
+    ? db
+        .select()
+        .from(roles)
+        .where(inArray(roles.name, [...names]))
+    : [];
 }
 
 /** Every permission the given roles carry, for checking that the caller may grant them. */
 export async function permissionsOfRoles(db: DbOrTx, roleIds: readonly string[]): Promise<string[]> {
   if (roleIds.length === 0) return [];
-  const rows = await db.select({ permission: rolePermissions.permission }).from(rolePermissions).where(inArray(rolePermissions.roleId, [...roleIds]));
+  const rows = await db
+    .select({ permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .where(inArray(rolePermissions.roleId, [...roleIds]));
   return rows.map((row) => row.permission);
 }
 

@@ -37,7 +37,9 @@ export function releaseAttempt(ctx: ServiceContext, attemptId: string, triesLeft
 
 /** The wait of an attempt of an e-mail with `failures` recent failures from every address. */
 export function slowdownMs(failures: number): number {
-  return failures > SLOWED_LOGINS_AFTER ? Math.min(MAX_SLOWDOWN_MS, SLOWDOWN_STEP_MS * (failures - SLOWED_LOGINS_AFTER)) : 0;
+  return failures > SLOWED_LOGINS_AFTER
+    ? Math.min(MAX_SLOWDOWN_MS, SLOWDOWN_STEP_MS * (failures - SLOWED_LOGINS_AFTER))
+    : 0;
 }
 
 /**
@@ -47,7 +49,10 @@ export function slowdownMs(failures: number): number {
  * per e-mail count only slows attempts down, so it needs no lock of its own. An unknown address (no
  * socket, as under `next dev`) is one bucket.
  */
-export async function reserveAttempt(ctx: ServiceContext, email: string): Promise<{ attemptId: string; delayMs: number }> {
+export async function reserveAttempt(
+  ctx: ServiceContext,
+  email: string,
+): Promise<{ attemptId: string; delayMs: number }> {
   const address = ctx.ipAddress;
   return inTransaction(ctx, async (tx) => {
     await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-address:${address ?? ""}`}))`);
@@ -58,7 +63,9 @@ export async function reserveAttempt(ctx: ServiceContext, email: string): Promis
     const [failures] = await tx.db
       .select({
         pair: sql<number>`count(*) filter (where ${and(ofEmail, fromAddress)})::int`,
-        pairOldest: sql<Date | string | null>`min(${loginAttempts.attemptedAt}) filter (where ${and(ofEmail, fromAddress)})`,
+        pairOldest: sql<
+          Date | string | null
+        >`min(${loginAttempts.attemptedAt}) filter (where ${and(ofEmail, fromAddress)})`,
         address: sql<number>`count(*) filter (where ${fromAddress})::int`,
         addressOldest: sql<Date | string | null>`min(${loginAttempts.attemptedAt}) filter (where ${fromAddress})`,
         email: sql<number>`count(*) filter (where ${ofEmail})::int`,
@@ -66,10 +73,16 @@ export async function reserveAttempt(ctx: ServiceContext, email: string): Promis
       .from(loginAttempts)
       .where(and(gt(loginAttempts.attemptedAt, windowStart), or(ofEmail, fromAddress)));
     if (failures.pair >= MAX_FAILED_LOGINS) {
-      throw new RateLimitedError("too many failed sign-in attempts for this e-mail from this address; try again later", retryAfter(failures.pairOldest, now));
+      throw new RateLimitedError(
+        "too many failed sign-in attempts for this e-mail from this address; try again later",
+        retryAfter(failures.pairOldest, now),
+      );
     }
     if (failures.address >= MAX_FAILED_LOGINS_PER_ADDRESS) {
-      throw new RateLimitedError("too many failed sign-in attempts from this address; try again later", retryAfter(failures.addressOldest, now));
+      throw new RateLimitedError(
+        "too many failed sign-in attempts from this address; try again later",
+        retryAfter(failures.addressOldest, now),
+      );
     }
     const [attempt] = await tx.db
       .insert(loginAttempts)
@@ -91,6 +104,12 @@ function retryAfter(oldest: Date | string | null, now: number): number {
  */
 export function sweepLoginAttempts(db: DbOrTx, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - FAILED_LOGIN_WINDOW_SECONDS * 1000);
-  const expired = db.select({ id: loginAttempts.id }).from(loginAttempts).where(lte(loginAttempts.attemptedAt, cutoff)).limit(SWEEP_BATCH_SIZE);
-  return deleteInBatches(() => db.delete(loginAttempts).where(inArray(loginAttempts.id, expired)).returning({ id: loginAttempts.id }));
+  const expired = db
+    .select({ id: loginAttempts.id })
+    .from(loginAttempts)
+    .where(lte(loginAttempts.attemptedAt, cutoff))
+    .limit(SWEEP_BATCH_SIZE);
+  return deleteInBatches(() =>
+    db.delete(loginAttempts).where(inArray(loginAttempts.id, expired)).returning({ id: loginAttempts.id }),
+  );
 }

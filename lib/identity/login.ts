@@ -39,7 +39,9 @@ export async function login({
   let passwordMatches: boolean;
   try {
     user = await findUserByEmail(ctx.db, email);
-    passwordMatches = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password).then(() => false);
+    passwordMatches = user
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password).then(() => false);
   } catch (error) {
     releaseAttempt(ctx, attemptId);
     throw error;

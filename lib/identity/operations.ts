@@ -49,7 +49,8 @@ export const identityOperations = {
     path: "/auth/verify-email",
     tag,
     summary: "Verify an e-mail address with the token of its link",
-    description: "The token of the `auth.verify_email` link. It works once, for 48 hours; a newer link voids the older ones.",
+    description:
+      "The token of the `auth.verify_email` link. It works once, for 48 hours; a newer link voids the older ones.",
     access: "public",
     body: VerifyEmailInput,
     responses: {
@@ -95,7 +96,10 @@ export const identityOperations = {
     body: ConfirmPasswordResetInput,
     responses: {
       200: { description: "The user whose password was set", schema: ConfirmPasswordResetResponse },
-      400: { description: "`invalid_token`: unknown, used, expired or replaced token; `password_reused`: one of the user's last 5 passwords" },
+      400: {
+        description:
+          "`invalid_token`: unknown, used, expired or replaced token; `password_reused`: one of the user's last 5 passwords",
+      },
       422: { description: "Invalid input; `weak_password`: a common password, or one containing the e-mail's name" },
     },
   }),
@@ -110,7 +114,10 @@ export const identityOperations = {
     body: LoginInput,
     acceptsForm: true,
     responses: {
-      200: { description: "An access token (15 minutes) and a refresh token (30 days, single use)", schema: TokenResponse },
+      200: {
+        description: "An access token (15 minutes) and a refresh token (30 days, single use)",
+        schema: TokenResponse,
+      },
       401: { description: "Wrong e-mail or password (one answer for both)" },
       429: { description: "Too many failed attempts for this e-mail from this address, or from this address" },
     },
@@ -120,7 +127,8 @@ export const identityOperations = {
     path: "/auth/refresh",
     tag,
     summary: "Exchange a refresh token for a new token pair",
-    description: "The presented refresh token becomes invalid. Presenting an already used one revokes its whole session (reuse detection).",
+    description:
+      "The presented refresh token becomes invalid. Presenting an already used one revokes its whole session (reuse detection).",
     access: "public",
     body: RefreshInput,
     responses: {
@@ -142,7 +150,9 @@ export const identityOperations = {
     tag,
     summary: "Global logout: end every session of the user",
     access: "user",
-    responses: { 204: { description: "Every access and refresh token of the user, and its browser sessions, now answer 401" } },
+    responses: {
+      204: { description: "Every access and refresh token of the user, and its browser sessions, now answer 401" },
+    },
   }),
   changePassword: defineOperation({
     method: "POST",
@@ -187,7 +197,10 @@ export const identityOperations = {
     body: AssignRoleInput,
     responses: {
       200: { description: "The user", schema: UserResponse },
-      403: { description: "The role carries permissions the caller lacks, or it is ADMIN and the caller is not a signed-in ADMIN" },
+      403: {
+        description:
+          "The role carries permissions the caller lacks, or it is ADMIN and the caller is not a signed-in ADMIN",
+      },
       404: { description: "Unknown user or role" },
     },
   }),
@@ -202,7 +215,10 @@ export const identityOperations = {
     body: AssignRoleInput,
     responses: {
       200: { description: "The user", schema: UserResponse },
-      403: { description: "The role carries permissions the caller lacks, or it is ADMIN and the caller is not a signed-in ADMIN" },
+      403: {
+        description:
+          "The role carries permissions the caller lacks, or it is ADMIN and the caller is not a signed-in ADMIN",
+      },
       404: { description: "Unknown user or role" },
       409: { description: "`last_admin`: the user is the last active ADMIN" },
     },
@@ -253,7 +269,8 @@ export const identityOperations = {
     path: "/auth/users/{id}",
     tag,
     summary: "Edit a user (name, company, unit, active)",
-    description: "Deactivating a user revokes every session it has. The last active ADMIN cannot be deactivated (409 `last_admin`).",
+    description:
+      "Deactivating a user revokes every session it has. The last active ADMIN cannot be deactivated (409 `last_admin`).",
     access: "users:manage",
     params: IdParams,
     body: UpdateUserInput,
@@ -283,7 +300,8 @@ export const identityOperations = {
     path: "/auth/api-keys",
     tag,
     summary: "List API keys (without the keys themselves)",
-    description: "Every company's keys for ADMIN, the caller's company's otherwise; each with `created_by`, `expires_at`, `last_used_at` (written on first use, then at most once a minute) and `revoked_at`.",
+    description:
+      "Every company's keys for ADMIN, the caller's company's otherwise; each with `created_by`, `expires_at`, `last_used_at` (written on first use, then at most once a minute) and `revoked_at`.",
     access: "users:manage",
     responses: { 200: { description: "Keys, newest first", schema: z.array(ApiKeyResponse) } },
   }),
@@ -292,9 +310,13 @@ export const identityOperations = {
     path: "/auth/api-keys/{id}",
     tag,
     summary: "Revoke an API key",
-    description: "Requests with the key answer 401 from then on. A key of another company than the caller's (outside ADMIN) is not found.",
+    description:
+      "Requests with the key answer 401 from then on. A key of another company than the caller's (outside ADMIN) is not found.",
     access: "users:manage",
     params: IdParams,
-    responses: { 200: { description: "The revoked key", schema: ApiKeyResponse }, 404: { description: "Unknown or already revoked key" } },
+    responses: {
+      200: { description: "The revoked key", schema: ApiKeyResponse },
+      404: { description: "Unknown or already revoked key" },
+    },
   }),
 };

@@ -7,8 +7,22 @@ import { inTransaction, sendAfterWrite, type ServiceContext } from "@/lib/contex
 import { BadRequestError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
 import { consumeRateLimit } from "@/lib/operations/rate-limit";
-import { consumeAccountToken, findLiveAccountToken, invalidToken, PASSWORD_TOKEN_KINDS, revokeAccountTokens, sendAccountLink } from "./account-tokens";
-import { findUserByEmail, getUserOrThrow, isAmongRecentPasswords, PASSWORD_REUSED, PASSWORD_REUSED_CODE, setPasswordHash } from "./internal";
+import {
+  consumeAccountToken,
+  findLiveAccountToken,
+  invalidToken,
+  PASSWORD_TOKEN_KINDS,
+  revokeAccountTokens,
+  sendAccountLink,
+} from "./account-tokens";
+import {
+  findUserByEmail,
+  getUserOrThrow,
+  isAmongRecentPasswords,
+  PASSWORD_REUSED,
+  PASSWORD_REUSED_CODE,
+  setPasswordHash,
+} from "./internal";
 import { assertStrongPassword } from "./password-policy";
 import type { ConfirmPasswordResetInput, PasswordResetInput } from "./schemas";
 
@@ -25,7 +39,13 @@ function emailKey(email: string): string {
 }
 
 /** POST /auth/password-reset: counts the request against both limits (429 beyond), then asks for the link. */
-export async function requestPasswordReset({ ctx, input }: { ctx: ServiceContext; input: PasswordResetInput }): Promise<void> {
+export async function requestPasswordReset({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: PasswordResetInput;
+}): Promise<void> {
   const email = input.email.trim().toLowerCase();
   await consumeRateLimit(ctx.db, {
     key: `password-reset:address:${ctx.ipAddress ?? "unknown"}`,
@@ -46,12 +66,24 @@ export async function requestPasswordReset({ ctx, input }: { ctx: ServiceContext
  * In the background: the reset link for the e-mail's user, if there is an active one (a new link voids
  * the older ones). Otherwise nothing happens, and nobody learns it.
  */
-export async function sendPasswordResetLink({ ctx, email }: { ctx: ServiceContext; email: string }): Promise<"sent" | "no user"> {
+export async function sendPasswordResetLink({
+  ctx,
+  email,
+}: {
+  ctx: ServiceContext;
+  email: string;
+}): Promise<"sent" | "no user"> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user || !user.isActive) return "no user";
   return inTransaction(ctx, async (tx) => {
     await sendAccountLink(tx, user, "PASSWORD_RESET");
-    await writeAudit(tx, { action: "PASSWORD_RESET_REQUESTED", entity: "users", entityId: user.id, userId: user.id, companyId: user.companyId });
+    await writeAudit(tx, {
+      action: "PASSWORD_RESET_REQUESTED",
+      entity: "users",
+      entityId: user.id,
+      userId: user.id,
+      companyId: user.companyId,
+    });
     return "sent" as const;
   });
 }
@@ -67,7 +99,8 @@ export async function confirmPasswordReset({ ctx, input }: { ctx: ServiceContext
   const user = await getUserOrThrow(ctx.db, found.userId);
   if (!user.isActive) throw invalidToken();
   assertStrongPassword(input.password, user.email);
-  if (await isAmongRecentPasswords(ctx.db, user.id, input.password)) throw new BadRequestError(PASSWORD_REUSED, PASSWORD_REUSED_CODE);
+  if (await isAmongRecentPasswords(ctx.db, user.id, input.password))
+    throw new BadRequestError(PASSWORD_REUSED, PASSWORD_REUSED_CODE);
   const passwordHash = await hashPassword(input.password);
   return inTransaction(ctx, async (tx) => {
     // Used up here, atomically: of two confirms with one token, the second finds it used (400).

@@ -7,7 +7,8 @@ import { accessTokenPair } from "./internal";
 export async function refresh({ ctx, refreshToken }: { ctx: ServiceContext; refreshToken: string }) {
   // The reuse revocation must commit even though the call then fails, so the outcome is read after commit.
   const outcome = await inTransaction(ctx, (tx) => rotateRefreshToken(tx.db, refreshToken));
-  if (outcome.kind === "reused") throw new UnauthorizedError("this refresh token was already used; its session has been revoked");
+  if (outcome.kind === "reused")
+    throw new UnauthorizedError("this refresh token was already used; its session has been revoked");
   if (outcome.kind === "invalid") throw new UnauthorizedError("the refresh token is invalid or expired");
   return accessTokenPair(outcome.userId, outcome.sessionId, outcome.refreshToken);
 }

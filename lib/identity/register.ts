@@ -27,10 +27,29 @@ export async function register({ ctx, input }: { ctx: ServiceContext; input: Reg
     return await inTransaction(ctx, async (tx) => {
       const companyId = await getDefaultCompanyId(tx.db);
       const [cliente] = await findRolesByName(tx.db, ["CLIENTE"]);
-      const user = await insertUser(tx.db, { email: input.email, passwordHash, fullName: input.full_name ?? null, companyId, roleIds: [cliente.id] });
-      await writeAudit(tx, { action: "USER_REGISTERED", entity: "users", entityId: user.id, userId: user.id, companyId });
+      const user = await insertUser(tx.db, {
+        email: input.email,
+        passwordHash,
+        fullName: input.full_name ?? null,
+        companyId,
+        roleIds: [cliente.id],
+      });
+      await writeAudit(tx, {
+        action: "USER_REGISTERED",
+        entity: "users",
+        entityId: user.id,
+        userId: user.id,
+        companyId,
+      });
       await sendAccountLink(tx, user, "VERIFY_EMAIL");
-      return { id: user.id, email: user.email, full_name: user.fullName, is_verified: user.isVerified, roles: [cliente.name], company_id: companyId };
+      return {
+        id: user.id,
+        email: user.email,
+        full_name: user.fullName,
+        is_verified: user.isVerified,
+        roles: [cliente.name],
+        company_id: companyId,
+      };
     });
   } catch (error) {
     // Two registrations of one e-mail at once: the unique index refuses the second.

@@ -12,11 +12,20 @@ import type { AssignRoleInput } from "./schemas";
 export async function listRoles({ ctx }: { ctx: ServiceContext }) {
   assertCan(ctx.actor, "users:manage");
   const rows = await ctx.db
-    .select({ id: roles.id, name: roles.name, level: roles.level, description: roles.description, permission: rolePermissions.permission })
+    .select({
+      id: roles.id,
+      name: roles.name,
+      level: roles.level,
+      description: roles.description,
+      permission: rolePermissions.permission,
+    })
     .from(roles)
     .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
     .orderBy(desc(roles.level), asc(rolePermissions.permission));
-  const byId = new Map<string, { id: string; name: string; level: number; description: string | null; permissions: string[] }>();
+  const byId = new Map<
+    string,
+    { id: string; name: string; level: number; description: string | null; permissions: string[] }
+  >();
   for (const { permission, ...role } of rows) {
     const entry = byId.get(role.id) ?? { ...role, permissions: [] };
     if (permission) entry.permissions.push(permission);
@@ -43,9 +52,19 @@ export async function assignRole({ ctx, input }: { ctx: ServiceContext; input: A
   assertCan(ctx.actor, "users:manage");
   return inTransaction(ctx, async (tx) => {
     const { user, role } = await assignmentOf(tx, input);
-    const inserted = await tx.db.insert(userRoles).values({ userId: user.id, roleId: role.id }).onConflictDoNothing().returning();
+    const inserted = await tx.db
+      .insert(userRoles)
+      .values({ userId: user.id, roleId: role.id })
+      .onConflictDoNothing()
+      .returning();
     if (inserted.length > 0) {
-      await writeAudit(tx, { action: "ROLE_ASSIGNED", entity: "users", entityId: user.id, companyId: user.companyId, details: { role: role.name } });
+      await writeAudit(tx, {
+        action: "ROLE_ASSIGNED",
+        entity: "users",
+        entityId: user.id,
+        companyId: user.companyId,
+        details: { role: role.name },
+      });
     }
     return toUserResponse(tx.db, user);
   });
@@ -65,7 +84,13 @@ export async function removeRole({ ctx, input }: { ctx: ServiceContext; input: A
       .where(and(eq(userRoles.userId, user.id), eq(userRoles.roleId, role.id)))
       .returning();
     if (removed.length > 0) {
-      await writeAudit(tx, { action: "ROLE_REMOVED", entity: "users", entityId: user.id, companyId: user.companyId, details: { role: role.name } });
+      await writeAudit(tx, {
+        action: "ROLE_REMOVED",
+        entity: "users",
+        entityId: user.id,
+        companyId: user.companyId,
+        details: { role: role.name },
+      });
     }
     return toUserResponse(tx.db, user);
   });

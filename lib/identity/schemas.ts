@@ -66,7 +66,13 @@ export const RegisterResponse = z.object({
   company_id: Uuid,
 });
 
-export const RoleResponse = z.object({ id: Uuid, name: z.string(), level: z.number().int(), description: z.string().nullable(), permissions: z.array(z.string()) });
+export const RoleResponse = z.object({
+  id: Uuid,
+  name: z.string(),
+  level: z.number().int(),
+  description: z.string().nullable(),
+  permissions: z.array(z.string()),
+});
 
 export const AssignRoleInput = z.object({ user_id: Uuid, role_id: Uuid });
 export type AssignRoleInput = z.infer<typeof AssignRoleInput>;
@@ -125,7 +131,9 @@ export const CreateApiKeyInput = z.object({
     .max(ALL_PERMISSIONS.length)
     .describe("never users:manage, organizations:manage, geography:manage or lifecycle:run (422)"),
   company_id: Uuid.optional(),
-  expires_at: DateTimeInput.optional().describe("after this instant the key answers 401; in the future (else 422); none: the key does not expire"),
+  expires_at: DateTimeInput.optional().describe(
+    "after this instant the key answers 401; in the future (else 422); none: the key does not expire",
+  ),
 });
 export type CreateApiKeyInput = z.infer<typeof CreateApiKeyInput>;
 
@@ -136,7 +144,9 @@ export const ApiKeyResponse = z.object({
   permissions: z.array(z.string()),
   company_id: Uuid,
   created_at: z.string(),
-  created_by: Uuid.nullable().describe("the user who created the key; the key answers 401 once that user is deactivated"),
+  created_by: Uuid.nullable().describe(
+    "the user who created the key; the key answers 401 once that user is deactivated",
+  ),
   expires_at: z.string().nullable(),
   last_used_at: z.string().nullable().describe("written on first use, then at most once a minute"),
   revoked_at: z.string().nullable(),

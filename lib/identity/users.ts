@@ -9,7 +9,14 @@ import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from
 import { writeAudit } from "@/lib/operations/audit";
 import { sendAccountLink } from "./account-tokens";
 import { ADMIN_ROLE, assertMayManageAdmins, assertNotLastAdmin, hasRole } from "./admins";
-import { EMAIL_TAKEN, findRolesByName, insertUser, permissionsOfRoles, toUserResponse, toUserResponses } from "./internal";
+import {
+  EMAIL_TAKEN,
+  findRolesByName,
+  insertUser,
+  permissionsOfRoles,
+  toUserResponse,
+  toUserResponses,
+} from "./internal";
 import { assertStrongPassword } from "./password-policy";
 import type { CreateUserInput, ListUsersQuery, UpdateUserInput } from "./schemas";
 
@@ -78,9 +85,17 @@ export async function createUser({ ctx, input }: { ctx: ServiceContext; input: C
       const found = await findRolesByName(tx.db, roleNames);
       const missing = roleNames.filter((name) => !found.some((role) => role.name === name));
       if (missing.length > 0) {
-        throw new ValidationError(`unknown role: ${missing.join(", ")}`, [{ path: "roles", message: `unknown role: ${missing.join(", ")}` }]);
+        throw new ValidationError(`unknown role: ${missing.join(", ")}`, [
+          { path: "roles", message: `unknown role: ${missing.join(", ")}` },
+        ]);
       }
-      assertCanGrant(actor, await permissionsOfRoles(tx.db, found.map((role) => role.id)));
+      assertCanGrant(
+        actor,
+        await permissionsOfRoles(
+          tx.db,
+          found.map((role) => role.id),
+        ),
+      );
       const user = await insertUser(tx.db, {
         email: input.email,
         passwordHash,
@@ -90,7 +105,13 @@ export async function createUser({ ctx, input }: { ctx: ServiceContext; input: C
         isVerified: true,
         roleIds: found.map((role) => role.id),
       });
-      await writeAudit(tx, { action: "USER_CREATED", entity: "users", entityId: user.id, companyId, details: { roles: roleNames, invited: !passwordHash } });
+      await writeAudit(tx, {
+        action: "USER_CREATED",
+        entity: "users",
+        entityId: user.id,
+        companyId,
+        details: { roles: roleNames, invited: !passwordHash },
+      });
       if (!passwordHash) await sendAccountLink(tx, user, "INVITATION");
       return toUserResponse(tx.db, user);
     });
@@ -101,16 +122,29 @@ export async function createUser({ ctx, input }: { ctx: ServiceContext; input: C
 }
 
 /** Edits a user; deactivating one revokes every session it has. The last active ADMIN stays active (409). */
-export async function updateUser({ ctx, userId, input }: { ctx: ServiceContext; userId: string; input: UpdateUserInput }) {
+export async function updateUser({
+  ctx,
+  userId,
+  input,
+}: {
+  ctx: ServiceContext;
+  userId: string;
+  input: UpdateUserInput;
+}) {
   assertCan(ctx.actor, "users:manage");
   return inTransaction(ctx, async (tx) => {
     const user = await getUserInScopeOrThrow(tx, userId);
     const scope = scopeOf(ctx.actor);
     const companyId = scope ? user.companyId : (input.company_id ?? user.companyId);
     const businessUnitId =
-      input.business_unit_id !== undefined ? input.business_unit_id : companyId === user.companyId ? user.businessUnitId : null;
+      input.business_unit_id !== undefined
+        ? input.business_unit_id
+        : companyId === user.companyId
+          ? user.businessUnitId
+          : null;
     await assertPlacement(tx, companyId, businessUnitId);
-    if (user.isActive && input.is_active === false && (await hasRole(tx.db, user.id, ADMIN_ROLE))) await assertNotLastAdmin(tx.db, user.id);
+    if (user.isActive && input.is_active === false && (await hasRole(tx.db, user.id, ADMIN_ROLE)))
+      await assertNotLastAdmin(tx.db, user.id);
     const [updated] = await tx.db
       .update(users)
       .set({
@@ -122,7 +156,13 @@ export async function updateUser({ ctx, userId, input }: { ctx: ServiceContext; 
       .where(eq(users.id, user.id))
       .returning();
     if (user.isActive && !updated.isActive) await revokeSessions(tx.db, { userId: user.id }, "user deactivated");
-    await writeAudit(tx, { action: "USER_UPDATED", entity: "users", entityId: user.id, companyId, details: { changes: input } });
+    await writeAudit(tx, {
+      action: "USER_UPDATED",
+      entity: "users",
+      entityId: user.id,
+      companyId,
+      details: { changes: input },
+    });
     return toUserResponse(tx.db, updated);
   });
 }

@@ -27,7 +27,13 @@ export async function verifyEmail({ ctx, input }: { ctx: ServiceContext; input: 
       .returning();
     // A deactivated user's links do not work (the token stays unused: the transaction rolls back).
     if (!user) throw invalidToken();
-    await writeAudit(tx, { action: "EMAIL_VERIFIED", entity: "users", entityId: user.id, userId: user.id, companyId: user.companyId });
+    await writeAudit(tx, {
+      action: "EMAIL_VERIFIED",
+      entity: "users",
+      entityId: user.id,
+      userId: user.id,
+      companyId: user.companyId,
+    });
     return { id: user.id, email: user.email, is_verified: true as const };
   });
 }
@@ -46,6 +52,11 @@ export async function resendVerification({ ctx }: { ctx: ServiceContext }): Prom
   });
   await inTransaction(ctx, async (tx) => {
     await sendAccountLink(tx, user, "VERIFY_EMAIL");
-    await writeAudit(tx, { action: "EMAIL_VERIFICATION_SENT", entity: "users", entityId: user.id, companyId: user.companyId });
+    await writeAudit(tx, {
+      action: "EMAIL_VERIFICATION_SENT",
+      entity: "users",
+      entityId: user.id,
+      companyId: user.companyId,
+    });
   });
 }

@@ -24,7 +24,8 @@ export function relevanceFloor(): number {
   return process.env.OPENAI_API_KEY ? 0.25 : 0.12;
 }
 
-export const NOT_IN_KNOWLEDGE = "I could not find this in the company's documents, so I cannot answer it. Please ask an adviser, or add the document that covers it to the knowledge library.";
+export const NOT_IN_KNOWLEDGE =
+  "I could not find this in the company's documents, so I cannot answer it. Please ask an adviser, or add the document that covers it to the knowledge library.";
 
 export const SYSTEM_PROMPT = [
   "You are an expert in funeral and repatriation insurance, helping the staff and clients of an insurer.",
@@ -38,16 +39,24 @@ function snippetOf(content: string): string {
 }
 
 function toSource(fragment: RetrievedFragment): ChatSource {
-  return { document_id: fragment.documentId, title: fragment.title, fragment_id: fragment.fragmentId, snippet: snippetOf(fragment.content), score: Math.round(fragment.score * 10_000) / 10_000 };
+  return {
+    document_id: fragment.documentId,
+    title: fragment.title,
+    fragment_id: fragment.fragmentId,
+    snippet: snippetOf(fragment.content),
+    score: Math.round(fragment.score * 10_000) / 10_000,
+  };
 }
 
 /** Without a chat model: the sentences of the fragments that share the most words with the question. */
 export function extractiveAnswer(question: string, fragments: RetrievedFragment[]): string {
   const asked = new Set(words(question));
   const sentences = fragments.flatMap((fragment) =>
-    fragment.content
-      .split(/(?<=[.!?])\s+/)
-      .map((sentence) => ({ sentence: sentence.trim(), title: fragment.title, overlap: words(sentence).filter((word) => asked.has(word)).length })),
+    fragment.content.split(/(?<=[.!?])\s+/).map((sentence) => ({
+      sentence: sentence.trim(),
+      title: fragment.title,
+      overlap: words(sentence).filter((word) => asked.has(word)).length,
+    })),
   );
   const best = sentences
     .filter((candidate) => candidate.overlap > 0)
@@ -95,18 +104,29 @@ async function readerScopeOf(ctx: ServiceContext): Promise<KnowledgeScope> {
   if (actor.kind === "api_key") return { companyId: actor.companyId, audiences: ["CLIENTS"] };
   assertEmailVerified(actor);
   const [client] = await ctx.db.select({ companyId: clients.companyId }).from(clients).where(ownClient(actor)).limit(1);
-  if (!client) throw new ForbiddenError("no client record has your e-mail address, so there are no documents for you", "no_client");
+  if (!client)
+    throw new ForbiddenError(
+      "no client record has your e-mail address, so there are no documents for you",
+      "no_client",
+    );
   return { companyId: client.companyId, audiences: ["CLIENTS"] };
 }
 
 function ownerOf(ctx: ServiceContext): ChatOwner {
   const { actor } = ctx;
-  return { userId: actor.kind === "user" ? actor.userId : null, apiKeyId: actor.kind === "api_key" ? actor.apiKeyId : null };
+  return {
+    userId: actor.kind === "user" ? actor.userId : null,
+    apiKeyId: actor.kind === "api_key" ? actor.apiKeyId : null,
+  };
 }
 
 /** The owner's rows of a session: another caller's turns under the same session id are never read. */
 function ownTurns(sessionId: string, companyId: string, owner: ChatOwner): SQL {
-  const whose = owner.userId ? eq(chatMessages.userId, owner.userId) : owner.apiKeyId ? eq(chatMessages.apiKeyId, owner.apiKeyId) : sql`false`;
+  const whose = owner.userId
+    ? eq(chatMessages.userId, owner.userId)
+    : owner.apiKeyId
+      ? eq(chatMessages.apiKeyId, owner.apiKeyId)
+      : sql`false`;
   return and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.companyId, companyId), whose)!;
 }
 
@@ -145,16 +165,33 @@ export async function prepareChat({ ctx, input }: { ctx: ServiceContext; input: 
       .where(own)
       .orderBy(desc(chatMessages.createdAt))
       .limit(MEMORY_TURNS * 2),
-    ctx.db.select({ asked: count() }).from(chatMessages).where(and(own, eq(chatMessages.role, "user"))),
+    ctx.db
+      .select({ asked: count() })
+      .from(chatMessages)
+      .where(and(own, eq(chatMessages.role, "user"))),
   ]);
   const memory: ModelMessage[] = history.reverse().map((turn) => ({ role: turn.role, content: turn.content }));
-  return { ctx, input, companyId: scope.companyId, owner, turn: asked + 1, relevant, memory, sources: relevant.map(toSource) };
+  return {
+    ctx,
+    input,
+    companyId: scope.companyId,
+    owner,
+    turn: asked + 1,
+    relevant,
+    memory,
+    sources: relevant.map(toSource),
+  };
 }
 
 /** The model's instructions and messages: the fragments, numbered, with the question after the memory. */
 function promptOf({ input, relevant, memory }: PreparedChat): { system: string; messages: ModelMessage[] } {
-  const context = relevant.map((fragment, index) => `[${index + 1}] (${fragment.title})\n${fragment.content}`).join("\n\n");
-  return { system: SYSTEM_PROMPT, messages: [...memory, { role: "user", content: `Fragments:\n${context}\n\nQuestion: ${input.message}` }] };
+  const context = relevant
+    .map((fragment, index) => `[${index + 1}] (${fragment.title})\n${fragment.content}`)
+    .join("\n\n");
+  return {
+    system: SYSTEM_PROMPT,
+    messages: [...memory, { role: "user", content: `Fragments:\n${context}\n\nQuestion: ${input.message}` }],
+  };
 }
 
 /** Stores the question and its answer as the session's next two turns. */
@@ -165,7 +202,15 @@ async function storeTurns(prepared: PreparedChat, answer: string): Promise<void>
     // The answer is stamped a millisecond after its question, so the memory reads them in order.
     const askedAt = new Date();
     await tx.db.insert(chatMessages).values([
-      { sessionId: input.session_id, companyId, userId, apiKeyId, role: "user", content: input.message, createdAt: askedAt },
+      {
+        sessionId: input.session_id,
+        companyId,
+        userId,
+        apiKeyId,
+        role: "user",
+        content: input.message,
+        createdAt: askedAt,
+      },
       {
         sessionId: input.session_id,
         companyId,
@@ -186,7 +231,12 @@ async function generatedAnswer(prepared: PreparedChat): Promise<string> {
   const model = chatModel();
   if (!model) return extractiveAnswer(prepared.input.message, prepared.relevant);
   try {
-    const { text } = await generateText({ model, ...promptOf(prepared), maxRetries: 1, abortSignal: AbortSignal.timeout(outboundTimeoutMs()) });
+    const { text } = await generateText({
+      model,
+      ...promptOf(prepared),
+      maxRetries: 1,
+      abortSignal: AbortSignal.timeout(outboundTimeoutMs()),
+    });
     return text.trim() || NOT_IN_KNOWLEDGE;
   } catch (error) {
     throw providerError(error, "the answer", 502);
@@ -209,7 +259,8 @@ export async function chat({ ctx, input }: { ctx: ServiceContext; input: ChatInp
 async function* answerPieces(prepared: PreparedChat, signal: AbortSignal): AsyncGenerator<string> {
   const model = prepared.relevant.length === 0 ? null : chatModel();
   if (!model) {
-    const answer = prepared.relevant.length === 0 ? NOT_IN_KNOWLEDGE : extractiveAnswer(prepared.input.message, prepared.relevant);
+    const answer =
+      prepared.relevant.length === 0 ? NOT_IN_KNOWLEDGE : extractiveAnswer(prepared.input.message, prepared.relevant);
     // A few pieces at word boundaries, so the page shows it arriving as it would from a model.
     const pieces = answer.match(/\S+(?:\s+\S+){0,7}\s*/g) ?? [answer];
     for (const [index, piece] of pieces.entries()) {
@@ -236,11 +287,20 @@ async function* answerPieces(prepared: PreparedChat, signal: AbortSignal): Async
  * stored once the answer has ended, before the stream closes; a caller who leaves stops the model and
  * nothing is stored.
  */
-export async function chatStream({ ctx, input }: { ctx: ServiceContext; input: ChatInput }): Promise<{ sources: ChatSource[]; turn: number; text: ReadableStream<string> }> {
+export async function chatStream({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: ChatInput;
+}): Promise<{ sources: ChatSource[]; turn: number; text: ReadableStream<string> }> {
   const prepared = await prepareChat({ ctx, input });
   const abort = new AbortController();
   // The provider has the outbound timeout to start answering; once it does, the answer may take longer.
-  const firstPieceTimer = setTimeout(() => abort.abort(new DOMException("the model provider did not start answering in time", "TimeoutError")), outboundTimeoutMs());
+  const firstPieceTimer = setTimeout(
+    () => abort.abort(new DOMException("the model provider did not start answering in time", "TimeoutError")),
+    outboundTimeoutMs(),
+  );
   const pieces = answerPieces(prepared, abort.signal);
   const next = async () => {
     try {

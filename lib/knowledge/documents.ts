@@ -34,14 +34,16 @@ export function toDocumentResponse(document: KnowledgeDocument): KnowledgeDocume
 export function ingestCompanyOf(actor: Actor, requested?: string): string {
   if (isAdmin(actor)) {
     if (!requested) {
-      throw new ValidationError("invalid body 'company_id': an administrator must name the company whose knowledge this is", [
-        { path: "company_id", message: "is required for an administrator" },
-      ]);
+      throw new ValidationError(
+        "invalid body 'company_id': an administrator must name the company whose knowledge this is",
+        [{ path: "company_id", message: "is required for an administrator" }],
+      );
     }
     return requested;
   }
   const own = companyOf(actor);
-  if (requested && requested !== own) throw new ForbiddenError("only an administrator may work on another company's knowledge");
+  if (requested && requested !== own)
+    throw new ForbiddenError("only an administrator may work on another company's knowledge");
   if (!own) throw new ValidationError("company_id is required for a caller without a company");
   return own;
 }
@@ -52,7 +54,14 @@ export function ingestCompanyOf(actor: Actor, requested?: string): string {
  */
 async function ingest(
   ctx: ServiceContext,
-  document: { title: string; content: string; metadata: Record<string, unknown>; source: "TEXT" | "PDF"; audience: KnowledgeAudience; companyId: string },
+  document: {
+    title: string;
+    content: string;
+    metadata: Record<string, unknown>;
+    source: "TEXT" | "PDF";
+    audience: KnowledgeAudience;
+    companyId: string;
+  },
 ): Promise<KnowledgeDocumentResponse> {
   // An administrator may name any company_id: an unknown one is 404, not a foreign-key failure (500).
   await getCompanyOrThrow(ctx.db, document.companyId);
@@ -99,11 +108,24 @@ export async function ingestTextDocument({
   input,
 }: {
   ctx: ServiceContext;
-  input: { title: string; content: string; metadata_json: Record<string, unknown>; audience: KnowledgeAudience; company_id?: string };
+  input: {
+    title: string;
+    content: string;
+    metadata_json: Record<string, unknown>;
+    audience: KnowledgeAudience;
+    company_id?: string;
+  };
 }) {
   assertCan(ctx.actor, "knowledge:write");
   const companyId = ingestCompanyOf(ctx.actor, input.company_id);
-  return ingest(ctx, { title: input.title, content: input.content, metadata: input.metadata_json, source: "TEXT", audience: input.audience, companyId });
+  return ingest(ctx, {
+    title: input.title,
+    content: input.content,
+    metadata: input.metadata_json,
+    source: "TEXT",
+    audience: input.audience,
+    companyId,
+  });
 }
 
 /** POST /ai/knowledge/upload: a PDF whose text is extracted here, locally (400 when it is not a PDF or has none). */
@@ -120,7 +142,14 @@ export async function ingestPdfDocument({
   const companyId = ingestCompanyOf(ctx.actor, fields.company_id);
   const text = await runOffThread("extractPdfText", file.bytes);
   const title = fields.title ?? file.name.replace(/\.pdf$/i, "");
-  return ingest(ctx, { title, content: text, metadata: fields.metadata ?? {}, source: "PDF", audience: fields.audience, companyId });
+  return ingest(ctx, {
+    title,
+    content: text,
+    metadata: fields.metadata ?? {},
+    source: "PDF",
+    audience: fields.audience,
+    companyId,
+  });
 }
 
 /** GET /ai/knowledge: the caller's company's documents, newest first (ADMIN: every company's). */
@@ -142,10 +171,21 @@ export async function deleteDocument({ ctx, documentId }: { ctx: ServiceContext;
   return inTransaction(ctx, async (tx) => {
     const [deleted] = await tx.db
       .delete(knowledgeDocuments)
-      .where(and(eq(knowledgeDocuments.id, documentId), scope ? eq(knowledgeDocuments.companyId, scope.companyId) : undefined))
+      .where(
+        and(
+          eq(knowledgeDocuments.id, documentId),
+          scope ? eq(knowledgeDocuments.companyId, scope.companyId) : undefined,
+        ),
+      )
       .returning();
     if (!deleted) throw new NotFoundError("knowledge document");
-    await writeAudit(tx, { action: "KNOWLEDGE_DELETED", entity: "knowledge_documents", entityId: deleted.id, companyId: deleted.companyId, details: { title: deleted.title } });
+    await writeAudit(tx, {
+      action: "KNOWLEDGE_DELETED",
+      entity: "knowledge_documents",
+      entityId: deleted.id,
+      companyId: deleted.companyId,
+      details: { title: deleted.title },
+    });
   });
 }
 
@@ -156,7 +196,9 @@ export function parseMetadataField(text: string | undefined): Record<string, unk
   try {
     value = JSON.parse(text);
   } catch {
-    throw new ValidationError("invalid form field 'metadata_json': must be a JSON object", [{ path: "metadata_json", message: "must be a JSON object" }]);
+    throw new ValidationError("invalid form field 'metadata_json': must be a JSON object", [
+      { path: "metadata_json", message: "must be a JSON object" },
+    ]);
   }
   return parseInput(MetadataJson, value, "form field 'metadata_json'");
 }

@@ -7,7 +7,11 @@ export const FRAGMENT_OVERLAP = 200;
 
 /** Splits at paragraph, then sentence, then word boundaries; never inside a word unless it is longer than a fragment. */
 export function splitIntoFragments(text: string): string[] {
-  const clean = text.replace(/\r\n?/g, "\n").replace(/[ \t]+/g, " ").replace(/\n{3,}/g, "\n\n").trim();
+  const clean = text
+    .replace(/\r\n?/g, "\n")
+    .replace(/[ \t]+/g, " ")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
   if (clean === "") return [];
   const fragments: string[] = [];
   let start = 0;

@@ -9,7 +9,9 @@ import { EMBEDDING_DIMENSIONS } from "@/db/schema/intelligence";
 // cosine distance. Good enough to find the fragment that answers a question; no semantics beyond words.
 
 const STOP_WORDS = new Set(
-  "a an and are as at be by can de del do does el en es for from has have how i if in is it its la las los me my no not of on or our que se so the their there this to un una was we what when where which who why will with y you your".split(" "),
+  "a an and are as at be by can de del do does el en es for from has have how i if in is it its la las los me my no not of on or our que se so the their there this to un una was we what when where which who why will with y you your".split(
+    " ",
+  ),
 );
 
 /** The words of a text as the local embedding sees them: folded, stop words dropped, stemmed. */

@@ -37,7 +37,8 @@ export function providerError(error: unknown, what: string, failureStatus: 500 |
     return new RateLimitedError(`the model provider's quota is exceeded; try again later`, 60);
   }
   logError(`[knowledge] ${what} failed:`, error instanceof Error ? error.message : String(error));
-  if (failureStatus === 502 && isTimeout(error)) return new ExternalServiceError(`${what} failed: the model provider did not answer in time; try again`, 504);
+  if (failureStatus === 502 && isTimeout(error))
+    return new ExternalServiceError(`${what} failed: the model provider did not answer in time; try again`, 504);
   return new ExternalServiceError(`${what} failed: the model provider did not answer`, failureStatus);
 }
 
@@ -50,7 +51,10 @@ function isTimeout(error: unknown): boolean {
     if (!current || typeof current !== "object" || seen.has(current)) continue;
     seen.add(current);
     if ((current as { name?: unknown }).name === "TimeoutError") return true;
-    pending.push((current as { cause?: unknown }).cause, RetryError.isInstance(current) ? current.lastError : undefined);
+    pending.push(
+      (current as { cause?: unknown }).cause,
+      RetryError.isInstance(current) ? current.lastError : undefined,
+    );
   }
   return false;
 }

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { IdParams } from "@/lib/schemas";
-import { ChatInput, ChatResponse, CreateTextDocumentInput, KnowledgeDocumentResponse, MAX_PDF_BYTES, UploadDocumentForm } from "./schemas";
+import {
+  ChatInput,
+  ChatResponse,
+  CreateTextDocumentInput,
+  KnowledgeDocumentResponse,
+  MAX_PDF_BYTES,
+  UploadDocumentForm,
+} from "./schemas";
 
 const tag = "Knowledge";
 
@@ -21,9 +28,15 @@ export const knowledgeOperations = {
       403: { description: "company_id names another company and the caller is not ADMIN" },
       404: { description: "Unknown company_id" },
       413: { description: "Larger than 20 MB" },
-      422: { description: "No file, a bad field (metadata_json not a JSON object, an unknown audience), or ADMIN without company_id" },
+      422: {
+        description:
+          "No file, a bad field (metadata_json not a JSON object, an unknown audience), or ADMIN without company_id",
+      },
       500: { description: "The embedding failed; nothing stored" },
-      503: { description: "The text was not extracted within the time limit (code job_timed_out), or the server is busy (code busy)" },
+      503: {
+        description:
+          "The text was not extracted within the time limit (code job_timed_out), or the server is busy (code busy)",
+      },
     },
   }),
   createText: defineOperation({
@@ -67,7 +80,7 @@ export const knowledgeOperations = {
     summary: "Ask the assistant, which answers from the company's documents only",
     description: [
       "At most 20 questions a minute per user or API key (both chat endpoints together), then 429 with Retry-After.",
-      "Which documents: staff (a caller with knowledge:read) read both audiences of their own company. A signed-in client (no knowledge:read) reads only the CLIENTS documents of the company of its client record (the client whose e-mail is its own): 403 `{code: \"email_not_verified\"}` until its e-mail is verified, 403 `{code: \"no_client\"}` when no client has its e-mail. An API key without knowledge:read reads its company's CLIENTS documents.",
+      'Which documents: staff (a caller with knowledge:read) read both audiences of their own company. A signed-in client (no knowledge:read) reads only the CLIENTS documents of the company of its client record (the client whose e-mail is its own): 403 `{code: "email_not_verified"}` until its e-mail is verified, 403 `{code: "no_client"}` when no client has its e-mail. An API key without knowledge:read reads its company\'s CLIENTS documents.',
       "The question is embedded; the 5 nearest fragments of those documents are retrieved (the company and audience filter is inside the SQL) and those above a relevance floor are given to the model, which is told it is an expert in funeral insurance and must answer only from them and say when they do not hold the answer.",
       "Memory is per user, and per key for API keys: the caller's own last 10 turns of `session_id`; a session id someone else used starts a new conversation and never reads theirs. `turn` is the question's place in the caller's conversation, 1 for a new one.",
       "Without OPENAI_API_KEY the answer quotes the best sentences of the fragments. 429 also when the model provider reports its quota exceeded; 502 when it fails; 504 when it does not answer within OUTBOUND_TIMEOUT_MS.",
@@ -76,8 +89,14 @@ export const knowledgeOperations = {
     body: ChatInput,
     responses: {
       200: { description: "The answer, its turn and its sources", schema: ChatResponse },
-      403: { description: "A client whose e-mail is not verified (code email_not_verified) or with no client record (code no_client)" },
-      429: { description: "More than 20 questions in a minute by this user or key, or the model provider's quota is exceeded" },
+      403: {
+        description:
+          "A client whose e-mail is not verified (code email_not_verified) or with no client record (code no_client)",
+      },
+      429: {
+        description:
+          "More than 20 questions in a minute by this user or key, or the model provider's quota is exceeded",
+      },
       502: { description: "The model provider failed" },
       504: { description: "The model provider did not answer in time" },
     },
@@ -92,9 +111,19 @@ export const knowledgeOperations = {
     access: "chat:use",
     body: ChatInput,
     responses: {
-      200: { description: "The answer's text, streamed; its sources in X-Chat-Sources, its turn in X-Chat-Turn", schema: z.string(), contentType: "text/plain; charset=utf-8" },
-      403: { description: "A client whose e-mail is not verified (code email_not_verified) or with no client record (code no_client)" },
-      429: { description: "More than 20 questions in a minute by this user or key, or the model provider's quota is exceeded" },
+      200: {
+        description: "The answer's text, streamed; its sources in X-Chat-Sources, its turn in X-Chat-Turn",
+        schema: z.string(),
+        contentType: "text/plain; charset=utf-8",
+      },
+      403: {
+        description:
+          "A client whose e-mail is not verified (code email_not_verified) or with no client record (code no_client)",
+      },
+      429: {
+        description:
+          "More than 20 questions in a minute by this user or key, or the model provider's quota is exceeded",
+      },
       502: { description: "The model provider failed" },
       504: { description: "The model provider did not answer in time" },
     },

@@ -17,7 +17,9 @@ export async function assertPdfUnpacksWithinLimits(bytes: Uint8Array): Promise<v
   for (const packed of streamsOf(buffer)) {
     total += await unpackedSize(packed, MAX_PDF_UNPACKED_BYTES - total);
     if (total > MAX_PDF_UNPACKED_BYTES) {
-      throw new BadRequestError(`the PDF is refused: its streams unpack to more than ${MAX_PDF_UNPACKED_BYTES / 1024 / 1024} MB`);
+      throw new BadRequestError(
+        `the PDF is refused: its streams unpack to more than ${MAX_PDF_UNPACKED_BYTES / 1024 / 1024} MB`,
+      );
     }
   }
 }

@@ -3,7 +3,13 @@ import type { DbOrTx } from "@/db";
 import { knowledgeDocuments, knowledgeFragments } from "@/db/schema";
 import { KNOWLEDGE_AUDIENCES, type KnowledgeAudience } from "./audience";
 
-export type RetrievedFragment = { fragmentId: string; documentId: string; title: string; content: string; score: number };
+export type RetrievedFragment = {
+  fragmentId: string;
+  documentId: string;
+  title: string;
+  content: string;
+  score: number;
+};
 
 export const RETRIEVED_FRAGMENTS = 5;
 
@@ -34,7 +40,10 @@ export type KnowledgeScope = { companyId: string; audiences: readonly KnowledgeA
 /** The WHERE condition of a scope; both audiences need no audience filter (the company's whole knowledge). */
 function inScope({ companyId, audiences }: KnowledgeScope): SQL | undefined {
   const everyAudience = KNOWLEDGE_AUDIENCES.every((audience) => audiences.includes(audience));
-  return and(eq(knowledgeFragments.companyId, companyId), everyAudience ? undefined : inArray(knowledgeFragments.audience, [...audiences]));
+  return and(
+    eq(knowledgeFragments.companyId, companyId),
+    everyAudience ? undefined : inArray(knowledgeFragments.audience, [...audiences]),
+  );
 }
 
 /**

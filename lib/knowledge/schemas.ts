@@ -18,7 +18,9 @@ export const CreateTextDocumentInput = z.object({
   content: z.string().trim().min(1, { message: "is required" }).max(500_000),
   metadata_json: MetadataJson.default({}),
   audience: KnowledgeAudienceInput,
-  company_id: Uuid.optional().describe("The company whose knowledge this is: required for ADMIN (422 without); others may leave it out or name their own (another: 403)"),
+  company_id: Uuid.optional().describe(
+    "The company whose knowledge this is: required for ADMIN (422 without); others may leave it out or name their own (another: 403)",
+  ),
 });
 export type CreateTextDocumentInput = z.infer<typeof CreateTextDocumentInput>;
 
@@ -28,7 +30,9 @@ export const UploadDocumentForm = z.object({
   title: z.string().trim().min(1).max(255).optional().describe("Defaults to the file name"),
   metadata_json: z.string().optional().describe("A JSON object, as text"),
   audience: KnowledgeAudienceInput,
-  company_id: Uuid.optional().describe("The company whose knowledge this is: required for ADMIN (422 without); others may leave it out or name their own (another: 403)"),
+  company_id: Uuid.optional().describe(
+    "The company whose knowledge this is: required for ADMIN (422 without); others may leave it out or name their own (another: 403)",
+  ),
 });
 
 export const MAX_PDF_BYTES = 20 * 1024 * 1024;
@@ -47,7 +51,9 @@ export type KnowledgeDocumentResponse = z.infer<typeof KnowledgeDocumentResponse
 
 export const ChatInput = z.object({
   message: z.string().trim().min(1, { message: "is required" }).max(4000),
-  session_id: Uuid.describe("Keeps the conversation: its last 10 turns are the assistant's memory. A conversation is the caller's own (per user, per API key): another caller's session id starts a new one"),
+  session_id: Uuid.describe(
+    "Keeps the conversation: its last 10 turns are the assistant's memory. A conversation is the caller's own (per user, per API key): another caller's session id starts a new one",
+  ),
 });
 export type ChatInput = z.infer<typeof ChatInput>;
 
@@ -62,7 +68,13 @@ export type ChatSource = z.infer<typeof ChatSource>;
 
 export const ChatResponse = z.object({
   session_id: Uuid,
-  turn: z.number().int().min(1).describe("This question's place in the caller's conversation: 1 for a new conversation (also for a session id someone else used)"),
+  turn: z
+    .number()
+    .int()
+    .min(1)
+    .describe(
+      "This question's place in the caller's conversation: 1 for a new conversation (also for a session id someone else used)",
+    ),
   answer: z.string(),
   sources: z.array(ChatSource),
 });

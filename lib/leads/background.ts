@@ -25,7 +25,13 @@ export async function markAbandonedCheckouts(db: DbOrTx, now = new Date()): Prom
   const flagged = await db
     .update(leads)
     .set({ abandonedCheckoutFlag: true, updatedAt: now })
-    .where(and(lt(leads.checkoutStartedAt, cutoff), isNull(leads.purchaseCompletedAt), eq(leads.abandonedCheckoutFlag, false)))
+    .where(
+      and(
+        lt(leads.checkoutStartedAt, cutoff),
+        isNull(leads.purchaseCompletedAt),
+        eq(leads.abandonedCheckoutFlag, false),
+      ),
+    )
     .returning({ id: leads.id });
   return flagged.length;
 }
@@ -41,17 +47,29 @@ export type CrmSyncOutcome = "CREATED" | "UPDATED" | "NOT_CONFIGURED" | "NOT_FOU
  */
 export async function syncLeadToCrm(db: DbOrTx, leadId: string): Promise<CrmSyncOutcome> {
   if (!isCrmConfigured()) {
-    await db.update(leads).set({ crmSyncError: "the CRM is not configured (HUBSPOT_ACCESS_TOKEN)" }).where(eq(leads.id, leadId));
+    await db
+      .update(leads)
+      .set({ crmSyncError: "the CRM is not configured (HUBSPOT_ACCESS_TOKEN)" })
+      .where(eq(leads.id, leadId));
     return "NOT_CONFIGURED";
   }
   try {
     return await db.transaction(async (tx) => {
       const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("update");
       if (!lead) return "NOT_FOUND" as const;
-      const contact = { phone: lead.phoneE164, firstName: lead.firstName, lastName: lead.lastName, email: lead.email, stage: lead.stage };
+      const contact = {
+        phone: lead.phoneE164,
+        firstName: lead.firstName,
+        lastName: lead.lastName,
+        email: lead.email,
+        stage: lead.stage,
+      };
       const { id } = lead.crmLeadId ? await updateCrmContact(lead.crmLeadId, contact) : await createCrmContact(contact);
       const now = new Date();
-      await tx.update(leads).set({ crmLeadId: id, crmSyncedAt: now, updatedAt: now, crmSyncError: null, crmSyncAttempts: 0 }).where(eq(leads.id, lead.id));
+      await tx
+        .update(leads)
+        .set({ crmLeadId: id, crmSyncedAt: now, updatedAt: now, crmSyncError: null, crmSyncAttempts: 0 })
+        .where(eq(leads.id, lead.id));
       return lead.crmLeadId ? ("UPDATED" as const) : ("CREATED" as const);
     });
   } catch (error) {

@@ -9,7 +9,13 @@ export function isCrmConfigured(): boolean {
   return Boolean(process.env.HUBSPOT_ACCESS_TOKEN);
 }
 
-export type CrmContact = { phone: string; firstName: string | null; lastName: string | null; email: string | null; stage: LeadStage };
+export type CrmContact = {
+  phone: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  stage: LeadStage;
+};
 
 // Where the lead stands, in HubSpot's own lifecycle stages.
 const LIFECYCLE_STAGE: Partial<Record<LeadStage, string>> = { QUALIFIED: "salesqualifiedlead", CONVERTED: "customer" };
@@ -36,7 +42,10 @@ async function crmRequest(method: "POST" | "PATCH", path: string, body: unknown)
     });
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";
-    throw new ExternalServiceError(timedOut ? "the CRM did not answer in time" : `the CRM could not be reached: ${(error as Error).message}`, timedOut ? 504 : 502);
+    throw new ExternalServiceError(
+      timedOut ? "the CRM did not answer in time" : `the CRM could not be reached: ${(error as Error).message}`,
+      timedOut ? 504 : 502,
+    );
   }
   const text = await response.text();
   if (!response.ok) throw new ExternalServiceError(`the CRM answered ${response.status}: ${text.slice(0, 300)}`, 502);
@@ -48,7 +57,8 @@ async function crmRequest(method: "POST" | "PATCH", path: string, body: unknown)
   }
   // JSON that is not an object (a bare null) has no id either; reading one from it would throw a TypeError.
   const id = (parsed as { id?: unknown } | null)?.id;
-  if (typeof id !== "string" && typeof id !== "number") throw new ExternalServiceError("the CRM's answer has no contact id", 502);
+  if (typeof id !== "string" && typeof id !== "number")
+    throw new ExternalServiceError("the CRM's answer has no contact id", 502);
   return { id: String(id) };
 }
 
@@ -59,5 +69,7 @@ export function createCrmContact(contact: CrmContact): Promise<{ id: string }> {
 
 /** Updates the contact made before, by its CRM id. */
 export function updateCrmContact(crmId: string, contact: CrmContact): Promise<{ id: string }> {
-  return crmRequest("PATCH", `/crm/v3/objects/contacts/${encodeURIComponent(crmId)}`, { properties: propertiesOf(contact) });
+  return crmRequest("PATCH", `/crm/v3/objects/contacts/${encodeURIComponent(crmId)}`, {
+    properties: propertiesOf(contact),
+  });
 }

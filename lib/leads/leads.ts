@@ -10,7 +10,14 @@ import { writeAudit } from "@/lib/operations/audit";
 import { assertCountryExists } from "@/lib/operations/companies";
 import { consumeRateLimit } from "@/lib/operations/rate-limit";
 import { phoneToE164OrThrow } from "@/lib/phone";
-import type { CapturedLeadResponse, CaptureLeadInput, LeadDetailResponse, LeadResponse, ListLeadsQuery, UpdateLeadInput } from "./schemas";
+import type {
+  CapturedLeadResponse,
+  CaptureLeadInput,
+  LeadDetailResponse,
+  LeadResponse,
+  ListLeadsQuery,
+  UpdateLeadInput,
+} from "./schemas";
 import { canMoveLead, CRM_SYNC_STAGES } from "./stages";
 
 export const LEADS_PER_MINUTE = 30;
@@ -46,7 +53,13 @@ export function toLeadResponse(lead: Lead): LeadResponse {
 // fields: a caller who may read the lead (leads:read, the lead in its scope) corrects them; anyone else
 // only fills those still empty. Source fields keep their first non-empty value, whoever posts.
 const CONTACT_COLUMNS = [leads.firstName, leads.lastName, leads.email] as const;
-const SOURCE_COLUMNS = [leads.sourceChannel, leads.utmSource, leads.utmMedium, leads.campaignId, leads.landingPage] as const;
+const SOURCE_COLUMNS = [
+  leads.sourceChannel,
+  leads.utmSource,
+  leads.utmMedium,
+  leads.campaignId,
+  leads.landingPage,
+] as const;
 
 /** The value this post brings for a column of the known lead (`excluded.<column>` in ON CONFLICT). */
 function posted(column: AnyPgColumn): SQL {
@@ -79,7 +92,10 @@ export async function captureLead({
   const phone = phoneToE164OrThrow(input.phone_e164, input.country_code, "phone_e164");
   // A lead belongs to the business unit named by the form, else to the default company.
   const [unit] = input.business_unit_id
-    ? await ctx.db.select({ companyId: businessUnits.companyId }).from(businessUnits).where(eq(businessUnits.id, input.business_unit_id))
+    ? await ctx.db
+        .select({ companyId: businessUnits.companyId })
+        .from(businessUnits)
+        .where(eq(businessUnits.id, input.business_unit_id))
     : [];
   if (input.business_unit_id && !unit) throw new NotFoundError("business unit");
   const companyId = unit?.companyId ?? (await getDefaultCompanyId(ctx.db));
@@ -88,7 +104,11 @@ export async function captureLead({
   const readable = can(ctx.actor, "leads:read") ? (scopeFilter(ctx.actor, leads) ?? sql`true`) : sql`false`;
   const next = new Map<AnyPgColumn, SQL>([
     ...CONTACT_COLUMNS.map(
-      (column) => [column, sql`case when ${readable} then coalesce(${posted(column)}, ${column}) else coalesce(${column}, ${posted(column)}) end`] as const,
+      (column) =>
+        [
+          column,
+          sql`case when ${readable} then coalesce(${posted(column)}, ${column}) else coalesce(${column}, ${posted(column)}) end`,
+        ] as const,
     ),
     ...SOURCE_COLUMNS.map((column) => [column, sql`coalesce(${column}, ${posted(column)})`] as const),
   ]);
@@ -133,7 +153,10 @@ export async function captureLead({
 
 /** A lead in the caller's scope (company, business unit), or 404. */
 async function findVisibleLead(ctx: ServiceContext, leadId: string, lock = false): Promise<Lead> {
-  const query = ctx.db.select().from(leads).where(and(eq(leads.id, leadId), scopeFilter(ctx.actor, leads)));
+  const query = ctx.db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.id, leadId), scopeFilter(ctx.actor, leads)));
   const [lead] = lock ? await query.for("update") : await query;
   if (!lead) throw new NotFoundError("lead");
   return lead;
@@ -144,13 +167,22 @@ async function findVisibleLead(ctx: ServiceContext, leadId: string, lock = false
  * checkout markers (true stamps the marker's time once). Reaching QUALIFIED or CONVERTED sends the lead
  * to the CRM once the change has committed.
  */
-export async function updateLead({ ctx, leadId, input }: { ctx: ServiceContext; leadId: string; input: UpdateLeadInput }): Promise<LeadResponse> {
+export async function updateLead({
+  ctx,
+  leadId,
+  input,
+}: {
+  ctx: ServiceContext;
+  leadId: string;
+  input: UpdateLeadInput;
+}): Promise<LeadResponse> {
   assertCan(ctx.actor, "leads:write");
   return inTransaction(ctx, async (tx) => {
     const lead = await findVisibleLead(tx, leadId, true);
     // Sending the current stage again is not a move (clients often send the whole record back).
     const moving = input.stage !== undefined && input.stage !== lead.stage;
-    if (moving && !canMoveLead(lead.stage, input.stage!)) throw new ConflictError(`a lead cannot move from ${lead.stage} to ${input.stage}`);
+    if (moving && !canMoveLead(lead.stage, input.stage!))
+      throw new ConflictError(`a lead cannot move from ${lead.stage} to ${input.stage}`);
     const now = new Date();
     const stamp = (flag: boolean | undefined, current: Date | null) => (flag ? (current ?? now) : current);
     const purchaseCompletedAt = stamp(input.purchase_completed, lead.purchaseCompletedAt);
@@ -184,16 +216,29 @@ export async function updateLead({ ctx, leadId, input }: { ctx: ServiceContext; 
         details: { from_stage: lead.stage, to_stage: input.stage },
       });
       if (input.stage === "CONVERTED") {
-        await writeAudit(tx, { action: "LEAD_CONVERTED", entity: "leads", entityId: lead.id, companyId: lead.companyId, details: { phone_e164: lead.phoneE164 } });
+        await writeAudit(tx, {
+          action: "LEAD_CONVERTED",
+          entity: "leads",
+          entityId: lead.id,
+          companyId: lead.companyId,
+          details: { phone_e164: lead.phoneE164 },
+        });
       }
-      if (CRM_SYNC_STAGES.includes(input.stage!)) sendAfterCommit(tx, { name: "leads/lead.crm-sync-requested", data: { lead_id: lead.id } });
+      if (CRM_SYNC_STAGES.includes(input.stage!))
+        sendAfterCommit(tx, { name: "leads/lead.crm-sync-requested", data: { lead_id: lead.id } });
     }
     return toLeadResponse(updated);
   });
 }
 
 /** GET /leads/: newest first, by stage, a bare list with limit/offset. */
-export async function listLeads({ ctx, query }: { ctx: ServiceContext; query: ListLeadsQuery }): Promise<LeadResponse[]> {
+export async function listLeads({
+  ctx,
+  query,
+}: {
+  ctx: ServiceContext;
+  query: ListLeadsQuery;
+}): Promise<LeadResponse[]> {
   assertCan(ctx.actor, "leads:read");
   const rows = await ctx.db
     .select()
@@ -209,7 +254,11 @@ export async function listLeads({ ctx, query }: { ctx: ServiceContext; query: Li
 export async function getLead({ ctx, leadId }: { ctx: ServiceContext; leadId: string }): Promise<LeadDetailResponse> {
   assertCan(ctx.actor, "leads:read");
   const lead = await findVisibleLead(ctx, leadId);
-  return { ...toLeadResponse(lead), crm_synced_at: lead.crmSyncedAt?.toISOString() ?? null, crm_sync_error: lead.crmSyncError };
+  return {
+    ...toLeadResponse(lead),
+    crm_synced_at: lead.crmSyncedAt?.toISOString() ?? null,
+    crm_sync_error: lead.crmSyncError,
+  };
 }
 
 /** GET /leads/analytics: leads and conversions by source channel and campaign, most leads first. */

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { IdParams } from "@/lib/schemas";
-import { CapturedLeadResponse, CaptureLeadInput, LeadAnalyticsResponse, LeadDetailResponse, LeadResponse, ListLeadsQuery, UpdateLeadInput } from "./schemas";
+import {
+  CapturedLeadResponse,
+  CaptureLeadInput,
+  LeadAnalyticsResponse,
+  LeadDetailResponse,
+  LeadResponse,
+  ListLeadsQuery,
+  UpdateLeadInput,
+} from "./schemas";
 
 const tag = "Leads";
 
@@ -21,10 +29,19 @@ export const leadsOperations = {
     access: "public",
     body: CaptureLeadInput,
     responses: {
-      200: { description: "The known lead: the whole lead (leads:read, in scope), else `{id}`", schema: z.union([LeadResponse, CapturedLeadResponse]) },
-      201: { description: "The new lead: the whole lead (leads:read, in scope), else `{id}`", schema: z.union([LeadResponse, CapturedLeadResponse]) },
+      200: {
+        description: "The known lead: the whole lead (leads:read, in scope), else `{id}`",
+        schema: z.union([LeadResponse, CapturedLeadResponse]),
+      },
+      201: {
+        description: "The new lead: the whole lead (leads:read, in scope), else `{id}`",
+        schema: z.union([LeadResponse, CapturedLeadResponse]),
+      },
       404: { description: "Unknown business unit" },
-      422: { description: "A phone that is not valid for its country (errors[].path phone_e164), an unknown country_code, or another invalid field" },
+      422: {
+        description:
+          "A phone that is not valid for its country (errors[].path phone_e164), an unknown country_code, or another invalid field",
+      },
       429: { description: "Too many leads from this address" },
     },
   }),
@@ -33,7 +50,8 @@ export const leadsOperations = {
     path: "/leads/",
     tag,
     summary: "Leads in the caller's scope, newest first",
-    description: "A bare list with limit/offset; `status` filters by stage. Deviation: a portal client (CLIENTE) gets 403 (leads hold prospects' phone numbers).",
+    description:
+      "A bare list with limit/offset; `status` filters by stage. Deviation: a portal client (CLIENTE) gets 403 (leads hold prospects' phone numbers).",
     access: "leads:read",
     query: ListLeadsQuery,
     responses: { 200: { description: "Leads", schema: z.array(LeadResponse) } },
@@ -55,7 +73,10 @@ export const leadsOperations = {
       "leads:read, scoped like the list (a lead of another company, or of another business unit for a seller bound to one, is 404). The lead response plus crm_synced_at and crm_sync_error (why the last sync failed, or why it could not run), which the list leaves out. This is how a caller reads a lead whose capture answered `{id}` only.",
     access: "leads:read",
     params: IdParams,
-    responses: { 200: { description: "The lead", schema: LeadDetailResponse }, 404: { description: "Unknown lead, or outside the caller's scope" } },
+    responses: {
+      200: { description: "The lead", schema: LeadDetailResponse },
+      404: { description: "Unknown lead, or outside the caller's scope" },
+    },
   }),
   updateLead: defineOperation({
     method: "PATCH",

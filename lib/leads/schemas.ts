@@ -8,7 +8,9 @@ export const CaptureLeadInput = z.object({
   phone_e164: PhoneInput.describe(
     "The lead's identity. E.164 (+525512345678); with country_code it may be written in that country's national form (55 1234 5678). Stored and returned in E.164; a number that is not valid for its country is 422",
   ),
-  country_code: CountryCode.optional().describe("ISO 3166-1 country a national phone_e164 is read in; an international number (+...) stands for itself"),
+  country_code: CountryCode.optional().describe(
+    "ISO 3166-1 country a national phone_e164 is read in; an international number (+...) stands for itself",
+  ),
   first_name: Text(120).optional(),
   last_name: Text(120).optional(),
   email: Email.optional(),
@@ -66,7 +68,12 @@ export type CapturedLeadResponse = z.infer<typeof CapturedLeadResponse>;
 /** GET /leads/{id} (a read the spec does not define): the lead plus the state of its CRM sync. */
 export const LeadDetailResponse = LeadResponse.extend({
   crm_synced_at: z.string().nullable().describe("when the CRM last accepted the lead"),
-  crm_sync_error: z.string().nullable().describe("why the last CRM sync failed (or why it could not run); null once a sync succeeds. Failed syncs are retried for about ten hours (seconds apart, then by a sweep 1, 2, 4 ... 32 minutes apart, then hourly); the last one ends with \"(gave up after N attempts)\""),
+  crm_sync_error: z
+    .string()
+    .nullable()
+    .describe(
+      'why the last CRM sync failed (or why it could not run); null once a sync succeeds. Failed syncs are retried for about ten hours (seconds apart, then by a sweep 1, 2, 4 ... 32 minutes apart, then hourly); the last one ends with "(gave up after N attempts)"',
+    ),
 });
 export type LeadDetailResponse = z.infer<typeof LeadDetailResponse>;
 

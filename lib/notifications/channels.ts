@@ -5,7 +5,9 @@ import { outboundTimeoutMs } from "@/lib/outbound";
 
 /** Whether a channel has a provider configured; an unconfigured channel records SKIPPED. */
 export function isChannelConfigured(channel: NotificationChannel): boolean {
-  return channel === "EMAIL" ? Boolean(process.env.RESEND_API_KEY) : Boolean(process.env.WHATSAPP_TOKEN && process.env.WHATSAPP_PHONE_NUMBER_ID);
+  return channel === "EMAIL"
+    ? Boolean(process.env.RESEND_API_KEY)
+    : Boolean(process.env.WHATSAPP_TOKEN && process.env.WHATSAPP_PHONE_NUMBER_ID);
 }
 
 /**
@@ -34,14 +36,28 @@ async function withTimeout<T>(what: string, call: (signal: AbortSignal) => Promi
  * names the notification: a retry after an attempt that timed out (and may have been sent) is answered
  * by Resend with the first send instead of sending the e-mail twice.
  */
-export async function sendEmail(input: { to: string; subject: string; text: string; idempotencyKey: string }): Promise<{ providerMessageId: string }> {
-  const resend = new Resend(process.env.RESEND_API_KEY, process.env.RESEND_BASE_URL ? { baseUrl: process.env.RESEND_BASE_URL } : undefined);
+export async function sendEmail(input: {
+  to: string;
+  subject: string;
+  text: string;
+  idempotencyKey: string;
+}): Promise<{ providerMessageId: string }> {
+  const resend = new Resend(
+    process.env.RESEND_API_KEY,
+    process.env.RESEND_BASE_URL ? { baseUrl: process.env.RESEND_BASE_URL } : undefined,
+  );
   const from = process.env.EMAIL_FROM ?? "Funeral Cover <no-reply@example.com>";
   const { data, error } = await withTimeout("Resend", (signal) =>
-    resend.emails.send({ from, to: input.to, subject: input.subject, text: input.text }, { idempotencyKey: input.idempotencyKey, signal }),
+    resend.emails.send(
+      { from, to: input.to, subject: input.subject, text: input.text },
+      { idempotencyKey: input.idempotencyKey, signal },
+    ),
   );
   // An answer without the e-mail's id is no proof of sending: it fails and is retried like any other.
-  if (error || typeof data?.id !== "string") throw new ExternalServiceError(`Resend refused the e-mail: ${error?.message ?? "an answer without the e-mail's id"}`);
+  if (error || typeof data?.id !== "string")
+    throw new ExternalServiceError(
+      `Resend refused the e-mail: ${error?.message ?? "an answer without the e-mail's id"}`,
+    );
   return { providerMessageId: data.id };
 }
 
@@ -52,13 +68,24 @@ export async function sendMessage(input: { to: string; text: string }): Promise<
     const response = await fetch(`${base}/${process.env.WHATSAPP_PHONE_NUMBER_ID}/messages`, {
       method: "POST",
       headers: { Authorization: `Bearer ${process.env.WHATSAPP_TOKEN}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ messaging_product: "whatsapp", to: input.to.replace(/^\+/, ""), type: "text", text: { body: input.text } }),
+      body: JSON.stringify({
+        messaging_product: "whatsapp",
+        to: input.to.replace(/^\+/, ""),
+        type: "text",
+        text: { body: input.text },
+      }),
       signal,
     });
-    const body = (await response.json().catch(() => null)) as { messages?: Array<{ id?: string }>; error?: { message?: string } } | null;
+    const body = (await response.json().catch(() => null)) as {
+      messages?: Array<{ id?: string }>;
+      error?: { message?: string };
+    } | null;
     return { response, body };
   });
   const id = body?.messages?.[0]?.id;
-  if (!response.ok || !id) throw new ExternalServiceError(`WhatsApp refused the message (${response.status}): ${body?.error?.message ?? "unexpected answer"}`);
+  if (!response.ok || !id)
+    throw new ExternalServiceError(
+      `WhatsApp refused the message (${response.status}): ${body?.error?.message ?? "unexpected answer"}`,
+    );
   return { providerMessageId: id };
 }

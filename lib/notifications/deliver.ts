@@ -31,14 +31,20 @@ export async function deliverNotification(db: DbOrTx, notificationId: string): P
       and(
         eq(notifications.id, notificationId),
         eq(notifications.status, "PENDING"),
-        or(isNull(notifications.claimedAt), lt(notifications.claimedAt, sql`now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})`)),
+        or(
+          isNull(notifications.claimedAt),
+          lt(notifications.claimedAt, sql`now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})`),
+        ),
       ),
     )
     .returning();
   if (!row) return "NOT_PENDING";
 
   const skip = async (reason: string | null): Promise<DeliveryOutcome> => {
-    await db.update(notifications).set({ status: "SKIPPED", claimedAt: null, error: reason }).where(eq(notifications.id, row.id));
+    await db
+      .update(notifications)
+      .set({ status: "SKIPPED", claimedAt: null, error: reason })
+      .where(eq(notifications.id, row.id));
     return "SKIPPED";
   };
   if (!isChannelConfigured(row.channel)) return skip(null);
@@ -53,7 +59,14 @@ export async function deliverNotification(db: DbOrTx, notificationId: string): P
     await db
       .update(notifications)
       // Delivered: a link's single-use token is no longer kept (trust.md section 2).
-      .set({ status: "SENT", providerMessageId, sentAt: new Date(), claimedAt: null, error: null, payload: redactPayload(row.template, row.payload) })
+      .set({
+        status: "SENT",
+        providerMessageId,
+        sentAt: new Date(),
+        claimedAt: null,
+        error: null,
+        payload: redactPayload(row.template, row.payload),
+      })
       .where(eq(notifications.id, row.id));
     return "SENT";
   } catch (error) {
@@ -81,7 +94,10 @@ export async function findStrandedNotifications(db: DbOrTx, limit = 100): Promis
       and(
         eq(notifications.status, "PENDING"),
         sweepDue(notifications.updatedAt, notifications.attempts, EVENT_DELIVERY_ATTEMPTS),
-        or(isNull(notifications.claimedAt), lt(notifications.claimedAt, sql`now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})`)),
+        or(
+          isNull(notifications.claimedAt),
+          lt(notifications.claimedAt, sql`now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})`),
+        ),
       ),
     )
     .orderBy(notifications.createdAt)

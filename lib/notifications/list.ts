@@ -49,5 +49,10 @@ export async function listNotifications({ ctx, query }: { ctx: ServiceContext; q
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
-  return { items: rows.map((row) => toNotificationResponse(row, mayReadLinks(ctx.actor))), total, page: query.page, page_size: query.page_size };
+  return {
+    items: rows.map((row) => toNotificationResponse(row, mayReadLinks(ctx.actor))),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+  };
 }

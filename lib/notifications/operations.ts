@@ -8,7 +8,8 @@ export const notificationsOperations = {
     path: "/notifications",
     tag: "Notifications",
     summary: "The notifications outbox (newest first)",
-    description: "Each notification is written with the change that caused it and delivered in the background: SENT, FAILED (with the error, once delivery has been retried for about ten hours: 5 quick attempts, then by the minute sweep 1, 2, 4 ... 32 minutes apart, then hourly, 20 attempts in all), or SKIPPED when its channel has no provider configured.",
+    description:
+      "Each notification is written with the change that caused it and delivered in the background: SENT, FAILED (with the error, once delivery has been retried for about ten hours: 5 quick attempts, then by the minute sweep 1, 2, 4 ... 32 minutes apart, then hourly, 20 attempts in all), or SKIPPED when its channel has no provider configured.",
     access: "notifications:read",
     query: ListNotificationsQuery,
     responses: { 200: { description: "A page of notifications", schema: paginated(NotificationResponse) } },

@@ -56,7 +56,11 @@ const TEMPLATES: Record<string, Template> = {
 };
 
 /** The templates whose `payload.url` holds a single-use token (verification, invitation, reset). */
-export const TOKEN_LINK_TEMPLATES: ReadonlySet<string> = new Set(["auth.verify_email", "auth.invitation", "auth.password_reset"]);
+export const TOKEN_LINK_TEMPLATES: ReadonlySet<string> = new Set([
+  "auth.verify_email",
+  "auth.invitation",
+  "auth.password_reset",
+]);
 
 export const REDACTED = "REDACTED";
 

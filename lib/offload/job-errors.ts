@@ -1,4 +1,12 @@
-import { BadRequestError, type CellError, DomainError, type FieldError, PayloadTooLargeError, SpreadsheetError, ValidationError } from "@/lib/errors";
+import {
+  BadRequestError,
+  type CellError,
+  DomainError,
+  type FieldError,
+  PayloadTooLargeError,
+  SpreadsheetError,
+  ValidationError,
+} from "@/lib/errors";
 
 // A domain error thrown on a worker thread crosses to the request thread as data (a structured clone
 // keeps an error's message, not its class or fields) and is thrown again there as the same class, so

@@ -66,7 +66,12 @@ export const JOB_LIMITS: Record<JobName, JobLimits> = {
   renderCertificate: {
     doing: "rendering the certificate",
     timeoutMs: 60_000,
-    outOfMemory: () => new ExternalServiceError("the certificate could not be rendered within the memory a render may use", 503, "job_failed"),
+    outOfMemory: () =>
+      new ExternalServiceError(
+        "the certificate could not be rendered within the memory a render may use",
+        503,
+        "job_failed",
+      ),
   },
 };
 
@@ -87,7 +92,10 @@ export function createWorkerPool(limits: PoolLimits = POOL_LIMITS): WorkerPool {
           minThreads: 0,
           maxThreads: limits.threads,
           idleTimeout: limits.idleTimeoutMs,
-          resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb },
+          resourceLimits: {
+            maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb,
+            maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb,
+          },
         }),
       (error: unknown) => {
         // The next job tries again (under `next dev`, once the code that did not build is fixed).
@@ -102,7 +110,11 @@ export function createWorkerPool(limits: PoolLimits = POOL_LIMITS): WorkerPool {
       const { doing, timeoutMs: jobTimeoutMs, outOfMemory } = JOB_LIMITS[name];
       const timeoutMs = options.timeoutMs ?? jobTimeoutMs;
       if (jobsInFlight >= limits.threads + limits.maxQueue) {
-        throw new ExternalServiceError(`the server is busy with other uploads and certificates (${limits.maxQueue} waiting); try again later`, 503, "busy");
+        throw new ExternalServiceError(
+          `the server is busy with other uploads and certificates (${limits.maxQueue} waiting); try again later`,
+          503,
+          "busy",
+        );
       }
       jobsInFlight++;
       let reply: JobReply;
@@ -112,7 +124,11 @@ export function createWorkerPool(limits: PoolLimits = POOL_LIMITS): WorkerPool {
       } catch (error) {
         // Aborting a running job terminates its thread; piscina starts another for the next job.
         if ((error as Error).name === "AbortError") {
-          throw new ExternalServiceError(`${doing} took longer than ${timeoutMs / 1000} s; try again later`, 503, "job_timed_out");
+          throw new ExternalServiceError(
+            `${doing} took longer than ${timeoutMs / 1000} s; try again later`,
+            503,
+            "job_timed_out",
+          );
         }
         if ((error as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY") throw outOfMemory();
         throw error;
@@ -155,7 +171,11 @@ async function workerFile(): Promise<string> {
   }
   const { build } = await import("esbuild");
   const directory = path.join(/*turbopackIgnore: true*/ root, "node_modules", ".cache", "offload");
-  const result = await build({ ...workerBuildOptions(root), outfile: path.join(directory, "worker.mjs"), write: false });
+  const result = await build({
+    ...workerBuildOptions(root),
+    outfile: path.join(directory, "worker.mjs"),
+    write: false,
+  });
   const code = result.outputFiles[0].contents;
   const file = path.join(directory, `worker-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
   if (!existsSync(file)) {

@@ -36,7 +36,10 @@ function toCompanyResponse(company: Company, units: BusinessUnit[]) {
 export async function assertCountryExists(db: DbOrTx, isoCode: string | undefined, field: string): Promise<void> {
   if (!isoCode) return;
   const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.isoCode, isoCode));
-  if (!country) throw new ValidationError(`${field}: ${isoCode} is not an ISO 3166-1 country code`, [{ path: field, message: "unknown country code" }]);
+  if (!country)
+    throw new ValidationError(`${field}: ${isoCode} is not an ISO 3166-1 country code`, [
+      { path: field, message: "unknown country code" },
+    ]);
 }
 
 export async function getCompanyOrThrow(db: DbOrTx, companyId: string): Promise<Company> {
@@ -60,7 +63,13 @@ export async function createCompany({ ctx, input }: { ctx: ServiceContext; input
         commissionRate: input.commission_rate,
       })
       .returning();
-    await writeAudit(tx, { action: "COMPANY_CREATED", entity: "companies", entityId: company.id, companyId: company.id, details: { name: company.name } });
+    await writeAudit(tx, {
+      action: "COMPANY_CREATED",
+      entity: "companies",
+      entityId: company.id,
+      companyId: company.id,
+      details: { name: company.name },
+    });
     return toCompanyResponse(company, []);
   });
 }
@@ -69,7 +78,16 @@ export async function listCompanies({ ctx }: { ctx: ServiceContext }) {
   assertCan(ctx.actor, "organizations:manage");
   const rows = await ctx.db.select().from(companies).orderBy(asc(companies.name));
   const units = rows.length
-    ? await ctx.db.select().from(businessUnits).where(inArray(businessUnits.companyId, rows.map((company) => company.id))).orderBy(asc(businessUnits.name))
+    ? await ctx.db
+        .select()
+        .from(businessUnits)
+        .where(
+          inArray(
+            businessUnits.companyId,
+            rows.map((company) => company.id),
+          ),
+        )
+        .orderBy(asc(businessUnits.name))
     : [];
   return rows.map((company) => toCompanyResponse(company, units));
 }
@@ -77,20 +95,43 @@ export async function listCompanies({ ctx }: { ctx: ServiceContext }) {
 export async function getCompany({ ctx, companyId }: { ctx: ServiceContext; companyId: string }) {
   assertCan(ctx.actor, "organizations:manage");
   const company = await getCompanyOrThrow(ctx.db, companyId);
-  const units = await ctx.db.select().from(businessUnits).where(eq(businessUnits.companyId, company.id)).orderBy(asc(businessUnits.name));
+  const units = await ctx.db
+    .select()
+    .from(businessUnits)
+    .where(eq(businessUnits.companyId, company.id))
+    .orderBy(asc(businessUnits.name));
   return toCompanyResponse(company, units);
 }
 
-export async function createBusinessUnit({ ctx, companyId, input }: { ctx: ServiceContext; companyId: string; input: CreateBusinessUnitInput }) {
+export async function createBusinessUnit({
+  ctx,
+  companyId,
+  input,
+}: {
+  ctx: ServiceContext;
+  companyId: string;
+  input: CreateBusinessUnitInput;
+}) {
   assertCan(ctx.actor, "organizations:manage");
   return inTransaction(ctx, async (tx) => {
     const company = await getCompanyOrThrow(tx.db, companyId);
     await assertCountryExists(tx.db, input.country_code, "country_code");
     const [unit] = await tx.db
       .insert(businessUnits)
-      .values({ companyId: company.id, name: input.name, code: input.code ?? null, countryCode: input.country_code ?? null })
+      .values({
+        companyId: company.id,
+        name: input.name,
+        code: input.code ?? null,
+        countryCode: input.country_code ?? null,
+      })
       .returning();
-    await writeAudit(tx, { action: "BUSINESS_UNIT_CREATED", entity: "business_units", entityId: unit.id, companyId: company.id, details: { name: unit.name } });
+    await writeAudit(tx, {
+      action: "BUSINESS_UNIT_CREATED",
+      entity: "business_units",
+      entityId: unit.id,
+      companyId: company.id,
+      details: { name: unit.name },
+    });
     return toBusinessUnitResponse(unit);
   });
 }

@@ -31,8 +31,14 @@ export const operationsOperations = {
     summary: "Liveness and database check",
     access: "public",
     responses: {
-      200: { description: "The service and its database answer", schema: z.object({ status: z.literal("ok"), database: z.literal("ok") }) },
-      503: { description: "The database does not answer", schema: z.object({ status: z.literal("error"), database: z.literal("unavailable"), detail: z.string() }) },
+      200: {
+        description: "The service and its database answer",
+        schema: z.object({ status: z.literal("ok"), database: z.literal("ok") }),
+      },
+      503: {
+        description: "The database does not answer",
+        schema: z.object({ status: z.literal("error"), database: z.literal("unavailable"), detail: z.string() }),
+      },
     },
   }),
   listAudit: defineOperation({
@@ -68,7 +74,10 @@ export const operationsOperations = {
     summary: "Read a company with its business units",
     access: "organizations:manage",
     params: IdParams,
-    responses: { 200: { description: "The company", schema: CompanyResponse }, 404: { description: "Unknown company" } },
+    responses: {
+      200: { description: "The company", schema: CompanyResponse },
+      404: { description: "Unknown company" },
+    },
   }),
   createBusinessUnit: defineOperation({
     method: "POST",
@@ -78,7 +87,10 @@ export const operationsOperations = {
     access: "organizations:manage",
     params: IdParams,
     body: CreateBusinessUnitInput,
-    responses: { 201: { description: "The business unit", schema: BusinessUnitResponse }, 404: { description: "Unknown company" } },
+    responses: {
+      201: { description: "The business unit", schema: BusinessUnitResponse },
+      404: { description: "Unknown company" },
+    },
   }),
   listCountries: defineOperation({
     method: "GET",
@@ -103,7 +115,10 @@ export const operationsOperations = {
     summary: "Create a zone",
     access: "geography:manage",
     body: CreateZoneInput,
-    responses: { 201: { description: "The zone", schema: ZoneResponse }, 409: { description: "A zone with this name exists" } },
+    responses: {
+      201: { description: "The zone", schema: ZoneResponse },
+      409: { description: "A zone with this name exists" },
+    },
   }),
   linkZoneCountry: defineOperation({
     method: "POST",
@@ -113,6 +128,9 @@ export const operationsOperations = {
     description: "Linking a country twice changes nothing.",
     access: "geography:manage",
     params: ZoneCountryParams,
-    responses: { 200: { description: "The zone with its countries", schema: ZoneResponse }, 404: { description: "Unknown zone or country" } },
+    responses: {
+      200: { description: "The zone with its countries", schema: ZoneResponse },
+      404: { description: "Unknown zone or country" },
+    },
   }),
 };

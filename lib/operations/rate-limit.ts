@@ -54,7 +54,9 @@ export function sweepRateLimitCounters(db: DbOrTx, now: Date = new Date()): Prom
   return deleteInBatches(() =>
     db
       .delete(rateLimitCounters)
-      .where(sql`(${key}, ${windowStart}) in (${db.select({ key, windowStart }).from(rateLimitCounters).where(lte(expiresAt, now)).limit(SWEEP_BATCH_SIZE)})`)
+      .where(
+        sql`(${key}, ${windowStart}) in (${db.select({ key, windowStart }).from(rateLimitCounters).where(lte(expiresAt, now)).limit(SWEEP_BATCH_SIZE)})`,
+      )
       .returning({ key }),
   );
 }

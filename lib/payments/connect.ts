@@ -8,7 +8,8 @@ import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
 import { callProcessor, paymentProcessor } from "./processor";
 
-export const ONBOARDING_COMPLETED_DETAIL = "the company's onboarding is complete; only an administrator may start it again";
+export const ONBOARDING_COMPLETED_DETAIL =
+  "the company's onboarding is complete; only an administrator may start it again";
 
 /**
  * Records that a connected account finished its onboarding (the processor lets it take charges): from
@@ -16,7 +17,10 @@ export const ONBOARDING_COMPLETED_DETAIL = "the company's onboarding is complete
  * once set, whatever the account says later. Returns whether a company has the account.
  */
 export async function markOnboardingCompleted(db: DbOrTx, accountId: string): Promise<boolean> {
-  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.processorConnectId, accountId));
+  const [company] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.processorConnectId, accountId));
   if (!company) return false;
   await db
     .update(companies)
@@ -38,7 +42,8 @@ export async function startConnectOnboarding({ ctx, companyId }: { ctx: ServiceC
   assertCan(ctx.actor, "payments:onboard");
   assertUser(ctx.actor);
   const admin = isAdmin(ctx.actor);
-  if (companyId && companyId !== ctx.actor.companyId && !admin) throw new ForbiddenError("only an administrator may onboard another company");
+  if (companyId && companyId !== ctx.actor.companyId && !admin)
+    throw new ForbiddenError("only an administrator may onboard another company");
   const targetId = companyId ?? ctx.actor.companyId;
   const stripe = paymentProcessor();
   const outcome = await inTransaction(ctx, async (tx) => {
@@ -58,13 +63,26 @@ export async function startConnectOnboarding({ ctx, companyId }: { ctx: ServiceC
     if (!accountId) {
       const account = await callProcessor(() =>
         stripe.accounts.create(
-          { type: "express", ...(company.countryCode ? { country: company.countryCode } : {}), metadata: { company_id: company.id } },
+          {
+            type: "express",
+            ...(company.countryCode ? { country: company.countryCode } : {}),
+            metadata: { company_id: company.id },
+          },
           { idempotencyKey: `connect-account-${company.id}` },
         ),
       );
       accountId = account.id;
-      await tx.db.update(companies).set({ processorConnectId: accountId, updatedAt: new Date() }).where(eq(companies.id, company.id));
-      await writeAudit(tx, { action: "CONNECT_ACCOUNT_CREATED", entity: "companies", entityId: company.id, companyId: company.id, details: { processor_connect_id: accountId } });
+      await tx.db
+        .update(companies)
+        .set({ processorConnectId: accountId, updatedAt: new Date() })
+        .where(eq(companies.id, company.id));
+      await writeAudit(tx, {
+        action: "CONNECT_ACCOUNT_CREATED",
+        entity: "companies",
+        entityId: company.id,
+        companyId: company.id,
+        details: { processor_connect_id: accountId },
+      });
     }
     const link = await callProcessor(() =>
       stripe.accountLinks.create({
@@ -74,7 +92,10 @@ export async function startConnectOnboarding({ ctx, companyId }: { ctx: ServiceC
         return_url: `${publicBaseUrl()}/payments/reseller?onboarding=done`,
       }),
     );
-    return { completed: false as const, link: { url: link.url, expires_at: new Date(link.expires_at * 1000).toISOString() } };
+    return {
+      completed: false as const,
+      link: { url: link.url, expires_at: new Date(link.expires_at * 1000).toISOString() },
+    };
   });
   if (outcome.completed) throw new ForbiddenError(ONBOARDING_COMPLETED_DETAIL, "onboarding_completed");
   return outcome.link;

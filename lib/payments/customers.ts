@@ -17,6 +17,9 @@ export async function ensureProcessorCustomer(ctx: ServiceContext, clientId: str
       { idempotencyKey: `customer-${client.id}` },
     ),
   );
-  await ctx.db.update(clients).set({ processorCustomerId: customer.id, updatedAt: new Date() }).where(eq(clients.id, client.id));
+  await ctx.db
+    .update(clients)
+    .set({ processorCustomerId: customer.id, updatedAt: new Date() })
+    .where(eq(clients.id, client.id));
   return customer.id;
 }

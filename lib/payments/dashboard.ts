@@ -17,7 +17,8 @@ import { formatMoney, money } from "@/lib/money";
 export async function getResellerDashboard({ ctx, companyId }: { ctx: ServiceContext; companyId?: string }) {
   assertCan(ctx.actor, "payments:read");
   const own = companyOf(ctx.actor);
-  if (companyId && companyId !== own && !isAdmin(ctx.actor)) throw new ForbiddenError("only an administrator may read another company's dashboard");
+  if (companyId && companyId !== own && !isAdmin(ctx.actor))
+    throw new ForbiddenError("only an administrator may read another company's dashboard");
   const target = companyId ?? own;
   if (!target) throw new NotFoundError("company");
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, target));

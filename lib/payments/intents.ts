@@ -50,7 +50,14 @@ export async function createPaymentIntent({
     const customerId = await ensureProcessorCustomer(tx, policy.clientId);
     const [transaction] = await tx.db
       .insert(transactions)
-      .values({ policyId: policy.id, kind: "INTENT", status: "PENDING", amount: policy.finalPrice, currency: policy.currency, createdBy: actorLabel(tx.actor) })
+      .values({
+        policyId: policy.id,
+        kind: "INTENT",
+        status: "PENDING",
+        amount: policy.finalPrice,
+        currency: policy.currency,
+        createdBy: actorLabel(tx.actor),
+      })
       .returning();
     const intent = await createProcessorIntent(policy, transaction, {
       customerId,

@@ -28,7 +28,11 @@ export function toTransactionResponse(transaction: Transaction): TransactionResp
 }
 
 /** A policy in the caller's scope with its client, locked for the payment being taken; 404 otherwise. */
-export async function lockPolicyInScope(db: DbOrTx, actor: Actor, policyId: string): Promise<{ policy: Policy; client: Client }> {
+export async function lockPolicyInScope(
+  db: DbOrTx,
+  actor: Actor,
+  policyId: string,
+): Promise<{ policy: Policy; client: Client }> {
   const [row] = await db
     .select({ policy: policies, client: clients })
     .from(policies)
@@ -41,7 +45,9 @@ export async function lockPolicyInScope(db: DbOrTx, actor: Actor, policyId: stri
 
 export function assertPayable(policy: Policy): void {
   if (!(PAYABLE_POLICY_STATUSES as readonly string[]).includes(policy.status)) {
-    throw new ConflictError(`a ${policy.status} policy takes no payment; only ${PAYABLE_POLICY_STATUSES.join(", ")} policies do`);
+    throw new ConflictError(
+      `a ${policy.status} policy takes no payment; only ${PAYABLE_POLICY_STATUSES.join(", ")} policies do`,
+    );
   }
 }
 

@@ -25,11 +25,15 @@ export async function recordManualPayment({
     assertPayable(policy);
     const currency = input.currency ?? policy.currency;
     if (currency !== policy.currency) {
-      throw new BusinessRuleError(`the policy is paid in ${policy.currency}, not ${currency}`, [{ path: "currency", message: `must be ${policy.currency}` }]);
+      throw new BusinessRuleError(`the policy is paid in ${policy.currency}, not ${currency}`, [
+        { path: "currency", message: `must be ${policy.currency}` },
+      ]);
     }
     // Money received in a zero-decimal currency (CLP, PYG, JPY...) is whole (trust.md section 7).
     if (!fitsCurrency(input.amount, currency)) {
-      throw new BusinessRuleError(`${currency} has no decimals: ${input.amount} cannot have been received`, [{ path: "amount", message: `must be a whole amount of ${currency}` }]);
+      throw new BusinessRuleError(`${currency} has no decimals: ${input.amount} cannot have been received`, [
+        { path: "amount", message: `must be a whole amount of ${currency}` },
+      ]);
     }
     const [transaction] = await tx.db
       .insert(transactions)
@@ -52,6 +56,9 @@ export async function recordManualPayment({
       details: { policy_id: policy.id, amount: transaction.amount, currency, reference: transaction.reference },
     });
     await activateWhenPaidInFull(tx, policy, "manual payment received");
-    return { transaction: toTransactionResponse(transaction), policy: await getPolicy({ ctx: tx, policyId: policy.id }) };
+    return {
+      transaction: toTransactionResponse(transaction),
+      policy: await getPolicy({ ctx: tx, policyId: policy.id }),
+    };
   });
 }

@@ -52,7 +52,10 @@ export const paymentsOperations = {
     idempotent: true,
     body: ManualPaymentInput,
     responses: {
-      201: { description: "The transaction and the policy", schema: z.object({ transaction: TransactionResponse, policy: PolicyDetailResponse }) },
+      201: {
+        description: "The transaction and the policy",
+        schema: z.object({ transaction: TransactionResponse, policy: PolicyDetailResponse }),
+      },
       404: { description: "Unknown policy" },
       409: { description: "The policy takes no payment in its status" },
       422: { description: "Another currency, or a bad amount" },
@@ -87,7 +90,10 @@ export const paymentsOperations = {
     access: "payments:manage",
     body: CancelSubscriptionInput,
     responses: {
-      200: { description: "The subscription and the policy", schema: z.object({ subscription: SubscriptionResponse, policy: PolicyDetailResponse }) },
+      200: {
+        description: "The subscription and the policy",
+        schema: z.object({ subscription: SubscriptionResponse, policy: PolicyDetailResponse }),
+      },
       404: { description: "Unknown policy, or no subscription" },
       502: processorFailed,
       503: notConfigured,
@@ -130,7 +136,10 @@ export const paymentsOperations = {
     query: OnboardingQuery,
     responses: {
       200: { description: "The account link", schema: OnboardingResponse },
-      403: { description: "Without payments:onboard, an API key, another company without ADMIN, or onboarding completed (`onboarding_completed`) without ADMIN" },
+      403: {
+        description:
+          "Without payments:onboard, an API key, another company without ADMIN, or onboarding completed (`onboarding_completed`) without ADMIN",
+      },
       404: { description: "ADMIN named a company that does not exist" },
       409: { description: "The company is not a reseller" },
       502: processorFailed,
@@ -146,7 +155,10 @@ export const paymentsOperations = {
       "For the caller's company (ADMIN may pass company_id), scoped like the transactions: a seller with a business unit sees its unit's policies only. PAID transactions (manual ones included) by month of payment (UTC) in the currency most of them use; commission = gross x commission_rate / 100, rounded half-up per month; active_subscriptions of the policies in scope.",
     access: "payments:read",
     query: DashboardQuery,
-    responses: { 200: { description: "The dashboard", schema: DashboardResponse }, 403: { description: "Another company's dashboard without ADMIN" } },
+    responses: {
+      200: { description: "The dashboard", schema: DashboardResponse },
+      403: { description: "Another company's dashboard without ADMIN" },
+    },
   }),
   webhook: defineOperation({
     method: "POST",

@@ -29,7 +29,10 @@ const ignored = (note: string): Outcome => ({ status: "IGNORED", note });
 
 /** The policy an event is about: every intent and subscription the service creates names it in metadata. */
 function policyIdOf(event: Stripe.Event): string | null {
-  const object = event.data.object as { metadata?: Record<string, string> | null; parent?: Stripe.Invoice.Parent | null };
+  const object = event.data.object as {
+    metadata?: Record<string, string> | null;
+    parent?: Stripe.Invoice.Parent | null;
+  };
   return object.metadata?.policy_id ?? object.parent?.subscription_details?.metadata?.policy_id ?? null;
 }
 
@@ -50,7 +53,13 @@ export async function processProcessorEvent(db: DbOrTx, eventRowId: string): Pro
       const outcome = await applyEvent(ctx, event, row.processorCreatedAt ?? new Date(event.created * 1000));
       await ctx.db
         .update(processorEvents)
-        .set({ status: outcome.status, error: outcome.note, attempts: row.attempts + 1, lastAttemptedAt: new Date(), processedAt: new Date() })
+        .set({
+          status: outcome.status,
+          error: outcome.note,
+          attempts: row.attempts + 1,
+          lastAttemptedAt: new Date(),
+          processedAt: new Date(),
+        })
         .where(eq(processorEvents.id, row.id));
       return outcome;
     });
@@ -60,7 +69,12 @@ export async function processProcessorEvent(db: DbOrTx, eventRowId: string): Pro
     const message = reason instanceof Error ? reason.message : String(reason);
     await db
       .update(processorEvents)
-      .set({ status: "FAILED", error: message.slice(0, 1000), attempts: sql`${processorEvents.attempts} + 1`, lastAttemptedAt: new Date() })
+      .set({
+        status: "FAILED",
+        error: message.slice(0, 1000),
+        attempts: sql`${processorEvents.attempts} + 1`,
+        lastAttemptedAt: new Date(),
+      })
       .where(and(eq(processorEvents.id, eventRowId), inArray(processorEvents.status, ["RECEIVED", "FAILED"])));
     throw error;
   }
@@ -78,7 +92,11 @@ export async function findUnprocessedEvents(db: DbOrTx, limit = 100): Promise<st
     .where(
       and(
         or(eq(processorEvents.status, "RECEIVED"), eq(processorEvents.status, "FAILED")),
-        sweepDue(sql`coalesce(${processorEvents.lastAttemptedAt}, ${processorEvents.receivedAt})`, processorEvents.attempts, EVENT_PROCESSING_ATTEMPTS),
+        sweepDue(
+          sql`coalesce(${processorEvents.lastAttemptedAt}, ${processorEvents.receivedAt})`,
+          processorEvents.attempts,
+          EVENT_PROCESSING_ATTEMPTS,
+        ),
         lt(processorEvents.attempts, MAX_PROCESSING_ATTEMPTS),
       ),
     )
@@ -99,7 +117,8 @@ async function applyEvent(ctx: ServiceContext, event: Stripe.Event, createdAt: D
   const policyId = policyIdOf(event);
   if (!policyId) return ignored("the event names no policy (metadata.policy_id)");
   // Not one of ours (the column is a uuid: looking it up would fail, and fail again on every retry).
-  if (!UUID.test(policyId)) return ignored(`metadata.policy_id ${JSON.stringify(policyId.slice(0, 100))} is not a policy id`);
+  if (!UUID.test(policyId))
+    return ignored(`metadata.policy_id ${JSON.stringify(policyId.slice(0, 100))} is not a policy id`);
   const [policy] = await ctx.db.select().from(policies).where(eq(policies.id, policyId)).for("update");
   if (!policy) return ignored(`no policy ${policyId}`);
   // Metadata is anyone's to write: only the processor objects this service made for the policy count.
@@ -107,7 +126,9 @@ async function applyEvent(ctx: ServiceContext, event: Stripe.Event, createdAt: D
   if (refusal) return refusal;
   // Processors do not deliver in order: an event older than the newest one applied must not undo it.
   if (policy.lastPaymentEventAt && createdAt < policy.lastPaymentEventAt) {
-    return ignored(`created ${createdAt.toISOString()}, before the newest payment event applied to the policy (${policy.lastPaymentEventAt.toISOString()})`);
+    return ignored(
+      `created ${createdAt.toISOString()}, before the newest payment event applied to the policy (${policy.lastPaymentEventAt.toISOString()})`,
+    );
   }
   const outcome = await handler(ctx, event, policy);
   // Only a payment event applied to the policy sets the mark later ones are compared with: a subscription
@@ -127,13 +148,18 @@ function subscriptionIdOf(invoice: Stripe.Invoice): string | null {
 }
 
 /** Why an event whose object the service did not create for this policy is left alone (trust.md section 6). */
-async function refusalOfSubscription(ctx: ServiceContext, subscriptionId: string, policy: Policy): Promise<Outcome | null> {
+async function refusalOfSubscription(
+  ctx: ServiceContext,
+  subscriptionId: string,
+  policy: Policy,
+): Promise<Outcome | null> {
   const [local] = await ctx.db
     .select({ policyId: subscriptions.policyId })
     .from(subscriptions)
     .where(eq(subscriptions.processorSubscriptionId, subscriptionId));
   if (!local) return ignored(`no local subscription ${subscriptionId}`);
-  if (local.policyId !== policy.id) return ignored(`subscription ${subscriptionId} was created for another policy, not ${policy.id}`);
+  if (local.policyId !== policy.id)
+    return ignored(`subscription ${subscriptionId} was created for another policy, not ${policy.id}`);
   return null;
 }
 
@@ -152,14 +178,19 @@ function refusalOfCurrency(currency: string | null | undefined, policy: Policy):
  * smaller than a premium and still counts), a payment_intent.succeeded only when it received the
  * intent's own amount. Null when the event may be applied; otherwise the IGNORED outcome.
  */
-async function refusalOfForeignObject(ctx: ServiceContext, event: Stripe.Event, policy: Policy): Promise<Outcome | null> {
+async function refusalOfForeignObject(
+  ctx: ServiceContext,
+  event: Stripe.Event,
+  policy: Policy,
+): Promise<Outcome | null> {
   switch (event.type) {
     case "invoice.paid":
     case "invoice.payment_failed": {
       const invoice = event.data.object as Stripe.Invoice;
       const subscriptionId = subscriptionIdOf(invoice);
       if (!subscriptionId) return ignored(`invoice ${invoice.id} bills no subscription`);
-      const refusal = (await refusalOfSubscription(ctx, subscriptionId, policy)) ?? refusalOfCurrency(invoice.currency, policy);
+      const refusal =
+        (await refusalOfSubscription(ctx, subscriptionId, policy)) ?? refusalOfCurrency(invoice.currency, policy);
       if (refusal) return refusal;
       if (event.type === "invoice.paid" && !(invoice.amount_paid >= invoice.amount_due)) {
         return ignored(`invoice ${invoice.id} is not paid in full (${invoice.amount_paid} of ${invoice.amount_due})`);
@@ -169,7 +200,9 @@ async function refusalOfForeignObject(ctx: ServiceContext, event: Stripe.Event, 
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const subscription = event.data.object as Stripe.Subscription;
-      return (await refusalOfSubscription(ctx, subscription.id, policy)) ?? refusalOfCurrency(subscription.currency, policy);
+      return (
+        (await refusalOfSubscription(ctx, subscription.id, policy)) ?? refusalOfCurrency(subscription.currency, policy)
+      );
     }
     case "payment_intent.succeeded":
     case "payment_intent.payment_failed": {
@@ -184,7 +217,9 @@ async function refusalOfForeignObject(ctx: ServiceContext, event: Stripe.Event, 
       if (event.type === "payment_intent.succeeded") {
         const own = toMinorUnits(transaction.amount, transaction.currency);
         if (!(intent.amount_received >= intent.amount && intent.amount_received >= own)) {
-          return ignored(`payment intent ${intent.id} received ${intent.amount_received} of its ${Math.max(intent.amount, own)}`);
+          return ignored(
+            `payment intent ${intent.id} received ${intent.amount_received} of its ${Math.max(intent.amount, own)}`,
+          );
         }
       }
       return null;
@@ -208,14 +243,27 @@ async function recordConnectedAccount(ctx: ServiceContext, event: Stripe.Event):
 }
 
 /** Moves the policy when the table allows this trigger from its status; otherwise says why it stays. */
-async function moveIfAllowed(ctx: ServiceContext, policy: Policy, to: PolicyStatus, trigger: PolicyTrigger, reason: string): Promise<Outcome> {
+async function moveIfAllowed(
+  ctx: ServiceContext,
+  policy: Policy,
+  to: PolicyStatus,
+  trigger: PolicyTrigger,
+  reason: string,
+): Promise<Outcome> {
   if (policy.status === to) return processed(`the policy is already ${to}`);
-  if (!canMove(policy.status, to, trigger)) return processed(`the policy stays ${policy.status}: no move to ${to} on ${trigger}`);
+  if (!canMove(policy.status, to, trigger))
+    return processed(`the policy stays ${policy.status}: no move to ${to} on ${trigger}`);
   await movePolicy(ctx, { policyId: policy.id, to, reason, trigger });
   return processed();
 }
 
-async function notifyPaymentFailure(ctx: ServiceContext, event: Stripe.Event, policy: Policy, amount: string, reason: string | null) {
+async function notifyPaymentFailure(
+  ctx: ServiceContext,
+  event: Stripe.Event,
+  policy: Policy,
+  amount: string,
+  reason: string | null,
+) {
   const [client] = await ctx.db.select().from(clients).where(eq(clients.id, policy.clientId));
   await enqueueNotification(ctx, {
     channel: "EMAIL",
@@ -231,7 +279,8 @@ async function notifyPaymentFailure(ctx: ServiceContext, event: Stripe.Event, po
 async function recordInvoice(ctx: ServiceContext, invoice: Stripe.Invoice, policy: Policy, status: "PAID" | "FAILED") {
   const amount = fromMinorUnits(status === "PAID" ? invoice.amount_paid : invoice.amount_due, invoice.currency);
   const paidAt = status === "PAID" ? new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000) : null;
-  const failureMessage = status === "FAILED" ? (invoice.last_finalization_error?.message ?? "the invoice payment failed") : null;
+  const failureMessage =
+    status === "FAILED" ? (invoice.last_finalization_error?.message ?? "the invoice payment failed") : null;
   await ctx.db
     .insert(transactions)
     .values({
@@ -271,7 +320,12 @@ const HANDLERS: Record<string, (ctx: ServiceContext, event: Stripe.Event, policy
     const subscription = event.data.object as Stripe.Subscription;
     const updated = await ctx.db
       .update(subscriptions)
-      .set({ status: subscription.status.toUpperCase(), cancelAtPeriodEnd: subscription.cancel_at_period_end, currentPeriodEnd: periodEndOf(subscription), updatedAt: new Date() })
+      .set({
+        status: subscription.status.toUpperCase(),
+        cancelAtPeriodEnd: subscription.cancel_at_period_end,
+        currentPeriodEnd: periodEndOf(subscription),
+        updatedAt: new Date(),
+      })
       .where(eq(subscriptions.processorSubscriptionId, subscription.id))
       .returning({ id: subscriptions.id });
     return updated.length > 0 ? processed() : ignored(`no local subscription ${subscription.id}`);
@@ -282,7 +336,13 @@ const HANDLERS: Record<string, (ctx: ServiceContext, event: Stripe.Event, policy
       .update(subscriptions)
       .set({ status: "CANCELED", cancelAtPeriodEnd: subscription.cancel_at_period_end, updatedAt: new Date() })
       .where(eq(subscriptions.processorSubscriptionId, subscription.id));
-    return moveIfAllowed(ctx, policy, "CANCELLED", "subscription_deleted", `subscription ${subscription.id} ended at the processor`);
+    return moveIfAllowed(
+      ctx,
+      policy,
+      "CANCELLED",
+      "subscription_deleted",
+      `subscription ${subscription.id} ended at the processor`,
+    );
   },
   "payment_intent.succeeded": async (ctx, event, policy) => {
     const intent = event.data.object as Stripe.PaymentIntent;

@@ -29,7 +29,13 @@ export function paymentProcessor(): Stripe {
     timeout: timeoutMs,
     maxNetworkRetries: 1,
     telemetry: false,
-    ...(target ? { host: target.hostname, port: target.port || (target.protocol === "https:" ? 443 : 80), protocol: target.protocol.replace(":", "") as "http" | "https" } : {}),
+    ...(target
+      ? {
+          host: target.hostname,
+          port: target.port || (target.protocol === "https:" ? 443 : 80),
+          protocol: target.protocol.replace(":", "") as "http" | "https",
+        }
+      : {}),
   });
   cached = { key, base, timeoutMs, client };
   return client;
@@ -45,13 +51,17 @@ export async function callProcessor<T>(call: () => Promise<T>): Promise<T> {
   try {
     answer = await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError) throw new PaymentRequiredError(`card declined: ${error.message}`);
+    if (error instanceof Stripe.errors.StripeCardError)
+      throw new PaymentRequiredError(`card declined: ${error.message}`);
     if (error instanceof Stripe.errors.StripeConnectionError) {
       logError("[payments] the card processor did not answer:", error.message);
       throw new ExternalServiceError("the card processor did not answer in time; try again", 504);
     }
     if (error instanceof Stripe.errors.StripeError) {
-      logError(`[payments] the card processor refused a request (${error.type}, ${error.statusCode ?? "no status"}):`, error.message);
+      logError(
+        `[payments] the card processor refused a request (${error.type}, ${error.statusCode ?? "no status"}):`,
+        error.message,
+      );
       throw new ExternalServiceError("the card processor refused the request", 502);
     }
     throw error;
@@ -59,7 +69,10 @@ export async function callProcessor<T>(call: () => Promise<T>): Promise<T> {
   // The SDK hands back whatever JSON came: an answer that is not the object asked for would be stored
   // as a payment without its intent (no id, no client secret), so it fails like any other bad answer.
   if (!isProcessorObject(answer)) {
-    logError("[payments] the card processor answered something that is not a Stripe object:", JSON.stringify(answer)?.slice(0, 200) ?? String(answer));
+    logError(
+      "[payments] the card processor answered something that is not a Stripe object:",
+      JSON.stringify(answer)?.slice(0, 200) ?? String(answer),
+    );
     throw new ExternalServiceError("the card processor answered something unexpected", 502);
   }
   return answer;
@@ -79,14 +92,17 @@ function isProcessorObject(value: unknown): boolean {
  */
 export function toMinorUnits(amount: string, currency: string): number {
   const exponent = processorExponent(currency);
-  if (exponent === null || !isSupportedCurrency(currency)) throw new ValidationError(`unsupported currency ${currency}`);
-  if (!fitsCurrency(amount, currency)) throw new ValidationError(`${formatMoney(amount)} ${currency} has decimals ${currency} does not have`);
+  if (exponent === null || !isSupportedCurrency(currency))
+    throw new ValidationError(`unsupported currency ${currency}`);
+  if (!fitsCurrency(amount, currency))
+    throw new ValidationError(`${formatMoney(amount)} ${currency} has decimals ${currency} does not have`);
   return money(amount).times(money(10).pow(exponent)).toNumber();
 }
 
 /** A processor amount back as the stored amount (two decimals): 12000 CLP is "12000.00", 12500 USD "125.00". */
 export function fromMinorUnits(amount: number, currency: string): string {
   const exponent = processorExponent(currency);
-  if (exponent === null || !isSupportedCurrency(currency)) throw new ValidationError(`unsupported currency ${currency}`);
+  if (exponent === null || !isSupportedCurrency(currency))
+    throw new ValidationError(`unsupported currency ${currency}`);
   return formatMoney(money(amount).dividedBy(money(10).pow(exponent)));
 }

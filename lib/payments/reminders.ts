@@ -21,7 +21,12 @@ export async function sendArrearsReminders(db: DbOrTx, today = new Date().toISOS
           db
             .select({ one: sql`1` })
             .from(subscriptions)
-            .where(and(eq(subscriptions.policyId, policies.id), sql`${subscriptions.status} in ('ACTIVE', 'TRIALING', 'PAST_DUE')`)),
+            .where(
+              and(
+                eq(subscriptions.policyId, policies.id),
+                sql`${subscriptions.status} in ('ACTIVE', 'TRIALING', 'PAST_DUE')`,
+              ),
+            ),
         ),
       ),
     );
@@ -34,7 +39,12 @@ export async function sendArrearsReminders(db: DbOrTx, today = new Date().toISOS
         template: "payment.arrears_reminder",
         companyId: policy.companyId,
         dedupeKey: `arrears-reminder:${policy.id}:${today}`,
-        payload: { name: client.firstName, policy_number: policy.policyNumber, final_price: policy.finalPrice, currency: policy.currency },
+        payload: {
+          name: client.firstName,
+          policy_number: policy.policyNumber,
+          final_price: policy.finalPrice,
+          currency: policy.currency,
+        },
       }),
     );
     if (id) sent++;

@@ -20,8 +20,17 @@ export type TransactionResponse = z.infer<typeof TransactionResponse>;
 
 export const IntentInput = z.object({
   policy_id: Uuid,
-  payment_method_id: z.string().trim().min(1).max(255).optional().describe("A saved card of the client's processor customer"),
-  save_payment_method: z.boolean().default(false).describe("Keep the card on the client's processor customer for later charges"),
+  payment_method_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe("A saved card of the client's processor customer"),
+  save_payment_method: z
+    .boolean()
+    .default(false)
+    .describe("Keep the card on the client's processor customer for later charges"),
 });
 
 export const IntentResponse = TransactionResponse.extend({ client_secret: z.string() });
@@ -41,7 +50,12 @@ export const ManualPaymentInput = z.object({
 export const SubscriptionInput = z.object({
   policy_id: Uuid,
   processor_payment_method_id: z.string().trim().min(1).max(255),
-  billing_anchor_day: z.number().int().min(1, { message: "must be between 1 and 28" }).max(28, { message: "must be between 1 and 28" }).optional(),
+  billing_anchor_day: z
+    .number()
+    .int()
+    .min(1, { message: "must be between 1 and 28" })
+    .max(28, { message: "must be between 1 and 28" })
+    .optional(),
 });
 
 export const SubscriptionResponse = z.object({
@@ -74,9 +88,13 @@ export const RetryResponse = z.object({
 
 export const OnboardingResponse = z.object({ url: z.string(), expires_at: z.string() });
 
-export const OnboardingQuery = z.object({ company_id: Uuid.optional().describe("ADMIN only: onboard another (reseller) company") });
+export const OnboardingQuery = z.object({
+  company_id: Uuid.optional().describe("ADMIN only: onboard another (reseller) company"),
+});
 
-export const DashboardQuery = z.object({ company_id: Uuid.optional().describe("ADMIN only: another company's dashboard") });
+export const DashboardQuery = z.object({
+  company_id: Uuid.optional().describe("ADMIN only: another company's dashboard"),
+});
 
 export const DashboardResponse = z.object({
   company_id: Uuid,

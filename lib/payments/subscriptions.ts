@@ -32,7 +32,9 @@ export function nextAnchor(day: number, now = new Date()): Date {
 
 /** The end of the current period: at this API version the processor keeps it on the subscription's items. */
 export function periodEndOf(subscription: Stripe.Subscription): Date | null {
-  const ends = subscription.items.data.map((item) => item.current_period_end).filter((end): end is number => typeof end === "number");
+  const ends = subscription.items.data
+    .map((item) => item.current_period_end)
+    .filter((end): end is number => typeof end === "number");
   return ends.length > 0 ? new Date(Math.min(...ends) * 1000) : null;
 }
 
@@ -97,8 +99,12 @@ export async function createSubscription({
 
     const customer = await ensureProcessorCustomer(tx, policy.clientId);
     // Attaching a test card (pm_card_visa) gives a new payment method id: bill the one attached.
-    const attached = await callProcessor(() => stripe.paymentMethods.attach(input.processor_payment_method_id, { customer }));
-    await callProcessor(() => stripe.customers.update(customer, { invoice_settings: { default_payment_method: attached.id } }));
+    const attached = await callProcessor(() =>
+      stripe.paymentMethods.attach(input.processor_payment_method_id, { customer }),
+    );
+    await callProcessor(() =>
+      stripe.customers.update(customer, { invoice_settings: { default_payment_method: attached.id } }),
+    );
     const product = await processorProductOf(tx.db, policy.planVersionId);
     const [company] = await tx.db.select().from(companies).where(eq(companies.id, policy.companyId));
     const reseller = company.isReseller && company.processorConnectId ? company : null;
@@ -108,12 +114,26 @@ export async function createSubscription({
       stripe.subscriptions.create(
         {
           customer,
-          items: [{ price_data: { currency: policy.currency.toLowerCase(), product, unit_amount: toMinorUnits(policy.finalPrice, policy.currency), recurring: { interval: "month" } } }],
+          items: [
+            {
+              price_data: {
+                currency: policy.currency.toLowerCase(),
+                product,
+                unit_amount: toMinorUnits(policy.finalPrice, policy.currency),
+                recurring: { interval: "month" },
+              },
+            },
+          ],
           default_payment_method: attached.id,
           billing_cycle_anchor: Math.floor(nextAnchor(anchorDay).getTime() / 1000),
           payment_behavior: "error_if_incomplete",
           metadata: { policy_id: policy.id },
-          ...(reseller ? { application_fee_percent: Number(reseller.commissionRate), transfer_data: { destination: reseller.processorConnectId! } } : {}),
+          ...(reseller
+            ? {
+                application_fee_percent: Number(reseller.commissionRate),
+                transfer_data: { destination: reseller.processorConnectId! },
+              }
+            : {}),
         },
         { idempotencyKey: `subscription-${policy.id}-${input.processor_payment_method_id}-${anchorDay}` },
       ),
@@ -134,7 +154,12 @@ export async function createSubscription({
       entity: "subscriptions",
       entityId: subscription.id,
       companyId: policy.companyId,
-      details: { policy_id: policy.id, processor_subscription_id: created.id, billing_anchor_day: anchorDay, reseller: Boolean(reseller) },
+      details: {
+        policy_id: policy.id,
+        processor_subscription_id: created.id,
+        billing_anchor_day: anchorDay,
+        reseller: Boolean(reseller),
+      },
     });
     return toSubscriptionResponse(subscription);
   });
@@ -145,7 +170,13 @@ export async function createSubscription({
  * CANCELLED. At period end: the processor is told to stop renewing; the policy stays as it is until
  * customer.subscription.deleted arrives.
  */
-export async function cancelSubscription({ ctx, input }: { ctx: ServiceContext; input: { policy_id: string; cancel_immediately: boolean } }) {
+export async function cancelSubscription({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { policy_id: string; cancel_immediately: boolean };
+}) {
   assertCan(ctx.actor, "payments:manage");
   const stripe = paymentProcessor();
   return inTransaction(ctx, async (tx) => {
@@ -159,14 +190,26 @@ export async function cancelSubscription({ ctx, input }: { ctx: ServiceContext; 
     if (!subscription) throw new NotFoundError("subscription");
     const remote = input.cancel_immediately
       ? await callProcessor(() => stripe.subscriptions.cancel(subscription.processorSubscriptionId))
-      : await callProcessor(() => stripe.subscriptions.update(subscription.processorSubscriptionId, { cancel_at_period_end: true }));
+      : await callProcessor(() =>
+          stripe.subscriptions.update(subscription.processorSubscriptionId, { cancel_at_period_end: true }),
+        );
     const [updated] = await tx.db
       .update(subscriptions)
-      .set({ status: remote.status.toUpperCase(), cancelAtPeriodEnd: remote.cancel_at_period_end, currentPeriodEnd: periodEndOf(remote), updatedAt: new Date() })
+      .set({
+        status: remote.status.toUpperCase(),
+        cancelAtPeriodEnd: remote.cancel_at_period_end,
+        currentPeriodEnd: periodEndOf(remote),
+        updatedAt: new Date(),
+      })
       .where(eq(subscriptions.id, subscription.id))
       .returning();
     if (input.cancel_immediately && policy.status !== "CANCELLED" && policy.status !== "EXPIRED") {
-      await movePolicy(tx, { policyId: policy.id, to: "CANCELLED", reason: "subscription cancelled immediately", trigger: "manual" });
+      await movePolicy(tx, {
+        policyId: policy.id,
+        to: "CANCELLED",
+        reason: "subscription cancelled immediately",
+        trigger: "manual",
+      });
     }
     await writeAudit(tx, {
       action: "SUBSCRIPTION_CANCELLED",

@@ -53,25 +53,59 @@ export async function retryTransaction({ ctx, transactionId }: { ctx: ServiceCon
       .for("update", { of: transactions });
     if (!row) throw new NotFoundError("transaction");
     const { transaction, policy, client } = row;
-    if (transaction.status !== "FAILED") throw new ConflictError(`only a FAILED transaction can be retried; this one is ${transaction.status}`);
+    if (transaction.status !== "FAILED")
+      throw new ConflictError(`only a FAILED transaction can be retried; this one is ${transaction.status}`);
     if (transaction.attemptCount >= MAX_PAYMENT_ATTEMPTS) {
-      const payload = { name: client.firstName, policy_number: policy.policyNumber, amount: transaction.amount, currency: transaction.currency };
-      const notice = { template: "payment.retry_limit", payload, companyId: policy.companyId, dedupeKey: undefined as string | undefined };
-      await enqueueNotification(tx, { ...notice, channel: "EMAIL", recipient: client.email, dedupeKey: `retry-limit:${transaction.id}:email` });
+      const payload = {
+        name: client.firstName,
+        policy_number: policy.policyNumber,
+        amount: transaction.amount,
+        currency: transaction.currency,
+      };
+      const notice = {
+        template: "payment.retry_limit",
+        payload,
+        companyId: policy.companyId,
+        dedupeKey: undefined as string | undefined,
+      };
+      await enqueueNotification(tx, {
+        ...notice,
+        channel: "EMAIL",
+        recipient: client.email,
+        dedupeKey: `retry-limit:${transaction.id}:email`,
+      });
       // No phone on record: the message is still recorded, and its delivery says why it could not go.
-      await enqueueNotification(tx, { ...notice, channel: "MESSAGING", recipient: client.phoneE164 ?? "", dedupeKey: `retry-limit:${transaction.id}:messaging` });
-      await writeAudit(tx, { action: "PAYMENT_RETRY_LIMIT_REACHED", entity: "transactions", entityId: transaction.id, companyId: policy.companyId });
+      await enqueueNotification(tx, {
+        ...notice,
+        channel: "MESSAGING",
+        recipient: client.phoneE164 ?? "",
+        dedupeKey: `retry-limit:${transaction.id}:messaging`,
+      });
+      await writeAudit(tx, {
+        action: "PAYMENT_RETRY_LIMIT_REACHED",
+        entity: "transactions",
+        entityId: transaction.id,
+        companyId: policy.companyId,
+      });
       return { limitReached: true as const };
     }
     paymentProcessor();
     const customerId = await ensureProcessorCustomer(tx, policy.clientId);
     const [retried] = await tx.db
       .update(transactions)
-      .set({ status: "PENDING", attemptCount: transaction.attemptCount + 1, failureMessage: null, updatedAt: new Date() })
+      .set({
+        status: "PENDING",
+        attemptCount: transaction.attemptCount + 1,
+        failureMessage: null,
+        updatedAt: new Date(),
+      })
       .where(eq(transactions.id, transaction.id))
       .returning();
     const intent = await createProcessorIntent(policy, retried, { customerId });
-    await tx.db.update(transactions).set({ processorPaymentIntentId: intent.id }).where(eq(transactions.id, transaction.id));
+    await tx.db
+      .update(transactions)
+      .set({ processorPaymentIntentId: intent.id })
+      .where(eq(transactions.id, transaction.id));
     await writeAudit(tx, {
       action: "PAYMENT_RETRIED",
       entity: "transactions",

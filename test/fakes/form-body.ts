@@ -56,7 +56,11 @@ function setChild<Key extends string | number>(
   isLast: boolean,
 ): FormObject | FormValue[] {
   const existing = container[key];
-  const canDescend = !isLast && existing !== undefined && typeof existing !== "string" && Array.isArray(existing) === Array.isArray(child);
+  const canDescend =
+    !isLast &&
+    existing !== undefined &&
+    typeof existing !== "string" &&
+    Array.isArray(existing) === Array.isArray(child);
   if (!canDescend) container[key] = child;
   return container[key] as FormObject | FormValue[];
 }

@@ -11,8 +11,14 @@ import { parseFormBody } from "./form-body";
 // such as a proxy's error page.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type FakeReply = { status: number; body: any; raw?: string };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type RecordedRequest = { method: string; path: string; headers: IncomingMessage["headers"]; body: any; reply?: FakeReply };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  headers: IncomingMessage["headers"];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  reply?: FakeReply;
+};
 type Responder = (request: RecordedRequest) => FakeReply;
 
 export type FakeServer = {
@@ -30,7 +36,11 @@ export type FakeServer = {
 };
 
 /** A 200 whose body is not JSON at all (what a misconfigured proxy or a captive portal answers). */
-export const GARBAGE_REPLY: FakeReply = { status: 200, body: null, raw: "<html><body>Service Temporarily Unavailable</body></html>" };
+export const GARBAGE_REPLY: FakeReply = {
+  status: 200,
+  body: null,
+  raw: "<html><body>Service Temporarily Unavailable</body></html>",
+};
 
 /**
  * `serverError` is the provider's own shape of a 500, used by `failNext` and `failAlways`. `port` 0 (the

@@ -5,7 +5,13 @@ import { startFakeServer, type FakeServer, type RecordedRequest } from "./http-s
 
 export const FAKE_HUBSPOT_TOKEN = "pat-test-hubspot-token";
 
-export type FakeContact = { id: string; properties: Record<string, string>; createdAt: string; updatedAt: string; archived: false };
+export type FakeContact = {
+  id: string;
+  properties: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+  archived: false;
+};
 
 export type FakeHubSpot = FakeServer & {
   /** The contacts the fake holds, by id (what the CRM would show). */
@@ -40,7 +46,13 @@ export async function startFakeHubSpot(token = FAKE_HUBSPOT_TOKEN): Promise<Fake
       const properties = (request.body?.properties ?? {}) as Record<string, string>;
       const now = new Date().toISOString();
       if (request.method === "POST" && path === CONTACTS) {
-        const contact: FakeContact = { id: String(++nextId), properties: { ...properties }, createdAt: now, updatedAt: now, archived: false };
+        const contact: FakeContact = {
+          id: String(++nextId),
+          properties: { ...properties },
+          createdAt: now,
+          updatedAt: now,
+          archived: false,
+        };
         contacts.set(contact.id, contact);
         return { status: 201, body: contact };
       }

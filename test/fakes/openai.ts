@@ -23,26 +23,44 @@ export type FakeOpenAI = FakeServer & {
 /** OpenAI's answer when the account's quota is spent: a 429 the service must answer as its own 429. */
 export const QUOTA_EXCEEDED: FakeReply = {
   status: 429,
-  body: { error: { message: "You exceeded your current quota, please check your plan and billing details.", type: "insufficient_quota", param: null, code: "insufficient_quota" } },
+  body: {
+    error: {
+      message: "You exceeded your current quota, please check your plan and billing details.",
+      type: "insufficient_quota",
+      param: null,
+      code: "insufficient_quota",
+    },
+  },
 };
 
 export const OPENAI_SERVER_ERROR: FakeReply = {
   status: 500,
-  body: { error: { message: "The server had an error while processing your request.", type: "server_error", param: null, code: null } },
+  body: {
+    error: {
+      message: "The server had an error while processing your request.",
+      type: "server_error",
+      param: null,
+      code: null,
+    },
+  },
 };
 
 type ChatMessage = { role: string; content: string | Array<{ type: string; text?: string }> };
 
 /** The text of a chat message as sent (a string, or text parts). */
 export function messageText(message: ChatMessage): string {
-  return typeof message.content === "string" ? message.content : message.content.map((part) => part.text ?? "").join("");
+  return typeof message.content === "string"
+    ? message.content
+    : message.content.map((part) => part.text ?? "").join("");
 }
 
 /** The default answer: which fragments (their "[n] (title)" lines) the model was given. */
 function echoFragments(request: RecordedRequest): string {
   const messages = (request.body?.messages ?? []) as ChatMessage[];
   const last = messages.at(-1);
-  const titles = last ? [...messageText(last).matchAll(/^\[(\d+)\] \((.*)\)$/gm)].map((match) => `[${match[1]}] ${match[2]}`) : [];
+  const titles = last
+    ? [...messageText(last).matchAll(/^\[(\d+)\] \((.*)\)$/gm)].map((match) => `[${match[1]}] ${match[2]}`)
+    : [];
   return `Fragments received: ${titles.join(", ") || "none"}`;
 }
 
@@ -52,10 +70,22 @@ export async function startFakeOpenAI(apiKey = "sk-test-fake-openai"): Promise<F
   let completionFailure: FakeReply | null = null;
   const server = await startFakeServer((request) => {
     if (request.headers.authorization !== `Bearer ${apiKey}`) {
-      return { status: 401, body: { error: { message: "Incorrect API key provided.", type: "invalid_request_error", param: null, code: "invalid_api_key" } } };
+      return {
+        status: 401,
+        body: {
+          error: {
+            message: "Incorrect API key provided.",
+            type: "invalid_request_error",
+            param: null,
+            code: "invalid_api_key",
+          },
+        },
+      };
     }
     if (request.method === "POST" && request.path === "/embeddings") {
-      const input: string[] = Array.isArray(request.body?.input) ? request.body.input : [String(request.body?.input ?? "")];
+      const input: string[] = Array.isArray(request.body?.input)
+        ? request.body.input
+        : [String(request.body?.input ?? "")];
       return {
         status: 200,
         body: {
@@ -75,12 +105,29 @@ export async function startFakeOpenAI(apiKey = "sk-test-fake-openai"): Promise<F
           object: "chat.completion",
           created: Math.floor(Date.now() / 1000),
           model: request.body?.model ?? "gpt-4o-mini",
-          choices: [{ index: 0, message: { role: "assistant", content: answer(request), refusal: null }, logprobs: null, finish_reason: "stop" }],
+          choices: [
+            {
+              index: 0,
+              message: { role: "assistant", content: answer(request), refusal: null },
+              logprobs: null,
+              finish_reason: "stop",
+            },
+          ],
           usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
         },
       };
     }
-    return { status: 404, body: { error: { message: `no fake for ${request.method} ${request.path}`, type: "invalid_request_error", param: null, code: null } } };
+    return {
+      status: 404,
+      body: {
+        error: {
+          message: `no fake for ${request.method} ${request.path}`,
+          type: "invalid_request_error",
+          param: null,
+          code: null,
+        },
+      },
+    };
   }, OPENAI_SERVER_ERROR);
 
   return {

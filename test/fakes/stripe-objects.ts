@@ -29,7 +29,10 @@ export type CardDecline = { declineCode: string; message: string };
 export type TestCard = { brand: string; last4: string; decline?: CardDecline };
 
 export const GENERIC_DECLINE: CardDecline = { declineCode: "generic_decline", message: "Your card was declined." };
-export const INSUFFICIENT_FUNDS: CardDecline = { declineCode: "insufficient_funds", message: "Your card has insufficient funds." };
+export const INSUFFICIENT_FUNDS: CardDecline = {
+  declineCode: "insufficient_funds",
+  message: "Your card has insufficient funds.",
+};
 
 /**
  * Stripe's test PaymentMethod ids. Using one (attach, or a PaymentIntent's payment_method) makes a new
@@ -176,7 +179,9 @@ export function stripePaymentIntent(input: {
     on_behalf_of: null,
     payment_method: input.decline ? null : (input.paymentMethod ?? null),
     payment_method_configuration_details: null,
-    payment_method_options: { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: "automatic" } },
+    payment_method_options: {
+      card: { installments: null, mandate_options: null, network: null, request_three_d_secure: "automatic" },
+    },
     payment_method_types: ["card"],
     payment_record: null,
     processing: null,
@@ -193,7 +198,11 @@ export function stripePaymentIntent(input: {
   };
 }
 
-export function stripeProduct(input: { name: string; description?: string | null; metadata?: Stripe.Metadata }): Stripe.Product {
+export function stripeProduct(input: {
+  name: string;
+  description?: string | null;
+  metadata?: Stripe.Metadata;
+}): Stripe.Product {
   const created = unixNow();
   return {
     id: stripeId("prod", 14),
@@ -244,7 +253,13 @@ export function stripePrice(input: {
     nickname: input.nickname ?? null,
     product: input.product,
     recurring: input.recurring
-      ? { interval: input.recurring.interval, interval_count: input.recurring.intervalCount ?? 1, meter: null, trial_period_days: null, usage_type: "licensed" }
+      ? {
+          interval: input.recurring.interval,
+          interval_count: input.recurring.intervalCount ?? 1,
+          meter: null,
+          trial_period_days: null,
+          usage_type: "licensed",
+        }
       : null,
     tax_behavior: "unspecified",
     tiers_mode: null,
@@ -318,9 +333,13 @@ export function stripeSubscription(input: {
 }): Stripe.Subscription {
   const id = input.id ?? stripeId("sub");
   const start = input.startDate ?? unixNow();
-  const items = input.items ?? [{ price: stripePrice({ product: stripeId("prod", 14), unitAmount: 10_000, recurring: { interval: "year" } }) }];
+  const items = input.items ?? [
+    { price: stripePrice({ product: stripeId("prod", 14), unitAmount: 10_000, recurring: { interval: "year" } }) },
+  ];
   const firstRecurring = items[0].price.recurring;
-  const periodEnd = input.currentPeriodEnd ?? addInterval(start, firstRecurring?.interval ?? "month", firstRecurring?.interval_count ?? 1);
+  const periodEnd =
+    input.currentPeriodEnd ??
+    addInterval(start, firstRecurring?.interval ?? "month", firstRecurring?.interval_count ?? 1);
   const status = input.status ?? "active";
   const canceledAt = input.canceledAt ?? (status === "canceled" || input.cancelAtPeriodEnd ? unixNow() : null);
   return {
@@ -337,7 +356,12 @@ export function stripeSubscription(input: {
     cancel_at: input.cancelAtPeriodEnd ? periodEnd : null,
     cancel_at_period_end: input.cancelAtPeriodEnd ?? false,
     canceled_at: canceledAt,
-    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: canceledAt ? "cancellation_requested" : null },
+    cancellation_details: {
+      comment: null,
+      feedback: null,
+      feedback_option: null,
+      reason: canceledAt ? "cancellation_requested" : null,
+    },
     collection_method: "charge_automatically",
     created: start,
     currency: items[0].price.currency,
@@ -350,7 +374,13 @@ export function stripeSubscription(input: {
     description: null,
     discounts: [],
     ended_at: status === "canceled" ? canceledAt : null,
-    invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: "self" } },
+    invoice_settings: {
+      account_tax_ids: null,
+      custom_fields: null,
+      description: null,
+      footer: null,
+      issuer: { type: "self" },
+    },
     items: {
       object: "list",
       data: items.map(({ price, quantity }) => ({
@@ -561,7 +591,10 @@ export function stripeInvoice(input: {
 }
 
 /** How a PaymentIntent paid (or tried to pay) an invoice: what `expand: ["latest_invoice.payments"]` lists. */
-export function stripeInvoicePayment(invoice: Stripe.Invoice, paymentIntent: Stripe.PaymentIntent): Stripe.InvoicePayment {
+export function stripeInvoicePayment(
+  invoice: Stripe.Invoice,
+  paymentIntent: Stripe.PaymentIntent,
+): Stripe.InvoicePayment {
   const isPaid = paymentIntent.status === "succeeded";
   return {
     id: stripeId("inpay"),

@@ -39,7 +39,10 @@ export type FakeStripe = FakeServer & {
   accounts: Map<string, Stripe.Account>;
 };
 
-const SERVER_ERROR: FakeReply = { status: 500, body: { error: { type: "api_error", message: "An unknown error occurred (the fake Stripe is down)." } } };
+const SERVER_ERROR: FakeReply = {
+  status: 500,
+  body: { error: { type: "api_error", message: "An unknown error occurred (the fake Stripe is down)." } },
+};
 
 // Handlers throw this to answer with an error; the dispatcher turns it into the reply.
 class StripeApiError extends Error {
@@ -59,13 +62,25 @@ function invalidRequest(message: string, param?: string, status = 400): StripeAp
 /** `No such customer: 'cus_x'`: 404 for the object in the path, 400 for one a parameter names. */
 function noSuch(label: string, id: string, param = "id"): StripeApiError {
   const status = param === "id" ? 404 : 400;
-  const error = { type: "invalid_request_error", code: "resource_missing", doc_url: docUrl("resource_missing"), message: `No such ${label}: '${id}'`, param };
+  const error = {
+    type: "invalid_request_error",
+    code: "resource_missing",
+    doc_url: docUrl("resource_missing"),
+    message: `No such ${label}: '${id}'`,
+    param,
+  };
   return new StripeApiError({ status, body: { error } });
 }
 
 function notAttached(paymentMethod: string, param: string): StripeApiError {
   const message = `The customer does not have a payment method with the ID ${paymentMethod}. The payment method must be attached to the customer.`;
-  const error = { type: "invalid_request_error", code: "resource_missing", doc_url: docUrl("resource_missing"), message, param };
+  const error = {
+    type: "invalid_request_error",
+    code: "resource_missing",
+    doc_url: docUrl("resource_missing"),
+    message,
+    param,
+  };
   return new StripeApiError({ status: 400, body: { error } });
 }
 
@@ -127,7 +142,8 @@ function boolean(value: FormValue | undefined, param: string): boolean | undefin
 function oneOf<T extends string>(value: FormValue | undefined, param: string, allowed: readonly T[]): T | undefined {
   const found = text(value);
   if (found === undefined) return undefined;
-  if (!allowed.includes(found as T)) throw invalidRequest(`Invalid ${param}: must be one of ${allowed.join(", ")}`, param);
+  if (!allowed.includes(found as T))
+    throw invalidRequest(`Invalid ${param}: must be one of ${allowed.join(", ")}`, param);
   return found as T;
 }
 
@@ -137,7 +153,8 @@ function mergeMetadata(current: Stripe.Metadata, update: FormValue | undefined):
   if (!isFormObject(update)) return {};
   const merged = { ...current };
   for (const [key, value] of Object.entries(update)) {
-    if (typeof value !== "string") throw invalidRequest(`Invalid value for metadata[${key}]: must be a string`, `metadata[${key}]`);
+    if (typeof value !== "string")
+      throw invalidRequest(`Invalid value for metadata[${key}]: must be a string`, `metadata[${key}]`);
     if (value === "") delete merged[key];
     else merged[key] = value;
   }
@@ -165,7 +182,17 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const invoices = new Map<string, Stripe.Invoice>();
   const invoicePayments = new Map<string, Stripe.InvoicePayment>();
   const accounts = new Map<string, Stripe.Account>();
-  const stores: Map<string, { id?: string }>[] = [customers, paymentMethods, paymentIntents, products, prices, subscriptions, invoices, invoicePayments, accounts];
+  const stores: Map<string, { id?: string }>[] = [
+    customers,
+    paymentMethods,
+    paymentIntents,
+    products,
+    prices,
+    subscriptions,
+    invoices,
+    invoicePayments,
+    accounts,
+  ];
   // Stripe answers a repeated Idempotency-Key with the first response; keys belong to one API key and account.
   const idempotentReplies = new Map<string, { request: string; reply: FakeReply }>();
 
@@ -188,9 +215,12 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   function includable(owner: Record<string, unknown>, field: string): unknown {
     if (owner.object !== "invoice") return undefined;
     const payments = [...invoicePayments.values()].filter((payment) => payment.invoice === owner.id);
-    if (field === "payments") return { object: "list", data: payments, has_more: false, url: `/v1/invoices/${owner.id}/payments` };
+    if (field === "payments")
+      return { object: "list", data: payments, has_more: false, url: `/v1/invoices/${owner.id}/payments` };
     if (field === "confirmation_secret") {
-      const open = payments.map((payment) => paymentIntents.get(String(payment.payment.payment_intent))).find((intent) => intent && intent.status !== "succeeded");
+      const open = payments
+        .map((payment) => paymentIntents.get(String(payment.payment.payment_intent)))
+        .find((intent) => intent && intent.status !== "succeeded");
       return open ? { client_secret: open.client_secret, type: "payment_intent" } : null;
     }
     return undefined;
@@ -207,7 +237,8 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     let value = owner[field];
     if (typeof value === "string") value = structuredClone(findById(value)) ?? value;
     else if (value === undefined) value = includable(owner, field);
-    if (value === undefined || typeof value === "number" || typeof value === "boolean") throw invalidRequest(`This property cannot be expanded (${field}).`);
+    if (value === undefined || typeof value === "number" || typeof value === "boolean")
+      throw invalidRequest(`This property cannot be expanded (${field}).`);
     owner[field] = value;
     expandAt(value, rest);
   }
@@ -254,7 +285,8 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     const paymentMethodId = text(params.payment_method);
     const defaultPaymentMethod = text(objectParam(params, "invoice_settings").default_payment_method);
     // A new customer has nothing attached yet but the payment_method sent with it.
-    if (defaultPaymentMethod && defaultPaymentMethod !== paymentMethodId) throw notAttached(defaultPaymentMethod, "invoice_settings[default_payment_method]");
+    if (defaultPaymentMethod && defaultPaymentMethod !== paymentMethodId)
+      throw notAttached(defaultPaymentMethod, "invoice_settings[default_payment_method]");
     const paymentMethod = paymentMethodId ? usablePaymentMethod(paymentMethodId, "payment_method") : undefined;
     const customer = stripeCustomer({
       email: text(params.email),
@@ -272,7 +304,8 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   function updateCustomer(id: string, params: FormObject): Stripe.Customer {
     const customer = getOrThrow(customers, "customer", id);
     const defaultPaymentMethod = text(objectParam(params, "invoice_settings").default_payment_method);
-    if (defaultPaymentMethod) attachedPaymentMethod(defaultPaymentMethod, id, "invoice_settings[default_payment_method]");
+    if (defaultPaymentMethod)
+      attachedPaymentMethod(defaultPaymentMethod, id, "invoice_settings[default_payment_method]");
     if (params.email !== undefined) customer.email = text(params.email) ?? null;
     if (params.name !== undefined) customer.name = text(params.name) ?? null;
     if (params.phone !== undefined) customer.phone = text(params.phone) ?? null;
@@ -290,7 +323,10 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     const currency = required(params.currency, "currency").toLowerCase();
     const customer = text(params.customer);
     if (customer) getOrThrow(customers, "customer", customer, "customer");
-    const setupFutureUsage = oneOf(params.setup_future_usage, "setup_future_usage", ["off_session", "on_session"] as const);
+    const setupFutureUsage = oneOf(params.setup_future_usage, "setup_future_usage", [
+      "off_session",
+      "on_session",
+    ] as const);
     const confirm = boolean(params.confirm, "confirm") ?? false;
     const paymentMethodId = text(params.payment_method);
     if (confirm && !paymentMethodId) {
@@ -300,7 +336,13 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     }
     const paymentMethod = paymentMethodId ? usablePaymentMethod(paymentMethodId, "payment_method") : undefined;
     const decline = confirm && paymentMethod ? declineOf(paymentMethod) : undefined;
-    const status = !paymentMethod ? "requires_payment_method" : !confirm ? "requires_confirmation" : decline ? "requires_payment_method" : "succeeded";
+    const status = !paymentMethod
+      ? "requires_payment_method"
+      : !confirm
+        ? "requires_confirmation"
+        : decline
+          ? "requires_payment_method"
+          : "succeeded";
     const paymentIntent = stripePaymentIntent({
       amount,
       currency,
@@ -314,8 +356,13 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     });
     paymentIntents.set(paymentIntent.id, paymentIntent);
     // A successful payment saved for later attaches its PaymentMethod to the customer.
-    if (status === "succeeded" && setupFutureUsage && customer && paymentMethod && !paymentMethod.customer) paymentMethod.customer = customer;
-    if (decline && paymentMethod) throw cardDeclined(decline, { payment_intent: present(paymentIntent, []), payment_method: present(paymentMethod, []) });
+    if (status === "succeeded" && setupFutureUsage && customer && paymentMethod && !paymentMethod.customer)
+      paymentMethod.customer = customer;
+    if (decline && paymentMethod)
+      throw cardDeclined(decline, {
+        payment_intent: present(paymentIntent, []),
+        payment_method: present(paymentMethod, []),
+      });
     return paymentIntent;
   }
 
@@ -324,21 +371,35 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const INTERVALS = ["day", "week", "month", "year"] as const;
 
   function createProduct(params: FormObject): Stripe.Product {
-    const product = stripeProduct({ name: required(params.name, "name"), description: text(params.description), metadata: mergeMetadata({}, params.metadata) });
+    const product = stripeProduct({
+      name: required(params.name, "name"),
+      description: text(params.description),
+      metadata: mergeMetadata({}, params.metadata),
+    });
     products.set(product.id, product);
     return product;
   }
 
   /** The Price of `prices.create` or of a subscription item's `price_data` (`paramPrefix` names its fields). */
-  function newPrice(params: FormObject, paramPrefix: string, options: { mustRecur: boolean; active: boolean }): Stripe.Price {
+  function newPrice(
+    params: FormObject,
+    paramPrefix: string,
+    options: { mustRecur: boolean; active: boolean },
+  ): Stripe.Price {
     // The parameter's full name in errors: `unit_amount`, or `items[0][price_data][unit_amount]`.
-    const name = (...path: string[]) => [paramPrefix, ...path].filter(Boolean).map((key, index) => (index === 0 ? key : `[${key}]`)).join("");
+    const name = (...path: string[]) =>
+      [paramPrefix, ...path]
+        .filter(Boolean)
+        .map((key, index) => (index === 0 ? key : `[${key}]`))
+        .join("");
     const currency = required(params.currency, name("currency")).toLowerCase();
     const unitAmount = integer(params.unit_amount, name("unit_amount"));
-    if (unitAmount === undefined) throw invalidRequest(`Missing required param: ${name("unit_amount")}.`, name("unit_amount"));
+    if (unitAmount === undefined)
+      throw invalidRequest(`Missing required param: ${name("unit_amount")}.`, name("unit_amount"));
     const recurring = objectParam(params, "recurring");
     const interval = oneOf(recurring.interval, name("recurring", "interval"), INTERVALS);
-    if (options.mustRecur && !interval) throw invalidRequest(`Missing required param: ${name("recurring")}.`, name("recurring"));
+    if (options.mustRecur && !interval)
+      throw invalidRequest(`Missing required param: ${name("recurring")}.`, name("recurring"));
     const intervalCount = integer(recurring.interval_count, name("recurring", "interval_count"));
     // prices.create may name a new product inline; a subscription item's price_data names an existing one.
     const productData = objectParam(params, "product_data");
@@ -366,7 +427,12 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
 
   // --- subscriptions
 
-  const PAYMENT_BEHAVIORS = ["allow_incomplete", "default_incomplete", "error_if_incomplete", "pending_if_incomplete"] as const;
+  const PAYMENT_BEHAVIORS = [
+    "allow_incomplete",
+    "default_incomplete",
+    "error_if_incomplete",
+    "pending_if_incomplete",
+  ] as const;
 
   function subscriptionItems(params: FormObject): SubscriptionItemInput[] {
     const items = params.items;
@@ -379,11 +445,18 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       if (priceId) {
         const price = getOrThrow(prices, "price", priceId, `${param}[price]`);
         if (!price.recurring) {
-          throw invalidRequest("The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.", `${param}[price]`);
+          throw invalidRequest(
+            "The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.",
+            `${param}[price]`,
+          );
         }
         return { price, quantity };
       }
-      if (isFormObject(item.price_data)) return { price: newPrice(item.price_data, `${param}[price_data]`, { mustRecur: true, active: false }), quantity };
+      if (isFormObject(item.price_data))
+        return {
+          price: newPrice(item.price_data, `${param}[price_data]`, { mustRecur: true, active: false }),
+          quantity,
+        };
       throw invalidRequest(`Missing required param: ${param}[price].`, `${param}[price]`);
     });
   }
@@ -400,25 +473,41 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     const customer = getOrThrow(customers, "customer", required(params.customer, "customer"), "customer");
     const items = subscriptionItems(params);
     const explicitPaymentMethod = text(params.default_payment_method);
-    const paymentMethodId = explicitPaymentMethod ?? (customer.invoice_settings.default_payment_method as string | null);
-    const paymentMethod = paymentMethodId ? attachedPaymentMethod(paymentMethodId, customer.id, "default_payment_method") : undefined;
+    const paymentMethodId =
+      explicitPaymentMethod ?? (customer.invoice_settings.default_payment_method as string | null);
+    const paymentMethod = paymentMethodId
+      ? attachedPaymentMethod(paymentMethodId, customer.id, "default_payment_method")
+      : undefined;
     const destination = text(objectParam(params, "transfer_data").destination);
     if (destination) getOrThrow(accounts, "destination", destination, "transfer_data[destination]");
     const applicationFeePercent = decimalNumber(params.application_fee_percent, "application_fee_percent");
     const paymentBehavior = oneOf(params.payment_behavior, "payment_behavior", PAYMENT_BEHAVIORS) ?? "allow_incomplete";
-    const prorationBehavior = oneOf(params.proration_behavior, "proration_behavior", ["always_invoice", "create_prorations", "none"] as const) ?? "create_prorations";
+    const prorationBehavior =
+      oneOf(params.proration_behavior, "proration_behavior", [
+        "always_invoice",
+        "create_prorations",
+        "none",
+      ] as const) ?? "create_prorations";
 
     const start = unixNow();
     const recurring = items[0].price.recurring!;
     const naturalEnd = addInterval(start, recurring.interval, recurring.interval_count);
     const anchor = integer(params.billing_cycle_anchor, "billing_cycle_anchor");
-    if (anchor !== undefined && anchor < start) throw invalidRequest("billing_cycle_anchor cannot be in the past.", "billing_cycle_anchor");
+    if (anchor !== undefined && anchor < start)
+      throw invalidRequest("billing_cycle_anchor cannot be in the past.", "billing_cycle_anchor");
     if (anchor !== undefined && anchor > naturalEnd) {
-      throw invalidRequest(`billing_cycle_anchor cannot be later than next natural billing date (${naturalEnd}) for plan`, "billing_cycle_anchor");
+      throw invalidRequest(
+        `billing_cycle_anchor cannot be later than next natural billing date (${naturalEnd}) for plan`,
+        "billing_cycle_anchor",
+      );
     }
     const fullAmount = items.reduce((sum, item) => sum + (item.price.unit_amount ?? 0) * (item.quantity ?? 1), 0);
     const amountDue =
-      anchor === undefined ? fullAmount : prorationBehavior === "none" ? 0 : Math.round((fullAmount * (anchor - start)) / (naturalEnd - start));
+      anchor === undefined
+        ? fullAmount
+        : prorationBehavior === "none"
+          ? 0
+          : Math.round((fullAmount * (anchor - start)) / (naturalEnd - start));
 
     const needsCharge = amountDue > 0;
     const charges = needsCharge && paymentBehavior !== "default_incomplete";
@@ -468,7 +557,13 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       const paymentIntent = stripePaymentIntent({
         amount: amountDue,
         currency: invoice.currency,
-        status: isPaid ? "succeeded" : decline ? "requires_payment_method" : paymentMethod ? "requires_confirmation" : "requires_payment_method",
+        status: isPaid
+          ? "succeeded"
+          : decline
+            ? "requires_payment_method"
+            : paymentMethod
+              ? "requires_confirmation"
+              : "requires_payment_method",
         customer: customer.id,
         paymentMethod: paymentMethod?.id,
         description: "Subscription creation",
@@ -488,7 +583,8 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       throw invalidRequest("A canceled subscription can only update its cancellation_details and metadata.");
     }
     const defaultPaymentMethod = text(params.default_payment_method);
-    if (defaultPaymentMethod) attachedPaymentMethod(defaultPaymentMethod, String(subscription.customer), "default_payment_method");
+    if (defaultPaymentMethod)
+      attachedPaymentMethod(defaultPaymentMethod, String(subscription.customer), "default_payment_method");
     const cancelAtPeriodEnd = boolean(params.cancel_at_period_end, "cancel_at_period_end");
     if (cancelAtPeriodEnd !== undefined) {
       subscription.cancel_at_period_end = cancelAtPeriodEnd;
@@ -516,7 +612,12 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     subscription.ended_at = now;
     subscription.cancel_at = null;
     subscription.cancel_at_period_end = false;
-    subscription.cancellation_details = { comment: null, feedback: null, feedback_option: null, reason: "cancellation_requested" };
+    subscription.cancellation_details = {
+      comment: null,
+      feedback: null,
+      feedback_option: null,
+      reason: "cancellation_requested",
+    };
     return subscription;
   }
 
@@ -553,16 +654,32 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     { method: "POST", path: /^\/v1\/customers$/, handle: createCustomer },
     { method: "GET", path: /^\/v1\/customers\/([^/]+)$/, handle: (_, id) => getOrThrow(customers, "customer", id) },
     { method: "POST", path: /^\/v1\/customers\/([^/]+)$/, handle: (params, id) => updateCustomer(id, params) },
-    { method: "POST", path: /^\/v1\/payment_methods\/([^/]+)\/attach$/, handle: (params, id) => attachPaymentMethod(id, params) },
-    { method: "GET", path: /^\/v1\/payment_methods\/([^/]+)$/, handle: (_, id) => getOrThrow(paymentMethods, "PaymentMethod", id) },
+    {
+      method: "POST",
+      path: /^\/v1\/payment_methods\/([^/]+)\/attach$/,
+      handle: (params, id) => attachPaymentMethod(id, params),
+    },
+    {
+      method: "GET",
+      path: /^\/v1\/payment_methods\/([^/]+)$/,
+      handle: (_, id) => getOrThrow(paymentMethods, "PaymentMethod", id),
+    },
     { method: "POST", path: /^\/v1\/payment_intents$/, handle: createPaymentIntent },
-    { method: "GET", path: /^\/v1\/payment_intents\/([^/]+)$/, handle: (_, id) => getOrThrow(paymentIntents, "payment_intent", id) },
+    {
+      method: "GET",
+      path: /^\/v1\/payment_intents\/([^/]+)$/,
+      handle: (_, id) => getOrThrow(paymentIntents, "payment_intent", id),
+    },
     { method: "POST", path: /^\/v1\/products$/, handle: createProduct },
     { method: "GET", path: /^\/v1\/products\/([^/]+)$/, handle: (_, id) => getOrThrow(products, "product", id) },
     { method: "POST", path: /^\/v1\/prices$/, handle: createPrice },
     { method: "GET", path: /^\/v1\/prices\/([^/]+)$/, handle: (_, id) => getOrThrow(prices, "price", id) },
     { method: "POST", path: /^\/v1\/subscriptions$/, handle: createSubscription },
-    { method: "GET", path: /^\/v1\/subscriptions\/([^/]+)$/, handle: (_, id) => getOrThrow(subscriptions, "subscription", id) },
+    {
+      method: "GET",
+      path: /^\/v1\/subscriptions\/([^/]+)$/,
+      handle: (_, id) => getOrThrow(subscriptions, "subscription", id),
+    },
     { method: "POST", path: /^\/v1\/subscriptions\/([^/]+)$/, handle: (params, id) => updateSubscription(id, params) },
     { method: "DELETE", path: /^\/v1\/subscriptions\/([^/]+)$/, handle: (_, id) => cancelSubscription(id) },
     { method: "GET", path: /^\/v1\/invoices\/([^/]+)$/, handle: (_, id) => getOrThrow(invoices, "invoice", id) },
@@ -601,7 +718,12 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     if (unauthenticated) return unauthenticated;
     const url = new URL(request.path, "http://fake-stripe");
     // GET and DELETE carry their parameters in the query string, POST in the form body (no form: none).
-    const params = request.method === "POST" ? (isFormObject(request.body) ? request.body : parseFormBody("")) : parseFormBody(url.search.slice(1));
+    const params =
+      request.method === "POST"
+        ? isFormObject(request.body)
+          ? request.body
+          : parseFormBody("")
+        : parseFormBody(url.search.slice(1));
     const key = request.headers["idempotency-key"];
     if (request.method !== "POST" || typeof key !== "string") return handle(request, url.pathname, params);
 

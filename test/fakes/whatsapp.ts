@@ -6,11 +6,17 @@ import { startFakeServer, type FakeServer } from "./http-server";
  */
 export async function startFakeWhatsApp(): Promise<FakeServer> {
   let sent = 0;
-  return startFakeServer((request) => {
-    if (request.method === "POST" && /^\/[^/]+\/messages$/.test(request.path)) {
-      const id = `wamid.fake${++sent}`;
-      return { status: 200, body: { messaging_product: "whatsapp", contacts: [{ wa_id: request.body?.to }], messages: [{ id }] } };
-    }
-    return { status: 404, body: { error: { message: `no fake for ${request.method} ${request.path}` } } };
-  }, { status: 500, body: { error: { message: "the fake WhatsApp API is down", type: "OAuthException", code: 2 } } });
+  return startFakeServer(
+    (request) => {
+      if (request.method === "POST" && /^\/[^/]+\/messages$/.test(request.path)) {
+        const id = `wamid.fake${++sent}`;
+        return {
+          status: 200,
+          body: { messaging_product: "whatsapp", contacts: [{ wa_id: request.body?.to }], messages: [{ id }] },
+        };
+      }
+      return { status: 404, body: { error: { message: `no fake for ${request.method} ${request.path}` } } };
+    },
+    { status: 500, body: { error: { message: "the fake WhatsApp API is down", type: "OAuthException", code: 2 } } },
+  );
 }

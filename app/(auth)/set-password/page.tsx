@@ -5,7 +5,11 @@ import { InvalidLink, SetPasswordFormPanel } from "@/components/auth/set-passwor
 export async function generateMetadata() {
   const t = await getTranslations();
   // The link carries a credential: no search engine, and no address sent on to other sites.
-  return { title: `${t("setPassword.title")} · ${t("app.name")}`, robots: { index: false, follow: false }, referrer: "no-referrer" as const };
+  return {
+    title: `${t("setPassword.title")} · ${t("app.name")}`,
+    robots: { index: false, follow: false },
+    referrer: "no-referrer" as const,
+  };
 }
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -16,7 +20,11 @@ export default async function SetPasswordPage({ searchParams }: { searchParams: 
   const t = await getTranslations("setPassword");
   return (
     <AuthCard title={t("title")} intro={t("intro")}>
-      {typeof token === "string" && token ? <SetPasswordFormPanel token={token} /> : <InvalidLink kind="setPassword" isMissing />}
+      {typeof token === "string" && token ? (
+        <SetPasswordFormPanel token={token} />
+      ) : (
+        <InvalidLink kind="setPassword" isMissing />
+      )}
     </AuthCard>
   );
 }

@@ -5,7 +5,11 @@ import { VerifyEmailPanel } from "@/components/auth/verify-email-panel";
 
 export async function generateMetadata() {
   const t = await getTranslations();
-  return { title: `${t("verifyEmail.title")} · ${t("app.name")}`, robots: { index: false, follow: false }, referrer: "no-referrer" as const };
+  return {
+    title: `${t("verifyEmail.title")} · ${t("app.name")}`,
+    robots: { index: false, follow: false },
+    referrer: "no-referrer" as const,
+  };
 }
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -16,7 +20,11 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
   const t = await getTranslations("verifyEmail");
   return (
     <AuthCard title={t("title")} intro={t("intro")}>
-      {typeof token === "string" && token ? <VerifyEmailPanel token={token} /> : <InvalidLink kind="verifyEmail" isMissing />}
+      {typeof token === "string" && token ? (
+        <VerifyEmailPanel token={token} />
+      ) : (
+        <InvalidLink kind="verifyEmail" isMissing />
+      )}
     </AuthCard>
   );
 }

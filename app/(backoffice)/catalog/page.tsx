@@ -13,7 +13,11 @@ export default async function CatalogPage() {
     <>
       <PageHeader
         title="Catalog"
-        description={canEdit ? "Products, plans and versions: create them, (de)activate them and edit their terms." : "Products, plans and versions on sale."}
+        description={
+          canEdit
+            ? "Products, plans and versions: create them, (de)activate them and edit their terms."
+            : "Products, plans and versions on sale."
+        }
       />
       <CatalogPanel canEdit={canEdit} />
     </>

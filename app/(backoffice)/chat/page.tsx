@@ -10,7 +10,10 @@ export default async function ChatPage() {
   if (!user.permissions.has("chat:use")) return <AccessDenied permission="chat:use" />;
   return (
     <>
-      <PageHeader title="Assistant" description="Ask a question; the answer is written from the knowledge library, with the documents it came from." />
+      <PageHeader
+        title="Assistant"
+        description="Ask a question; the answer is written from the knowledge library, with the documents it came from."
+      />
       <ChatPanel />
     </>
   );

@@ -10,7 +10,10 @@ export default async function KnowledgePage() {
   if (!user.permissions.has("knowledge:read")) return <AccessDenied permission="knowledge:read" />;
   return (
     <>
-      <PageHeader title="Knowledge library" description="The company's documents the assistant answers from: wordings, FAQs and procedures, as PDFs or texts." />
+      <PageHeader
+        title="Knowledge library"
+        description="The company's documents the assistant answers from: wordings, FAQs and procedures, as PDFs or texts."
+      />
       {/* An administrator's documents need a company (trust.md section 5); listing companies is ADMIN's. */}
       <KnowledgeLibrary canWrite={user.permissions.has("knowledge:write")} isAdmin={user.roles.includes("ADMIN")} />
     </>

@@ -11,7 +11,10 @@ export default async function LeadsPage() {
   if (!user.permissions.has("leads:read")) return <AccessDenied permission="leads:read" />;
   return (
     <>
-      <PageHeader title="Leads" description="The pipeline by stage, newest first. A card's buttons move the lead; only the allowed moves are offered." />
+      <PageHeader
+        title="Leads"
+        description="The pipeline by stage, newest first. A card's buttons move the lead; only the allowed moves are offered."
+      />
       <p className="breadcrumb">
         <Link href="/leads/analytics">Analytics by source and campaign</Link>
       </p>

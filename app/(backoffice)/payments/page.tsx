@@ -10,7 +10,10 @@ export default async function TransactionsPage() {
   if (!user.permissions.has("payments:read")) return <AccessDenied permission="payments:read" />;
   return (
     <>
-      <PageHeader title="Transactions" description="Every payment of the policies in your scope: manual, card and subscription invoices." />
+      <PageHeader
+        title="Transactions"
+        description="Every payment of the policies in your scope: manual, card and subscription invoices."
+      />
       <TransactionsPanel />
     </>
   );

@@ -13,8 +13,14 @@ export default async function PoliciesPage({ searchParams }: PoliciesPageProps) 
   const { client } = await searchParams;
   return (
     <>
-      <PageHeader title="Policies" description="Every policy in your scope, with its status and the people it covers." />
-      <PoliciesPanel initialClientId={typeof client === "string" ? client : undefined} canIssue={user.permissions.has("emission:write")} />
+      <PageHeader
+        title="Policies"
+        description="Every policy in your scope, with its status and the people it covers."
+      />
+      <PoliciesPanel
+        initialClientId={typeof client === "string" ? client : undefined}
+        canIssue={user.permissions.has("emission:write")}
+      />
     </>
   );
 }

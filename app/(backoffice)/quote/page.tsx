@@ -14,7 +14,10 @@ export default async function QuotePage({ searchParams }: QuotePageProps) {
   return (
     <>
       <PageHeader title="Quote" description="Price cover for the people of one family in one country." />
-      <QuotePanel canReadCountries={user.permissions.has("geography:read")} initialVersionId={typeof version === "string" ? version : undefined} />
+      <QuotePanel
+        canReadCountries={user.permissions.has("geography:read")}
+        initialVersionId={typeof version === "string" ? version : undefined}
+      />
     </>
   );
 }

@@ -16,7 +16,10 @@ export default async function UsersPage() {
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
-      <UsersPanel canListCompanies={user.permissions.has("organizations:manage")} canReadNotifications={user.permissions.has("notifications:read")} />
+      <UsersPanel
+        canListCompanies={user.permissions.has("organizations:manage")}
+        canReadNotifications={user.permissions.has("notifications:read")}
+      />
     </>
   );
 }

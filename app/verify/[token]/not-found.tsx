@@ -14,7 +14,9 @@ export default function VerificationNotFound() {
             <h1 id="not-found" className={styles.verdict}>
               Policy not found
             </h1>
-            <p className={styles.reason}>This verification link is not valid. Scan the QR code on the certificate again, or call the insurer.</p>
+            <p className={styles.reason}>
+              This verification link is not valid. Scan the QR code on the certificate again, or call the insurer.
+            </p>
           </div>
         </div>
       </section>

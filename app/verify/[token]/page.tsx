@@ -51,7 +51,9 @@ export default async function VerifyPage({ params }: { params: Promise<{ token: 
             <h1 id="standing" className={styles.verdict}>
               {standing.in_force ? "Cover in force" : "Not in force"}
             </h1>
-            <p className={styles.reason}>{standing.in_force ? `Covered today, until ${standing.valid_to}.` : reasonNotInForce(standing, today)}</p>
+            <p className={styles.reason}>
+              {standing.in_force ? `Covered today, until ${standing.valid_to}.` : reasonNotInForce(standing, today)}
+            </p>
           </div>
         </div>
         <dl className={styles.facts}>
@@ -62,7 +64,10 @@ export default async function VerifyPage({ params }: { params: Promise<{ token: 
             </div>
           ))}
         </dl>
-        <p className={styles.note}>Checked on {today} (UTC). Only the holder&apos;s initials are shown; ask for an identity document to match them.</p>
+        <p className={styles.note}>
+          Checked on {today} (UTC). Only the holder&apos;s initials are shown; ask for an identity document to match
+          them.
+        </p>
       </section>
     </main>
   );

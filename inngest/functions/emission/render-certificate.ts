@@ -8,5 +8,7 @@ import { defineBackgroundFunction } from "../../define";
 export const renderCertificateFunction = defineBackgroundFunction(
   { id: "render-certificate", trigger: { event: "emission/policy.activated" }, retries: 4 },
   async ({ event, step }) =>
-    step.run("render-and-store", async () => storeCertificate({ ctx: systemContext(await getDb(), "render-certificate"), policyId: event.data.policy_id })),
+    step.run("render-and-store", async () =>
+      storeCertificate({ ctx: systemContext(await getDb(), "render-certificate"), policyId: event.data.policy_id }),
+    ),
 );

@@ -10,7 +10,9 @@ export const sweepProcessorEventsFunction = defineBackgroundFunction(
   async ({ step }) => {
     const ids = await step.run("find-unprocessed", async () => findUnprocessedEvents(await getDb()));
     for (const id of ids) {
-      await step.run(`apply-${id}`, async () => processProcessorEvent(await getDb(), id).catch((error: Error) => `FAILED: ${error.message}`));
+      await step.run(`apply-${id}`, async () =>
+        processProcessorEvent(await getDb(), id).catch((error: Error) => `FAILED: ${error.message}`),
+      );
     }
     return { swept: ids.length };
   },

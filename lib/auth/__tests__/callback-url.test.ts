@@ -42,17 +42,26 @@ describe("safeCallbackUrl", () => {
     ]) {
       expect(safeCallbackUrl(value), JSON.stringify(value)).toBe(DEFAULT_LANDING_PAGE);
     }
-    for (const value of [undefined, null, 42, ["/geography"]]) expect(safeCallbackUrl(value)).toBe(DEFAULT_LANDING_PAGE);
+    for (const value of [undefined, null, 42, ["/geography"]])
+      expect(safeCallbackUrl(value)).toBe(DEFAULT_LANDING_PAGE);
   });
 
   it("never names another origin, whatever the text (property)", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string().map((text) => `/${text}`), fc.webUrl(), fc.webPath()), (value) => {
-        const target = safeCallbackUrl(value);
-        expect(target.startsWith("/")).toBe(true);
-        expect(target.startsWith("//")).toBe(false);
-        expect(landing(target).origin).toBe(BASE);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string().map((text) => `/${text}`),
+          fc.webUrl(),
+          fc.webPath(),
+        ),
+        (value) => {
+          const target = safeCallbackUrl(value);
+          expect(target.startsWith("/")).toBe(true);
+          expect(target.startsWith("//")).toBe(false);
+          expect(landing(target).origin).toBe(BASE);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -70,7 +79,17 @@ describe("safeRedirectUrl (next-auth's redirect callback)", () => {
   });
 
   it("sends everything else to the default landing page on this site", () => {
-    for (const url of ["/\t/evil.test", "/\n/evil.test", "//evil.test", "/.//evil.test", "https://evil.test/", `${BASE}.evil.test/`, "http://localhost:3001/", "javascript:alert(1)", `${BASE}/\\evil`]) {
+    for (const url of [
+      "/\t/evil.test",
+      "/\n/evil.test",
+      "//evil.test",
+      "/.//evil.test",
+      "https://evil.test/",
+      `${BASE}.evil.test/`,
+      "http://localhost:3001/",
+      "javascript:alert(1)",
+      `${BASE}/\\evil`,
+    ]) {
       expect(safeRedirectUrl(url, BASE), url).toBe(`${BASE}${DEFAULT_LANDING_PAGE}`);
     }
   });

@@ -22,11 +22,20 @@ afterEach(() => {
 function parseSetCookie(header: string): Cookie {
   const [pair, ...attributes] = header.split(";").map((part) => part.trim());
   const at = pair.indexOf("=");
-  return { name: pair.slice(0, at), value: decodeURIComponent(pair.slice(at + 1)), attributes: attributes.map((a) => a.toLowerCase()) };
+  return {
+    name: pair.slice(0, at),
+    value: decodeURIComponent(pair.slice(at + 1)),
+    attributes: attributes.map((a) => a.toLowerCase()),
+  };
 }
 
 /** One call of next-auth's handler (its node form): the status, Location, body and cookies it answers with. */
-async function authCall(base: string, method: "GET" | "POST", action: string[], init: { body?: Record<string, string>; cookies?: Cookie[] } = {}) {
+async function authCall(
+  base: string,
+  method: "GET" | "POST",
+  action: string[],
+  init: { body?: Record<string, string>; cookies?: Cookie[] } = {},
+) {
   const headers: Record<string, string> = { host: new URL(base).host, "x-forwarded-for": "203.0.113.20" };
   const written = new Map<string, unknown>();
   let body: unknown;
@@ -90,7 +99,9 @@ describe("browser cookies", () => {
     expect(callback.status).toBe(302);
     expect(callback.location).toBe("http://localhost:3000/");
     const names = all.map((cookie) => cookie.name);
-    expect(names).toEqual(expect.arrayContaining(["next-auth.csrf-token", "next-auth.callback-url", "next-auth.session-token"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["next-auth.csrf-token", "next-auth.callback-url", "next-auth.session-token"]),
+    );
     expectLocked(all, false);
   });
 
@@ -100,7 +111,13 @@ describe("browser cookies", () => {
     expect(callback.status).toBe(302);
     expect(callback.location).toBe("https://admin.cover.example/");
     const names = all.map((cookie) => cookie.name);
-    expect(names).toEqual(expect.arrayContaining(["__Host-next-auth.csrf-token", "__Secure-next-auth.callback-url", "__Secure-next-auth.session-token"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "__Host-next-auth.csrf-token",
+        "__Secure-next-auth.callback-url",
+        "__Secure-next-auth.session-token",
+      ]),
+    );
     expectLocked(all, true);
   });
 

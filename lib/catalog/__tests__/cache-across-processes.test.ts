@@ -21,13 +21,21 @@ afterAll(async () => {
 
 async function versionPricedAt(price: string): Promise<string> {
   const product = await createTestProduct({
-    plans: [{ name: "Essential", versions: [testVersionInput({ public_price: price, countries: [{ country_code: "US", is_available: true }] })] }],
+    plans: [
+      {
+        name: "Essential",
+        versions: [testVersionInput({ public_price: price, countries: [{ country_code: "US", is_available: true }] })],
+      },
+    ],
   });
   return product.plans[0].versions[0].id;
 }
 
 async function quotedPrice(versionId: string): Promise<string> {
-  const response = await api("POST", "/api/v1/plans/calculate-price", { token: seller.token, body: { plan_version_id: versionId, age: 30, country_code: "US" } });
+  const response = await api("POST", "/api/v1/plans/calculate-price", {
+    token: seller.token,
+    body: { plan_version_id: versionId, age: 30, country_code: "US" },
+  });
   expect(response.status, response.text).toBe(200);
   return response.body.final_price;
 }

@@ -36,7 +36,9 @@ beforeAll(async () => {
 
 async function createVersion(overrides: Record<string, unknown>): Promise<string> {
   const product = await createTestProduct({
-    plans: [{ name: "Essential", versions: [testVersionInput({ public_price: "100.00", max_entry_age: 70, ...overrides })] }],
+    plans: [
+      { name: "Essential", versions: [testVersionInput({ public_price: "100.00", max_entry_age: 70, ...overrides })] },
+    ],
   });
   return product.plans[0].versions[0].id;
 }
@@ -119,7 +121,11 @@ describe("malformed requests: 422 naming the field", () => {
     const missing = await api("POST", "/api/v1/plans/calculate-price", { token: seller.token });
     expect(missing.status).toBe(422);
     expect(missing.body.detail).toEqual(expect.any(String));
-    const text = await api("POST", "/api/v1/plans/calculate-price", { token: seller.token, rawBody: "age=30", headers: { "content-type": "text/plain" } });
+    const text = await api("POST", "/api/v1/plans/calculate-price", {
+      token: seller.token,
+      rawBody: "age=30",
+      headers: { "content-type": "text/plain" },
+    });
     expect(text.status).toBe(422);
   });
 });
@@ -222,7 +228,11 @@ describe("the arithmetic", () => {
   });
 
   it("multiplies the unit price rounded to cents by the quantity", async () => {
-    const id = await createVersion({ public_price: "33.33", countries: [{ country_code: "US", is_available: true }], age_surcharges: [{ min_age: 0, max_age: 70, percentage: "12.5" }] });
+    const id = await createVersion({
+      public_price: "33.33",
+      countries: [{ country_code: "US", is_available: true }],
+      age_surcharges: [{ min_age: 0, max_age: 70, percentage: "12.5" }],
+    });
     const response = await quote({ plan_version_id: id, age: 40, country_code: "US", quantity: 3 });
     expect(response.status).toBe(200);
     // 33.33 x 1.125 = 37.49625 -> 37.50 per person; x 3 = 112.50 (not 112.49 from the unrounded unit).
@@ -238,14 +248,25 @@ describe("the arithmetic", () => {
   });
 
   it("rounds half-up to cents", async () => {
-    const id = await createVersion({ public_price: "10.10", countries: [{ country_code: "US", is_available: true }], age_surcharges: [{ min_age: 0, max_age: 70, percentage: 5 }] });
+    const id = await createVersion({
+      public_price: "10.10",
+      countries: [{ country_code: "US", is_available: true }],
+      age_surcharges: [{ min_age: 0, max_age: 70, percentage: 5 }],
+    });
     // 10.10 x 5% = 0.505 -> 0.51; 10.10 x 1.05 = 10.605 -> 10.61.
     const response = await quote({ plan_version_id: id, age: 40, country_code: "US" });
-    expect(response.body).toMatchObject({ age_surcharge_amount: "0.51", final_price: "10.61", breakdown: { unit_price: "10.61" } });
+    expect(response.body).toMatchObject({
+      age_surcharge_amount: "0.51",
+      final_price: "10.61",
+      breakdown: { unit_price: "10.61" },
+    });
   });
 
   it("prices in the version's currency", async () => {
-    const id = await createVersion({ currency: "EUR", countries: [{ country_code: "ES", is_available: true, price: "90" }] });
+    const id = await createVersion({
+      currency: "EUR",
+      countries: [{ country_code: "ES", is_available: true, price: "90" }],
+    });
     const response = await quote({ plan_version_id: id, age: 30, country_code: "ES" });
     expect(response.body).toMatchObject({ currency: "EUR", final_price: "90.00" });
   });
@@ -261,7 +282,9 @@ describe("who may quote", () => {
   });
 
   it("refuses anonymous callers with 401", async () => {
-    const response = await api("POST", "/api/v1/plans/calculate-price", { body: { plan_version_id: versionId, age: 30, country_code: "US" } });
+    const response = await api("POST", "/api/v1/plans/calculate-price", {
+      body: { plan_version_id: versionId, age: 30, country_code: "US" },
+    });
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
   });
@@ -298,11 +321,21 @@ describe("no stale prices: the next quote after a catalog change reflects it", (
 
   it("after the product is deactivated: a product that stops selling stops pricing", async () => {
     const product = await createTestProduct({
-      plans: [{ name: "Essential", versions: [testVersionInput({ public_price: "100.00", countries: [{ country_code: "US", is_available: true }] })] }],
+      plans: [
+        {
+          name: "Essential",
+          versions: [
+            testVersionInput({ public_price: "100.00", countries: [{ country_code: "US", is_available: true }] }),
+          ],
+        },
+      ],
     });
     const body = { plan_version_id: product.plans[0].versions[0].id, age: 30, country_code: "US" };
     expect((await quote(body)).status).toBe(200);
-    const deactivated = await api("PATCH", `/api/v1/products/${product.id}`, { token: admin.token, body: { is_active: false } });
+    const deactivated = await api("PATCH", `/api/v1/products/${product.id}`, {
+      token: admin.token,
+      body: { is_active: false },
+    });
     expect(deactivated.status).toBe(200);
     const refused = await quote(body);
     expect(refused.status).toBe(400);
@@ -313,7 +346,9 @@ describe("no stale prices: the next quote after a catalog change reflects it", (
     const id = await createVersion({ countries: [{ country_code: "US", is_available: true }] });
     const body = { plan_version_id: id, age: 65, country_code: "US" };
     expect((await quote(body)).body.final_price).toBe("100.00");
-    expect((await patch(id, { countries: [{ country_code: "US", is_available: true, price: "90" }] })).status).toBe(200);
+    expect((await patch(id, { countries: [{ country_code: "US", is_available: true, price: "90" }] })).status).toBe(
+      200,
+    );
     expect((await quote(body)).body).toMatchObject({ country_override: "90.00", final_price: "90.00" });
     expect((await patch(id, { age_surcharges: [{ min_age: 60, max_age: 70, percentage: 10 }] })).status).toBe(200);
     expect((await quote(body)).body.final_price).toBe("99.00");

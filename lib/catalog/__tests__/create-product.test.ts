@@ -59,14 +59,20 @@ function treeBody() {
       },
       {
         name: "Family",
-        versions: [testVersionInput({ version_label: "A", public_price: "40.00" }), testVersionInput({ version_label: "B", public_price: "45.00" })],
+        versions: [
+          testVersionInput({ version_label: "A", public_price: "40.00" }),
+          testVersionInput({ version_label: "B", public_price: "45.00" }),
+        ],
       },
     ],
   };
 }
 
 function versionWith(overrides: Record<string, unknown>) {
-  return { name: `Bad ${randomUUID().slice(0, 6)}`, plans: [{ name: "Essential", versions: [testVersionInput(overrides)] }] };
+  return {
+    name: `Bad ${randomUUID().slice(0, 6)}`,
+    plans: [{ name: "Essential", versions: [testVersionInput(overrides)] }],
+  };
 }
 
 const id = expect.stringMatching(/^[0-9a-f-]{36}$/);
@@ -77,7 +83,15 @@ describe("POST /api/v1/products/", () => {
     const body = treeBody();
     const response = await postProduct(body);
     expect(response.status, response.text).toBe(201);
-    const terms = { max_entry_age: 70, max_renewal_age: 80, wtime_suicide: 730, wtime_accident: 0, wtime_preexisting: 180, is_active: true, in_use: false };
+    const terms = {
+      max_entry_age: 70,
+      max_renewal_age: 80,
+      wtime_suicide: 730,
+      wtime_accident: 0,
+      wtime_preexisting: 180,
+      is_active: true,
+      in_use: false,
+    };
     expect(response.body).toEqual({
       id,
       name: body.name,
@@ -127,7 +141,15 @@ describe("POST /api/v1/products/", () => {
           company_id: null,
           processor_price_id: null,
           versions: [
-            expect.objectContaining({ version_label: "A", public_price: "40.00", plan_id: response.body.plans[1].id, countries: [], zones: [], age_surcharges: [], coverages: [] }),
+            expect.objectContaining({
+              version_label: "A",
+              public_price: "40.00",
+              plan_id: response.body.plans[1].id,
+              countries: [],
+              zones: [],
+              age_surcharges: [],
+              coverages: [],
+            }),
             expect.objectContaining({ version_label: "B", public_price: "45.00", plan_id: response.body.plans[1].id }),
           ],
         },
@@ -145,7 +167,13 @@ describe("POST /api/v1/products/", () => {
   it("takes a product with no plans, product_type defaulting to repatriation", async () => {
     const response = await postProduct({ name: "Bare" });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ name: "Bare", description: null, product_type: "repatriation", is_active: true, plans: [] });
+    expect(response.body).toMatchObject({
+      name: "Bare",
+      description: null,
+      product_type: "repatriation",
+      is_active: true,
+      plans: [],
+    });
   });
 
   it("keeps a given product_type and is_active", async () => {
@@ -168,7 +196,10 @@ describe("POST /api/v1/products/", () => {
     });
     expect(response.status, response.text).toBe(201);
     expect(response.body.company_id).toBe(company.id);
-    expect(response.body.plans.map((plan: { company_id: string }) => plan.company_id)).toEqual([company.id, company.id]);
+    expect(response.body.plans.map((plan: { company_id: string }) => plan.company_id)).toEqual([
+      company.id,
+      company.id,
+    ]);
     const audit = await expectAuditRow("PRODUCT_CREATED", response.body.id);
     expect(audit.companyId).toBe(company.id);
   });
@@ -195,7 +226,10 @@ describe("POST /api/v1/products/", () => {
   });
 
   it("leaves an ADMIN's product shared when it names no company", async () => {
-    const response = await postProduct({ name: "Shared", plans: [{ name: "Essential", versions: [testVersionInput()] }] });
+    const response = await postProduct({
+      name: "Shared",
+      plans: [{ name: "Essential", versions: [testVersionInput()] }],
+    });
     expect(response.status).toBe(201);
     expect(response.body.company_id).toBeNull();
     expect(response.body.plans[0].company_id).toBeNull();
@@ -212,7 +246,11 @@ describe("POST /api/v1/products/", () => {
     const response = await postProduct(treeBody());
     expect(response.status).toBe(201);
     const entry = await expectAuditRow("PRODUCT_CREATED", response.body.id);
-    expect(entry).toMatchObject({ entity: "products", userId: admin.user.id, details: { name: response.body.name, plans: 2, versions: 3 } });
+    expect(entry).toMatchObject({
+      entity: "products",
+      userId: admin.user.id,
+      details: { name: response.body.name, plans: 2, versions: 3 },
+    });
     // now() is the start of the transaction: the same instant for both rows only when they share one.
     expect(entry.createdAt.toISOString()).toBe(response.body.created_at);
   });
@@ -231,9 +269,17 @@ describe("POST /api/v1/products/", () => {
 describe("POST /api/v1/products/ with bad nested data: 422, the bad item named, nothing stored", () => {
   const cases: Array<[string, () => unknown, string]> = [
     ["a negative price", () => versionWith({ public_price: -1 }), "plans.0.versions.0.public_price"],
-    ["a negative country price", () => versionWith({ countries: [{ country_code: "MX", is_available: true, price: "-0.01" }] }), "plans.0.versions.0.countries.0.price"],
+    [
+      "a negative country price",
+      () => versionWith({ countries: [{ country_code: "MX", is_available: true, price: "-0.01" }] }),
+      "plans.0.versions.0.countries.0.price",
+    ],
     ["an unknown currency", () => versionWith({ currency: "GBP" }), "plans.0.versions.0.currency"],
-    ["a band with max_age below min_age", () => versionWith({ age_surcharges: [{ min_age: 60, max_age: 50, percentage: 10 }] }), "plans.0.versions.0.age_surcharges.0.max_age"],
+    [
+      "a band with max_age below min_age",
+      () => versionWith({ age_surcharges: [{ min_age: 60, max_age: 50, percentage: 10 }] }),
+      "plans.0.versions.0.age_surcharges.0.max_age",
+    ],
     [
       "overlapping surcharge bands",
       () =>
@@ -246,26 +292,85 @@ describe("POST /api/v1/products/ with bad nested data: 422, the bad item named, 
         }),
       "plans.0.versions.0.age_surcharges.2.min_age",
     ],
-    ["an unknown country code", () => versionWith({ countries: [{ country_code: "MX", is_available: true }, { country_code: "ZZ", is_available: true }] }), "plans.0.versions.0.countries.1.country_code"],
-    ["an unknown zone", () => versionWith({ zones: [{ zone_id: randomUUID(), is_available: true }] }), "plans.0.versions.0.zones.0.zone_id"],
-    ["an unknown company", () => ({ name: "Bad", plans: [{ name: "Own", company_id: randomUUID(), versions: [testVersionInput()] }] }), "plans.0.company_id"],
+    [
+      "an unknown country code",
+      () =>
+        versionWith({
+          countries: [
+            { country_code: "MX", is_available: true },
+            { country_code: "ZZ", is_available: true },
+          ],
+        }),
+      "plans.0.versions.0.countries.1.country_code",
+    ],
+    [
+      "an unknown zone",
+      () => versionWith({ zones: [{ zone_id: randomUUID(), is_available: true }] }),
+      "plans.0.versions.0.zones.0.zone_id",
+    ],
+    [
+      "an unknown company",
+      () => ({ name: "Bad", plans: [{ name: "Own", company_id: randomUUID(), versions: [testVersionInput()] }] }),
+      "plans.0.company_id",
+    ],
     ["an unknown company of the product", () => ({ name: "Bad", company_id: randomUUID() }), "company_id"],
     [
       "a country listed twice",
-      () => versionWith({ countries: [{ country_code: "MX", is_available: true }, { country_code: "US", is_available: true }, { country_code: "MX", is_available: false }] }),
+      () =>
+        versionWith({
+          countries: [
+            { country_code: "MX", is_available: true },
+            { country_code: "US", is_available: true },
+            { country_code: "MX", is_available: false },
+          ],
+        }),
       "plans.0.versions.0.countries.2",
     ],
-    ["a zone listed twice", () => versionWith({ zones: [{ zone_id: zone.id, is_available: true }, { zone_id: zone.id, is_available: false }] }), "plans.0.versions.0.zones.1"],
-    ["max_renewal_age below max_entry_age", () => versionWith({ max_entry_age: 70, max_renewal_age: 69 }), "plans.0.versions.0.max_renewal_age"],
+    [
+      "a zone listed twice",
+      () =>
+        versionWith({
+          zones: [
+            { zone_id: zone.id, is_available: true },
+            { zone_id: zone.id, is_available: false },
+          ],
+        }),
+      "plans.0.versions.0.zones.1",
+    ],
+    [
+      "max_renewal_age below max_entry_age",
+      () => versionWith({ max_entry_age: 70, max_renewal_age: 69 }),
+      "plans.0.versions.0.max_renewal_age",
+    ],
     ["a product name over 255 characters", () => ({ name: "n".repeat(256) }), "name"],
     ["a plan without a name", () => ({ name: "Bad", plans: [{ versions: [] }] }), "plans.0.name"],
-    ["a version without public_price", () => versionWith({ public_price: undefined }), "plans.0.versions.0.public_price"],
+    [
+      "a version without public_price",
+      () => versionWith({ public_price: undefined }),
+      "plans.0.versions.0.public_price",
+    ],
     ["a non-integer max_entry_age", () => versionWith({ max_entry_age: 70.5 }), "plans.0.versions.0.max_entry_age"],
     ["a negative waiting time", () => versionWith({ wtime_accident: -1 }), "plans.0.versions.0.wtime_accident"],
-    ["a coverage with a negative limit", () => versionWith({ coverages: [{ name: "Funeral", limit_amount: -5 }] }), "plans.0.versions.0.coverages.0.limit_amount"],
-    ["a malformed zone id", () => versionWith({ zones: [{ zone_id: "not-a-uuid", is_available: true }] }), "plans.0.versions.0.zones.0.zone_id"],
-    ["a lower-case country code", () => versionWith({ countries: [{ country_code: "mx", is_available: true }] }), "plans.0.versions.0.countries.0.country_code"],
-    ["a lower-case currency (codes are upper case, as countries)", () => versionWith({ currency: "usd" }), "plans.0.versions.0.currency"],
+    [
+      "a coverage with a negative limit",
+      () => versionWith({ coverages: [{ name: "Funeral", limit_amount: -5 }] }),
+      "plans.0.versions.0.coverages.0.limit_amount",
+    ],
+    [
+      "a malformed zone id",
+      () => versionWith({ zones: [{ zone_id: "not-a-uuid", is_available: true }] }),
+      "plans.0.versions.0.zones.0.zone_id",
+    ],
+    [
+      "a lower-case country code",
+      () => versionWith({ countries: [{ country_code: "mx", is_available: true }] }),
+      "plans.0.versions.0.countries.0.country_code",
+    ],
+    [
+      "a lower-case currency (codes are upper case, as countries)",
+      () => versionWith({ currency: "usd" }),
+      "plans.0.versions.0.currency",
+    ],
   ];
 
   it.each(cases)("%s", async (_, body, path) => {
@@ -324,9 +429,17 @@ describe("POST /api/v1/products/ with bad nested data: 422, the bad item named, 
   });
 
   it("refuses a body that is not JSON, or is empty, with 422", async () => {
-    const notJson = await api("POST", "/api/v1/products/", { token: admin.token, rawBody: "{name:", headers: { "content-type": "application/json" } });
+    const notJson = await api("POST", "/api/v1/products/", {
+      token: admin.token,
+      rawBody: "{name:",
+      headers: { "content-type": "application/json" },
+    });
     expect(notJson.status).toBe(422);
-    const empty = await api("POST", "/api/v1/products/", { token: admin.token, rawBody: "", headers: { "content-type": "application/json" } });
+    const empty = await api("POST", "/api/v1/products/", {
+      token: admin.token,
+      rawBody: "",
+      headers: { "content-type": "application/json" },
+    });
     expect(empty.status).toBe(422);
   });
 });

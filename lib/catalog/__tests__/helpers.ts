@@ -2,7 +2,18 @@ import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb } from "@/db";
-import { ageSurcharges, auditLogs, clients, coverages, plans, planVersionCountries, planVersions, planVersionZones, policies, products } from "@/db/schema";
+import {
+  ageSurcharges,
+  auditLogs,
+  clients,
+  coverages,
+  plans,
+  planVersionCountries,
+  planVersions,
+  planVersionZones,
+  policies,
+  products,
+} from "@/db/schema";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
 import { api } from "@/test/api";
 import { testVersionInput } from "@/test/fixtures";
@@ -12,9 +23,18 @@ import { testVersionInput } from "@/test/fixtures";
 /** Row counts of every catalog table (and of the catalog audit actions), to prove a refused write stored nothing. */
 export async function catalogCounts() {
   const db = await getDb();
-  const rows = async (table: typeof products | typeof plans | typeof planVersions | typeof planVersionCountries | typeof planVersionZones | typeof ageSurcharges | typeof coverages) =>
-    (await db.select({ n: count() }).from(table))[0].n;
-  const audits = async (action: string) => (await db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.action, action)))[0].n;
+  const rows = async (
+    table:
+      | typeof products
+      | typeof plans
+      | typeof planVersions
+      | typeof planVersionCountries
+      | typeof planVersionZones
+      | typeof ageSurcharges
+      | typeof coverages,
+  ) => (await db.select({ n: count() }).from(table))[0].n;
+  const audits = async (action: string) =>
+    (await db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.action, action)))[0].n;
   return {
     products: await rows(products),
     plans: await rows(plans),
@@ -31,7 +51,10 @@ export async function catalogCounts() {
 
 /** A zone made through the API, with the given countries linked to it. */
 export async function createZoneWith(adminToken: string, codes: string[]): Promise<{ id: string; name: string }> {
-  const zone = await api("POST", "/api/v1/geography/zones", { token: adminToken, body: { name: `Zone ${randomUUID().slice(0, 8)}` } });
+  const zone = await api("POST", "/api/v1/geography/zones", {
+    token: adminToken,
+    body: { name: `Zone ${randomUUID().slice(0, 8)}` },
+  });
   expect(zone.status, zone.text).toBe(201);
   for (const code of codes) await linkCountry(adminToken, zone.body.id, code);
   return { id: zone.body.id, name: zone.body.name };

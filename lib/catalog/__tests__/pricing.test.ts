@@ -1,7 +1,12 @@
 import { countries } from "countries-list";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { calculatePrice, type CountryAvailability, type PricingVersion, type SurchargeBand } from "@/lib/catalog/pricing";
+import {
+  calculatePrice,
+  type CountryAvailability,
+  type PricingVersion,
+  type SurchargeBand,
+} from "@/lib/catalog/pricing";
 import { BadRequestError, BusinessRuleError } from "@/lib/errors";
 
 const version: PricingVersion = { id: "v1", isActive: true, publicPrice: "25.00", currency: "USD", maxEntryAge: 70 };
@@ -37,11 +42,16 @@ describe("calculatePrice rules", () => {
   });
 
   it("uses the country's price override as the base", () => {
-    const quote = calculatePrice(version, { explicit: { isAvailable: true, price: "30.00" }, availableThroughZone: false }, bands, {
-      countryCode: "US",
-      age: 30,
-      quantity: 1,
-    });
+    const quote = calculatePrice(
+      version,
+      { explicit: { isAvailable: true, price: "30.00" }, availableThroughZone: false },
+      bands,
+      {
+        countryCode: "US",
+        age: 30,
+        quantity: 1,
+      },
+    );
     expect(quote.base_price).toBe("30.00");
     expect(quote.country_override).toBe("30.00");
     expect(quote.final_price).toBe("30.00");
@@ -62,11 +72,16 @@ describe("calculatePrice rules", () => {
   });
 
   it("multiplies the rounded unit price by the quantity", () => {
-    const quote = calculatePrice({ ...version, publicPrice: "10.05" }, available, [{ minAge: 0, maxAge: 99, percentage: "12.50" }], {
-      countryCode: "MX",
-      age: 40,
-      quantity: 3,
-    });
+    const quote = calculatePrice(
+      { ...version, publicPrice: "10.05" },
+      available,
+      [{ minAge: 0, maxAge: 99, percentage: "12.50" }],
+      {
+        countryCode: "MX",
+        age: 40,
+        quantity: 3,
+      },
+    );
     // 10.05 * 1.125 = 11.30625 -> 11.31; surcharge 1.25625 -> 1.26
     expect(quote.breakdown.unit_price).toBe("11.31");
     expect(quote.final_price).toBe("33.93");
@@ -74,33 +89,58 @@ describe("calculatePrice rules", () => {
   });
 
   it("rounds half-up to cents", () => {
-    const quote = calculatePrice({ ...version, publicPrice: "0.10" }, available, [{ minAge: 0, maxAge: 99, percentage: "5.00" }], {
-      countryCode: "MX",
-      age: 1,
-      quantity: 1,
-    });
+    const quote = calculatePrice(
+      { ...version, publicPrice: "0.10" },
+      available,
+      [{ minAge: 0, maxAge: 99, percentage: "5.00" }],
+      {
+        countryCode: "MX",
+        age: 1,
+        quantity: 1,
+      },
+    );
     // 0.10 * 1.05 = 0.105 -> 0.11 (half-up), where binary floats give 0.10
     expect(quote.final_price).toBe("0.11");
   });
 
   it("refuses an inactive version with 400 before anything else", () => {
     const error = refusal(() =>
-      calculatePrice({ ...version, isActive: false }, { explicit: null, availableThroughZone: false }, bands, { countryCode: "FR", age: 99, quantity: 0 }),
+      calculatePrice({ ...version, isActive: false }, { explicit: null, availableThroughZone: false }, bands, {
+        countryCode: "FR",
+        age: 99,
+        quantity: 0,
+      }),
     );
     expect(error).toBeInstanceOf(BadRequestError);
   });
 
   it("refuses a country without availability, naming it, before the age", () => {
-    const error = refusal(() => calculatePrice(version, { explicit: null, availableThroughZone: false }, bands, { countryCode: "FR", age: 99, quantity: 1 }));
+    const error = refusal(() =>
+      calculatePrice(version, { explicit: null, availableThroughZone: false }, bands, {
+        countryCode: "FR",
+        age: 99,
+        quantity: 1,
+      }),
+    );
     expect(error).toBeInstanceOf(BusinessRuleError);
     expect(error.message).toBe("plan is not available in FR");
   });
 
   it("lets an explicit row win over the zones, both ways", () => {
-    expect(() => calculatePrice(version, { explicit: { isAvailable: false, price: null }, availableThroughZone: true }, bands, { countryCode: "ES", age: 1, quantity: 1 })).toThrow(
-      "plan is not available in ES",
-    );
-    expect(calculatePrice(version, { explicit: null, availableThroughZone: true }, bands, { countryCode: "ES", age: 1, quantity: 1 }).final_price).toBe("25.00");
+    expect(() =>
+      calculatePrice(version, { explicit: { isAvailable: false, price: null }, availableThroughZone: true }, bands, {
+        countryCode: "ES",
+        age: 1,
+        quantity: 1,
+      }),
+    ).toThrow("plan is not available in ES");
+    expect(
+      calculatePrice(version, { explicit: null, availableThroughZone: true }, bands, {
+        countryCode: "ES",
+        age: 1,
+        quantity: 1,
+      }).final_price,
+    ).toBe("25.00");
   });
 
   it("refuses an age above the maximum entry age, naming both", () => {
@@ -110,8 +150,12 @@ describe("calculatePrice rules", () => {
   });
 
   it("refuses a negative age and a quantity below one, after the other checks", () => {
-    expect(refusal(() => calculatePrice(version, available, bands, { countryCode: "MX", age: -1, quantity: 1 })).message).toBe("age must not be negative");
-    expect(refusal(() => calculatePrice(version, available, bands, { countryCode: "MX", age: 1, quantity: 0 })).message).toBe("quantity must be at least 1");
+    expect(
+      refusal(() => calculatePrice(version, available, bands, { countryCode: "MX", age: -1, quantity: 1 })).message,
+    ).toBe("age must not be negative");
+    expect(
+      refusal(() => calculatePrice(version, available, bands, { countryCode: "MX", age: 1, quantity: 0 })).message,
+    ).toBe("quantity must be at least 1");
   });
 });
 
@@ -155,16 +199,26 @@ describe("calculatePrice arithmetic (property-based)", () => {
 
   it("the final price is the unit price times the quantity, and never below the base", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 1, max: 20 }), (baseCents, pct, quantity) => {
-        const quote = calculatePrice({ ...version, publicPrice: cents(BigInt(baseCents)) }, available, [{ minAge: 0, maxAge: 70, percentage: `${pct}.00` }], {
-          countryCode: "MX",
-          age: 35,
-          quantity,
-        });
-        const unitCents = BigInt(quote.breakdown.unit_price.replace(".", ""));
-        expect(BigInt(quote.final_price.replace(".", ""))).toBe(unitCents * BigInt(quantity));
-        expect(unitCents >= BigInt(baseCents)).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 1, max: 20 }),
+        (baseCents, pct, quantity) => {
+          const quote = calculatePrice(
+            { ...version, publicPrice: cents(BigInt(baseCents)) },
+            available,
+            [{ minAge: 0, maxAge: 70, percentage: `${pct}.00` }],
+            {
+              countryCode: "MX",
+              age: 35,
+              quantity,
+            },
+          );
+          const unitCents = BigInt(quote.breakdown.unit_price.replace(".", ""));
+          expect(BigInt(quote.final_price.replace(".", ""))).toBe(unitCents * BigInt(quantity));
+          expect(unitCents >= BigInt(baseCents)).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -172,7 +226,26 @@ describe("calculatePrice arithmetic (property-based)", () => {
 // trust.md section 7: in a zero-decimal currency every price, surcharge and premium is whole, rounded
 // half-up to whole units. The currencies of the seeded countries (countries-list less AC, TA and XK), each
 // with the smallest amount written out here from Stripe's and ISO 4217's lists, not read from the code.
-const ZERO_DECIMAL = new Set(["BIF", "CLP", "DJF", "GNF", "JPY", "KMF", "KRW", "MGA", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF", "ISK", "UYI"]);
+const ZERO_DECIMAL = new Set([
+  "BIF",
+  "CLP",
+  "DJF",
+  "GNF",
+  "JPY",
+  "KMF",
+  "KRW",
+  "MGA",
+  "PYG",
+  "RWF",
+  "UGX",
+  "VND",
+  "VUV",
+  "XAF",
+  "XOF",
+  "XPF",
+  "ISK",
+  "UYI",
+]);
 const NOT_HELD = new Set(["BHD", "JOD", "KWD", "OMR", "TND", "IQD", "LYD", "CLF"]);
 const PRICED_CURRENCIES = [
   ...new Set(
@@ -195,38 +268,63 @@ describe("calculatePrice in every currency of the countries (property-based)", (
     for (const currency of PRICED_CURRENCIES) {
       const step = ZERO_DECIMAL.has(currency) ? 100n : 1n;
       fc.assert(
-        fc.property(fc.bigInt({ min: 0n, max: 100_000_000n }), fc.bigInt({ min: 0n, max: 50_000n }), fc.integer({ min: 1, max: 20 }), (units, basisPoints, quantity) => {
-          // A price the catalog accepts in this currency: whole units where it has no decimals.
-          const baseCents = units * step;
-          const percentage = `${basisPoints / 100n}.${String(basisPoints % 100n).padStart(2, "0")}`;
-          const quote = calculatePrice({ ...version, currency, publicPrice: cents(baseCents) }, available, [{ minAge: 0, maxAge: 70, percentage }], {
-            countryCode: "MX",
-            age: 40,
-            quantity,
-          });
-          const unit = roundHalfUpTo(baseCents * (10_000n + basisPoints), 10_000n, step);
-          const surcharge = roundHalfUpTo(baseCents * basisPoints, 10_000n, step);
-          expect([currency, quote.breakdown.unit_price]).toEqual([currency, cents(unit)]);
-          expect(quote.age_surcharge_amount).toBe(cents(surcharge * BigInt(quantity)));
-          expect(quote.final_price).toBe(cents(unit * BigInt(quantity)));
-          expect(quote.currency).toBe(currency);
-        }),
+        fc.property(
+          fc.bigInt({ min: 0n, max: 100_000_000n }),
+          fc.bigInt({ min: 0n, max: 50_000n }),
+          fc.integer({ min: 1, max: 20 }),
+          (units, basisPoints, quantity) => {
+            // A price the catalog accepts in this currency: whole units where it has no decimals.
+            const baseCents = units * step;
+            const percentage = `${basisPoints / 100n}.${String(basisPoints % 100n).padStart(2, "0")}`;
+            const quote = calculatePrice(
+              { ...version, currency, publicPrice: cents(baseCents) },
+              available,
+              [{ minAge: 0, maxAge: 70, percentage }],
+              {
+                countryCode: "MX",
+                age: 40,
+                quantity,
+              },
+            );
+            const unit = roundHalfUpTo(baseCents * (10_000n + basisPoints), 10_000n, step);
+            const surcharge = roundHalfUpTo(baseCents * basisPoints, 10_000n, step);
+            expect([currency, quote.breakdown.unit_price]).toEqual([currency, cents(unit)]);
+            expect(quote.age_surcharge_amount).toBe(cents(surcharge * BigInt(quantity)));
+            expect(quote.final_price).toBe(cents(unit * BigInt(quantity)));
+            expect(quote.currency).toBe(currency);
+          },
+        ),
         { numRuns: 40, seed: 5 },
       );
     }
   });
 
   it("CLP 12345 with a 10% surcharge is 13580 (13579.5 rounded half-up), said in the breakdown", () => {
-    const quote = calculatePrice({ ...version, currency: "CLP", publicPrice: "12345.00" }, available, [{ minAge: 0, maxAge: 70, percentage: "10.00" }], {
-      countryCode: "CL",
-      age: 40,
-      quantity: 2,
+    const quote = calculatePrice(
+      { ...version, currency: "CLP", publicPrice: "12345.00" },
+      available,
+      [{ minAge: 0, maxAge: 70, percentage: "10.00" }],
+      {
+        countryCode: "CL",
+        age: 40,
+        quantity: 2,
+      },
+    );
+    expect(quote).toMatchObject({
+      base_price: "12345.00",
+      age_surcharge_amount: "2470.00",
+      final_price: "27160.00",
+      currency: "CLP",
     });
-    expect(quote).toMatchObject({ base_price: "12345.00", age_surcharge_amount: "2470.00", final_price: "27160.00", currency: "CLP" });
     expect(quote.breakdown.unit_price).toBe("13580.00");
     expect(quote.breakdown.steps[2]).toBe("unit price 12345.00 + 1235.00 = 13580.00 (rounded half-up to whole units)");
     // The same arithmetic in USD keeps the cents.
-    const dollars = calculatePrice({ ...version, publicPrice: "123.45" }, available, [{ minAge: 0, maxAge: 70, percentage: "10.00" }], { countryCode: "US", age: 40, quantity: 1 });
+    const dollars = calculatePrice(
+      { ...version, publicPrice: "123.45" },
+      available,
+      [{ minAge: 0, maxAge: 70, percentage: "10.00" }],
+      { countryCode: "US", age: 40, quantity: 1 },
+    );
     expect(dollars.breakdown.unit_price).toBe("135.80");
     expect(dollars.breakdown.steps[2]).toBe("unit price 123.45 + 12.35 = 135.80 (rounded half-up to cents)");
   });

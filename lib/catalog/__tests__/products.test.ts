@@ -4,7 +4,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { plans, products } from "@/db/schema";
 import { api } from "@/test/api";
-import { createTestCompany, createTestProduct, expectAuditRow, signInAs, testVersionInput, type SignedIn } from "@/test/fixtures";
+import {
+  createTestCompany,
+  createTestProduct,
+  expectAuditRow,
+  signInAs,
+  testVersionInput,
+  type SignedIn,
+} from "@/test/fixtures";
 import { catalogCounts, createZoneWith, versionWithEveryRule } from "./helpers";
 
 // Reading and editing the catalog (contract section 5): GET /products/ and /products/{id},
@@ -41,9 +48,7 @@ describe("GET /api/v1/products/", () => {
       plans: [
         {
           name: "Essential",
-          versions: [
-            versionWithEveryRule(zone.id),
-          ],
+          versions: [versionWithEveryRule(zone.id)],
         },
       ],
     });
@@ -74,7 +79,10 @@ describe("GET /api/v1/products/", () => {
     }
     for (const query of ["?active_only=false", "?active_only=0"]) {
       const listed = await listProducts(seller.token, query);
-      expect(listed.map((item) => item.id), query).toEqual(expect.arrayContaining([active.id, inactive.id]));
+      expect(
+        listed.map((item) => item.id),
+        query,
+      ).toEqual(expect.arrayContaining([active.id, inactive.id]));
       expect(listed.find((item) => item.id === inactive.id)?.is_active).toBe(false);
     }
   });
@@ -89,13 +97,18 @@ describe("GET /api/v1/products/", () => {
     const prefix = randomUUID().slice(0, 6);
     const second = await createTestProduct({ name: `${prefix} Zeta` });
     const first = await createTestProduct({ name: `${prefix} Alpha` });
-    const ids = (await listProducts(admin.token)).map((item) => item.id).filter((id) => id === first.id || id === second.id);
+    const ids = (await listProducts(admin.token))
+      .map((item) => item.id)
+      .filter((id) => id === first.id || id === second.id);
     expect(ids).toEqual([first.id, second.id]);
   });
 
   it("shows cost_price to ADMIN only: null for VENDEDOR and CLIENTE", async () => {
-    const product = await createTestProduct({ plans: [{ name: "Essential", versions: [testVersionInput({ cost_price: "12.34" })] }] });
-    const costFor = async (token: string) => (await listProducts(token)).find((item) => item.id === product.id)?.plans[0].versions[0];
+    const product = await createTestProduct({
+      plans: [{ name: "Essential", versions: [testVersionInput({ cost_price: "12.34" })] }],
+    });
+    const costFor = async (token: string) =>
+      (await listProducts(token)).find((item) => item.id === product.id)?.plans[0].versions[0];
     expect((await costFor(admin.token))?.cost_price).toBe("12.34");
     for (const token of [seller.token, client.token]) {
       const version = await costFor(token);
@@ -122,7 +135,10 @@ describe("products owned by a company", () => {
   beforeAll(async () => {
     company = await createTestCompany();
     companySeller = await signInAs("VENDEDOR", { companyId: company.id });
-    product = await createTestProduct({ company_id: company.id, plans: [{ name: "Own", versions: [testVersionInput()] }] });
+    product = await createTestProduct({
+      company_id: company.id,
+      plans: [{ name: "Own", versions: [testVersionInput()] }],
+    });
   });
 
   it("are left out of the list and not found (404) for a VENDEDOR or CLIENTE of another company", async () => {
@@ -139,7 +155,9 @@ describe("products owned by a company", () => {
       expect((await listProducts(token)).find((item) => item.id === product.id)?.company_id).toBe(company.id);
       const one = await api("GET", `/api/v1/products/${product.id}`, { token });
       expect(one.status).toBe(200);
-      expect(one.body.plans.map((plan: { name: string; company_id: string }) => [plan.name, plan.company_id])).toEqual([["Own", company.id]]);
+      expect(one.body.plans.map((plan: { name: string; company_id: string }) => [plan.name, plan.company_id])).toEqual([
+        ["Own", company.id],
+      ]);
     }
   });
 
@@ -193,7 +211,10 @@ describe("a company's plan in a shared product (stored before products had a com
   it("is visible to a VENDEDOR of that company and to ADMIN", async () => {
     for (const token of [companySeller.token, admin.token]) {
       expect(planNames((await listProducts(token)).find((item) => item.id === product.id))).toEqual(["Shared", "Own"]);
-      expect(planNames((await api("GET", `/api/v1/products/${product.id}`, { token })).body)).toEqual(["Shared", "Own"]);
+      expect(planNames((await api("GET", `/api/v1/products/${product.id}`, { token })).body)).toEqual([
+        "Shared",
+        "Own",
+      ]);
     }
   });
 
@@ -218,7 +239,10 @@ describe("GET /api/v1/products/{id}", () => {
     const product = await createTestProduct({ is_active: false });
     const response = await api("GET", `/api/v1/products/${product.id}`, { token: seller.token });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ...product, plans: [{ ...product.plans[0], versions: [{ ...product.plans[0].versions[0], cost_price: null }] }] });
+    expect(response.body).toEqual({
+      ...product,
+      plans: [{ ...product.plans[0], versions: [{ ...product.plans[0].versions[0], cost_price: null }] }],
+    });
   });
 
   it("answers 404 for an unknown id and 422 for a malformed one", async () => {
@@ -241,17 +265,31 @@ describe("PATCH /api/v1/products/{id}", () => {
     const product = await createTestProduct();
     const response = await patchProduct(product.id, { name: "Renamed", description: "Now with a description" });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ...product, name: "Renamed", description: "Now with a description", updated_at: expect.any(String) });
+    expect(response.body).toEqual({
+      ...product,
+      name: "Renamed",
+      description: "Now with a description",
+      updated_at: expect.any(String),
+    });
     expect(Date.parse(response.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(product.updated_at));
     const entry = await expectAuditRow("PRODUCT_UPDATED", product.id);
-    expect(entry).toMatchObject({ entity: "products", userId: admin.user.id, details: { changes: { name: "Renamed", description: "Now with a description" } } });
+    expect(entry).toMatchObject({
+      entity: "products",
+      userId: admin.user.id,
+      details: { changes: { name: "Renamed", description: "Now with a description" } },
+    });
   });
 
   it("changes only the fields given", async () => {
     const product = await createTestProduct({ description: "Kept", product_type: "travel" });
     const response = await patchProduct(product.id, { is_active: true });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ name: product.name, description: "Kept", product_type: "travel", is_active: true });
+    expect(response.body).toMatchObject({
+      name: product.name,
+      description: "Kept",
+      product_type: "travel",
+      is_active: true,
+    });
   });
 
   it("deactivates a product: the default list then leaves it out", async () => {
@@ -307,8 +345,16 @@ describe("POST /api/v1/products/{id}/plans", () => {
       name: "Premium",
       processor_price_id: "price_premium",
       versions: [
-        testVersionInput({ version_label: "P1", public_price: 50, countries: [{ country_code: "ES", is_available: true }] }),
-        testVersionInput({ version_label: "P2", public_price: 55, age_surcharges: [{ min_age: 50, max_age: 70, percentage: 15 }] }),
+        testVersionInput({
+          version_label: "P1",
+          public_price: 50,
+          countries: [{ country_code: "ES", is_available: true }],
+        }),
+        testVersionInput({
+          version_label: "P2",
+          public_price: 55,
+          age_surcharges: [{ min_age: 50, max_age: 70, percentage: 15 }],
+        }),
       ],
     });
     expect(response.status, response.text).toBe(201);
@@ -319,15 +365,32 @@ describe("POST /api/v1/products/{id}/plans", () => {
       company_id: null,
       processor_price_id: "price_premium",
       versions: [
-        { version_label: "P1", public_price: "50.00", cost_price: "10.00", countries: [{ country_code: "ES", is_available: true, price: null }], age_surcharges: [] },
-        { version_label: "P2", public_price: "55.00", countries: [], age_surcharges: [{ min_age: 50, max_age: 70, percentage: "15.00" }] },
+        {
+          version_label: "P1",
+          public_price: "50.00",
+          cost_price: "10.00",
+          countries: [{ country_code: "ES", is_available: true, price: null }],
+          age_surcharges: [],
+        },
+        {
+          version_label: "P2",
+          public_price: "55.00",
+          countries: [],
+          age_surcharges: [{ min_age: 50, max_age: 70, percentage: "15.00" }],
+        },
       ],
     });
-    expect(response.body.versions.every((version: { plan_id: string }) => version.plan_id === response.body.id)).toBe(true);
+    expect(response.body.versions.every((version: { plan_id: string }) => version.plan_id === response.body.id)).toBe(
+      true,
+    );
     const reread = await api("GET", `/api/v1/products/${product.id}`, { token: admin.token });
     expect(reread.body.plans.map((plan: { name: string }) => plan.name)).toEqual(["Essential", "Premium"]);
     const entry = await expectAuditRow("PLAN_CREATED", response.body.id);
-    expect(entry).toMatchObject({ entity: "plans", userId: admin.user.id, details: { product_id: product.id, name: "Premium" } });
+    expect(entry).toMatchObject({
+      entity: "plans",
+      userId: admin.user.id,
+      details: { product_id: product.id, name: "Premium" },
+    });
   });
 
   it("takes a plan with no versions yet", async () => {
@@ -346,14 +409,30 @@ describe("POST /api/v1/products/{id}/plans", () => {
   });
 
   it.each([
-    ["overlapping bands", { age_surcharges: [{ min_age: 0, max_age: 30, percentage: 1 }, { min_age: 30, max_age: 40, percentage: 2 }] }, "versions.1.age_surcharges.1.min_age"],
-    ["an unknown country", { countries: [{ country_code: "ZZ", is_available: true }] }, "versions.1.countries.0.country_code"],
+    [
+      "overlapping bands",
+      {
+        age_surcharges: [
+          { min_age: 0, max_age: 30, percentage: 1 },
+          { min_age: 30, max_age: 40, percentage: 2 },
+        ],
+      },
+      "versions.1.age_surcharges.1.min_age",
+    ],
+    [
+      "an unknown country",
+      { countries: [{ country_code: "ZZ", is_available: true }] },
+      "versions.1.countries.0.country_code",
+    ],
     ["an unknown zone", { zones: [{ zone_id: randomUUID(), is_available: true }] }, "versions.1.zones.0.zone_id"],
     ["a negative price", { cost_price: "-1" }, "versions.1.cost_price"],
   ])("refuses a nested version with %s (422), storing not even the valid first version", async (_, bad, path) => {
     const product = await createTestProduct();
     const before = await catalogCounts();
-    const response = await postPlan(product.id, { name: "Broken", versions: [testVersionInput(), testVersionInput(bad)] });
+    const response = await postPlan(product.id, {
+      name: "Broken",
+      versions: [testVersionInput(), testVersionInput(bad)],
+    });
     expect(response.status, response.text).toBe(422);
     expect(response.body.errors.map((error: { path: string }) => error.path)).toContain(path);
     expect(await catalogCounts()).toEqual(before);
@@ -381,7 +460,11 @@ describe("POST /api/v1/products/{id}/plans", () => {
       [shared, "the product is shared by every company: its plans cannot belong to one"],
     ] as const) {
       const before = await catalogCounts();
-      const response = await postPlan(product.id, { name: "Elsewhere", company_id: other.id, versions: [testVersionInput()] });
+      const response = await postPlan(product.id, {
+        name: "Elsewhere",
+        company_id: other.id,
+        versions: [testVersionInput()],
+      });
       expect(response.status, response.text).toBe(422);
       expect(response.body.errors).toEqual([{ path: "company_id", message }]);
       expect(await catalogCounts()).toEqual(before);
@@ -408,7 +491,10 @@ describe("an API key with plans:write", () => {
   beforeAll(async () => {
     company = await createTestCompany();
     companySeller = await signInAs("VENDEDOR", { companyId: company.id });
-    const created = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "catalog", permissions: ["plans:write", "plans:read"], company_id: company.id } });
+    const created = await api("POST", "/api/v1/auth/api-keys", {
+      token: admin.token,
+      body: { name: "catalog", permissions: ["plans:write", "plans:read"], company_id: company.id },
+    });
     expect(created.status, created.text).toBe(201);
     key = created.body.key;
   });
@@ -416,21 +502,29 @@ describe("an API key with plans:write", () => {
   it("creates its company's product, whose plans are that company's, sold only inside it", async () => {
     const response = await api("POST", "/api/v1/products", {
       apiKey: key,
-      body: { name: `Key's own ${randomUUID().slice(0, 6)}`, plans: [{ name: "Own", versions: [testVersionInput({ countries: [{ country_code: "MX" }] })] }] },
+      body: {
+        name: `Key's own ${randomUUID().slice(0, 6)}`,
+        plans: [{ name: "Own", versions: [testVersionInput({ countries: [{ country_code: "MX" }] })] }],
+      },
     });
     expect(response.status, response.text).toBe(201);
     expect(response.body.company_id).toBe(company.id);
     expect(response.body.plans[0].company_id).toBe(company.id);
     expect((await expectAuditRow("PRODUCT_CREATED", response.body.id)).companyId).toBe(company.id);
     const quote = { plan_version_id: response.body.plans[0].versions[0].id, age: 30, country_code: "MX" };
-    expect((await api("POST", "/api/v1/plans/calculate-price", { token: companySeller.token, body: quote })).status).toBe(200);
+    expect(
+      (await api("POST", "/api/v1/plans/calculate-price", { token: companySeller.token, body: quote })).status,
+    ).toBe(200);
     expect((await api("POST", "/api/v1/plans/calculate-price", { token: seller.token, body: quote })).status).toBe(404);
   });
 
   it("refuses (422) a product naming another company than the key's, as an unknown company", async () => {
     const other = await createTestCompany();
     const before = await catalogCounts();
-    const response = await api("POST", "/api/v1/products", { apiKey: key, body: { name: "Planted", company_id: other.id } });
+    const response = await api("POST", "/api/v1/products", {
+      apiKey: key,
+      body: { name: "Planted", company_id: other.id },
+    });
     expect(response.status, response.text).toBe(422);
     expect(response.body.errors).toEqual([{ path: "company_id", message: "unknown company" }]);
     expect(await catalogCounts()).toEqual(before);
@@ -438,13 +532,22 @@ describe("an API key with plans:write", () => {
 
   it("edits its company's own product: renames it, adds a plan, a version, and changes the version", async () => {
     const product = await createTestProduct({ company_id: company.id });
-    expect((await api("PATCH", `/api/v1/products/${product.id}`, { apiKey: key, body: { name: "Renamed by its company" } })).status).toBe(200);
+    expect(
+      (await api("PATCH", `/api/v1/products/${product.id}`, { apiKey: key, body: { name: "Renamed by its company" } }))
+        .status,
+    ).toBe(200);
     const plan = await api("POST", `/api/v1/products/${product.id}/plans`, { apiKey: key, body: { name: "Another" } });
     expect(plan.status, plan.text).toBe(201);
     expect(plan.body.company_id).toBe(company.id);
-    const version = await api("POST", `/api/v1/plans/${plan.body.id}/versions`, { apiKey: key, body: testVersionInput() });
+    const version = await api("POST", `/api/v1/plans/${plan.body.id}/versions`, {
+      apiKey: key,
+      body: testVersionInput(),
+    });
     expect(version.status, version.text).toBe(201);
-    const patched = await api("PATCH", `/api/v1/plan-versions/${version.body.id}`, { apiKey: key, body: { public_price: "31.00" } });
+    const patched = await api("PATCH", `/api/v1/plan-versions/${version.body.id}`, {
+      apiKey: key,
+      body: { public_price: "31.00" },
+    });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.public_price).toBe("31.00");
     expect((await expectAuditRow("PLAN_VERSION_UPDATED", version.body.id)).companyId).toBe(company.id);
@@ -478,6 +581,8 @@ describe("GET /api/v1/openapi.json", () => {
     expect(permissions("/api/v1/plan-versions/{id}", "get")).toEqual(["plans:read"]);
     expect(permissions("/api/v1/plan-versions/{id}", "patch")).toEqual(["plans:write"]);
     expect(permissions("/api/v1/plans/calculate-price", "post")).toEqual(["plans:read"]);
-    expect(Object.keys(document.body.paths["/api/v1/plans/calculate-price"].post.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "404", "422"]));
+    expect(Object.keys(document.body.paths["/api/v1/plans/calculate-price"].post.responses)).toEqual(
+      expect.arrayContaining(["200", "400", "401", "404", "422"]),
+    );
   });
 });

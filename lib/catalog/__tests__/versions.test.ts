@@ -25,9 +25,7 @@ async function createVersion(overrides: Record<string, unknown> = {}) {
     plans: [
       {
         name: "Essential",
-        versions: [
-          versionWithEveryRule(zone.id, overrides),
-        ],
+        versions: [versionWithEveryRule(zone.id, overrides)],
       },
     ],
   });
@@ -49,7 +47,14 @@ function postVersion(planId: string, body: unknown, token = admin.token) {
 describe("POST /api/v1/plans/{plan_id}/versions", () => {
   it("answers 201 with the new version, leaves the old one as it was, and writes PLAN_VERSION_CREATED", async () => {
     const { product, plan, version } = await createVersion();
-    const response = await postVersion(plan.id, testVersionInput({ version_label: "2031", public_price: "27.50", countries: [{ country_code: "ES", is_available: true }] }));
+    const response = await postVersion(
+      plan.id,
+      testVersionInput({
+        version_label: "2031",
+        public_price: "27.50",
+        countries: [{ country_code: "ES", is_available: true }],
+      }),
+    );
     expect(response.status, response.text).toBe(201);
     expect(response.body).toMatchObject({
       id: expect.any(String),
@@ -69,7 +74,11 @@ describe("POST /api/v1/plans/{plan_id}/versions", () => {
     const reread = await api("GET", `/api/v1/products/${product.id}`, { token: admin.token });
     expect(reread.body.plans[0].versions).toEqual([version, response.body]);
     const entry = await expectAuditRow("PLAN_VERSION_CREATED", response.body.id);
-    expect(entry).toMatchObject({ entity: "plan_versions", userId: admin.user.id, details: { plan_id: plan.id, version_label: "2031" } });
+    expect(entry).toMatchObject({
+      entity: "plan_versions",
+      userId: admin.user.id,
+      details: { plan_id: plan.id, version_label: "2031" },
+    });
   });
 
   it("answers 404 for an unknown plan, storing nothing, and 422 for a malformed plan id", async () => {
@@ -88,7 +97,11 @@ describe("POST /api/v1/plans/{plan_id}/versions", () => {
     ["an unknown zone", { zones: [{ zone_id: randomUUID(), is_available: true }] }, "zones.0.zone_id"],
     ["max_renewal_age below max_entry_age", { max_entry_age: 65, max_renewal_age: 60 }, "max_renewal_age"],
     ["an unknown currency", { currency: "JPY" }, "currency"],
-    ["a band with max_age below min_age", { age_surcharges: [{ min_age: 10, max_age: 9, percentage: 1 }] }, "age_surcharges.0.max_age"],
+    [
+      "a band with max_age below min_age",
+      { age_surcharges: [{ min_age: 10, max_age: 9, percentage: 1 }] },
+      "age_surcharges.0.max_age",
+    ],
   ])("refuses %s with 422, storing nothing", async (_, bad, path) => {
     const { plan } = await createVersion();
     const before = await catalogCounts();
@@ -138,7 +151,11 @@ describe("PATCH /api/v1/plan-versions/{id}", () => {
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ ...version, is_active: false });
     const entry = await expectAuditRow("PLAN_VERSION_UPDATED", version.id);
-    expect(entry).toMatchObject({ entity: "plan_versions", userId: admin.user.id, details: { changes: { is_active: false } } });
+    expect(entry).toMatchObject({
+      entity: "plan_versions",
+      userId: admin.user.id,
+      details: { changes: { is_active: false } },
+    });
     const on = await patchVersion(version.id, { is_active: true });
     expect(on.status).toBe(200);
     expect(on.body.is_active).toBe(true);
@@ -204,7 +221,9 @@ describe("PATCH /api/v1/plan-versions/{id}", () => {
       { id: expect.any(String), min_age: 0, max_age: 17, percentage: "5.00" },
       { id: expect.any(String), min_age: 65, max_age: 70, percentage: "30.00" },
     ]);
-    expect(second.body.coverages).toEqual([{ id: expect.any(String), name: "Funeral", description: "Local funeral", limit_amount: "2000.00" }]);
+    expect(second.body.coverages).toEqual([
+      { id: expect.any(String), name: "Funeral", description: "Local funeral", limit_amount: "2000.00" },
+    ]);
     expect(second.body.countries).toEqual(response.body.countries);
 
     const emptied = await patchVersion(version.id, { countries: [], zones: [], age_surcharges: [], coverages: [] });
@@ -215,19 +234,28 @@ describe("PATCH /api/v1/plan-versions/{id}", () => {
   it("keeps the versions of a plan in the order they were created, also after one of them is edited", async () => {
     const product = await createTestProduct({
       plans: [
-        { name: "First", versions: [testVersionInput({ version_label: "v1" }), testVersionInput({ version_label: "v2" }), testVersionInput({ version_label: "v3" })] },
+        {
+          name: "First",
+          versions: [
+            testVersionInput({ version_label: "v1" }),
+            testVersionInput({ version_label: "v2" }),
+            testVersionInput({ version_label: "v3" }),
+          ],
+        },
         { name: "Second", versions: [testVersionInput()] },
         { name: "Third", versions: [] },
       ],
     });
-    const labels = (tree: typeof product) => tree.plans.map((plan) => [plan.name, plan.versions.map((version) => version.version_label)]);
+    const labels = (tree: typeof product) =>
+      tree.plans.map((plan) => [plan.name, plan.versions.map((version) => version.version_label)]);
     const expected = [
       ["First", ["v1", "v2", "v3"]],
       ["Second", [null]],
       ["Third", []],
     ];
     expect(labels(product)).toEqual(expected);
-    for (const version of product.plans[0].versions) expect((await patchVersion(version.id, { public_price: "26.00" })).status).toBe(200);
+    for (const version of product.plans[0].versions)
+      expect((await patchVersion(version.id, { public_price: "26.00" })).status).toBe(200);
     expect((await patchVersion(product.plans[0].versions[0].id, { is_active: false })).status).toBe(200);
     expect(labels((await api("GET", `/api/v1/products/${product.id}`, { token: admin.token })).body)).toEqual(expected);
   });
@@ -238,7 +266,9 @@ describe("PATCH /api/v1/plan-versions/{id}", () => {
       const response = await patchVersion(version.id, body);
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(response.body.detail).toBe("max_renewal_age must not be below max_entry_age");
-      expect(response.body.errors).toEqual([{ path: "max_renewal_age", message: "max_renewal_age must not be below max_entry_age" }]);
+      expect(response.body.errors).toEqual([
+        { path: "max_renewal_age", message: "max_renewal_age must not be below max_entry_age" },
+      ]);
     }
     expect((await getVersion(version.id)).body).toEqual(version);
     // Equal ages are allowed.
@@ -257,7 +287,16 @@ describe("PATCH /api/v1/plan-versions/{id}", () => {
     ["a negative price", { public_price: -1 }, "public_price"],
     ["an unknown country", { countries: [{ country_code: "ZZ", is_available: true }] }, "countries.0.country_code"],
     ["an unknown zone", { zones: [{ zone_id: randomUUID(), is_available: true }] }, "zones.0.zone_id"],
-    ["overlapping bands", { age_surcharges: [{ min_age: 10, max_age: 20, percentage: 1 }, { min_age: 20, max_age: 30, percentage: 1 }] }, "age_surcharges.1.min_age"],
+    [
+      "overlapping bands",
+      {
+        age_surcharges: [
+          { min_age: 10, max_age: 20, percentage: 1 },
+          { min_age: 20, max_age: 30, percentage: 1 },
+        ],
+      },
+      "age_surcharges.1.min_age",
+    ],
     ["an unknown currency", { currency: "GBP" }, "currency"],
     ["a non-boolean is_active", { is_active: "yes" }, "is_active"],
   ])("refuses %s with 422 and changes nothing", async (_, bad, path) => {
@@ -279,7 +318,9 @@ describe("PATCH /api/v1/plan-versions/{id}", () => {
     const { version } = await createVersion();
     expect((await patchVersion(version.id, { is_active: false }, seller.token)).status).toBe(403);
     expect((await patchVersion(version.id, { public_price: 1 }, client.token)).status).toBe(403);
-    expect((await api("PATCH", `/api/v1/plan-versions/${version.id}`, { body: { is_active: false } })).status).toBe(401);
+    expect((await api("PATCH", `/api/v1/plan-versions/${version.id}`, { body: { is_active: false } })).status).toBe(
+      401,
+    );
     expect((await getVersion(version.id)).body).toEqual(version);
   });
 

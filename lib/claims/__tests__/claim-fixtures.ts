@@ -21,12 +21,20 @@ const FAMILY = [
 ];
 
 /** A policy issued by `seller` (PENDING_PAYMENT), starting `startDate` (today by default), two people. */
-export async function issuePolicy(seller: SignedIn, options: { versionId?: string; startDate?: string } = {}): Promise<IssuedPolicy> {
+export async function issuePolicy(
+  seller: SignedIn,
+  options: { versionId?: string; startDate?: string } = {},
+): Promise<IssuedPolicy> {
   const versionId = options.versionId ?? (await createSellableVersion()).version.id;
   const client = await createTestClient(seller);
   const response = await api("POST", "/api/v1/emission/issue", {
     token: seller.token,
-    body: { client_id: client.id, plan_version_id: versionId, start_date: options.startDate ?? dateFromToday(0), beneficiaries: FAMILY },
+    body: {
+      client_id: client.id,
+      plan_version_id: versionId,
+      start_date: options.startDate ?? dateFromToday(0),
+      beneficiaries: FAMILY,
+    },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body as IssuedPolicy;
@@ -34,12 +42,19 @@ export async function issuePolicy(seller: SignedIn, options: { versionId?: strin
 
 /** Moves a policy as an administrator (policies:transition), expecting the move to be allowed. */
 export async function transitionPolicy(admin: SignedIn, policyId: string, toStatus: string): Promise<void> {
-  const moved = await api("POST", `/api/v1/emission/policies/${policyId}/transition`, { token: admin.token, body: { to_status: toStatus, reason: `test: ${toStatus}` } });
+  const moved = await api("POST", `/api/v1/emission/policies/${policyId}/transition`, {
+    token: admin.token,
+    body: { to_status: toStatus, reason: `test: ${toStatus}` },
+  });
   expect(moved.status, JSON.stringify(moved.body)).toBe(200);
 }
 
 /** A policy issued by `seller` that is ACTIVE and covers today. */
-export async function activePolicy(seller: SignedIn, admin: SignedIn, options: { versionId?: string } = {}): Promise<IssuedPolicy> {
+export async function activePolicy(
+  seller: SignedIn,
+  admin: SignedIn,
+  options: { versionId?: string } = {},
+): Promise<IssuedPolicy> {
   const policy = await issuePolicy(seller, options);
   await transitionPolicy(admin, policy.id, "ACTIVE");
   return { ...policy, status: "ACTIVE" };
@@ -53,7 +68,11 @@ export type Body = any;
 export async function reportClaim(caller: SignedIn, policy: IssuedPolicy, beneficiaryIndex = 0): Promise<Body> {
   const response = await api("POST", "/api/v1/claims/", {
     token: caller.token,
-    body: { policy_id: policy.id, beneficiary_id: policy.beneficiaries[beneficiaryIndex].id, description: "Reported by phone by the family" },
+    body: {
+      policy_id: policy.id,
+      beneficiary_id: policy.beneficiaries[beneficiaryIndex].id,
+      description: "Reported by phone by the family",
+    },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;

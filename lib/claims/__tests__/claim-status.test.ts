@@ -50,43 +50,60 @@ describe("PATCH /claims/{id}/status: the contract's table, move by move", () => 
     expect(PAIRS.filter((pair) => pair.code === 200)).toHaveLength(6);
   });
 
-  it.each(PAIRS.filter((pair) => pair.code === 200))("$from -> $to: 200, with a history row (who, why) and CLAIM_STATUS_CHANGED", async ({ from, to }) => {
-    const claimId = await claimIn(from);
-    const reason = `checked ${from} -> ${to} ${randomUUID().slice(0, 6)}`;
-    const response = await moveClaim(admin, claimId, to, `  ${reason}  `);
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body.status).toBe(to);
-    expect(response.body.id).toBe(claimId);
-    const history = response.body.status_history;
-    expect(history).toHaveLength(PATH_TO[from].length + 2);
-    expect(history.at(-1)).toEqual({ from_status: from, to_status: to, changed_by: admin.user.id, reason, changed_at: expect.any(String) });
-    // Oldest first, each move starting where the previous one ended.
-    for (let index = 1; index < history.length; index++) {
-      expect(history[index].from_status).toBe(history[index - 1].to_status);
-      expect(history[index].changed_at >= history[index - 1].changed_at).toBe(true);
-    }
-    const audit = await expectAuditRow("CLAIM_STATUS_CHANGED", claimId);
-    expect(audit.userId).toBe(admin.user.id);
-    expect(audit.details).toEqual({ from_status: from, to_status: to, reason });
-    const read = await api("GET", `/api/v1/claims/${claimId}`, { token: seller.token });
-    expect(read.body.status).toBe(to);
-  });
+  it.each(PAIRS.filter((pair) => pair.code === 200))(
+    "$from -> $to: 200, with a history row (who, why) and CLAIM_STATUS_CHANGED",
+    async ({ from, to }) => {
+      const claimId = await claimIn(from);
+      const reason = `checked ${from} -> ${to} ${randomUUID().slice(0, 6)}`;
+      const response = await moveClaim(admin, claimId, to, `  ${reason}  `);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body.status).toBe(to);
+      expect(response.body.id).toBe(claimId);
+      const history = response.body.status_history;
+      expect(history).toHaveLength(PATH_TO[from].length + 2);
+      expect(history.at(-1)).toEqual({
+        from_status: from,
+        to_status: to,
+        changed_by: admin.user.id,
+        reason,
+        changed_at: expect.any(String),
+      });
+      // Oldest first, each move starting where the previous one ended.
+      for (let index = 1; index < history.length; index++) {
+        expect(history[index].from_status).toBe(history[index - 1].to_status);
+        expect(history[index].changed_at >= history[index - 1].changed_at).toBe(true);
+      }
+      const audit = await expectAuditRow("CLAIM_STATUS_CHANGED", claimId);
+      expect(audit.userId).toBe(admin.user.id);
+      expect(audit.details).toEqual({ from_status: from, to_status: to, reason });
+      const read = await api("GET", `/api/v1/claims/${claimId}`, { token: seller.token });
+      expect(read.body.status).toBe(to);
+    },
+  );
 
-  it.each(PAIRS.filter((pair) => pair.code === 409))("$from -> $to: 409 naming both statuses, nothing written", async ({ from, to }) => {
-    const claimId = await claimIn(from);
-    const before = await api("GET", `/api/v1/claims/${claimId}`, { token: admin.token });
-    const response = await moveClaim(admin, claimId, to, "should not happen");
-    expect(response.status).toBe(409);
-    expect(response.body.detail).toBe(`a claim cannot move from ${from} to ${to}`);
-    const after = await api("GET", `/api/v1/claims/${claimId}`, { token: admin.token });
-    expect(after.body).toEqual(before.body);
-  });
+  it.each(PAIRS.filter((pair) => pair.code === 409))(
+    "$from -> $to: 409 naming both statuses, nothing written",
+    async ({ from, to }) => {
+      const claimId = await claimIn(from);
+      const before = await api("GET", `/api/v1/claims/${claimId}`, { token: admin.token });
+      const response = await moveClaim(admin, claimId, to, "should not happen");
+      expect(response.status).toBe(409);
+      expect(response.body.detail).toBe(`a claim cannot move from ${from} to ${to}`);
+      const after = await api("GET", `/api/v1/claims/${claimId}`, { token: admin.token });
+      expect(after.body).toEqual(before.body);
+    },
+  );
 });
 
 describe("PATCH /claims/{id}/status: who and what", () => {
   it("requires a reason: missing, empty or blank is 422 naming the field", async () => {
     const claimId = await claimIn("PENDING");
-    for (const body of [{ status: "IN_REVIEW" }, { status: "IN_REVIEW", reason: "" }, { status: "IN_REVIEW", reason: "   " }, { status: "IN_REVIEW", reason: "x".repeat(1001) }]) {
+    for (const body of [
+      { status: "IN_REVIEW" },
+      { status: "IN_REVIEW", reason: "" },
+      { status: "IN_REVIEW", reason: "   " },
+      { status: "IN_REVIEW", reason: "x".repeat(1001) },
+    ]) {
       const response = await api("PATCH", `/api/v1/claims/${claimId}/status`, { token: admin.token, body });
       expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(422);
       expect(response.body.errors.map((error: { path: string }) => error.path)).toContain("reason");
@@ -108,7 +125,9 @@ describe("PATCH /claims/{id}/status: who and what", () => {
     const claimId = await claimIn("PENDING");
     expect((await moveClaim(seller, claimId, "IN_REVIEW")).status).toBe(403);
     expect((await moveClaim(await signInAs("CLIENTE"), claimId, "IN_REVIEW")).status).toBe(403);
-    const anonymous = await api("PATCH", `/api/v1/claims/${claimId}/status`, { body: { status: "IN_REVIEW", reason: "x" } });
+    const anonymous = await api("PATCH", `/api/v1/claims/${claimId}/status`, {
+      body: { status: "IN_REVIEW", reason: "x" },
+    });
     expect(anonymous.status).toBe(401);
     const read = await api("GET", `/api/v1/claims/${claimId}`, { token: admin.token });
     expect(read.body.status).toBe("PENDING");
@@ -133,9 +152,14 @@ describe("PATCH /claims/{id}/status: who and what", () => {
 
   it("applies a move sent twice at once only once: the second finds the claim already moved (409), one history row", async () => {
     const claimId = await claimIn("APPROVED");
-    const answers = await Promise.all([moveClaim(admin, claimId, "CLOSED", "settled"), moveClaim(admin, claimId, "CLOSED", "settled")]);
+    const answers = await Promise.all([
+      moveClaim(admin, claimId, "CLOSED", "settled"),
+      moveClaim(admin, claimId, "CLOSED", "settled"),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    expect(answers.find((answer) => answer.status === 409)?.body.detail).toBe("a claim cannot move from CLOSED to CLOSED");
+    expect(answers.find((answer) => answer.status === 409)?.body.detail).toBe(
+      "a claim cannot move from CLOSED to CLOSED",
+    );
     const read = await api("GET", `/api/v1/claims/${claimId}`, { token: admin.token });
     expect(read.body.status).toBe("CLOSED");
     expect(read.body.status_history.filter((row: { to_status: string }) => row.to_status === "CLOSED")).toHaveLength(1);
@@ -145,7 +169,11 @@ describe("PATCH /claims/{id}/status: who and what", () => {
     const claimId = await claimIn("PENDING");
     await moveAlong(admin, claimId, ["IN_REVIEW", "PENDING", "IN_REVIEW", "APPROVED", "CLOSED"]);
     const read = await api("GET", `/api/v1/claims/${claimId}`, { token: seller.token });
-    expect(read.body.status_history.map((row: { from_status: string | null; to_status: string }) => `${row.from_status}->${row.to_status}`)).toEqual([
+    expect(
+      read.body.status_history.map(
+        (row: { from_status: string | null; to_status: string }) => `${row.from_status}->${row.to_status}`,
+      ),
+    ).toEqual([
       "null->PENDING",
       "PENDING->IN_REVIEW",
       "IN_REVIEW->PENDING",

@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { api } from "@/test/api";
-import { createSellableVersion, createTestBusinessUnit, createTestCompany, expectAuditRow, signInAs } from "@/test/fixtures";
-import { activePolicy, addExpense, idsOf, issuePolicy, moveAlong, reportClaim, transitionPolicy } from "./claim-fixtures";
+import {
+  createSellableVersion,
+  createTestBusinessUnit,
+  createTestCompany,
+  expectAuditRow,
+  signInAs,
+} from "@/test/fixtures";
+import {
+  activePolicy,
+  addExpense,
+  idsOf,
+  issuePolicy,
+  moveAlong,
+  reportClaim,
+  transitionPolicy,
+} from "./claim-fixtures";
 
 describe("waiting_period_met", () => {
   it("is true once the version's wtime_preexisting days since the start have passed (0 days: at once)", async () => {
@@ -10,7 +24,9 @@ describe("waiting_period_met", () => {
     const { version } = await createSellableVersion({ wtime_preexisting: 0 });
     const claim = await reportClaim(seller, await activePolicy(seller, admin, { versionId: version.id }));
     expect(claim.waiting_period_met).toBe(true);
-    expect((await api("GET", `/api/v1/claims/${claim.id}`, { token: seller.token })).body.waiting_period_met).toBe(true);
+    expect((await api("GET", `/api/v1/claims/${claim.id}`, { token: seller.token })).body.waiting_period_met).toBe(
+      true,
+    );
   });
 
   it("is false while the report falls within wtime_preexisting days of the start (180 days, starting today), and the claim is still accepted", async () => {
@@ -38,7 +54,9 @@ describe("a claim opened by mark-deceased", () => {
     const policy = await activePolicy(seller, admin);
     const reported = await reportClaim(seller, policy, 0);
 
-    const marked = await api("POST", `/api/v1/emission/beneficiaries/${policy.beneficiaries[1].id}/mark-deceased`, { token: admin.token });
+    const marked = await api("POST", `/api/v1/emission/beneficiaries/${policy.beneficiaries[1].id}/mark-deceased`, {
+      token: admin.token,
+    });
     expect(marked.status).toBe(200);
     const claimId = marked.body.claim_id as string;
     const read = await api("GET", `/api/v1/claims/${claimId}`, { token: seller.token });
@@ -53,7 +71,13 @@ describe("a claim opened by mark-deceased", () => {
       description: expect.stringContaining("Luis Pérez"),
     });
     expect(read.body.status_history).toEqual([
-      { from_status: null, to_status: "PENDING", changed_by: admin.user.id, reason: "beneficiary marked deceased", changed_at: expect.any(String) },
+      {
+        from_status: null,
+        to_status: "PENDING",
+        changed_by: admin.user.id,
+        reason: "beneficiary marked deceased",
+        changed_at: expect.any(String),
+      },
     ]);
     const audit = await expectAuditRow("CLAIM_CREATED", claimId);
     expect(audit.userId).toBe(admin.user.id);
@@ -107,7 +131,9 @@ describe("scope (contract section 2)", () => {
 
     expect(idsOf((await api("GET", "/api/v1/claims/", { token: northSeller.token })).body)).toEqual([northClaim.id]);
     expect(idsOf((await api("GET", "/api/v1/claims/", { token: southSeller.token })).body)).toEqual([]);
-    expect(idsOf((await api("GET", "/api/v1/claims/", { token: headOffice.token })).body).sort()).toEqual([northClaim.id, headClaim.id].sort());
+    expect(idsOf((await api("GET", "/api/v1/claims/", { token: headOffice.token })).body).sort()).toEqual(
+      [northClaim.id, headClaim.id].sort(),
+    );
     expect((await api("GET", `/api/v1/claims/${northClaim.id}`, { token: southSeller.token })).status).toBe(404);
     expect((await api("GET", `/api/v1/claims/${headClaim.id}`, { token: northSeller.token })).status).toBe(404);
     // Out of scope is out of reach for writes too: the policy (404) and the claim (404).
@@ -137,22 +163,28 @@ describe("GET /claims/: filters, order and pages", () => {
     expect(newest.status).toBe(200);
     expect(idsOf(newest.body)).toEqual([third.id, second.id, first.id]);
     expect(newest.body).toMatchObject({ total: 3, page: 1, page_size: 50 });
-    expect(idsOf((await api("GET", `/api/v1/claims/?policy_id=${policy.id}&sort=-reported_at`, { token: seller.token })).body)).toEqual([
-      third.id,
-      second.id,
-      first.id,
-    ]);
+    expect(
+      idsOf(
+        (await api("GET", `/api/v1/claims/?policy_id=${policy.id}&sort=-reported_at`, { token: seller.token })).body,
+      ),
+    ).toEqual([third.id, second.id, first.id]);
     const oldest = await api("GET", `/api/v1/claims?policy_id=${policy.id}&sort=reported_at`, { token: seller.token });
     expect(idsOf(oldest.body)).toEqual([first.id, second.id, third.id]);
 
-    const pending = await api("GET", `/api/v1/claims?policy_id=${policy.id}&status=PENDING&sort=reported_at`, { token: seller.token });
+    const pending = await api("GET", `/api/v1/claims?policy_id=${policy.id}&status=PENDING&sort=reported_at`, {
+      token: seller.token,
+    });
     expect(idsOf(pending.body)).toEqual([first.id, third.id]);
     expect(pending.body.total).toBe(2);
-    const inReview = await api("GET", `/api/v1/claims?policy_id=${policy.id}&status=IN_REVIEW`, { token: seller.token });
+    const inReview = await api("GET", `/api/v1/claims?policy_id=${policy.id}&status=IN_REVIEW`, {
+      token: seller.token,
+    });
     expect(idsOf(inReview.body)).toEqual([second.id]);
     expect(inReview.body.items[0].status_history).toHaveLength(2);
 
-    const page2 = await api("GET", `/api/v1/claims?policy_id=${policy.id}&sort=reported_at&page=2&page_size=2`, { token: seller.token });
+    const page2 = await api("GET", `/api/v1/claims?policy_id=${policy.id}&sort=reported_at&page=2&page_size=2`, {
+      token: seller.token,
+    });
     expect(idsOf(page2.body)).toEqual([third.id]);
     expect(page2.body).toMatchObject({ total: 3, page: 2, page_size: 2 });
 
@@ -170,7 +202,12 @@ describe("GET /claims/: filters, order and pages", () => {
     await addExpense(seller, two.id, { amount: "1.25", expense_type: "OTHER" });
     await addExpense(seller, two.id, { amount: "2.25", expense_type: "DOCUMENTATION" });
     const list = await api("GET", `/api/v1/claims?policy_id=${policy.id}&sort=reported_at`, { token: seller.token });
-    expect(list.body.items.map((claim: { total_expenses: string; expenses: unknown[] }) => [claim.total_expenses, claim.expenses.length])).toEqual([
+    expect(
+      list.body.items.map((claim: { total_expenses: string; expenses: unknown[] }) => [
+        claim.total_expenses,
+        claim.expenses.length,
+      ]),
+    ).toEqual([
       ["100.50", 1],
       ["3.50", 2],
     ]);
@@ -179,7 +216,14 @@ describe("GET /claims/: filters, order and pages", () => {
 
   it("answers 422 for an unknown sort, status or a malformed policy_id, and for a page size above 200", async () => {
     const admin = await signInAs("ADMIN");
-    for (const query of ["sort=age", "sort=reported_at_desc", "status=pending", "policy_id=123", "page_size=201", "page=0"]) {
+    for (const query of [
+      "sort=age",
+      "sort=reported_at_desc",
+      "status=pending",
+      "policy_id=123",
+      "page_size=201",
+      "page=0",
+    ]) {
       const response = await api("GET", `/api/v1/claims?${query}`, { token: admin.token });
       expect(response.status, query).toBe(422);
     }
@@ -189,10 +233,17 @@ describe("GET /claims/: filters, order and pages", () => {
     const admin = await signInAs("ADMIN");
     const seller = await signInAs("VENDEDOR");
     const empty = await issuePolicy(seller);
-    expect((await api("GET", `/api/v1/claims?policy_id=${empty.id}`, { token: seller.token })).body).toEqual({ items: [], total: 0, page: 1, page_size: 50 });
+    expect((await api("GET", `/api/v1/claims?policy_id=${empty.id}`, { token: seller.token })).body).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      page_size: 50,
+    });
     const policy = await activePolicy(seller, admin);
     const claim = await reportClaim(seller, policy);
     await transitionPolicy(admin, policy.id, "CANCELLED");
-    expect(idsOf((await api("GET", `/api/v1/claims?policy_id=${policy.id}`, { token: seller.token })).body)).toEqual([claim.id]);
+    expect(idsOf((await api("GET", `/api/v1/claims?policy_id=${policy.id}`, { token: seller.token })).body)).toEqual([
+      claim.id,
+    ]);
   });
 });

@@ -10,8 +10,15 @@ async function claimFor(seller: SignedIn, admin: SignedIn) {
       { first_name: "Luis", last_name: "Pérez", kinship_type: "PARENT", date_of_birth: "1962-01-01" },
     ],
   });
-  await api("POST", `/api/v1/emission/policies/${issued.policy.id}/transition`, { token: admin.token, body: { to_status: "ACTIVE", reason: "paid" } });
-  const marked = await api("POST", `/api/v1/emission/beneficiaries/${issued.policy.beneficiaries[1].id}/mark-deceased`, { token: admin.token });
+  await api("POST", `/api/v1/emission/policies/${issued.policy.id}/transition`, {
+    token: admin.token,
+    body: { to_status: "ACTIVE", reason: "paid" },
+  });
+  const marked = await api(
+    "POST",
+    `/api/v1/emission/beneficiaries/${issued.policy.beneficiaries[1].id}/mark-deceased`,
+    { token: admin.token },
+  );
   expect(marked.status).toBe(200);
   return { ...issued, claimId: marked.body.claim_id as string };
 }
@@ -24,11 +31,34 @@ describe("GET /claims/ and /claims/{id}", () => {
     const response = await api("GET", `/api/v1/claims/${claimId}`, { token: seller.token });
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual(
-      ["beneficiary_id", "description", "expenses", "id", "policy_id", "reported_at", "status", "status_history", "total_expenses", "waiting_period_met"].sort(),
+      [
+        "beneficiary_id",
+        "description",
+        "expenses",
+        "id",
+        "policy_id",
+        "reported_at",
+        "status",
+        "status_history",
+        "total_expenses",
+        "waiting_period_met",
+      ].sort(),
     );
-    expect(response.body).toMatchObject({ policy_id: policy.id, beneficiary_id: policy.beneficiaries[1].id, status: "PENDING", expenses: [], total_expenses: "0.00" });
+    expect(response.body).toMatchObject({
+      policy_id: policy.id,
+      beneficiary_id: policy.beneficiaries[1].id,
+      status: "PENDING",
+      expenses: [],
+      total_expenses: "0.00",
+    });
     expect(response.body.status_history).toEqual([
-      { from_status: null, to_status: "PENDING", changed_by: admin.user.id, reason: "beneficiary marked deceased", changed_at: expect.any(String) },
+      {
+        from_status: null,
+        to_status: "PENDING",
+        changed_by: admin.user.id,
+        reason: "beneficiary marked deceased",
+        changed_at: expect.any(String),
+      },
     ]);
   });
 
@@ -57,7 +87,9 @@ describe("GET /claims/ and /claims/{id}", () => {
     expect(ids).not.toContain(theirs.claimId);
     expect((await api("GET", `/api/v1/claims/${theirs.claimId}`, { token: seller.token })).status).toBe(404);
 
-    const byPolicy = await api("GET", `/api/v1/claims?policy_id=${mine.policy.id}&status=PENDING`, { token: admin.token });
+    const byPolicy = await api("GET", `/api/v1/claims?policy_id=${mine.policy.id}&status=PENDING`, {
+      token: admin.token,
+    });
     expect(byPolicy.body.items.map((claim: { id: string }) => claim.id)).toEqual([mine.claimId]);
     expect(byPolicy.body).toMatchObject({ total: 1, page: 1, page_size: 50 });
     const closed = await api("GET", `/api/v1/claims?policy_id=${mine.policy.id}&status=CLOSED`, { token: admin.token });

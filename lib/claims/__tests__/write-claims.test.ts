@@ -7,10 +7,29 @@ import { api } from "@/test/api";
 import { createTestCompany, dateFromToday, expectAuditRow, signInAs } from "@/test/fixtures";
 import { activePolicy, addExpense, issuePolicy, moveAlong, reportClaim, transitionPolicy } from "./claim-fixtures";
 
-const CLAIM_KEYS = ["beneficiary_id", "description", "expenses", "id", "policy_id", "reported_at", "status", "status_history", "total_expenses", "waiting_period_met"];
+const CLAIM_KEYS = [
+  "beneficiary_id",
+  "description",
+  "expenses",
+  "id",
+  "policy_id",
+  "reported_at",
+  "status",
+  "status_history",
+  "total_expenses",
+  "waiting_period_met",
+];
 
-function claimBody(policy: { id: string; beneficiaries: Array<{ id: string }> }, overrides: Record<string, unknown> = {}) {
-  return { policy_id: policy.id, beneficiary_id: policy.beneficiaries[0].id, description: "Died in Madrid; the family asks for repatriation", ...overrides };
+function claimBody(
+  policy: { id: string; beneficiaries: Array<{ id: string }> },
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    policy_id: policy.id,
+    beneficiary_id: policy.beneficiaries[0].id,
+    description: "Died in Madrid; the family asks for repatriation",
+    ...overrides,
+  };
 }
 
 describe("POST /claims/", () => {
@@ -19,7 +38,10 @@ describe("POST /claims/", () => {
     const seller = await signInAs("VENDEDOR");
     const policy = await activePolicy(seller, admin);
     const before = Date.now();
-    const response = await api("POST", "/api/v1/claims/", { token: seller.token, body: claimBody(policy, { description: "  Died in Madrid  " }) });
+    const response = await api("POST", "/api/v1/claims/", {
+      token: seller.token,
+      body: claimBody(policy, { description: "  Died in Madrid  " }),
+    });
     expect(response.status).toBe(201);
     expect(Object.keys(response.body).sort()).toEqual(CLAIM_KEYS);
     expect(response.body).toMatchObject({
@@ -35,7 +57,13 @@ describe("POST /claims/", () => {
     expect(Date.parse(response.body.reported_at)).toBeGreaterThanOrEqual(before - 1000);
     expect(response.body.reported_at).toMatch(/Z$/);
     expect(response.body.status_history).toEqual([
-      { from_status: null, to_status: "PENDING", changed_by: seller.user.id, reason: "claim reported", changed_at: expect.any(String) },
+      {
+        from_status: null,
+        to_status: "PENDING",
+        changed_by: seller.user.id,
+        reason: "claim reported",
+        changed_at: expect.any(String),
+      },
     ]);
     const audit = await expectAuditRow("CLAIM_CREATED", response.body.id);
     expect(audit.userId).toBe(seller.user.id);
@@ -47,7 +75,10 @@ describe("POST /claims/", () => {
 
   it("answers 404 for an unknown policy, before looking at the beneficiary", async () => {
     const seller = await signInAs("VENDEDOR");
-    const response = await api("POST", "/api/v1/claims/", { token: seller.token, body: claimBody({ id: randomUUID(), beneficiaries: [{ id: randomUUID() }] }) });
+    const response = await api("POST", "/api/v1/claims/", {
+      token: seller.token,
+      body: claimBody({ id: randomUUID(), beneficiaries: [{ id: randomUUID() }] }),
+    });
     expect(response.status).toBe(404);
     expect(response.body.detail).toBe("policy not found");
   });
@@ -65,7 +96,7 @@ describe("POST /claims/", () => {
     expect((await api("POST", "/api/v1/claims/", { token: admin.token, body: claimBody(theirs) })).status).toBe(201);
   });
 
-  it("answers 422 \"policy is not active\" for a policy that is PENDING_PAYMENT", async () => {
+  it('answers 422 "policy is not active" for a policy that is PENDING_PAYMENT', async () => {
     const seller = await signInAs("VENDEDOR");
     const policy = await issuePolicy(seller);
     expect(policy.status).toBe("PENDING_PAYMENT");
@@ -74,7 +105,7 @@ describe("POST /claims/", () => {
     expect(response.body.detail).toBe("policy is not active");
   });
 
-  it("answers 422 \"policy is not active\" for a CANCELLED policy", async () => {
+  it('answers 422 "policy is not active" for a CANCELLED policy', async () => {
     const admin = await signInAs("ADMIN");
     const seller = await signInAs("VENDEDOR");
     const policy = await issuePolicy(seller);
@@ -84,7 +115,7 @@ describe("POST /claims/", () => {
     expect(response.body.detail).toBe("policy is not active");
   });
 
-  it("answers 422 \"policy is not active\" for an ACTIVE policy whose cover starts tomorrow", async () => {
+  it('answers 422 "policy is not active" for an ACTIVE policy whose cover starts tomorrow', async () => {
     const admin = await signInAs("ADMIN");
     const seller = await signInAs("VENDEDOR");
     const policy = await issuePolicy(seller, { startDate: dateFromToday(1) });
@@ -94,37 +125,46 @@ describe("POST /claims/", () => {
     expect(response.body.detail).toBe("policy is not active");
   });
 
-  it("answers 422 \"policy is not active\" for an ACTIVE policy whose cover ended yesterday", async () => {
+  it('answers 422 "policy is not active" for an ACTIVE policy whose cover ended yesterday', async () => {
     const admin = await signInAs("ADMIN");
     const seller = await signInAs("VENDEDOR");
     const policy = await activePolicy(seller, admin);
     // No API moves a policy's end into the past; the row is aged by hand.
     const db = await getDb();
-    await db.update(policies).set({ startDate: dateFromToday(-30), endDate: dateFromToday(-1) }).where(eq(policies.id, policy.id));
+    await db
+      .update(policies)
+      .set({ startDate: dateFromToday(-30), endDate: dateFromToday(-1) })
+      .where(eq(policies.id, policy.id));
     const response = await api("POST", "/api/v1/claims/", { token: seller.token, body: claimBody(policy) });
     expect(response.status).toBe(422);
     expect(response.body.detail).toBe("policy is not active");
   });
 
-  it("answers 422 \"beneficiary does not belong to the policy\" for a person of another policy, or an unknown one", async () => {
+  it('answers 422 "beneficiary does not belong to the policy" for a person of another policy, or an unknown one', async () => {
     const admin = await signInAs("ADMIN");
     const seller = await signInAs("VENDEDOR");
     const policy = await activePolicy(seller, admin);
     const other = await activePolicy(seller, admin);
     for (const beneficiaryId of [other.beneficiaries[0].id, randomUUID()]) {
-      const response = await api("POST", "/api/v1/claims/", { token: seller.token, body: claimBody(policy, { beneficiary_id: beneficiaryId }) });
+      const response = await api("POST", "/api/v1/claims/", {
+        token: seller.token,
+        body: claimBody(policy, { beneficiary_id: beneficiaryId }),
+      });
       expect(response.status).toBe(422);
       expect(response.body.detail).toBe("beneficiary does not belong to the policy");
       expect(response.body.errors).toEqual([expect.objectContaining({ path: "beneficiary_id" })]);
     }
   });
 
-  it("checks the policy's status before the beneficiary: an inactive policy with a foreign person is \"policy is not active\"", async () => {
+  it('checks the policy\'s status before the beneficiary: an inactive policy with a foreign person is "policy is not active"', async () => {
     const admin = await signInAs("ADMIN");
     const seller = await signInAs("VENDEDOR");
     const pending = await issuePolicy(seller);
     const other = await activePolicy(seller, admin);
-    const response = await api("POST", "/api/v1/claims/", { token: seller.token, body: claimBody(pending, { beneficiary_id: other.beneficiaries[0].id }) });
+    const response = await api("POST", "/api/v1/claims/", {
+      token: seller.token,
+      body: claimBody(pending, { beneficiary_id: other.beneficiaries[0].id }),
+    });
     expect(response.status).toBe(422);
     expect(response.body.detail).toBe("policy is not active");
   });
@@ -159,9 +199,16 @@ describe("POST /claims/", () => {
       expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(422);
       expect(response.body.errors.map((error: { path: string }) => error.path)).toContain(path);
     }
-    const nul = await api("POST", "/api/v1/claims/", { token: seller.token, body: claimBody(policy, { description: "a\u0000b" }) });
+    const nul = await api("POST", "/api/v1/claims/", {
+      token: seller.token,
+      body: claimBody(policy, { description: "a\u0000b" }),
+    });
     expect(nul.status).toBe(422);
-    const malformed = await api("POST", "/api/v1/claims/", { token: seller.token, rawBody: "{not json", headers: { "content-type": "application/json" } });
+    const malformed = await api("POST", "/api/v1/claims/", {
+      token: seller.token,
+      rawBody: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.status).toBe(422);
   });
 });
@@ -171,12 +218,33 @@ describe("POST /claims/{id}/expenses", () => {
     const admin = await signInAs("ADMIN");
     const seller = await signInAs("VENDEDOR");
     const claim = await reportClaim(seller, await activePolicy(seller, admin));
-    const response = await addExpense(seller, claim.id, { amount: 1250, expense_type: "REPATRIATION", receipt_url: "https://example.com/invoices/1.pdf" });
+    const response = await addExpense(seller, claim.id, {
+      amount: 1250,
+      expense_type: "REPATRIATION",
+      receipt_url: "https://example.com/invoices/1.pdf",
+    });
     expect(response.status).toBe(201);
-    expect(Object.keys(response.body).sort()).toEqual(["amount", "created_at", "currency", "expense_type", "id", "receipt_url"]);
-    expect(response.body).toMatchObject({ amount: "1250.00", currency: "USD", expense_type: "REPATRIATION", receipt_url: "https://example.com/invoices/1.pdf" });
+    expect(Object.keys(response.body).sort()).toEqual([
+      "amount",
+      "created_at",
+      "currency",
+      "expense_type",
+      "id",
+      "receipt_url",
+    ]);
+    expect(response.body).toMatchObject({
+      amount: "1250.00",
+      currency: "USD",
+      expense_type: "REPATRIATION",
+      receipt_url: "https://example.com/invoices/1.pdf",
+    });
     const audit = await expectAuditRow("CLAIM_EXPENSE_ADDED", claim.id);
-    expect(audit.details).toMatchObject({ expense_id: response.body.id, amount: "1250.00", currency: "USD", expense_type: "REPATRIATION" });
+    expect(audit.details).toMatchObject({
+      expense_id: response.body.id,
+      amount: "1250.00",
+      currency: "USD",
+      expense_type: "REPATRIATION",
+    });
 
     const read = await api("GET", `/api/v1/claims/${claim.id}`, { token: seller.token });
     expect(read.body.expenses).toEqual([response.body]);
@@ -203,7 +271,12 @@ describe("POST /claims/{id}/expenses", () => {
     }
     const read = await api("GET", `/api/v1/claims/${claim.id}`, { token: seller.token });
     // 0.005 rounds half-up to 0.01.
-    expect(read.body.expenses.map((expense: { amount: string }) => expense.amount)).toEqual(["0.10", "0.20", "19.99", "0.01"]);
+    expect(read.body.expenses.map((expense: { amount: string }) => expense.amount)).toEqual([
+      "0.10",
+      "0.20",
+      "19.99",
+      "0.01",
+    ]);
     expect(read.body.total_expenses).toBe("20.30");
   });
 
@@ -238,7 +311,15 @@ describe("POST /claims/{id}/expenses", () => {
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(response.body.errors.map((error: { path: string }) => error.path)).toContain(path);
     }
-    expect((await addExpense(seller, claim.id, { amount: 10, expense_type: "OTHER", receipt_url: "http://example.com/r.pdf" })).status).toBe(201);
+    expect(
+      (
+        await addExpense(seller, claim.id, {
+          amount: 10,
+          expense_type: "OTHER",
+          receipt_url: "http://example.com/r.pdf",
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("answers 409 on a CLOSED and on a REJECTED claim, and records nothing", async () => {

@@ -38,24 +38,38 @@ type Upload = { name: string; bytes: Uint8Array | string };
 
 function upload(file: Upload | null, fields: Record<string, string> = {}, token = seller.token) {
   const form = new FormData();
-  if (file) form.set("file", new Blob([typeof file.bytes === "string" ? file.bytes : Buffer.from(file.bytes)]), file.name);
-  for (const [name, value] of Object.entries({ client_id: clientId, plan_version_id: versionId, start_date: startDate, ...fields })) form.set(name, value);
+  if (file)
+    form.set("file", new Blob([typeof file.bytes === "string" ? file.bytes : Buffer.from(file.bytes)]), file.name);
+  for (const [name, value] of Object.entries({
+    client_id: clientId,
+    plan_version_id: versionId,
+    start_date: startDate,
+    ...fields,
+  }))
+    form.set(name, value);
   return api("POST", "/api/v1/emission/bulk-upload", { token, rawBody: form });
 }
 
 /** An .xlsx as a spreadsheet application writes it; a Date is a date cell. */
 async function xlsxOf(rows: Array<Array<string | Date | null>>): Promise<Upload> {
-  const sheet: SheetData = rows.map((row) => row.map((value) => (value instanceof Date ? { value, type: Date, format: "yyyy-mm-dd" } : value)));
+  const sheet: SheetData = rows.map((row) =>
+    row.map((value) => (value instanceof Date ? { value, type: Date, format: "yyyy-mm-dd" } : value)),
+  );
   return { name: "beneficiaries.xlsx", bytes: new Uint8Array(await writeXlsxFile(sheet).toBuffer()) };
 }
 
 const csvOf = (text: string): Upload => ({ name: "beneficiaries.csv", bytes: text });
 
 /** A workbook written by hand: the given <sheetData> rows, and nothing a reader does not need. */
-function handMadeXlsx(sheetRows: string, { extraParts = {} }: { extraParts?: Record<string, Uint8Array> } = {}): Upload {
+function handMadeXlsx(
+  sheetRows: string,
+  { extraParts = {} }: { extraParts?: Record<string, Uint8Array> } = {},
+): Upload {
   const main = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
   const parts = {
-    "xl/workbook.xml": strToU8(`<workbook ${main} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    "xl/workbook.xml": strToU8(
+      `<workbook ${main} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
     "xl/_rels/workbook.xml.rels": strToU8(
       '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
     ),
@@ -118,7 +132,9 @@ function deflatedZeros(mebibytes: number): Uint8Array {
 function workbookWithSheet(sheet: { packed: Uint8Array; declaredSize: number }): Upload {
   const real = unzipSync(handMadeXlsx(headerRow).bytes as Uint8Array);
   const parts = Object.entries(real).map(([name, data]) =>
-    name === "xl/worksheets/sheet1.xml" ? { name, ...sheet } : { name, packed: deflateRawSync(data), declaredSize: data.length },
+    name === "xl/worksheets/sheet1.xml"
+      ? { name, ...sheet }
+      : { name, packed: deflateRawSync(data), declaredSize: data.length },
   );
   return { name: "bomb.xlsx", bytes: zipWithDeclaredSizes(parts) };
 }
@@ -150,8 +166,21 @@ describe("issuing from a spreadsheet", () => {
     const response = await upload(file);
 
     expect(response.status, JSON.stringify(response.body)).toBe(201);
-    expect(response.body).toMatchObject({ client_id: clientId, plan_version_id: versionId, start_date: startDate, status: "PENDING_PAYMENT", currency: "USD" });
-    expect(response.body.beneficiaries.map((person: Record<string, unknown>) => [person.first_name, person.date_of_birth, person.country_of_residence, person.price])).toEqual([
+    expect(response.body).toMatchObject({
+      client_id: clientId,
+      plan_version_id: versionId,
+      start_date: startDate,
+      status: "PENDING_PAYMENT",
+      currency: "USD",
+    });
+    expect(
+      response.body.beneficiaries.map((person: Record<string, unknown>) => [
+        person.first_name,
+        person.date_of_birth,
+        person.country_of_residence,
+        person.price,
+      ]),
+    ).toEqual([
       ["Ana", "1985-03-01", null, "25.00"],
       ["Luis", bornYearsAgo(65), null, "37.50"],
       ["Eva", "2010-06-30", "US", "40.00"],
@@ -165,7 +194,13 @@ describe("issuing from a spreadsheet", () => {
     const response = await upload(csvOf(csv));
 
     expect(response.status, JSON.stringify(response.body)).toBe(201);
-    expect(response.body.beneficiaries.map((person: Record<string, unknown>) => [person.first_name, person.last_name, person.price])).toEqual([
+    expect(
+      response.body.beneficiaries.map((person: Record<string, unknown>) => [
+        person.first_name,
+        person.last_name,
+        person.price,
+      ]),
+    ).toEqual([
       ["Ana, María", "Pérez", "25.00"],
       ["Eva", 'Pérez "la chica"', "40.00"],
     ]);
@@ -175,7 +210,11 @@ describe("issuing from a spreadsheet", () => {
   it("reads a .csv separated by semicolons, as Excel writes it where the decimal separator is a comma", async () => {
     const response = await upload(csvOf(`${COLUMNS.join(";")}\nAna;Pérez;1985-03-01;SELF;MX\n`));
     expect(response.status, JSON.stringify(response.body)).toBe(201);
-    expect(response.body.beneficiaries[0]).toMatchObject({ first_name: "Ana", country_of_residence: "MX", price: "25.00" });
+    expect(response.body.beneficiaries[0]).toMatchObject({
+      first_name: "Ana",
+      country_of_residence: "MX",
+      price: "25.00",
+    });
   });
 
   it("issues 1,000 rows, the most one upload takes", async () => {
@@ -208,11 +247,19 @@ describe("bad rows", () => {
       { row: 4, column: "kinship_type", message: "must be one of SELF, SPOUSE, CHILD, PARENT, OTHER" },
       { row: 6, column: "country_of_residence", message: "must be a two-letter upper-case ISO country code" },
     ]);
-    expect(response.body.detail).toBe("3 rows have problems (nothing was stored); row 3, date_of_birth: is not a calendar date");
+    expect(response.body.detail).toBe(
+      "3 rows have problems (nothing was stored); row 3, date_of_birth: is not a calendar date",
+    );
   });
 
   it("numbers .csv rows by record, so a quoted cell over two lines is one row, and lists rows with the wrong number of cells", async () => {
-    const csv = [COLUMNS.join(","), '"Ana\nMaría",Pérez,1985-03-01,SELF,', "Luis,Pérez,01/02/1990,CHILD,", "Eva,Pérez,2010-06-30,CHILD", ""].join("\n");
+    const csv = [
+      COLUMNS.join(","),
+      '"Ana\nMaría",Pérez,1985-03-01,SELF,',
+      "Luis,Pérez,01/02/1990,CHILD,",
+      "Eva,Pérez,2010-06-30,CHILD",
+      "",
+    ].join("\n");
     const response = await expectNothingStored(() => upload(csvOf(csv)));
 
     expect(response.status).toBe(422);
@@ -226,7 +273,13 @@ describe("bad rows", () => {
     const tooOld = await expectNothingStored(() =>
       upload(
         csvOf(
-          [COLUMNS.join(","), "Ana,Pérez,1985-03-01,SELF,", `Abuelo,Pérez,${bornYearsAgo(80)},PARENT,`, "Eva,Pérez,2010-06-30,CHILD,", `Abuela,Pérez,${bornYearsAgo(75)},PARENT,`].join("\n"),
+          [
+            COLUMNS.join(","),
+            "Ana,Pérez,1985-03-01,SELF,",
+            `Abuelo,Pérez,${bornYearsAgo(80)},PARENT,`,
+            "Eva,Pérez,2010-06-30,CHILD,",
+            `Abuela,Pérez,${bornYearsAgo(75)},PARENT,`,
+          ].join("\n"),
         ),
       ),
     );
@@ -236,13 +289,21 @@ describe("bad rows", () => {
       { row: 5, column: "date_of_birth", message: `age 75 at ${startDate} exceeds the maximum entry age of 70` },
     ]);
 
-    const abroad = await expectNothingStored(() => upload(csvOf([COLUMNS.join(","), "Ana,Pérez,1985-03-01,SELF,", "Eva,Pérez,2010-06-30,CHILD,FR"].join("\n"))));
+    const abroad = await expectNothingStored(() =>
+      upload(csvOf([COLUMNS.join(","), "Ana,Pérez,1985-03-01,SELF,", "Eva,Pérez,2010-06-30,CHILD,FR"].join("\n"))),
+    );
     expect(abroad.status).toBe(422);
-    expect(abroad.body.errors).toEqual([{ row: 3, column: "country_of_residence", message: "the plan is not available in FR" }]);
+    expect(abroad.body.errors).toEqual([
+      { row: 3, column: "country_of_residence", message: "the plan is not available in FR" },
+    ]);
 
-    const twoSelves = await expectNothingStored(() => upload(csvOf([COLUMNS.join(","), "Ana,Pérez,1985-03-01,SELF,", "Ana,López,1986-03-01,SELF,"].join("\n"))));
+    const twoSelves = await expectNothingStored(() =>
+      upload(csvOf([COLUMNS.join(","), "Ana,Pérez,1985-03-01,SELF,", "Ana,López,1986-03-01,SELF,"].join("\n"))),
+    );
     expect(twoSelves.status).toBe(422);
-    expect(twoSelves.body.errors).toEqual([{ row: 3, column: "kinship_type", message: "only one SELF beneficiary per policy" }]);
+    expect(twoSelves.body.errors).toEqual([
+      { row: 3, column: "kinship_type", message: "only one SELF beneficiary per policy" },
+    ]);
   });
 
   it("lists rows that do not read and rows that break the issue's rules in one answer, by row, storing nothing", async () => {
@@ -279,7 +340,9 @@ describe("bad rows", () => {
     const rows = Array.from({ length: 1001 }, () => ["", "", "", "", ""].join(",") + "x");
     const tooMany = await expectNothingStored(() => upload(csvOf([COLUMNS.join(","), ...rows].join("\n"))));
     expect(tooMany.status).toBe(413);
-    expect(tooMany.body.detail).toBe("the file has more rows than an upload takes: the file reaches row 1002, past the header and the 1,000 rows under it (blank rows count)");
+    expect(tooMany.body.detail).toBe(
+      "the file has more rows than an upload takes: the file reaches row 1002, past the header and the 1,000 rows under it (blank rows count)",
+    );
     expect(tooMany.body.errors).toBeUndefined();
   });
 });
@@ -300,12 +363,20 @@ describe("headers", () => {
     const csv = `first_name,last_name,date_of_birth,__proto__,constructor\nAna,Pérez,1985-03-01,"{""polluted"":true}",polluted\n`;
     const fromCsv = await expectNothingStored(() => upload(csvOf(csv)));
     expect(fromCsv.status).toBe(422);
-    expect(fromCsv.body.errors.map((error: { column: string }) => error.column)).toEqual(["__proto__", "constructor", "kinship_type"]);
+    expect(fromCsv.body.errors.map((error: { column: string }) => error.column)).toEqual([
+      "__proto__",
+      "constructor",
+      "kinship_type",
+    ]);
 
-    const sheet = `<row r="1">${text("A1", "__proto__")}${COLUMNS.slice(0, 4).map((column, index) => text(`${"BCDE"[index]}1`, column)).join("")}</row><row r="2">${text("A2", "polluted")}${text("B2", "Ana")}</row>`;
+    const sheet = `<row r="1">${text("A1", "__proto__")}${COLUMNS.slice(0, 4)
+      .map((column, index) => text(`${"BCDE"[index]}1`, column))
+      .join("")}</row><row r="2">${text("A2", "polluted")}${text("B2", "Ana")}</row>`;
     const fromXlsx = await expectNothingStored(() => upload(handMadeXlsx(sheet)));
     expect(fromXlsx.status).toBe(422);
-    expect(fromXlsx.body.errors).toEqual([{ row: 1, column: "__proto__", message: expect.stringContaining("is not a column of the upload") }]);
+    expect(fromXlsx.body.errors).toEqual([
+      { row: 1, column: "__proto__", message: expect.stringContaining("is not a column of the upload") },
+    ]);
 
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty("polluted");
@@ -325,9 +396,13 @@ describe("cells are data", () => {
     expect(withoutCache.status).toBe(422);
     expect(withoutCache.body.errors).toEqual([{ row: 3, column: "first_name", message: "is required" }]);
 
-    const cached = await upload(handMadeXlsx(sheet.replace("<f>CONCATENATE(\"Lu\",\"is\")</f>", '<f>CONCATENATE("Lu","is")</f><v>Luis</v>')));
+    const cached = await upload(
+      handMadeXlsx(sheet.replace('<f>CONCATENATE("Lu","is")</f>', '<f>CONCATENATE("Lu","is")</f><v>Luis</v>')),
+    );
     expect(cached.status, JSON.stringify(cached.body)).toBe(201);
-    expect(cached.body.beneficiaries.map((person: Record<string, unknown>) => [person.first_name, person.date_of_birth])).toEqual([
+    expect(
+      cached.body.beneficiaries.map((person: Record<string, unknown>) => [person.first_name, person.date_of_birth]),
+    ).toEqual([
       ["Ana", "1985-03-01"],
       ["Luis", "2010-06-30"],
     ]);
@@ -351,12 +426,17 @@ describe("cells are data", () => {
     const sheet = `${headerRow}<row r="2">${text("A2", "A_x0000_na")}${text("B2", "Pérez")}${text("C2", "1985-03-01")}${text("D2", "SELF")}</row>`;
     const response = await expectNothingStored(() => upload(handMadeXlsx(sheet)));
     expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual([{ row: 2, column: "first_name", message: "must not contain NUL characters" }]);
+    expect(response.body.errors).toEqual([
+      { row: 2, column: "first_name", message: "must not contain NUL characters" },
+    ]);
   });
 });
 
 describe("files that are not what they claim", () => {
-  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01]);
+  const png = new Uint8Array([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00,
+    0x01,
+  ]);
 
   it("refuses PNG bytes, whatever the file is called", async () => {
     const named = await upload({ name: "photo.png", bytes: png });
@@ -365,15 +445,22 @@ describe("files that are not what they claim", () => {
 
     const disguised = await upload({ name: "beneficiaries.csv", bytes: png });
     expect(disguised.status).toBe(422);
-    expect(disguised.body.detail).toBe("the file is not a spreadsheet: neither a zip archive nor UTF-8 text (expected .xlsx or .csv)");
+    expect(disguised.body.detail).toBe(
+      "the file is not a spreadsheet: neither a zip archive nor UTF-8 text (expected .xlsx or .csv)",
+    );
 
     const asXlsx = await upload({ name: "beneficiaries.xlsx", bytes: png });
     expect(asXlsx.status).toBe(422);
-    expect(asXlsx.body.detail).toBe("the file is not a spreadsheet: a file named .xlsx that is not a zip archive (expected .xlsx or .csv)");
+    expect(asXlsx.body.detail).toBe(
+      "the file is not a spreadsheet: a file named .xlsx that is not a zip archive (expected .xlsx or .csv)",
+    );
   });
 
   it("refuses a zip that is not a workbook, and a truncated workbook", async () => {
-    const document = await upload({ name: "letter.xlsx", bytes: zipSync({ "word/document.xml": strToU8("<document/>") }) });
+    const document = await upload({
+      name: "letter.xlsx",
+      bytes: zipSync({ "word/document.xml": strToU8("<document/>") }),
+    });
     expect(document.status).toBe(422);
     expect(document.body.detail).toMatch(/^the file is not a spreadsheet: a zip archive without xl\/workbook.xml/);
 
@@ -396,12 +483,16 @@ describe("files that are not what they claim", () => {
     // Within the total, but a part packed a thousand to one.
     const dense = await upload(workbookWithSheet({ packed: deflatedZeros(2), declaredSize: 2 * 1024 * 1024 }));
     expect(dense.status).toBe(422);
-    expect(dense.body.detail).toBe("the .xlsx file is refused: its part xl/worksheets/sheet1.xml is compressed more than 100 to 1");
+    expect(dense.body.detail).toBe(
+      "the .xlsx file is refused: its part xl/worksheets/sheet1.xml is compressed more than 100 to 1",
+    );
 
     // A part that declares 4 KB and would unpack to 1 GiB: inflation stops at the declared size.
     const lying = await upload(workbookWithSheet({ packed: gibibyte, declaredSize: 4096 }));
     expect(lying.status).toBe(422);
-    expect(lying.body.detail).toBe("the .xlsx file is refused: its part xl/worksheets/sheet1.xml unpacks to more than it declares");
+    expect(lying.body.detail).toBe(
+      "the .xlsx file is refused: its part xl/worksheets/sheet1.xml unpacks to more than it declares",
+    );
 
     // Had any of them been inflated, a gibibyte would have been allocated.
     expect(process.memoryUsage.rss() - rssBefore).toBeLessThan(256 * 1024 * 1024);
@@ -424,19 +515,28 @@ describe("the form", () => {
     form.set("file", new Blob([oneRow]), file.name);
     const missing = await api("POST", "/api/v1/emission/bulk-upload", { token: seller.token, rawBody: form });
     expect(missing.status).toBe(422);
-    expect(missing.body.errors.map((error: { path: string }) => error.path)).toEqual(["client_id", "plan_version_id", "start_date"]);
+    expect(missing.body.errors.map((error: { path: string }) => error.path)).toEqual([
+      "client_id",
+      "plan_version_id",
+      "start_date",
+    ]);
 
     const withoutFile = await upload(null);
     expect(withoutFile.status).toBe(422);
     expect(withoutFile.body.errors).toEqual([{ path: "file", message: "a .xlsx or .csv file is required" }]);
 
-    const json = await api("POST", "/api/v1/emission/bulk-upload", { token: seller.token, body: { client_id: clientId } });
+    const json = await api("POST", "/api/v1/emission/bulk-upload", {
+      token: seller.token,
+      body: { client_id: clientId },
+    });
     expect(json.status).toBe(422);
     expect(json.body.detail).toMatch(/multipart\/form-data/);
   });
 
   it("answers 404 for an unknown client and 422 for a start in the past, as the issue does", async () => {
-    const unknown = await expectNothingStored(() => upload(file, { client_id: "00000000-0000-4000-8000-000000000000" }));
+    const unknown = await expectNothingStored(() =>
+      upload(file, { client_id: "00000000-0000-4000-8000-000000000000" }),
+    );
     expect(unknown.status).toBe(404);
     const past = await expectNothingStored(() => upload(file, { start_date: dateFromToday(-1) }));
     expect(past.status).toBe(422);
@@ -470,7 +570,11 @@ describe("the form", () => {
 
 describe("the template", () => {
   async function template(): Promise<{ response: Response; bytes: Uint8Array }> {
-    const response = await downloadTemplate(new Request("http://localhost:3000/api/v1/emission/bulk-upload/template", { headers: { authorization: `Bearer ${seller.token}` } }));
+    const response = await downloadTemplate(
+      new Request("http://localhost:3000/api/v1/emission/bulk-upload/template", {
+        headers: { authorization: `Bearer ${seller.token}` },
+      }),
+    );
     return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
   }
 
@@ -489,7 +593,10 @@ describe("the template", () => {
     const rows = `<row r="2">${text("A2", "Ana")}${text("B2", "Pérez")}${text("C2", "1985-03-01")}${text("D2", "SELF")}</row><row r="3">${text("A3", "Eva")}${text("B3", "Pérez")}${text("C3", "2010-06-30")}${text("D3", "CHILD")}${text("E3", "US")}</row>`;
     const sheet = new TextDecoder().decode(parts[sheetName]).replace("</sheetData>", `${rows}</sheetData>`);
     expect(sheet).toContain(rows);
-    const response = await upload({ name: "beneficiaries-template.xlsx", bytes: zipSync({ ...parts, [sheetName]: strToU8(sheet) }) });
+    const response = await upload({
+      name: "beneficiaries-template.xlsx",
+      bytes: zipSync({ ...parts, [sheetName]: strToU8(sheet) }),
+    });
 
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect(response.body.final_price).toBe("65.00");

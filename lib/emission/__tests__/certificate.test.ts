@@ -7,7 +7,14 @@ import { inProcessRunner } from "@/inngest/send";
 import { storeCertificate } from "@/lib/emission/certificate/certificates";
 import { verificationUrl } from "@/lib/emission/verification";
 import { api } from "@/test/api";
-import { createSellableVersion, createTestCompany, issueTestPolicy, signInAs, systemCtx, type SignedIn } from "@/test/fixtures";
+import {
+  createSellableVersion,
+  createTestCompany,
+  issueTestPolicy,
+  signInAs,
+  systemCtx,
+  type SignedIn,
+} from "@/test/fixtures";
 import { person } from "./helpers";
 
 // GET /api/v1/emission/policies/{id}/pdf (contract section 6, issue 4 point 4): the certificate of an
@@ -26,7 +33,9 @@ const PEOPLE = [
 
 beforeAll(async () => {
   [admin, seller] = await Promise.all([signInAs("ADMIN"), signInAs("VENDEDOR")]);
-  ({ version: { id: versionId } } = await createSellableVersion({
+  ({
+    version: { id: versionId },
+  } = await createSellableVersion({
     coverages: [
       { name: "Repatriation", description: "Return of remains to the country of origin", limit_amount: "5000.00" },
       { name: "Funeral service", description: "Wake, coffin and burial or cremation", limit_amount: null },
@@ -39,7 +48,10 @@ function download(policyId: string, token: string) {
 }
 
 async function transition(policyId: string, to: string) {
-  const response = await api("POST", `/api/v1/emission/policies/${policyId}/transition`, { token: admin.token, body: { to_status: to, reason: "test" } });
+  const response = await api("POST", `/api/v1/emission/policies/${policyId}/transition`, {
+    token: admin.token,
+    body: { to_status: to, reason: "test" },
+  });
   expect(response.status, response.text).toBe(200);
 }
 
@@ -58,9 +70,14 @@ async function storedRows(policyId: string) {
 // The test client (api) decodes bodies as text; a PDF is compared as the bytes the route handler returned.
 async function fetchRaw(policyId: string, token: string) {
   const { GET } = await import("@/app/api/v1/emission/policies/[id]/pdf/route");
-  return GET(new Request(`http://localhost:3000/api/v1/emission/policies/${policyId}/pdf`, { headers: { authorization: `Bearer ${token}` } }), {
-    params: Promise.resolve({ id: policyId }),
-  });
+  return GET(
+    new Request(`http://localhost:3000/api/v1/emission/policies/${policyId}/pdf`, {
+      headers: { authorization: `Bearer ${token}` },
+    }),
+    {
+      params: Promise.resolve({ id: policyId }),
+    },
+  );
 }
 
 async function bytesOf(policyId: string, token: string) {
@@ -102,8 +119,10 @@ describe("GET /api/v1/emission/policies/{id}/pdf", () => {
     const read = await api("GET", `/api/v1/emission/policies/${policy.id}`, { token: seller.token });
     expect(text).toContain(policy.policy_number);
     expect(text).toContain("Ana Pérez");
-    for (const name of ["Luis Pérez", "Sofía Pérez", "Spouse", "Child", "1982-07-15", "2012-11-30"]) expect(text).toContain(name);
-    for (const coverage of ["Repatriation", "Funeral service", "5000.00 USD", "No stated limit"]) expect(text).toContain(coverage);
+    for (const name of ["Luis Pérez", "Sofía Pérez", "Spouse", "Child", "1982-07-15", "2012-11-30"])
+      expect(text).toContain(name);
+    for (const coverage of ["Repatriation", "Funeral service", "5000.00 USD", "No stated limit"])
+      expect(text).toContain(coverage);
     expect(text).toContain(read.body.start_date);
     expect(text).toContain(read.body.end_date);
     expect(text).toContain(`${policy.final_price} USD`);

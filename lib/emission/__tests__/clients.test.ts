@@ -4,7 +4,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { clients } from "@/db/schema";
 import { api } from "@/test/api";
-import { createTestBusinessUnit, createTestClient, createTestCompany, expectAuditRow, signInAs, uniqueEmail, type SignedIn } from "@/test/fixtures";
+import {
+  createTestBusinessUnit,
+  createTestClient,
+  createTestCompany,
+  expectAuditRow,
+  signInAs,
+  uniqueEmail,
+  type SignedIn,
+} from "@/test/fixtures";
 
 // POST/GET /api/v1/emission/clients (contract sections 2 and 6): the ClientResponse, the e-mail unique
 // in any letter case, validation with paths, who may create and who sees which clients.
@@ -93,7 +101,10 @@ describe("POST /api/v1/emission/clients", () => {
     const other = await signInAs("VENDEDOR", { companyId: (await createTestCompany()).id });
     const email = uniqueEmail("shared");
     expect((await create(other.token, clientBody({ email }))).status).toBe(201);
-    const response = await create(seller.token, clientBody({ email: `  ${email.replace(/^./, (c) => c.toUpperCase())}` }));
+    const response = await create(
+      seller.token,
+      clientBody({ email: `  ${email.replace(/^./, (c) => c.toUpperCase())}` }),
+    );
     expect(response.status).toBe(409);
   });
 
@@ -160,7 +171,9 @@ describe("POST /api/v1/emission/clients", () => {
     const response = await create(seller.token, {});
     expect(response.status).toBe(422);
     const paths = response.body.errors.map((error: { path: string }) => error.path);
-    expect(paths).toEqual(expect.arrayContaining(["first_name", "last_name", "email", "birth_date", "nationality", "country_of_residence"]));
+    expect(paths).toEqual(
+      expect.arrayContaining(["first_name", "last_name", "email", "birth_date", "nationality", "country_of_residence"]),
+    );
   });
 
   it("answers 401 without credentials, with a Bearer challenge", async () => {
@@ -198,12 +211,36 @@ describe("GET /api/v1/emission/clients", () => {
       signInAs("VENDEDOR", { companyId, businessUnitId: otherUnitId }),
     ]);
     // In creation order: the list answers newest first.
-    made.first = await createTestClient(companySeller, { first_name: "Beatriz", last_name: `${tag}Solís`, email: `beatriz.${tag}@example.com` });
-    made.second = await createTestClient(unitSeller, { first_name: "Carlos", last_name: `${tag}Ruiz`, email: `carlos.${tag}@example.com` });
-    made.third = await createTestClient(otherUnitSeller, { first_name: "Dolores", last_name: `${tag}Vega`, email: `dolores.${tag}@example.com` });
-    made.percent = await createTestClient(companySeller, { first_name: "100%Real", last_name: `${tag}Pct`, email: `pct.${tag}@example.com` });
-    made.underscore = await createTestClient(companySeller, { first_name: "Under_Score", last_name: `${tag}Us`, email: `us.${tag}@example.com` });
-    made.lookalike = await createTestClient(companySeller, { first_name: "UnderXScore", last_name: `${tag}Ux`, email: `ux.${tag}@example.com` });
+    made.first = await createTestClient(companySeller, {
+      first_name: "Beatriz",
+      last_name: `${tag}Solís`,
+      email: `beatriz.${tag}@example.com`,
+    });
+    made.second = await createTestClient(unitSeller, {
+      first_name: "Carlos",
+      last_name: `${tag}Ruiz`,
+      email: `carlos.${tag}@example.com`,
+    });
+    made.third = await createTestClient(otherUnitSeller, {
+      first_name: "Dolores",
+      last_name: `${tag}Vega`,
+      email: `dolores.${tag}@example.com`,
+    });
+    made.percent = await createTestClient(companySeller, {
+      first_name: "100%Real",
+      last_name: `${tag}Pct`,
+      email: `pct.${tag}@example.com`,
+    });
+    made.underscore = await createTestClient(companySeller, {
+      first_name: "Under_Score",
+      last_name: `${tag}Us`,
+      email: `us.${tag}@example.com`,
+    });
+    made.lookalike = await createTestClient(companySeller, {
+      first_name: "UnderXScore",
+      last_name: `${tag}Ux`,
+      email: `ux.${tag}@example.com`,
+    });
   });
 
   it("answers a page {items, total, page, page_size}, newest first, with the default page size 50", async () => {
@@ -215,7 +252,19 @@ describe("GET /api/v1/emission/clients", () => {
       [made.lookalike, made.underscore, made.percent, made.third, made.second, made.first].map((client) => client.id),
     );
     expect(Object.keys(response.body.items[0]).sort()).toEqual(
-      ["acquisition_channel", "birth_date", "company_id", "country_of_residence", "created_at", "email", "first_name", "id", "last_name", "nationality", "phone_e164"].sort(),
+      [
+        "acquisition_channel",
+        "birth_date",
+        "company_id",
+        "country_of_residence",
+        "created_at",
+        "email",
+        "first_name",
+        "id",
+        "last_name",
+        "nationality",
+        "phone_e164",
+      ].sort(),
     );
   });
 
@@ -231,7 +280,10 @@ describe("GET /api/v1/emission/clients", () => {
   });
 
   it("searches by the start of a first name, last name, full name or e-mail, in any letter case", async () => {
-    const ids = async (q: string) => (await list(companySeller.token, `?q=${encodeURIComponent(q)}`)).body.items.map((item: { id: string }) => item.id);
+    const ids = async (q: string) =>
+      (await list(companySeller.token, `?q=${encodeURIComponent(q)}`)).body.items.map(
+        (item: { id: string }) => item.id,
+      );
     expect(await ids("beatriz")).toEqual([made.first.id]);
     expect(await ids(`${tag}ruiz`.toUpperCase())).toEqual([made.second.id]);
     expect(await ids(`Carlos ${tag}R`)).toEqual([made.second.id]);
@@ -243,7 +295,10 @@ describe("GET /api/v1/emission/clients", () => {
   });
 
   it("treats % and _ in q as plain characters", async () => {
-    const ids = async (q: string) => (await list(companySeller.token, `?q=${encodeURIComponent(q)}`)).body.items.map((item: { id: string }) => item.id);
+    const ids = async (q: string) =>
+      (await list(companySeller.token, `?q=${encodeURIComponent(q)}`)).body.items.map(
+        (item: { id: string }) => item.id,
+      );
     expect(await ids("100%")).toEqual([made.percent.id]);
     expect(await ids("%")).toEqual([]);
     expect(await ids("Under_")).toEqual([made.underscore.id]);
@@ -280,7 +335,9 @@ describe("GET /api/v1/emission/clients", () => {
       const response = await api("GET", `/api/v1/emission/clients/${made.second.id}`, { token: unitSeller.token });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ id: made.second.id, first_name: "Carlos", company_id: companyId });
-      expect((await api("GET", `/api/v1/emission/clients/${made.second.id}`, { token: companySeller.token })).status).toBe(200);
+      expect(
+        (await api("GET", `/api/v1/emission/clients/${made.second.id}`, { token: companySeller.token })).status,
+      ).toBe(200);
       expect((await api("GET", `/api/v1/emission/clients/${made.second.id}`, { token: admin.token })).status).toBe(200);
     });
 
@@ -300,7 +357,9 @@ describe("GET /api/v1/emission/clients", () => {
     it("answers 422 for a malformed id and 403 for a CLIENTE", async () => {
       expect((await api("GET", "/api/v1/emission/clients/not-a-uuid", { token: admin.token })).status).toBe(422);
       const cliente = await signInAs("CLIENTE");
-      expect((await api("GET", `/api/v1/emission/clients/${made.first.id}`, { token: cliente.token })).status).toBe(403);
+      expect((await api("GET", `/api/v1/emission/clients/${made.first.id}`, { token: cliente.token })).status).toBe(
+        403,
+      );
     });
   });
 });

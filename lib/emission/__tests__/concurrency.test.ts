@@ -22,7 +22,12 @@ describe("concurrent issues", () => {
     const clients = await Promise.all(Array.from({ length: 4 }, () => createTestClient(seller)));
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        issueViaApi(seller.token, issueBody(clients[i % 4].id, versionId, { beneficiaries: [person(), person({ kinship_type: "CHILD", date_of_birth: "2012-01-01" })] })),
+        issueViaApi(
+          seller.token,
+          issueBody(clients[i % 4].id, versionId, {
+            beneficiaries: [person(), person({ kinship_type: "CHILD", date_of_birth: "2012-01-01" })],
+          }),
+        ),
       ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(201));
@@ -32,8 +37,12 @@ describe("concurrent issues", () => {
     expect(sequence).toEqual(Array.from({ length: 20 }, (_, i) => sequence[0] + i));
 
     const db = await getDb();
-    const [{ stored, distinct }] = await db.select({ stored: count(), distinct: count(policies.policyNumber) }).from(policies);
-    const [{ unique }] = await db.select({ unique: count() }).from(db.selectDistinct({ number: policies.policyNumber }).from(policies).as("numbers"));
+    const [{ stored, distinct }] = await db
+      .select({ stored: count(), distinct: count(policies.policyNumber) })
+      .from(policies);
+    const [{ unique }] = await db
+      .select({ unique: count() })
+      .from(db.selectDistinct({ number: policies.policyNumber }).from(policies).as("numbers"));
     expect(distinct).toBe(stored);
     expect(unique).toBe(stored);
   });
@@ -42,11 +51,16 @@ describe("concurrent issues", () => {
     const client = await createTestClient(seller);
     const key = randomUUID();
     const body = issueBody(client.id, versionId);
-    const [a, b] = await Promise.all([issueViaApi(seller.token, body, { "Idempotency-Key": key }), issueViaApi(seller.token, body, { "Idempotency-Key": key })]);
+    const [a, b] = await Promise.all([
+      issueViaApi(seller.token, body, { "Idempotency-Key": key }),
+      issueViaApi(seller.token, body, { "Idempotency-Key": key }),
+    ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body).toEqual(b.body);
     // Exactly one of them is the replay.
-    expect([a.headers.get("idempotent-replayed"), b.headers.get("idempotent-replayed")].sort()).toEqual([null, "true"].sort());
+    expect([a.headers.get("idempotent-replayed"), b.headers.get("idempotent-replayed")].sort()).toEqual(
+      [null, "true"].sort(),
+    );
     const db = await getDb();
     const [{ n }] = await db.select({ n: count() }).from(policies).where(eq(policies.clientId, client.id));
     expect(n).toBe(1);
@@ -56,7 +70,11 @@ describe("concurrent issues", () => {
     const client = await createTestClient(seller);
     const [first, second] = [randomUUID(), randomUUID()];
     const body = issueBody(client.id, versionId);
-    const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => issueViaApi(seller.token, body, { "Idempotency-Key": i % 2 ? first : second })));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        issueViaApi(seller.token, body, { "Idempotency-Key": i % 2 ? first : second }),
+      ),
+    );
     expect(responses.map((response) => response.status)).toEqual(Array(10).fill(201));
     expect(new Set(responses.map((response) => response.body.id)).size).toBe(2);
     const db = await getDb();

@@ -1,13 +1,26 @@
 import { count, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb } from "@/db";
-import { beneficiaries, notifications, policies, policyNumberCounters, policyStatusHistory, type PolicyStatus } from "@/db/schema";
+import {
+  beneficiaries,
+  notifications,
+  policies,
+  policyNumberCounters,
+  policyStatusHistory,
+  type PolicyStatus,
+} from "@/db/schema";
 import { api } from "@/test/api";
 import { dateFromToday, type SignedIn } from "@/test/fixtures";
 
 // Helpers shared by the emission API tests: they go through the real routes, like a client would.
 
-export type Person = { first_name: string; last_name: string; kinship_type: string; date_of_birth: string; country_of_residence?: string };
+export type Person = {
+  first_name: string;
+  last_name: string;
+  kinship_type: string;
+  date_of_birth: string;
+  country_of_residence?: string;
+};
 
 /** A beneficiary born on `date_of_birth` (1985-03-01 by default: 40-something, no surcharge). */
 export function person(overrides: Partial<Person> = {}): Person {
@@ -28,10 +41,19 @@ export function issueViaApi(token: string, body: Record<string, unknown>, header
 
 /** An issue body for a client and version, starting tomorrow, with one SELF beneficiary unless told. */
 export function issueBody(clientId: string, versionId: string, overrides: Record<string, unknown> = {}) {
-  return { client_id: clientId, plan_version_id: versionId, start_date: dateFromToday(1), beneficiaries: [person()], ...overrides };
+  return {
+    client_id: clientId,
+    plan_version_id: versionId,
+    start_date: dateFromToday(1),
+    beneficiaries: [person()],
+    ...overrides,
+  };
 }
 
-export function quoteViaApi(token: string, body: { plan_version_id: string; age: number; country_code: string; quantity?: number }) {
+export function quoteViaApi(
+  token: string,
+  body: { plan_version_id: string; age: number; country_code: string; quantity?: number },
+) {
   return api("POST", "/api/v1/plans/calculate-price", { token, body });
 }
 
@@ -43,14 +65,19 @@ export async function forceStatus(policyId: string, status: PolicyStatus): Promi
 
 export async function historyOf(policyId: string) {
   const db = await getDb();
-  return db.select().from(policyStatusHistory).where(eq(policyStatusHistory.policyId, policyId)).orderBy(policyStatusHistory.changedAt);
+  return db
+    .select()
+    .from(policyStatusHistory)
+    .where(eq(policyStatusHistory.policyId, policyId))
+    .orderBy(policyStatusHistory.changedAt);
 }
 
 /** Rows in the tables an issue writes, and the year's policy counter: a refused issue must change none. */
 export async function emissionCounts() {
   const db = await getDb();
-  const rows = async (table: typeof policies | typeof beneficiaries | typeof notifications | typeof policyStatusHistory) =>
-    (await db.select({ n: count() }).from(table))[0].n;
+  const rows = async (
+    table: typeof policies | typeof beneficiaries | typeof notifications | typeof policyStatusHistory,
+  ) => (await db.select({ n: count() }).from(table))[0].n;
   const counters = await db.select().from(policyNumberCounters);
   return {
     policies: await rows(policies),

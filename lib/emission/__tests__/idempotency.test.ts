@@ -45,7 +45,16 @@ describe("Idempotency-Key on POST /emission/issue", () => {
     expect(await policiesOf(client.id)).toBe(1);
 
     // A third time, with the same fields in another order: still the same request.
-    const reordered = await issueViaApi(seller.token, { beneficiaries: body.beneficiaries, start_date: body.start_date, plan_version_id: versionId, client_id: client.id }, withKey(key));
+    const reordered = await issueViaApi(
+      seller.token,
+      {
+        beneficiaries: body.beneficiaries,
+        start_date: body.start_date,
+        plan_version_id: versionId,
+        client_id: client.id,
+      },
+      withKey(key),
+    );
     expect(reordered.status).toBe(201);
     expect(reordered.body.id).toBe(first.body.id);
     expect(await policiesOf(client.id)).toBe(1);
@@ -76,9 +85,16 @@ describe("Idempotency-Key on POST /emission/issue", () => {
     const client = await createTestClient(seller);
     const key = randomUUID();
     expect((await issueViaApi(seller.token, issueBody(client.id, versionId), withKey(key))).status).toBe(201);
-    const changed = await issueViaApi(seller.token, issueBody(client.id, versionId, { start_date: dateFromToday(2) }), withKey(key));
+    const changed = await issueViaApi(
+      seller.token,
+      issueBody(client.id, versionId, { start_date: dateFromToday(2) }),
+      withKey(key),
+    );
     expect(changed.status).toBe(409);
-    expect(changed.body).toEqual({ detail: "this Idempotency-Key was already used with a different request body", code: "conflict" });
+    expect(changed.body).toEqual({
+      detail: "this Idempotency-Key was already used with a different request body",
+      code: "conflict",
+    });
     expect(await policiesOf(client.id)).toBe(1);
   });
 
@@ -126,7 +142,10 @@ describe("Idempotency-Key on POST /emission/issue", () => {
     const client = await createTestClient(seller);
     const response = await issueViaApi(seller.token, issueBody(client.id, versionId), withKey(key));
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ detail: "Idempotency-Key must be 1 to 255 printable ASCII characters", code: "validation_error" });
+    expect(response.body).toEqual({
+      detail: "Idempotency-Key must be 1 to 255 printable ASCII characters",
+      code: "validation_error",
+    });
     expect(await policiesOf(client.id)).toBe(0);
   });
 

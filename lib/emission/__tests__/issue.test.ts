@@ -17,7 +17,16 @@ import {
   testVersionInput,
   type SignedIn,
 } from "@/test/fixtures";
-import { emissionCounts, historyOf, issueBody, issueViaApi, person, quoteViaApi, sequenceOf, yearsBefore } from "./helpers";
+import {
+  emissionCounts,
+  historyOf,
+  issueBody,
+  issueViaApi,
+  person,
+  quoteViaApi,
+  sequenceOf,
+  yearsBefore,
+} from "./helpers";
 
 // POST /api/v1/emission/issue (contract section 6, spec "Issue logic"): the order of the checks, every
 // failing beneficiary named by path, pricing exactly as calculate-price, dates, number, history, audit and
@@ -78,7 +87,10 @@ async function expectIssued(body: Record<string, unknown>, token = seller.token)
 describe("the order of the checks", () => {
   it("answers 404 'client not found' for an unknown client, whatever else is wrong", async () => {
     const response = await issue(
-      issueBody(randomUUID(), randomUUID(), { start_date: dateFromToday(-1), beneficiaries: [person({ date_of_birth: "1900-01-01" })] }),
+      issueBody(randomUUID(), randomUUID(), {
+        start_date: dateFromToday(-1),
+        beneficiaries: [person({ date_of_birth: "1900-01-01" })],
+      }),
     );
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ detail: "client not found", code: "not_found" });
@@ -93,7 +105,12 @@ describe("the order of the checks", () => {
   });
 
   it("answers 404 'plan version not found' for an unknown version, before the date and the ages", async () => {
-    const response = await issue(issueBody(clientId, randomUUID(), { start_date: dateFromToday(-1), beneficiaries: [person({ date_of_birth: "1900-01-01" })] }));
+    const response = await issue(
+      issueBody(clientId, randomUUID(), {
+        start_date: dateFromToday(-1),
+        beneficiaries: [person({ date_of_birth: "1900-01-01" })],
+      }),
+    );
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ detail: "plan version not found", code: "not_found" });
   });
@@ -102,7 +119,10 @@ describe("the order of the checks", () => {
     const inactive = (await createSellableVersion({ is_active: false })).version.id;
     for (const body of [
       issueBody(clientId, inactive),
-      issueBody(clientId, inactive, { start_date: dateFromToday(-1), beneficiaries: [person({ date_of_birth: "1900-01-01", country_of_residence: "FR" })] }),
+      issueBody(clientId, inactive, {
+        start_date: dateFromToday(-1),
+        beneficiaries: [person({ date_of_birth: "1900-01-01", country_of_residence: "FR" })],
+      }),
     ]) {
       const response = await issue(body);
       expect(response.status, response.text).toBe(400);
@@ -113,7 +133,10 @@ describe("the order of the checks", () => {
   it("answers 400 for an active version of a deactivated product", async () => {
     const { product, version } = await createSellableVersion();
     expect((await issue(issueBody(clientId, version.id))).status).toBe(201);
-    const patched = await api("PATCH", `/api/v1/products/${product.id}`, { token: admin.token, body: { is_active: false } });
+    const patched = await api("PATCH", `/api/v1/products/${product.id}`, {
+      token: admin.token,
+      body: { is_active: false },
+    });
     expect(patched.status, patched.text).toBe(200);
     const response = await issue(issueBody(clientId, version.id));
     expect(response.status).toBe(400);
@@ -135,7 +158,10 @@ describe("the order of the checks", () => {
 
   it("reports the past start date before an age over the limit and an unavailable country", async () => {
     const response = await issue(
-      issueBody(clientId, versionId, { start_date: dateFromToday(-1), beneficiaries: [person({ date_of_birth: "1900-01-01", country_of_residence: "FR" })] }),
+      issueBody(clientId, versionId, {
+        start_date: dateFromToday(-1),
+        beneficiaries: [person({ date_of_birth: "1900-01-01", country_of_residence: "FR" })],
+      }),
     );
     expect(response.status).toBe(422);
     expect(paths(response)).toEqual(["start_date"]);
@@ -145,25 +171,40 @@ describe("the order of the checks", () => {
     const response = await issue(
       issueBody(clientId, versionId, {
         start_date: start,
-        beneficiaries: [person(), person({ first_name: "Juan", last_name: "Pérez", kinship_type: "PARENT", date_of_birth: yearsBefore(start, 71) })],
+        beneficiaries: [
+          person(),
+          person({
+            first_name: "Juan",
+            last_name: "Pérez",
+            kinship_type: "PARENT",
+            date_of_birth: yearsBefore(start, 71),
+          }),
+        ],
       }),
     );
     expect(response.status).toBe(422);
     expect(response.body).toEqual({
       detail: `beneficiary 2 (Juan Pérez): age 71 at ${start} exceeds the maximum entry age of 70`,
       code: "business_rule",
-      errors: [{ path: "beneficiaries.1.date_of_birth", message: `age 71 at ${start} exceeds the maximum entry age of 70` }],
+      errors: [
+        { path: "beneficiaries.1.date_of_birth", message: `age 71 at ${start} exceeds the maximum entry age of 70` },
+      ],
     });
   });
 
   it("names an age over the limit before an unavailable country, and lists both", async () => {
     const response = await issue(
       issueBody(clientId, versionId, {
-        beneficiaries: [person({ country_of_residence: "FR" }), person({ kinship_type: "PARENT", date_of_birth: "1930-01-01" })],
+        beneficiaries: [
+          person({ country_of_residence: "FR" }),
+          person({ kinship_type: "PARENT", date_of_birth: "1930-01-01" }),
+        ],
       }),
     );
     expect(response.status).toBe(422);
-    expect(response.body.detail).toMatch(/^beneficiary 2 \(Ana Pérez\): age \d+ at .* exceeds the maximum entry age of 70$/);
+    expect(response.body.detail).toMatch(
+      /^beneficiary 2 \(Ana Pérez\): age \d+ at .* exceeds the maximum entry age of 70$/,
+    );
     expect(paths(response)).toEqual(["beneficiaries.1.date_of_birth", "beneficiaries.0.country_of_residence"]);
   });
 
@@ -179,8 +220,14 @@ describe("the order of the checks", () => {
       }),
     );
     expect(response.status).toBe(422);
-    expect(paths(response)).toEqual(["beneficiaries.0.date_of_birth", "beneficiaries.2.date_of_birth", "beneficiaries.3.date_of_birth"]);
-    expect(response.body.detail).toMatch(/^beneficiary 1 \(Ana Pérez\): age \d+ at .* exceeds the maximum entry age of 70$/);
+    expect(paths(response)).toEqual([
+      "beneficiaries.0.date_of_birth",
+      "beneficiaries.2.date_of_birth",
+      "beneficiaries.3.date_of_birth",
+    ]);
+    expect(response.body.detail).toMatch(
+      /^beneficiary 1 \(Ana Pérez\): age \d+ at .* exceeds the maximum entry age of 70$/,
+    );
   });
 });
 
@@ -198,27 +245,42 @@ describe("country availability", () => {
 
   it("checks a beneficiary's own country_of_residence instead of the client's", async () => {
     const abroad = await createTestClient(seller, { country_of_residence: "FR" });
-    const issued = await expectIssued(issueBody(abroad.id, versionId, { beneficiaries: [person({ country_of_residence: "MX" })] }));
+    const issued = await expectIssued(
+      issueBody(abroad.id, versionId, { beneficiaries: [person({ country_of_residence: "MX" })] }),
+    );
     expect(issued.beneficiaries[0].country_of_residence).toBe("MX");
 
-    const response = await issue(issueBody(clientId, versionId, { beneficiaries: [person(), person({ kinship_type: "CHILD", date_of_birth: "2015-01-01", country_of_residence: "FR" })] }));
+    const response = await issue(
+      issueBody(clientId, versionId, {
+        beneficiaries: [
+          person(),
+          person({ kinship_type: "CHILD", date_of_birth: "2015-01-01", country_of_residence: "FR" }),
+        ],
+      }),
+    );
     expect(response.status).toBe(422);
     expect(paths(response)).toEqual(["beneficiaries.1.country_of_residence"]);
   });
 
   it("sells where only an available zone includes the country", async () => {
-    const issued = await expectIssued(issueBody(clientId, versionId, { beneficiaries: [person({ country_of_residence: "PT" })] }));
+    const issued = await expectIssued(
+      issueBody(clientId, versionId, { beneficiaries: [person({ country_of_residence: "PT" })] }),
+    );
     expect(issued.beneficiaries[0].price).toBe("25.00");
   });
 
   it("lets an explicit country row refusing the country beat an available zone", async () => {
-    const response = await issue(issueBody(clientId, versionId, { beneficiaries: [person({ country_of_residence: "ES" })] }));
+    const response = await issue(
+      issueBody(clientId, versionId, { beneficiaries: [person({ country_of_residence: "ES" })] }),
+    );
     expect(response.status).toBe(422);
     expect(response.body.detail).toBe("beneficiary 1 (Ana Pérez): the plan is not available in ES");
   });
 
   it("refuses a country whose only zone is unavailable", async () => {
-    const response = await issue(issueBody(clientId, versionId, { beneficiaries: [person({ country_of_residence: "IT" })] }));
+    const response = await issue(
+      issueBody(clientId, versionId, { beneficiaries: [person({ country_of_residence: "IT" })] }),
+    );
     expect(response.status).toBe(422);
     expect(paths(response)).toEqual(["beneficiaries.0.country_of_residence"]);
   });
@@ -242,7 +304,12 @@ describe("who is covered", () => {
   it.each(["SELF", "SPOUSE"])("answers 422 for a second %s, naming every extra one", async (kinship) => {
     const response = await issue(
       issueBody(clientId, versionId, {
-        beneficiaries: [person({ kinship_type: kinship }), person({ kinship_type: "CHILD", date_of_birth: "2012-01-01" }), person({ kinship_type: kinship }), person({ kinship_type: kinship })],
+        beneficiaries: [
+          person({ kinship_type: kinship }),
+          person({ kinship_type: "CHILD", date_of_birth: "2012-01-01" }),
+          person({ kinship_type: kinship }),
+          person({ kinship_type: kinship }),
+        ],
       }),
     );
     expect(response.status).toBe(422);
@@ -252,12 +319,21 @@ describe("who is covered", () => {
 
   it("accepts one SELF, one SPOUSE and several children, parents and others", async () => {
     const kinds = ["SELF", "SPOUSE", "CHILD", "CHILD", "PARENT", "PARENT", "OTHER"];
-    const issued = await expectIssued(issueBody(clientId, versionId, { beneficiaries: kinds.map((kinship_type) => person({ kinship_type, date_of_birth: "1990-01-01" })) }));
+    const issued = await expectIssued(
+      issueBody(clientId, versionId, {
+        beneficiaries: kinds.map((kinship_type) => person({ kinship_type, date_of_birth: "1990-01-01" })),
+      }),
+    );
     expect(issued.beneficiaries.map((b: { kinship_type: string }) => b.kinship_type)).toEqual(kinds);
   });
 
   it("answers 422 for a beneficiary born after the start date", async () => {
-    const response = await issue(issueBody(clientId, versionId, { start_date: start, beneficiaries: [person(), person({ kinship_type: "CHILD", date_of_birth: dateFromToday(31) })] }));
+    const response = await issue(
+      issueBody(clientId, versionId, {
+        start_date: start,
+        beneficiaries: [person(), person({ kinship_type: "CHILD", date_of_birth: dateFromToday(31) })],
+      }),
+    );
     expect(response.status).toBe(422);
     expect(response.body).toEqual({
       detail: `beneficiary 2 (Ana Pérez): born after the start date ${start}`,
@@ -267,7 +343,12 @@ describe("who is covered", () => {
   });
 
   it("covers a child born on the start date (age 0)", async () => {
-    const issued = await expectIssued(issueBody(clientId, versionId, { start_date: start, beneficiaries: [person({ kinship_type: "CHILD", date_of_birth: start })] }));
+    const issued = await expectIssued(
+      issueBody(clientId, versionId, {
+        start_date: start,
+        beneficiaries: [person({ kinship_type: "CHILD", date_of_birth: start })],
+      }),
+    );
     expect(issued.beneficiaries[0].age_at_start).toBe(0);
   });
 });
@@ -277,13 +358,31 @@ describe("pricing", () => {
     const people = [
       { ...person({ date_of_birth: yearsBefore(start, 40) }), age: 40, country: "MX" },
       { ...person({ kinship_type: "SPOUSE", date_of_birth: yearsBefore(start, 65) }), age: 65, country: "MX" },
-      { ...person({ kinship_type: "CHILD", date_of_birth: yearsBefore(start, 10), country_of_residence: "US" }), age: 10, country: "US" },
-      { ...person({ kinship_type: "PARENT", date_of_birth: yearsBefore(start, 68), country_of_residence: "US" }), age: 68, country: "US" },
+      {
+        ...person({ kinship_type: "CHILD", date_of_birth: yearsBefore(start, 10), country_of_residence: "US" }),
+        age: 10,
+        country: "US",
+      },
+      {
+        ...person({ kinship_type: "PARENT", date_of_birth: yearsBefore(start, 68), country_of_residence: "US" }),
+        age: 68,
+        country: "US",
+      },
     ];
-    const issued = await expectIssued(issueBody(clientId, versionId, { start_date: start, beneficiaries: people.map(({ age: _a, country: _c, ...rest }) => rest) }));
+    const issued = await expectIssued(
+      issueBody(clientId, versionId, {
+        start_date: start,
+        beneficiaries: people.map(({ age: _a, country: _c, ...rest }) => rest),
+      }),
+    );
     const quoted: string[] = [];
     for (const one of people) {
-      const quote = await quoteViaApi(seller.token, { plan_version_id: versionId, age: one.age, country_code: one.country, quantity: 1 });
+      const quote = await quoteViaApi(seller.token, {
+        plan_version_id: versionId,
+        age: one.age,
+        country_code: one.country,
+        quantity: 1,
+      });
       expect(quote.status, quote.text).toBe(200);
       quoted.push(quote.body.final_price);
     }
@@ -296,8 +395,21 @@ describe("pricing", () => {
   });
 
   it("sums prices with cents exactly (decimal, 2 places)", async () => {
-    const odd = (await createSellableVersion({ public_price: "10.01", age_surcharges: [{ min_age: 0, max_age: 70, percentage: "33.33" }] })).version.id;
-    const issued = await expectIssued(issueBody(clientId, odd, { beneficiaries: [person(), person({ kinship_type: "CHILD", date_of_birth: "2014-01-01" }), person({ kinship_type: "OTHER" })] }));
+    const odd = (
+      await createSellableVersion({
+        public_price: "10.01",
+        age_surcharges: [{ min_age: 0, max_age: 70, percentage: "33.33" }],
+      })
+    ).version.id;
+    const issued = await expectIssued(
+      issueBody(clientId, odd, {
+        beneficiaries: [
+          person(),
+          person({ kinship_type: "CHILD", date_of_birth: "2014-01-01" }),
+          person({ kinship_type: "OTHER" }),
+        ],
+      }),
+    );
     const quote = await quoteViaApi(seller.token, { plan_version_id: odd, age: 30, country_code: "MX" });
     // 10.01 * 1.3333 = 13.346... -> 13.35 each; three of them 40.05.
     expect(quote.body.final_price).toBe("13.35");
@@ -308,7 +420,10 @@ describe("pricing", () => {
 
 describe("the issued policy", () => {
   it("answers 201 with the PolicyResponse: PENDING_PAYMENT, one year of cover, a POL-<year>-<6 digits> number", async () => {
-    const body = issueBody(clientId, versionId, { start_date: start, beneficiaries: [person({ first_name: "Rosa", last_name: "Díaz" })] });
+    const body = issueBody(clientId, versionId, {
+      start_date: start,
+      beneficiaries: [person({ first_name: "Rosa", last_name: "Díaz" })],
+    });
     const issued = await expectIssued(body);
     expect(issued).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -340,7 +455,12 @@ describe("the issued policy", () => {
   });
 
   it("ends a cover starting on 29 February on 28 February of the next year", async () => {
-    const issued = await expectIssued(issueBody(clientId, versionId, { start_date: "2028-02-29", beneficiaries: [person({ date_of_birth: "2000-02-29" })] }));
+    const issued = await expectIssued(
+      issueBody(clientId, versionId, {
+        start_date: "2028-02-29",
+        beneficiaries: [person({ date_of_birth: "2000-02-29" })],
+      }),
+    );
     expect(issued.end_date).toBe("2029-02-28");
     expect(issued.beneficiaries[0].age_at_start).toBe(28);
     const plain = await expectIssued(issueBody(clientId, versionId, { start_date: "2028-03-01" }));
@@ -366,9 +486,19 @@ describe("the issued policy", () => {
   });
 
   it("takes the maximum entry age itself, and refuses one who turns 71 on the start date", async () => {
-    const oldest = await expectIssued(issueBody(clientId, versionId, { start_date: start, beneficiaries: [person({ date_of_birth: yearsBefore(start, 71, 1) })] }));
+    const oldest = await expectIssued(
+      issueBody(clientId, versionId, {
+        start_date: start,
+        beneficiaries: [person({ date_of_birth: yearsBefore(start, 71, 1) })],
+      }),
+    );
     expect(oldest.beneficiaries[0].age_at_start).toBe(70);
-    const response = await issue(issueBody(clientId, versionId, { start_date: start, beneficiaries: [person({ date_of_birth: yearsBefore(start, 71) })] }));
+    const response = await issue(
+      issueBody(clientId, versionId, {
+        start_date: start,
+        beneficiaries: [person({ date_of_birth: yearsBefore(start, 71) })],
+      }),
+    );
     expect(response.status).toBe(422);
     expect(response.body.detail).toContain("age 71");
   });
@@ -388,22 +518,44 @@ describe("the issued policy", () => {
     const issued = await expectIssued(issueBody(client.id, versionId));
     const history = await historyOf(issued.id);
     expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({ fromStatus: null, toStatus: "PENDING_PAYMENT", changedBy: seller.user.id, reason: "policy issued" });
+    expect(history[0]).toMatchObject({
+      fromStatus: null,
+      toStatus: "PENDING_PAYMENT",
+      changedBy: seller.user.id,
+      reason: "policy issued",
+    });
 
     const audit = await expectAuditRow("POLICY_ISSUED", issued.id);
     expect(audit.userId).toBe(seller.user.id);
-    expect(audit.details).toMatchObject({ policy_number: issued.policy_number, client_id: client.id, final_price: "25.00" });
+    expect(audit.details).toMatchObject({
+      policy_number: issued.policy_number,
+      client_id: client.id,
+      final_price: "25.00",
+    });
 
     const db = await getDb();
-    const sent = await db.select().from(notifications).where(and(eq(notifications.template, "policy.issued"), eq(notifications.recipient, client.email)));
+    const sent = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.template, "policy.issued"), eq(notifications.recipient, client.email)));
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ channel: "EMAIL", companyId: issued.company_id });
-    expect(sent[0].payload).toMatchObject({ policy_number: issued.policy_number, start_date: issued.start_date, end_date: issued.end_date, final_price: "25.00", currency: "USD" });
+    expect(sent[0].payload).toMatchObject({
+      policy_number: issued.policy_number,
+      start_date: issued.start_date,
+      end_date: issued.end_date,
+      final_price: "25.00",
+      currency: "USD",
+    });
   });
 
   it("stores the beneficiaries in the order given", async () => {
     const names = ["Uno", "Dos", "Tres", "Cuatro", "Cinco"];
-    const issued = await expectIssued(issueBody(clientId, versionId, { beneficiaries: names.map((first_name) => person({ first_name, kinship_type: "OTHER" })) }));
+    const issued = await expectIssued(
+      issueBody(clientId, versionId, {
+        beneficiaries: names.map((first_name) => person({ first_name, kinship_type: "OTHER" })),
+      }),
+    );
     expect(issued.beneficiaries.map((b: { first_name: string }) => b.first_name)).toEqual(names);
     const db = await getDb();
     expect(await db.select().from(beneficiaries).where(eq(beneficiaries.policyId, issued.id))).toHaveLength(5);
@@ -413,7 +565,9 @@ describe("the issued policy", () => {
     const first = await expectIssued(issueBody(clientId, versionId));
     const before = await emissionCounts();
     for (const body of [
-      issueBody(clientId, versionId, { beneficiaries: [person(), person({ kinship_type: "PARENT", date_of_birth: "1930-01-01" })] }),
+      issueBody(clientId, versionId, {
+        beneficiaries: [person(), person({ kinship_type: "PARENT", date_of_birth: "1930-01-01" })],
+      }),
       issueBody(clientId, versionId, { beneficiaries: [person({ country_of_residence: "FR" })] }),
       issueBody(clientId, versionId, { start_date: dateFromToday(-1) }),
       issueBody(randomUUID(), versionId),
@@ -424,7 +578,9 @@ describe("the issued policy", () => {
     const next = await expectIssued(issueBody(clientId, versionId));
     expect(sequenceOf(next.policy_number)).toBe(sequenceOf(first.policy_number) + 1);
     const db = await getDb();
-    expect(await db.select({ id: policies.id }).from(policies).where(eq(policies.policyNumber, next.policy_number))).toEqual([{ id: next.id }]);
+    expect(
+      await db.select({ id: policies.id }).from(policies).where(eq(policies.policyNumber, next.policy_number)),
+    ).toEqual([{ id: next.id }]);
   });
 });
 
@@ -450,7 +606,9 @@ describe("access", () => {
     const owner = await createTestCompany();
     const product = await createTestProduct({
       company_id: owner.id,
-      plans: [{ name: "Private", versions: [testVersionInput({ countries: [{ country_code: "MX", is_available: true }] })] }],
+      plans: [
+        { name: "Private", versions: [testVersionInput({ countries: [{ country_code: "MX", is_available: true }] })] },
+      ],
     });
     const privateVersion = product.plans[0].versions[0].id;
     const response = await issue(issueBody(clientId, privateVersion));
@@ -472,8 +630,16 @@ describe("malformed requests (422)", () => {
     ["an impossible start date", { start_date: "2030-02-30" }, "start_date"],
     ["a start date written otherwise", { start_date: "01/02/2030" }, "start_date"],
     ["an unknown kinship", { beneficiaries: [person({ kinship_type: "COUSIN" })] }, "beneficiaries.0.kinship_type"],
-    ["a lower-case beneficiary country", { beneficiaries: [person({ country_of_residence: "mx" })] }, "beneficiaries.0.country_of_residence"],
-    ["a beneficiary without a date of birth", { beneficiaries: [person(), { first_name: "A", last_name: "B", kinship_type: "CHILD" }] }, "beneficiaries.1.date_of_birth"],
+    [
+      "a lower-case beneficiary country",
+      { beneficiaries: [person({ country_of_residence: "mx" })] },
+      "beneficiaries.0.country_of_residence",
+    ],
+    [
+      "a beneficiary without a date of birth",
+      { beneficiaries: [person(), { first_name: "A", last_name: "B", kinship_type: "CHILD" }] },
+      "beneficiaries.1.date_of_birth",
+    ],
   ])("%s", async (_, bad, path) => {
     const response = await issue({ ...issueBody(clientId, versionId), ...bad });
     expect(response.status, response.text).toBe(422);
@@ -481,7 +647,10 @@ describe("malformed requests (422)", () => {
   });
 
   it("more than 1000 beneficiaries, storing nothing; exactly 1000 are issued", async () => {
-    const many = (n: number) => Array.from({ length: n }, (_, i) => person({ first_name: `P${i}`, kinship_type: "OTHER", date_of_birth: "1990-01-01" }));
+    const many = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        person({ first_name: `P${i}`, kinship_type: "OTHER", date_of_birth: "1990-01-01" }),
+      );
     const before = await emissionCounts();
     const response = await issue(issueBody(clientId, versionId, { beneficiaries: many(1001) }));
     expect(response.status).toBe(422);

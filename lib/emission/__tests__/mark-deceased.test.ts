@@ -23,7 +23,9 @@ function mark(beneficiaryId: string, credentials: { token?: string; apiKey?: str
 
 /** A policy with two people; returns it and the id of the second (the one marked). */
 async function policyWithTwo(by: SignedIn = seller) {
-  const { policy } = await issueTestPolicy(by, { beneficiaries: [person(), person({ first_name: "Luis", kinship_type: "PARENT", date_of_birth: "1960-01-01" })] });
+  const { policy } = await issueTestPolicy(by, {
+    beneficiaries: [person(), person({ first_name: "Luis", kinship_type: "PARENT", date_of_birth: "1960-01-01" })],
+  });
   return { policy, beneficiaryId: policy.beneficiaries[1].id, otherId: policy.beneficiaries[0].id };
 }
 
@@ -32,7 +34,12 @@ async function claimsOf(beneficiaryId: string) {
 }
 
 async function flagOf(beneficiaryId: string) {
-  const [row] = await (await getDb()).select({ flag: beneficiaries.deceasedFlag }).from(beneficiaries).where(eq(beneficiaries.id, beneficiaryId));
+  const [row] = await (
+    await getDb()
+  )
+    .select({ flag: beneficiaries.deceasedFlag })
+    .from(beneficiaries)
+    .where(eq(beneficiaries.id, beneficiaryId));
   return row.flag;
 }
 
@@ -41,13 +48,28 @@ describe("POST /api/v1/emission/beneficiaries/{id}/mark-deceased", () => {
     const { policy, beneficiaryId, otherId } = await policyWithTwo();
     const response = await mark(beneficiaryId, { token: admin.token });
     expect(response.status, response.text).toBe(200);
-    expect(response.body).toEqual({ beneficiary_id: beneficiaryId, deceased_flag: true, claim_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(response.body).toEqual({
+      beneficiary_id: beneficiaryId,
+      deceased_flag: true,
+      claim_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
 
     expect(await flagOf(beneficiaryId)).toBe(true);
     expect(await flagOf(otherId)).toBe(false);
     const [claim] = await claimsOf(beneficiaryId);
-    expect(claim).toMatchObject({ id: response.body.claim_id, policyId: policy.id, status: "PENDING", companyId: seller.user.company_id, createdBy: admin.user.id });
-    const history = await (await getDb()).select().from(claimStatusHistory).where(eq(claimStatusHistory.claimId, claim.id));
+    expect(claim).toMatchObject({
+      id: response.body.claim_id,
+      policyId: policy.id,
+      status: "PENDING",
+      companyId: seller.user.company_id,
+      createdBy: admin.user.id,
+    });
+    const history = await (
+      await getDb()
+    )
+      .select()
+      .from(claimStatusHistory)
+      .where(eq(claimStatusHistory.claimId, claim.id));
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ fromStatus: null, toStatus: "PENDING", changedBy: admin.user.id });
 
@@ -115,10 +137,18 @@ describe("POST /api/v1/emission/beneficiaries/{id}/mark-deceased", () => {
 
   it("two marks at once open exactly one claim, and both answer it", async () => {
     const { beneficiaryId } = await policyWithTwo();
-    const [a, b] = await Promise.all([mark(beneficiaryId, { token: admin.token }), mark(beneficiaryId, { token: admin.token })]);
+    const [a, b] = await Promise.all([
+      mark(beneficiaryId, { token: admin.token }),
+      mark(beneficiaryId, { token: admin.token }),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.claim_id).toBe(b.body.claim_id);
-    const open = await (await getDb()).select().from(claims).where(and(eq(claims.beneficiaryId, beneficiaryId)));
+    const open = await (
+      await getDb()
+    )
+      .select()
+      .from(claims)
+      .where(and(eq(claims.beneficiaryId, beneficiaryId)));
     expect(open).toHaveLength(1);
   });
 });

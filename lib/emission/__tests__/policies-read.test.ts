@@ -39,9 +39,19 @@ beforeAll(async () => {
   cliente = await signInAs("CLIENTE", { email: uniqueEmail("portal") });
   const versionId = (await createSellableVersion()).version.id;
   clientsById.a = await createTestClient(companySeller, { first_name: "Alberto", last_name: "Quintana" });
-  clientsById.b = await createTestClient(unitSeller, { first_name: "Berta", last_name: "Robles", email: cliente.user.email });
+  clientsById.b = await createTestClient(unitSeller, {
+    first_name: "Berta",
+    last_name: "Robles",
+    email: cliente.user.email,
+  });
   const issue = async (seller: SignedIn, clientId: string, days: number) => {
-    const response = await issueViaApi(seller.token, issueBody(clientId, versionId, { start_date: dateFromToday(days), beneficiaries: [person(), person({ kinship_type: "CHILD", date_of_birth: "2015-05-05" })] }));
+    const response = await issueViaApi(
+      seller.token,
+      issueBody(clientId, versionId, {
+        start_date: dateFromToday(days),
+        beneficiaries: [person(), person({ kinship_type: "CHILD", date_of_birth: "2015-05-05" })],
+      }),
+    );
     expect(response.status, response.text).toBe(201);
     return response.body;
   };
@@ -103,7 +113,9 @@ describe("GET /api/v1/emission/policies", () => {
   it("filters by start date, both ends included", async () => {
     expect(await ids(companySeller.token, `?start_from=${dateFromToday(20)}`)).toEqual([made.p3.id, made.p2.id]);
     expect(await ids(companySeller.token, `?start_to=${dateFromToday(20)}`)).toEqual([made.p2.id, made.p1.id]);
-    expect(await ids(companySeller.token, `?start_from=${dateFromToday(11)}&start_to=${dateFromToday(29)}`)).toEqual([made.p2.id]);
+    expect(await ids(companySeller.token, `?start_from=${dateFromToday(11)}&start_to=${dateFromToday(29)}`)).toEqual([
+      made.p2.id,
+    ]);
   });
 
   it("searches the start of the policy number or of the client's name", async () => {
@@ -116,11 +128,14 @@ describe("GET /api/v1/emission/policies", () => {
     expect(await ids(companySeller.token, `?q=${encodeURIComponent("%")}`)).toEqual([]);
   });
 
-  it.each([["status=active"], ["client_id=abc"], ["start_from=2030-02-30"], ["start_to=tomorrow"], ["page_size=201"]])("answers 422 for %s", async (query) => {
-    const response = await list(companySeller.token, `?${query}`);
-    expect(response.status).toBe(422);
-    expect(response.body.errors[0].path).toBe(query.split("=")[0]);
-  });
+  it.each([["status=active"], ["client_id=abc"], ["start_from=2030-02-30"], ["start_to=tomorrow"], ["page_size=201"]])(
+    "answers 422 for %s",
+    async (query) => {
+      const response = await list(companySeller.token, `?${query}`);
+      expect(response.status).toBe(422);
+      expect(response.body.errors[0].path).toBe(query.split("=")[0]);
+    },
+  );
 
   it("shows a seller of a business unit only its unit's policies", async () => {
     expect(await ids(unitSeller.token)).toEqual([made.p3.id, made.p2.id]);
@@ -163,7 +178,9 @@ describe("GET /api/v1/emission/policies/{id}", () => {
       id: made.p1.id,
       client_name: "Alberto Quintana",
       plan_name: "Essential",
-      status_history: [{ from_status: null, to_status: "PENDING_PAYMENT", changed_by: companySeller.user.id, reason: "policy issued" }],
+      status_history: [
+        { from_status: null, to_status: "PENDING_PAYMENT", changed_by: companySeller.user.id, reason: "policy issued" },
+      ],
     });
     expect(response.body.beneficiaries.map((b: { kinship_type: string }) => b.kinship_type)).toEqual(["SELF", "CHILD"]);
   });

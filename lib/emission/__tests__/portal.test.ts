@@ -41,7 +41,13 @@ describe("GET /api/v1/portal/me", () => {
     const response = await portal(user.token);
     expect(response.status, response.text).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual(["client", "policies"]);
-    expect(response.body.client).toMatchObject({ id: client.id, first_name: "Marta", last_name: "Luna", email: email.toUpperCase(), company_id: seller.user.company_id });
+    expect(response.body.client).toMatchObject({
+      id: client.id,
+      first_name: "Marta",
+      last_name: "Luna",
+      email: email.toUpperCase(),
+      company_id: seller.user.company_id,
+    });
     expect(response.body.policies.map((policy: { id: string }) => policy.id)).toEqual([newer.id, older.id]);
     expect(response.text).not.toContain(someoneElse.id);
     const [first] = response.body.policies;

@@ -31,13 +31,28 @@ const MANUAL_MOVES: Record<(typeof STATUSES)[number], readonly string[]> = {
  * first charge of a pending policy makes it PAID_FAILED, a failed renewal of an active one IN_ARREARS; a
  * deleted subscription cancels. Each event is tried from every status towards the status it leads to.
  */
-const EVENT_MOVES: Array<{ trigger: PolicyTrigger; to: PolicyStatus; from: readonly PolicyStatus[]; tried: readonly PolicyStatus[] }> = [
-  { trigger: "payment_succeeded", to: "ACTIVE", from: ["PENDING_PAYMENT", "IN_ARREARS", "PAID_FAILED"], tried: STATUSES },
+const EVENT_MOVES: Array<{
+  trigger: PolicyTrigger;
+  to: PolicyStatus;
+  from: readonly PolicyStatus[];
+  tried: readonly PolicyStatus[];
+}> = [
+  {
+    trigger: "payment_succeeded",
+    to: "ACTIVE",
+    from: ["PENDING_PAYMENT", "IN_ARREARS", "PAID_FAILED"],
+    tried: STATUSES,
+  },
   { trigger: "payment_failed", to: "PAID_FAILED", from: ["PENDING_PAYMENT"], tried: STATUSES },
   { trigger: "payment_failed", to: "IN_ARREARS", from: ["ACTIVE"], tried: STATUSES },
   // The contract names no source for a deleted subscription beyond the final statuses staying final; a
   // DRAFT policy has no subscription, so it is not tried.
-  { trigger: "subscription_deleted", to: "CANCELLED", from: ["PENDING_PAYMENT", "PAID_FAILED", "ACTIVE", "IN_ARREARS"], tried: STATUSES.filter((s) => s !== "DRAFT") },
+  {
+    trigger: "subscription_deleted",
+    to: "CANCELLED",
+    from: ["PENDING_PAYMENT", "PAID_FAILED", "ACTIVE", "IN_ARREARS"],
+    tried: STATUSES.filter((s) => s !== "DRAFT"),
+  },
 ];
 
 let admin: SignedIn;
@@ -64,53 +79,76 @@ function transition(policyId: string, body: unknown, token = admin.token) {
 }
 
 async function statusOf(policyId: string): Promise<string> {
-  const [row] = await (await getDb()).select({ status: policies.status }).from(policies).where(eq(policies.id, policyId));
+  const [row] = await (
+    await getDb()
+  )
+    .select({ status: policies.status })
+    .from(policies)
+    .where(eq(policies.id, policyId));
   return row.status;
 }
 
 async function statusAudits(policyId: string): Promise<number> {
   const db = await getDb();
-  return (await db.select({ n: count() }).from(auditLogs).where(and(eq(auditLogs.action, "POLICY_STATUS_CHANGED"), eq(auditLogs.entityId, policyId))))[0].n;
+  return (
+    await db
+      .select({ n: count() })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "POLICY_STATUS_CHANGED"), eq(auditLogs.entityId, policyId)))
+  )[0].n;
 }
 
-const matrix = STATUSES.flatMap((from) => STATUSES.map((to) => ({ from, to, allowed: MANUAL_MOVES[from].includes(to) })));
+const matrix = STATUSES.flatMap((from) =>
+  STATUSES.map((to) => ({ from, to, allowed: MANUAL_MOVES[from].includes(to) })),
+);
 
 describe("POST /api/v1/emission/policies/{id}/transition: the contract's table", () => {
-  it.each(matrix.filter((move) => move.allowed))("moves $from -> $to (200), with one history row and one audit entry", async ({ from, to }) => {
-    const policyId = await policyIn(from);
-    const historyBefore = (await historyOf(policyId)).length;
-    const response = await transition(policyId, { to_status: to, reason: `test ${from} to ${to}` });
-    expect(response.status, response.text).toBe(200);
-    expect(response.body).toMatchObject({ id: policyId, status: to });
-    expect(await statusOf(policyId)).toBe(to);
+  it.each(matrix.filter((move) => move.allowed))(
+    "moves $from -> $to (200), with one history row and one audit entry",
+    async ({ from, to }) => {
+      const policyId = await policyIn(from);
+      const historyBefore = (await historyOf(policyId)).length;
+      const response = await transition(policyId, { to_status: to, reason: `test ${from} to ${to}` });
+      expect(response.status, response.text).toBe(200);
+      expect(response.body).toMatchObject({ id: policyId, status: to });
+      expect(await statusOf(policyId)).toBe(to);
 
-    const history = await historyOf(policyId);
-    expect(history).toHaveLength(historyBefore + 1);
-    expect(history.at(-1)).toMatchObject({ fromStatus: from, toStatus: to, changedBy: admin.user.id, reason: `test ${from} to ${to}` });
-    expect(response.body.status_history.at(-1)).toEqual({
-      from_status: from,
-      to_status: to,
-      changed_by: admin.user.id,
-      reason: `test ${from} to ${to}`,
-      changed_at: expect.stringMatching(/Z$/),
-    });
+      const history = await historyOf(policyId);
+      expect(history).toHaveLength(historyBefore + 1);
+      expect(history.at(-1)).toMatchObject({
+        fromStatus: from,
+        toStatus: to,
+        changedBy: admin.user.id,
+        reason: `test ${from} to ${to}`,
+      });
+      expect(response.body.status_history.at(-1)).toEqual({
+        from_status: from,
+        to_status: to,
+        changed_by: admin.user.id,
+        reason: `test ${from} to ${to}`,
+        changed_at: expect.stringMatching(/Z$/),
+      });
 
-    expect(await statusAudits(policyId)).toBe(1);
-    const audit = await expectAuditRow("POLICY_STATUS_CHANGED", policyId);
-    expect(audit.userId).toBe(admin.user.id);
-    expect(audit.details).toMatchObject({ from_status: from, to_status: to, reason: `test ${from} to ${to}` });
-  });
+      expect(await statusAudits(policyId)).toBe(1);
+      const audit = await expectAuditRow("POLICY_STATUS_CHANGED", policyId);
+      expect(audit.userId).toBe(admin.user.id);
+      expect(audit.details).toMatchObject({ from_status: from, to_status: to, reason: `test ${from} to ${to}` });
+    },
+  );
 
-  it.each(matrix.filter((move) => !move.allowed))("refuses $from -> $to (409 naming both), changing and writing nothing", async ({ from, to }) => {
-    const policyId = await policyIn(from);
-    const historyBefore = await historyOf(policyId);
-    const response = await transition(policyId, { to_status: to, reason: "not allowed" });
-    expect(response.status, response.text).toBe(409);
-    expect(response.body).toEqual({ detail: `a policy cannot move from ${from} to ${to}`, code: "conflict" });
-    expect(await statusOf(policyId)).toBe(from);
-    expect(await historyOf(policyId)).toEqual(historyBefore);
-    expect(await statusAudits(policyId)).toBe(0);
-  });
+  it.each(matrix.filter((move) => !move.allowed))(
+    "refuses $from -> $to (409 naming both), changing and writing nothing",
+    async ({ from, to }) => {
+      const policyId = await policyIn(from);
+      const historyBefore = await historyOf(policyId);
+      const response = await transition(policyId, { to_status: to, reason: "not allowed" });
+      expect(response.status, response.text).toBe(409);
+      expect(response.body).toEqual({ detail: `a policy cannot move from ${from} to ${to}`, code: "conflict" });
+      expect(await statusOf(policyId)).toBe(from);
+      expect(await historyOf(policyId)).toEqual(historyBefore);
+      expect(await statusAudits(policyId)).toBe(0);
+    },
+  );
 });
 
 describe("POST /api/v1/emission/policies/{id}/transition: input and access", () => {
@@ -148,7 +186,13 @@ describe("POST /api/v1/emission/policies/{id}/transition: input and access", () 
     const policyId = await policyIn("PENDING_PAYMENT");
     const cliente = await signInAs("CLIENTE");
     expect((await transition(policyId, { to_status: "CANCELLED", reason: "x" }, cliente.token)).status).toBe(403);
-    expect((await api("POST", `/api/v1/emission/policies/${policyId}/transition`, { body: { to_status: "CANCELLED", reason: "x" } })).status).toBe(401);
+    expect(
+      (
+        await api("POST", `/api/v1/emission/policies/${policyId}/transition`, {
+          body: { to_status: "CANCELLED", reason: "x" },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("answers 404 'policy not found' for an unknown policy, and 422 for a malformed id", async () => {
@@ -170,7 +214,16 @@ describe("POST /api/v1/emission/policies/{id}/transition: input and access", () 
     const response = await api("GET", `/api/v1/emission/policies/${policyId}`, { token: seller.token });
     expect(response.status).toBe(200);
     expect(response.body.status).toBe("CANCELLED");
-    expect(response.body.status_history.map((row: { from_status: string | null; to_status: string; reason: string; changed_by: string }) => [row.from_status, row.to_status, row.reason, row.changed_by])).toEqual([
+    expect(
+      response.body.status_history.map(
+        (row: { from_status: string | null; to_status: string; reason: string; changed_by: string }) => [
+          row.from_status,
+          row.to_status,
+          row.reason,
+          row.changed_by,
+        ],
+      ),
+    ).toEqual([
       [null, "PENDING_PAYMENT", "policy issued", seller.user.id],
       ["PENDING_PAYMENT", "ACTIVE", "paid at the branch", admin.user.id],
       ["ACTIVE", "IN_ARREARS", "renewal unpaid", admin.user.id],
@@ -183,39 +236,63 @@ describe("POST /api/v1/emission/policies/{id}/transition: input and access", () 
 });
 
 describe("moves by payment events (movePolicy with the system as actor)", () => {
-  const cases = EVENT_MOVES.flatMap(({ trigger, to, from, tried }) => tried.map((status) => ({ trigger, from: status, to, allowed: from.includes(status) })));
+  const cases = EVENT_MOVES.flatMap(({ trigger, to, from, tried }) =>
+    tried.map((status) => ({ trigger, from: status, to, allowed: from.includes(status) })),
+  );
 
-  it.each(cases.filter((move) => move.allowed))("$trigger moves $from -> $to, written as system:<event>", async ({ trigger, from, to }) => {
-    const policyId = await policyIn(from);
-    const ctx = systemContext(await getDb(), `stripe.${trigger}`);
-    const moved = await movePolicy(ctx, { policyId, to, reason: `event ${trigger}`, trigger });
-    expect(moved.status).toBe(to);
-    const history = await historyOf(policyId);
-    expect(history.at(-1)).toMatchObject({ fromStatus: from, toStatus: to, changedBy: `system:stripe.${trigger}`, reason: `event ${trigger}` });
-    const audit = await expectAuditRow("POLICY_STATUS_CHANGED", policyId);
-    expect(audit.details).toMatchObject({ from_status: from, to_status: to, trigger });
-  });
+  it.each(cases.filter((move) => move.allowed))(
+    "$trigger moves $from -> $to, written as system:<event>",
+    async ({ trigger, from, to }) => {
+      const policyId = await policyIn(from);
+      const ctx = systemContext(await getDb(), `stripe.${trigger}`);
+      const moved = await movePolicy(ctx, { policyId, to, reason: `event ${trigger}`, trigger });
+      expect(moved.status).toBe(to);
+      const history = await historyOf(policyId);
+      expect(history.at(-1)).toMatchObject({
+        fromStatus: from,
+        toStatus: to,
+        changedBy: `system:stripe.${trigger}`,
+        reason: `event ${trigger}`,
+      });
+      const audit = await expectAuditRow("POLICY_STATUS_CHANGED", policyId);
+      expect(audit.details).toMatchObject({ from_status: from, to_status: to, trigger });
+    },
+  );
 
-  it.each(cases.filter((move) => !move.allowed))("$trigger refuses $from -> $to (409)", async ({ trigger, from, to }) => {
-    const policyId = await policyIn(from);
-    const before = await historyOf(policyId);
-    const ctx = systemContext(await getDb(), `stripe.${trigger}`);
-    await expect(movePolicy(ctx, { policyId, to, reason: `event ${trigger}`, trigger })).rejects.toThrow(`a policy cannot move from ${from} to ${to}`);
-    expect(await statusOf(policyId)).toBe(from);
-    expect(await historyOf(policyId)).toEqual(before);
-  });
+  it.each(cases.filter((move) => !move.allowed))(
+    "$trigger refuses $from -> $to (409)",
+    async ({ trigger, from, to }) => {
+      const policyId = await policyIn(from);
+      const before = await historyOf(policyId);
+      const ctx = systemContext(await getDb(), `stripe.${trigger}`);
+      await expect(movePolicy(ctx, { policyId, to, reason: `event ${trigger}`, trigger })).rejects.toThrow(
+        `a policy cannot move from ${from} to ${to}`,
+      );
+      expect(await statusOf(policyId)).toBe(from);
+      expect(await historyOf(policyId)).toEqual(before);
+    },
+  );
 
   it("moves PENDING_PAYMENT -> PAID_FAILED only by a failed payment, never by hand", async () => {
     const policyId = await policyIn("PENDING_PAYMENT");
     expect((await transition(policyId, { to_status: "PAID_FAILED", reason: "by hand" })).status).toBe(409);
     const ctx = systemContext(await getDb(), "stripe.invoice.payment_failed");
-    await expect(movePolicy(ctx, { policyId, to: "PAID_FAILED", reason: "card declined", trigger: "payment_succeeded" })).rejects.toThrow(/cannot move/);
-    const moved = await movePolicy(ctx, { policyId, to: "PAID_FAILED", reason: "card declined", trigger: "payment_failed" });
+    await expect(
+      movePolicy(ctx, { policyId, to: "PAID_FAILED", reason: "card declined", trigger: "payment_succeeded" }),
+    ).rejects.toThrow(/cannot move/);
+    const moved = await movePolicy(ctx, {
+      policyId,
+      to: "PAID_FAILED",
+      reason: "card declined",
+      trigger: "payment_failed",
+    });
     expect(moved.status).toBe("PAID_FAILED");
   });
 
   it("answers 'policy not found' for an unknown policy", async () => {
     const ctx = systemContext(await getDb(), "stripe.invoice.paid");
-    await expect(movePolicy(ctx, { policyId: randomUUID(), to: "ACTIVE", reason: "paid", trigger: "payment_succeeded" })).rejects.toThrow("policy not found");
+    await expect(
+      movePolicy(ctx, { policyId: randomUUID(), to: "ACTIVE", reason: "paid", trigger: "payment_succeeded" }),
+    ).rejects.toThrow("policy not found");
   });
 });

@@ -15,19 +15,36 @@ let versionId: string;
 
 beforeAll(async () => {
   [admin, seller] = await Promise.all([signInAs("ADMIN"), signInAs("VENDEDOR")]);
-  ({ version: { id: versionId } } = await createSellableVersion());
+  ({
+    version: { id: versionId },
+  } = await createSellableVersion());
 });
 
 /** A policy of a new client "Ana María Pérez", starting `startInDays` from today (UTC), moved to `status` by an administrator. */
 async function policyOf(options: { startInDays: number; status?: "ACTIVE" }) {
   const client = await createTestClient(seller, { first_name: "Ana María", last_name: "Pérez" });
-  const issued = await issueViaApi(seller.token, issueBody(client.id, versionId, { start_date: dateFromToday(options.startInDays) }));
+  const issued = await issueViaApi(
+    seller.token,
+    issueBody(client.id, versionId, { start_date: dateFromToday(options.startInDays) }),
+  );
   expect(issued.status, issued.text).toBe(201);
   if (options.status) {
-    const moved = await api("POST", `/api/v1/emission/policies/${issued.body.id}/transition`, { token: admin.token, body: { to_status: options.status, reason: "paid" } });
+    const moved = await api("POST", `/api/v1/emission/policies/${issued.body.id}/transition`, {
+      token: admin.token,
+      body: { to_status: options.status, reason: "paid" },
+    });
     expect(moved.status, moved.text).toBe(200);
   }
-  return { client, policy: issued.body as { id: string; policy_number: string; client_id: string; start_date: string; end_date: string } };
+  return {
+    client,
+    policy: issued.body as {
+      id: string;
+      policy_number: string;
+      client_id: string;
+      start_date: string;
+      end_date: string;
+    },
+  };
 }
 
 function verify(token: string) {
@@ -55,7 +72,8 @@ describe("GET /api/v1/public/verify/{token}", () => {
       holder_initials: "A. M. P.",
       plan_name: "Essential",
     });
-    for (const personal of ["Ana", "María", "Pérez", client.email, policy.id, policy.client_id]) expect(response.text).not.toContain(personal);
+    for (const personal of ["Ana", "María", "Pérez", client.email, policy.id, policy.client_id])
+      expect(response.text).not.toContain(personal);
   });
 
   it("answers in_force false while the policy is PENDING_PAYMENT, and for an ACTIVE policy that starts tomorrow", async () => {
@@ -97,7 +115,9 @@ describe("verifyForVisitor (the /verify/{token} page)", () => {
     const { policy } = await policyOf({ startInDays: 0, status: "ACTIVE" });
     const token = verificationToken(policy.id);
     expect(await verifyForVisitor(token)).toEqual((await verify(token)).body);
-    expect(await verifyForVisitor(tokenSignedWith("another-secret-of-at-least-thirty-two-characters", policy.id))).toBeNull();
+    expect(
+      await verifyForVisitor(tokenSignedWith("another-secret-of-at-least-thirty-two-characters", policy.id)),
+    ).toBeNull();
     expect(await verifyForVisitor("not-a-token")).toBeNull();
   });
 });

@@ -9,7 +9,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as downloadRoute } from "@/app/api/v1/emission/policies/[id]/passbook/route";
 import { verificationUrl } from "@/lib/emission/verification";
 import { walletPassSettingsFromEnv } from "@/lib/emission/wallet-pass/configuration";
-import { DEVELOPMENT_PASS_TYPE_ID, DEVELOPMENT_TEAM_ID, getWalletSigner, prepareWalletSigner } from "@/lib/emission/wallet-pass/signer";
+import {
+  DEVELOPMENT_PASS_TYPE_ID,
+  DEVELOPMENT_TEAM_ID,
+  getWalletSigner,
+  prepareWalletSigner,
+} from "@/lib/emission/wallet-pass/signer";
 import { api } from "@/test/api";
 import { createTestCompany, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
 
@@ -66,16 +71,29 @@ afterAll(() => {
 
 /** Calls the route handler and keeps the body as bytes (the shared api() helper reads bodies as text). */
 async function download(token: string, policyId: string) {
-  const response = await downloadRoute(new Request(`http://localhost:3000/api/v1/emission/policies/${policyId}/passbook`, { headers: { authorization: `Bearer ${token}` } }), {
-    params: Promise.resolve({ id: policyId }),
-  });
+  const response = await downloadRoute(
+    new Request(`http://localhost:3000/api/v1/emission/policies/${policyId}/passbook`, {
+      headers: { authorization: `Bearer ${token}` },
+    }),
+    {
+      params: Promise.resolve({ id: policyId }),
+    },
+  );
   const bytes = new Uint8Array(await response.arrayBuffer());
-  return { status: response.status, headers: response.headers, bytes, json: () => JSON.parse(new TextDecoder().decode(bytes)) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes,
+    json: () => JSON.parse(new TextDecoder().decode(bytes)),
+  };
 }
 
 /** An administrator's move (POST /emission/policies/{id}/transition). */
 async function transition(policyId: string, toStatus: "ACTIVE" | "IN_ARREARS" | "CANCELLED") {
-  const response = await api("POST", `/api/v1/emission/policies/${policyId}/transition`, { token: admin.token, body: { to_status: toStatus, reason: "wallet pass test" } });
+  const response = await api("POST", `/api/v1/emission/policies/${policyId}/transition`, {
+    token: admin.token,
+    body: { to_status: toStatus, reason: "wallet pass test" },
+  });
   expect(response.status, response.text).toBe(200);
   expect(response.body.status).toBe(toStatus);
 }
@@ -88,12 +106,21 @@ function opensslVerifies(signature: Uint8Array, manifest: Uint8Array, authorityP
     return path.join(directory, name);
   };
   const result = spawnSync("openssl", [
-    "smime", "-verify", "-binary", "-inform", "DER",
-    "-in", file("signature", signature),
-    "-content", file("manifest.json", manifest),
-    "-CAfile", file("wwdr.pem", authorityPem),
-    "-purpose", "any",
-    "-out", path.join(directory, "verified-content"),
+    "smime",
+    "-verify",
+    "-binary",
+    "-inform",
+    "DER",
+    "-in",
+    file("signature", signature),
+    "-content",
+    file("manifest.json", manifest),
+    "-CAfile",
+    file("wwdr.pem", authorityPem),
+    "-purpose",
+    "any",
+    "-out",
+    path.join(directory, "verified-content"),
   ]);
   return result.status === 0;
 }
@@ -115,14 +142,17 @@ function openPass(bytes: Uint8Array) {
   return { files, pass, manifest };
 }
 
-const fieldValue = (pass: Pass, group: string, key: string) => pass.generic[group]?.find((field) => field.key === key)?.value;
+const fieldValue = (pass: Pass, group: string, key: string) =>
+  pass.generic[group]?.find((field) => field.key === key)?.value;
 
 describe("GET /api/v1/emission/policies/{id}/passbook, with the development signer", () => {
   it("answers 409 naming the status while PENDING_PAYMENT, the pass once an administrator activates the policy and while IN_ARREARS, and 409 again once it is CANCELLED", async () => {
     const pending = await issueTestPolicy(seller, { versionId: issued.versionId });
     const refused = await download(seller.token, pending.policy.id);
     expect(refused.status).toBe(409);
-    expect(refused.json().detail).toBe(`policy ${pending.policy.policy_number} is PENDING_PAYMENT: a wallet pass is issued only while a policy is ACTIVE or IN_ARREARS`);
+    expect(refused.json().detail).toBe(
+      `policy ${pending.policy.policy_number} is PENDING_PAYMENT: a wallet pass is issued only while a policy is ACTIVE or IN_ARREARS`,
+    );
     await transition(pending.policy.id, "ACTIVE");
     const served = await download(seller.token, pending.policy.id);
     expect(served.status).toBe(200);
@@ -141,7 +171,9 @@ describe("GET /api/v1/emission/policies/{id}/passbook, with the development sign
     const response = await download(seller.token, issued.policy.id);
     expect(response.status, new TextDecoder().decode(response.bytes)).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/vnd.apple.pkpass");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="policy_${issued.policy.id}.pkpass"`);
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="policy_${issued.policy.id}.pkpass"`,
+    );
     expect(response.headers.get("cache-control")).toBe("private, no-store");
 
     const { files, pass, manifest } = openPass(response.bytes);
@@ -151,7 +183,14 @@ describe("GET /api/v1/emission/policies/{id}/passbook, with the development sign
     expect(pass.serialNumber).toBe(issued.policy.id);
     expect(pass.passTypeIdentifier).toBe(DEVELOPMENT_PASS_TYPE_ID);
     expect(pass.teamIdentifier).toBe(DEVELOPMENT_TEAM_ID);
-    expect(pass.barcodes).toEqual([{ format: "PKBarcodeFormatQR", message: verificationUrl(issued.policy.id), messageEncoding: "iso-8859-1", altText: issued.policy.policy_number }]);
+    expect(pass.barcodes).toEqual([
+      {
+        format: "PKBarcodeFormatQR",
+        message: verificationUrl(issued.policy.id),
+        messageEncoding: "iso-8859-1",
+        altText: issued.policy.policy_number,
+      },
+    ]);
     expect(pass.barcode).toEqual(pass.barcodes[0]);
     expect(fieldValue(pass, "primaryFields", "policy_number")).toBe(issued.policy.policy_number);
     expect(fieldValue(pass, "secondaryFields", "holder")).toBe("Ana Pérez");
@@ -170,23 +209,37 @@ describe("GET /api/v1/emission/policies/{id}/passbook, with the development sign
 
     const wwdrPem = forge.pki.certificateToPem(getWalletSigner().wwdrCertificate);
     expect(opensslVerifies(files.signature, files["manifest.json"], wwdrPem)).toBe(true);
-    const tampered = new TextEncoder().encode(new TextDecoder().decode(files["manifest.json"]).replace(manifest["pass.json"], "0".repeat(40)));
+    const tampered = new TextEncoder().encode(
+      new TextDecoder().decode(files["manifest.json"]).replace(manifest["pass.json"], "0".repeat(40)),
+    );
     expect(opensslVerifies(files.signature, tampered, wwdrPem)).toBe(false);
   });
 
   it("signs detached, with the WWDR certificate in the set and the signing time, content type and digest attributes", async () => {
     const { files } = openPass((await download(seller.token, issued.policy.id)).bytes);
-    const signedData = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(Buffer.from(files.signature).toString("binary"))) as forge.pkcs7.PkcsSignedData & {
+    const signedData = forge.pkcs7.messageFromAsn1(
+      forge.asn1.fromDer(Buffer.from(files.signature).toString("binary")),
+    ) as forge.pkcs7.PkcsSignedData & {
       rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; content?: unknown };
     };
     // Detached: the manifest is its own file in the pass, not a copy inside the signature.
     expect(signedData.rawCapture.content).toBeUndefined();
     const signer = getWalletSigner();
-    const fingerprints = signedData.certificates.map((certificate) => forge.pki.getPublicKeyFingerprint(certificate.publicKey, { encoding: "hex" }));
-    expect(fingerprints).toContain(forge.pki.getPublicKeyFingerprint(signer.wwdrCertificate.publicKey, { encoding: "hex" }));
-    expect(fingerprints).toContain(forge.pki.getPublicKeyFingerprint(signer.certificate.publicKey, { encoding: "hex" }));
-    const attributeTypes = signedData.rawCapture.authenticatedAttributes.map((attribute) => forge.asn1.derToOid((attribute.value as forge.asn1.Asn1[])[0].value as string));
-    expect(attributeTypes.sort()).toEqual([forge.pki.oids.contentType, forge.pki.oids.messageDigest, forge.pki.oids.signingTime].sort());
+    const fingerprints = signedData.certificates.map((certificate) =>
+      forge.pki.getPublicKeyFingerprint(certificate.publicKey, { encoding: "hex" }),
+    );
+    expect(fingerprints).toContain(
+      forge.pki.getPublicKeyFingerprint(signer.wwdrCertificate.publicKey, { encoding: "hex" }),
+    );
+    expect(fingerprints).toContain(
+      forge.pki.getPublicKeyFingerprint(signer.certificate.publicKey, { encoding: "hex" }),
+    );
+    const attributeTypes = signedData.rawCapture.authenticatedAttributes.map((attribute) =>
+      forge.asn1.derToOid((attribute.value as forge.asn1.Asn1[])[0].value as string),
+    );
+    expect(attributeTypes.sort()).toEqual(
+      [forge.pki.oids.contentType, forge.pki.oids.messageDigest, forge.pki.oids.signingTime].sort(),
+    );
   });
 
   it("serves the holder (a CLIENTE with the client's e-mail) and hides the policy from other clients and other companies' sellers (404)", async () => {
@@ -213,11 +266,65 @@ function opensslCertificates(passTypeId: string, teamId: string, passphrase: str
   const directory = temporaryDirectory();
   const at = (name: string) => path.join(directory, name);
   const openssl = (...args: string[]) => execFileSync("openssl", args, { stdio: "pipe" });
-  openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", at("ca.key"), "-out", at("ca.pem"), "-days", "2", "-subj", "/CN=Test WWDR authority");
-  openssl("genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-aes-256-cbc", "-pass", `pass:${passphrase}`, "-out", at("pass.key"));
-  openssl("req", "-new", "-key", at("pass.key"), "-passin", `pass:${passphrase}`, "-out", at("pass.csr"), "-subj", `/UID=${passTypeId}/CN=Pass Type ID: ${passTypeId}/OU=${teamId}`);
-  openssl("x509", "-req", "-in", at("pass.csr"), "-CA", at("ca.pem"), "-CAkey", at("ca.key"), "-CAcreateserial", "-days", "2", "-out", at("pass.pem"));
-  return { authorityPem: readFileSync(at("ca.pem"), "utf8"), certificatePem: readFileSync(at("pass.pem"), "utf8"), keyPath: at("pass.key") };
+  openssl(
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    at("ca.key"),
+    "-out",
+    at("ca.pem"),
+    "-days",
+    "2",
+    "-subj",
+    "/CN=Test WWDR authority",
+  );
+  openssl(
+    "genpkey",
+    "-algorithm",
+    "RSA",
+    "-pkeyopt",
+    "rsa_keygen_bits:2048",
+    "-aes-256-cbc",
+    "-pass",
+    `pass:${passphrase}`,
+    "-out",
+    at("pass.key"),
+  );
+  openssl(
+    "req",
+    "-new",
+    "-key",
+    at("pass.key"),
+    "-passin",
+    `pass:${passphrase}`,
+    "-out",
+    at("pass.csr"),
+    "-subj",
+    `/UID=${passTypeId}/CN=Pass Type ID: ${passTypeId}/OU=${teamId}`,
+  );
+  openssl(
+    "x509",
+    "-req",
+    "-in",
+    at("pass.csr"),
+    "-CA",
+    at("ca.pem"),
+    "-CAkey",
+    at("ca.key"),
+    "-CAcreateserial",
+    "-days",
+    "2",
+    "-out",
+    at("pass.pem"),
+  );
+  return {
+    authorityPem: readFileSync(at("ca.pem"), "utf8"),
+    certificatePem: readFileSync(at("pass.pem"), "utf8"),
+    keyPath: at("pass.key"),
+  };
 }
 
 describe("GET /api/v1/emission/policies/{id}/passbook, with configured certificates", () => {
@@ -254,7 +361,9 @@ describe("GET /api/v1/emission/policies/{id}/passbook, with configured certifica
     expect(() => prepareWalletSigner()).toThrow(
       "Wallet pass signing is partly configured (WALLET_PASS_CERTIFICATE, WALLET_TEAM_ID set): also set WALLET_PASS_KEY, WALLET_WWDR_CERTIFICATE, WALLET_PASS_TYPE_ID, or unset them all to use a development certificate",
     );
-    expect(() => walletPassSettingsFromEnv({ WALLET_PASS_KEY_PASSPHRASE: "secret" })).toThrow(/also set WALLET_PASS_CERTIFICATE, WALLET_PASS_KEY, WALLET_WWDR_CERTIFICATE, WALLET_PASS_TYPE_ID, WALLET_TEAM_ID,/);
+    expect(() => walletPassSettingsFromEnv({ WALLET_PASS_KEY_PASSPHRASE: "secret" })).toThrow(
+      /also set WALLET_PASS_CERTIFICATE, WALLET_PASS_KEY, WALLET_WWDR_CERTIFICATE, WALLET_PASS_TYPE_ID, WALLET_TEAM_ID,/,
+    );
   });
 
   it("refuses settings that cannot sign: a missing file, a wrong passphrase, a WWDR certificate that did not issue the pass certificate", () => {
@@ -274,7 +383,11 @@ describe("GET /api/v1/emission/policies/{id}/passbook, with configured certifica
     expect(() => prepareWalletSigner()).toThrow(/^WALLET_PASS_KEY cannot be read/);
     setWalletEnvironment({ ...complete, WALLET_WWDR_CERTIFICATE: other.authorityPem });
     expect(() => prepareWalletSigner()).toThrow("WALLET_PASS_CERTIFICATE was not issued by WALLET_WWDR_CERTIFICATE");
-    setWalletEnvironment({ ...complete, WALLET_PASS_KEY: other.keyPath, WALLET_PASS_KEY_PASSPHRASE: "other-passphrase" });
+    setWalletEnvironment({
+      ...complete,
+      WALLET_PASS_KEY: other.keyPath,
+      WALLET_PASS_KEY_PASSPHRASE: "other-passphrase",
+    });
     expect(() => prepareWalletSigner()).toThrow("WALLET_PASS_KEY is not the key of WALLET_PASS_CERTIFICATE");
     setWalletEnvironment(complete);
     expect(() => prepareWalletSigner()).not.toThrow();

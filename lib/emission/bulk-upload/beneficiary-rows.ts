@@ -3,9 +3,13 @@ import { BeneficiaryInput } from "../schemas";
 import type { Cell } from "./read-spreadsheet";
 
 /** The columns of the upload, in the template's order (service spec, "Bulk upload file columns"). */
-export const BENEFICIARY_COLUMNS = ["first_name", "last_name", "date_of_birth", "kinship_type", "country_of_residence"] as const satisfies ReadonlyArray<
-  keyof BeneficiaryInput
->;
+export const BENEFICIARY_COLUMNS = [
+  "first_name",
+  "last_name",
+  "date_of_birth",
+  "kinship_type",
+  "country_of_residence",
+] as const satisfies ReadonlyArray<keyof BeneficiaryInput>;
 type Column = (typeof BENEFICIARY_COLUMNS)[number];
 
 const isOptional = (column: Column) => BeneficiaryInput.shape[column].safeParse(undefined).success;
@@ -27,7 +31,9 @@ export type BeneficiaryRows = {
 export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
   const [header = [], ...body] = rows;
   const columns = columnsOf(header);
-  const dataRows = body.map((cells, index) => ({ rowNumber: index + 2, cells })).filter(({ cells }) => !cells.every((cell) => textOf(cell) === ""));
+  const dataRows = body
+    .map((cells, index) => ({ rowNumber: index + 2, cells }))
+    .filter(({ cells }) => !cells.every((cell) => textOf(cell) === ""));
   // At most MAX_UPLOAD_ROWS: the reader refused a longer sheet before parsing it (sheet-bounds.ts).
   if (dataRows.length === 0) throw new SpreadsheetError("the file has no beneficiary rows under the header");
 
@@ -36,7 +42,11 @@ export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
   const rowNumbers: number[] = [];
   for (const { rowNumber, cells } of dataRows) {
     if (cells.length !== header.length) {
-      errors.push({ row: rowNumber, column: null, message: `has ${cells.length} cells where the header has ${header.length}` });
+      errors.push({
+        row: rowNumber,
+        column: null,
+        message: `has ${cells.length} cells where the header has ${header.length}`,
+      });
       continue;
     }
     const read = readRow(cells, columns);
@@ -52,7 +62,10 @@ const FORMULA_START = /^\s*[=+\-@]/;
 
 // One beneficiary from its cells, or one message per bad cell (the first rule it breaks: a date like
 // 01/02/1990 breaks two), in the file's column order.
-function readRow(cells: Cell[], columns: Array<Column | null>): { beneficiary: BeneficiaryInput } | { problems: Array<[Column, string]> } {
+function readRow(
+  cells: Cell[],
+  columns: Array<Column | null>,
+): { beneficiary: BeneficiaryInput } | { problems: Array<[Column, string]> } {
   // Keyed by the known column names only, never by the file's text.
   const candidate: Partial<Record<Column, string>> = {};
   const problems = new Map<Column, string>();
@@ -82,7 +95,10 @@ export function rowsError(unsorted: CellError[]): SpreadsheetError {
   const rows = new Set(errors.map((error) => error.row)).size;
   const [first] = errors;
   const where = first.column ? `row ${first.row}, ${first.column}` : `row ${first.row}`;
-  return new SpreadsheetError(`${rows} ${rows === 1 ? "row has" : "rows have"} problems (nothing was stored); ${where}: ${first.message}`, errors);
+  return new SpreadsheetError(
+    `${rows} ${rows === 1 ? "row has" : "rows have"} problems (nothing was stored); ${where}: ${first.message}`,
+    errors,
+  );
 }
 
 // Position -> column; blank header cells are columns the upload ignores (notes beside the data).
@@ -94,7 +110,11 @@ function columnsOf(header: Cell[]): Array<Column | null> {
     if (name === "") return null;
     const column = BENEFICIARY_COLUMNS.find((known) => known === name.toLowerCase());
     if (!column) {
-      errors.push({ row: 1, column: name, message: `is not a column of the upload (expected ${BENEFICIARY_COLUMNS.join(", ")})` });
+      errors.push({
+        row: 1,
+        column: name,
+        message: `is not a column of the upload (expected ${BENEFICIARY_COLUMNS.join(", ")})`,
+      });
       return null;
     }
     if (seen.has(column)) errors.push({ row: 1, column, message: "appears more than once in the header" });
@@ -102,11 +122,15 @@ function columnsOf(header: Cell[]): Array<Column | null> {
     return column;
   });
   for (const column of BENEFICIARY_COLUMNS) {
-    if (!seen.has(column) && !isOptional(column)) errors.push({ row: 1, column, message: "is missing from the header row" });
+    if (!seen.has(column) && !isOptional(column))
+      errors.push({ row: 1, column, message: "is missing from the header row" });
   }
   if (errors.length > 0) {
     const [first] = errors;
-    throw new SpreadsheetError(`the header row (row 1) is not the template's: "${first.column}" ${first.message}`, errors);
+    throw new SpreadsheetError(
+      `the header row (row 1) is not the template's: "${first.column}" ${first.message}`,
+      errors,
+    );
   }
   return columns;
 }

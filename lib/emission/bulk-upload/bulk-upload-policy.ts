@@ -17,7 +17,15 @@ export type BulkUploadFields = Omit<z.output<typeof BulkUploadForm>, "file">;
  * even when other rows did not read, and the issue is rolled back whenever any row is bad, so nothing is
  * stored unless every row passes.
  */
-export async function bulkUploadPolicy({ ctx, input, file }: { ctx: ServiceContext; input: BulkUploadFields; file: UploadedFile }): Promise<PolicyResponse> {
+export async function bulkUploadPolicy({
+  ctx,
+  input,
+  file,
+}: {
+  ctx: ServiceContext;
+  input: BulkUploadFields;
+  file: UploadedFile;
+}): Promise<PolicyResponse> {
   assertCan(ctx.actor, "emission:write");
   // Read on a worker thread: a file from outside may be slow or large to parse (read-spreadsheet.ts).
   const { beneficiaries, rowNumbers, errors } = beneficiariesFromRows(await runOffThread("readSpreadsheet", file));
@@ -27,7 +35,14 @@ export async function bulkUploadPolicy({ ctx, input, file }: { ctx: ServiceConte
       input: { ...input, beneficiaries },
       options: {
         reportProblems: (_detail, problems) => {
-          throw rowsError([...errors, ...problems.map((problem) => ({ row: rowNumbers[problem.index], column: problem.field, message: problem.message }))]);
+          throw rowsError([
+            ...errors,
+            ...problems.map((problem) => ({
+              row: rowNumbers[problem.index],
+              column: problem.field,
+              message: problem.message,
+            })),
+          ]);
         },
       },
     });

@@ -9,7 +9,8 @@ import { looksLikeZip, unpackWorkbookParts } from "./xlsx-archive";
 /** One cell as read: text, a number, a boolean, a date cell (midnight UTC of its day), or empty. */
 export type Cell = string | number | boolean | Date | null;
 
-const notASpreadsheet = (what: string) => new SpreadsheetError(`the file is not a spreadsheet: ${what} (expected .xlsx or .csv)`);
+const notASpreadsheet = (what: string) =>
+  new SpreadsheetError(`the file is not a spreadsheet: ${what} (expected .xlsx or .csv)`);
 
 /**
  * The rows of the first sheet, row i being the spreadsheet's row i + 1. The format is decided by the
@@ -20,7 +21,8 @@ const notASpreadsheet = (what: string) => new SpreadsheetError(`the file is not 
  */
 export async function readSpreadsheetRows(file: UploadedFile): Promise<Cell[][]> {
   const extension = /\.([^./\\]+)$/.exec(file.name)?.[1].toLowerCase();
-  if (extension !== undefined && extension !== "xlsx" && extension !== "csv") throw notASpreadsheet(`a .${extension} file`);
+  if (extension !== undefined && extension !== "xlsx" && extension !== "csv")
+    throw notASpreadsheet(`a .${extension} file`);
   if (looksLikeZip(file.bytes)) {
     if (extension === "csv") throw notASpreadsheet("a zip archive named .csv");
     return readXlsxRows(file.bytes);
@@ -32,11 +34,17 @@ export async function readSpreadsheetRows(file: UploadedFile): Promise<Cell[][]>
 async function readXlsxRows(bytes: Uint8Array): Promise<Cell[][]> {
   const parts = unpackWorkbookParts(bytes);
   const sheet = firstSheetPart(parts);
-  assertWorksheetWithinBounds(Buffer.from(parts[sheet].buffer, parts[sheet].byteOffset, parts[sheet].byteLength).toString("latin1"));
+  assertWorksheetWithinBounds(
+    Buffer.from(parts[sheet].buffer, parts[sheet].byteOffset, parts[sheet].byteLength).toString("latin1"),
+  );
   // Any other part that holds cells goes: whichever sheet the reader takes, it is the checked one or one
   // without cells.
   for (const name of Object.keys(parts)) {
-    if (name !== sheet && Buffer.from(parts[name].buffer, parts[name].byteOffset, parts[name].byteLength).includes("sheetData")) delete parts[name];
+    if (
+      name !== sheet &&
+      Buffer.from(parts[name].buffer, parts[name].byteOffset, parts[name].byteLength).includes("sheetData")
+    )
+      delete parts[name];
   }
   // read-excel-file unpacks whatever it is given, sizing buffers by what the archive declares; it gets
   // an archive rebuilt (stored, uncompressed) from the parts that passed the checks instead of the upload.
@@ -47,7 +55,11 @@ async function readXlsxRows(bytes: Uint8Array): Promise<Cell[][]> {
     const rows = await readSheet(Buffer.from(checked.buffer, checked.byteOffset, checked.byteLength));
     return rows as Cell[][];
   } catch (error) {
-    if (error instanceof InvalidInputError || error instanceof InvalidSpreadsheetError || error instanceof SheetNotFoundError) {
+    if (
+      error instanceof InvalidInputError ||
+      error instanceof InvalidSpreadsheetError ||
+      error instanceof SheetNotFoundError
+    ) {
       throw new SpreadsheetError(`the .xlsx file could not be read: ${error.message}`);
     }
     throw error;
@@ -58,12 +70,18 @@ async function readXlsxRows(bytes: Uint8Array): Promise<Cell[][]> {
 // xl/workbook.xml with a name, its relationship id, and the target of that worksheet relationship.
 function firstSheetPart(parts: Record<string, Uint8Array>): string {
   const text = (name: string) => (parts[name] ? new TextDecoder().decode(parts[name]) : "");
-  const id = startTags(text("xl/workbook.xml"), "sheet").find((sheet) => sheet.has("name"))?.get("id");
+  const id = startTags(text("xl/workbook.xml"), "sheet")
+    .find((sheet) => sheet.has("name"))
+    ?.get("id");
   const target = startTags(text("xl/_rels/workbook.xml.rels"), "Relationship")
-    .find((relationship) => id !== undefined && relationship.get("Id") === id && relationship.get("Type")?.endsWith("/worksheet"))
+    .find(
+      (relationship) =>
+        id !== undefined && relationship.get("Id") === id && relationship.get("Type")?.endsWith("/worksheet"),
+    )
     ?.get("Target");
   const path = target === undefined ? undefined : target.startsWith("/") ? target.slice(1) : `xl/${target}`;
-  if (path === undefined || !parts[path]) throw new SpreadsheetError("the .xlsx file could not be read: it has no sheet");
+  if (path === undefined || !parts[path])
+    throw new SpreadsheetError("the .xlsx file could not be read: it has no sheet");
   return path;
 }
 
@@ -71,7 +89,9 @@ function firstSheetPart(parts: Record<string, Uint8Array>): string {
 function startTags(xml: string, tag: string): Array<Map<string, string>> {
   return [...xml.matchAll(new RegExp(`<(?:[\\w.-]+:)?${tag}(?=[\\s/>])([^>]*)>`, "g"))].map(([, attributes]) => {
     const values = new Map<string, string>();
-    for (const [, name, double, single] of attributes.matchAll(/(?:[\w.-]+:)?([\w.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    for (const [, name, double, single] of attributes.matchAll(
+      /(?:[\w.-]+:)?([\w.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g,
+    )) {
       if (!values.has(name)) values.set(name, double ?? single);
     }
     return values;

@@ -16,7 +16,8 @@ const LAST_COLUMN = columnLetters(SHEET_BOUNDS.columns);
 /** 1 -> A, 26 -> Z, 27 -> AA. */
 export function columnLetters(column: number): string {
   let letters = "";
-  for (let rest = column; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  for (let rest = column; rest > 0; rest = Math.floor((rest - 1) / 26))
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
   return letters;
 }
 
@@ -30,7 +31,9 @@ function outsideColumns(cell: string): SpreadsheetError {
 }
 
 function tooManyRows(row: number | string, cell?: string): PayloadTooLargeError {
-  const where = cell ? `cell ${shown(cell)} is in row ${shown(String(row))}` : `the file reaches row ${shown(String(row))}`;
+  const where = cell
+    ? `cell ${shown(cell)} is in row ${shown(String(row))}`
+    : `the file reaches row ${shown(String(row))}`;
   return new PayloadTooLargeError(
     `the file has more rows than an upload takes: ${where}, past the header and the ${MAX_UPLOAD_ROWS.toLocaleString("en")} rows under it (blank rows count)`,
   );
@@ -42,7 +45,10 @@ function tooManyRows(row: number | string, cell?: string): PayloadTooLargeError 
  * Records and cells are counted as csv-parse reads them with the same separators: a separator or line
  * break inside quotes is part of the cell, and a line break at the very end starts no record.
  */
-export function assertCsvWithinBounds(text: string, { delimiter, recordDelimiter }: { delimiter: string; recordDelimiter: "\n" | "\r\n" | "\r" }): void {
+export function assertCsvWithinBounds(
+  text: string,
+  { delimiter, recordDelimiter }: { delimiter: string; recordDelimiter: "\n" | "\r\n" | "\r" },
+): void {
   const separator = delimiter.charCodeAt(0);
   const lineBreak = recordDelimiter.charCodeAt(0);
   const isPair = recordDelimiter.length === 2;
@@ -95,10 +101,14 @@ export function assertWorksheetWithinBounds(xml: string): void {
       continue;
     }
     const cell = reference === undefined ? undefined : CELL_REFERENCE.exec(reference);
-    if (!cell) throw new SpreadsheetError(`the .xlsx file could not be read: a cell has ${reference === undefined ? "no reference" : `the reference "${shown(reference)}"`}`);
+    if (!cell)
+      throw new SpreadsheetError(
+        `the .xlsx file could not be read: a cell has ${reference === undefined ? "no reference" : `the reference "${shown(reference)}"`}`,
+      );
     const [, letters, digits] = cell;
     // A workbook's last column is XFD: past three letters the number is not worth computing.
-    const column = letters.length > 3 ? Infinity : [...letters].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0);
+    const column =
+      letters.length > 3 ? Infinity : [...letters].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0);
     if (column > SHEET_BOUNDS.columns) throw outsideColumns(reference!);
     if (Number(digits) > SHEET_BOUNDS.rows) throw tooManyRows(digits, reference);
   }

@@ -17,7 +17,14 @@ export const XLSX_LIMITS = {
   ratioCheckedFromBytes: 1024 * 1024,
 } as const;
 
-type ZipEntry = { name: string; method: number; isEncrypted: boolean; packedSize: number; declaredSize: number; localHeaderOffset: number };
+type ZipEntry = {
+  name: string;
+  method: number;
+  isEncrypted: boolean;
+  packedSize: number;
+  declaredSize: number;
+  localHeaderOffset: number;
+};
 
 const STORED = 0;
 const DEFLATED = 8;
@@ -26,12 +33,16 @@ const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;
 const LOCAL_HEADER = 0x04034b50;
 
-const damaged = () => new SpreadsheetError("the .xlsx file is damaged or incomplete (its zip structure cannot be read)");
+const damaged = () =>
+  new SpreadsheetError("the .xlsx file is damaged or incomplete (its zip structure cannot be read)");
 const tooLarge = (why: string) => new SpreadsheetError(`the .xlsx file is refused: ${why}`);
 
 /** Whether the bytes start like a zip archive (a local file header). */
 export function looksLikeZip(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true) === LOCAL_HEADER;
+  return (
+    bytes.length >= 4 &&
+    new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true) === LOCAL_HEADER
+  );
 }
 
 /**
@@ -44,15 +55,21 @@ export function unpackWorkbookParts(bytes: Uint8Array): Record<string, Uint8Arra
   const entries = readCentralDirectory(view);
 
   if (!entries.some((entry) => entry.name === "xl/workbook.xml")) {
-    throw new SpreadsheetError("the file is not a spreadsheet: a zip archive without xl/workbook.xml (expected .xlsx or .csv)");
+    throw new SpreadsheetError(
+      "the file is not a spreadsheet: a zip archive without xl/workbook.xml (expected .xlsx or .csv)",
+    );
   }
   if (new Set(entries.map((entry) => entry.name)).size !== entries.length) throw damaged();
   const declaredTotal = entries.reduce((sum, entry) => sum + entry.declaredSize, 0);
   if (declaredTotal > XLSX_LIMITS.maxUnpackedBytes) {
-    throw tooLarge(`it unpacks to ${megabytes(declaredTotal)}, more than the ${megabytes(XLSX_LIMITS.maxUnpackedBytes)} allowed`);
+    throw tooLarge(
+      `it unpacks to ${megabytes(declaredTotal)}, more than the ${megabytes(XLSX_LIMITS.maxUnpackedBytes)} allowed`,
+    );
   }
   const inflated = entries.find(
-    (entry) => entry.declaredSize > XLSX_LIMITS.ratioCheckedFromBytes && entry.declaredSize / Math.max(1, entry.packedSize) > XLSX_LIMITS.maxRatio,
+    (entry) =>
+      entry.declaredSize > XLSX_LIMITS.ratioCheckedFromBytes &&
+      entry.declaredSize / Math.max(1, entry.packedSize) > XLSX_LIMITS.maxRatio,
   );
   if (inflated) throw tooLarge(`its part ${inflated.name} is compressed more than ${XLSX_LIMITS.maxRatio} to 1`);
 
@@ -122,13 +139,15 @@ function unpack(bytes: Uint8Array, view: DataView, entry: ZipEntry): Uint8Array 
     if (entry.packedSize !== entry.declaredSize) throw damaged();
     return packed;
   }
-  if (entry.method !== DEFLATED) throw new SpreadsheetError(`the .xlsx file uses a compression method this service does not read (${entry.method})`);
+  if (entry.method !== DEFLATED)
+    throw new SpreadsheetError(`the .xlsx file uses a compression method this service does not read (${entry.method})`);
   let unpacked: Buffer;
   try {
     // zlib stops as soon as the output passes the cap, instead of inflating the whole stream first.
     unpacked = inflateRawSync(packed, { maxOutputLength: Math.max(1, entry.declaredSize) });
   } catch (error) {
-    if ((error as { code?: unknown }).code === "ERR_BUFFER_TOO_LARGE") throw tooLarge(`its part ${entry.name} unpacks to more than it declares`);
+    if ((error as { code?: unknown }).code === "ERR_BUFFER_TOO_LARGE")
+      throw tooLarge(`its part ${entry.name} unpacks to more than it declares`);
     throw damaged();
   }
   if (unpacked.length !== entry.declaredSize) throw damaged();

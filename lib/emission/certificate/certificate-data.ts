@@ -37,10 +37,18 @@ export type CertificateData = {
 export async function loadCertificateData(db: DbOrTx, policyId: string): Promise<CertificateData> {
   const [row, people] = await Promise.all([
     findPolicyWithNames(db, policyId),
-    db.select().from(beneficiaries).where(eq(beneficiaries.policyId, policyId)).orderBy(asc(beneficiaries.position), asc(beneficiaries.id)),
+    db
+      .select()
+      .from(beneficiaries)
+      .where(eq(beneficiaries.policyId, policyId))
+      .orderBy(asc(beneficiaries.position), asc(beneficiaries.id)),
   ]);
   const { policy, version } = row;
-  const covered = await db.select().from(coverages).where(eq(coverages.planVersionId, version.id)).orderBy(asc(coverages.name), asc(coverages.id));
+  const covered = await db
+    .select()
+    .from(coverages)
+    .where(eq(coverages.planVersionId, version.id))
+    .orderBy(asc(coverages.name), asc(coverages.id));
   return {
     insurerName: row.companyName,
     policyNumber: policy.policyNumber,
@@ -62,8 +70,16 @@ export async function loadCertificateData(db: DbOrTx, policyId: string): Promise
       price: person.price,
       deceased: person.deceasedFlag,
     })),
-    coverages: covered.map((coverage) => ({ name: coverage.name, description: coverage.description, limitAmount: coverage.limitAmount })),
-    waitingPeriodDays: { suicide: version.wtimeSuicide, accident: version.wtimeAccident, preexisting: version.wtimePreexisting },
+    coverages: covered.map((coverage) => ({
+      name: coverage.name,
+      description: coverage.description,
+      limitAmount: coverage.limitAmount,
+    })),
+    waitingPeriodDays: {
+      suicide: version.wtimeSuicide,
+      accident: version.wtimeAccident,
+      preexisting: version.wtimePreexisting,
+    },
     verificationUrl: verificationUrl(policy.id),
   };
 }

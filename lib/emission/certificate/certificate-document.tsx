@@ -28,22 +28,60 @@ const styles = StyleSheet.create({
   subtitle: { color: MUTED, marginTop: 2 },
   numberBlock: { alignItems: "flex-end" },
   number: { fontSize: 14, fontFamily: "Helvetica-Bold" },
-  status: { marginTop: 4, paddingVertical: 2, paddingHorizontal: 6, borderRadius: 3, backgroundColor: ACCENT, color: "#ffffff", fontFamily: "Helvetica-Bold" },
-  facts: { flexDirection: "row", borderTopWidth: 1, borderBottomWidth: 1, borderColor: RULE, paddingVertical: 8, marginBottom: 16 },
+  status: {
+    marginTop: 4,
+    paddingVertical: 2,
+    paddingHorizontal: 6,
+    borderRadius: 3,
+    backgroundColor: ACCENT,
+    color: "#ffffff",
+    fontFamily: "Helvetica-Bold",
+  },
+  facts: {
+    flexDirection: "row",
+    borderTopWidth: 1,
+    borderBottomWidth: 1,
+    borderColor: RULE,
+    paddingVertical: 8,
+    marginBottom: 16,
+  },
   fact: { flex: 1, paddingRight: 8 },
   label: { fontSize: 7, color: MUTED, textTransform: "uppercase", letterSpacing: 0.5, marginBottom: 2 },
   value: { fontSize: 10, fontFamily: "Helvetica-Bold" },
   sectionTitle: { fontSize: 11, fontFamily: "Helvetica-Bold", marginBottom: 4, marginTop: 8 },
-  tableHead: { flexDirection: "row", borderBottomWidth: 1, borderColor: INK, paddingBottom: 3, fontFamily: "Helvetica-Bold" },
+  tableHead: {
+    flexDirection: "row",
+    borderBottomWidth: 1,
+    borderColor: INK,
+    paddingBottom: 3,
+    fontFamily: "Helvetica-Bold",
+  },
   tableRow: { flexDirection: "row", borderBottomWidth: 1, borderColor: RULE, paddingVertical: 4, lineHeight: 1.3 },
   right: { textAlign: "right" },
   total: { flexDirection: "row", justifyContent: "flex-end", paddingTop: 6 },
   totalValue: { fontSize: 12, fontFamily: "Helvetica-Bold", marginLeft: 12 },
   waiting: { flexDirection: "row", marginTop: 2 },
-  verify: { flexDirection: "row", alignItems: "center", marginTop: 20, padding: 10, borderWidth: 1, borderColor: RULE, borderRadius: 4 },
+  verify: {
+    flexDirection: "row",
+    alignItems: "center",
+    marginTop: 20,
+    padding: 10,
+    borderWidth: 1,
+    borderColor: RULE,
+    borderRadius: 4,
+  },
   verifyText: { flex: 1, marginLeft: 12, lineHeight: 1.4 },
   url: { fontSize: 7, color: ACCENT, marginTop: 4 },
-  footer: { position: "absolute", bottom: 24, left: 36, right: 36, flexDirection: "row", justifyContent: "space-between", fontSize: 7, color: MUTED },
+  footer: {
+    position: "absolute",
+    bottom: 24,
+    left: 36,
+    right: 36,
+    flexDirection: "row",
+    justifyContent: "space-between",
+    fontSize: 7,
+    color: MUTED,
+  },
 });
 
 // The certificate names the client "Holder"; the other kinships read as everywhere else.
@@ -55,7 +93,13 @@ function Row({ cells, columns, head = false }: { cells: string[]; columns: Colum
   return (
     <View style={head ? styles.tableHead : styles.tableRow} wrap={false}>
       {cells.map((cell, index) => (
-        <Text key={index} style={[{ width: columns[index].width, paddingRight: 4 }, columns[index].align === "right" ? styles.right : {}]}>
+        <Text
+          key={index}
+          style={[
+            { width: columns[index].width, paddingRight: 4 },
+            columns[index].align === "right" ? styles.right : {},
+          ]}
+        >
           {cell}
         </Text>
       ))}
@@ -84,20 +128,37 @@ function QrCode({ text, size }: { text: string; size: number }) {
   // Two modules of white around the code: scanners need a quiet zone to find it.
   const quiet = 2;
   return (
-    <Svg width={size} height={size} viewBox={`${-quiet} ${-quiet} ${modules.size + 2 * quiet} ${modules.size + 2 * quiet}`}>
+    <Svg
+      width={size}
+      height={size}
+      viewBox={`${-quiet} ${-quiet} ${modules.size + 2 * quiet} ${modules.size + 2 * quiet}`}
+    >
       <Path d={path} fill="#000000" />
     </Svg>
   );
 }
 
-const BENEFICIARY_COLUMNS: Column[] = [{ width: "32%" }, { width: "13%" }, { width: "16%" }, { width: "11%", align: "right" }, { width: "14%", align: "right" }, { width: "14%", align: "right" }];
+const BENEFICIARY_COLUMNS: Column[] = [
+  { width: "32%" },
+  { width: "13%" },
+  { width: "16%" },
+  { width: "11%", align: "right" },
+  { width: "14%", align: "right" },
+  { width: "14%", align: "right" },
+];
 const COVERAGE_COLUMNS: Column[] = [{ width: "28%" }, { width: "52%" }, { width: "20%", align: "right" }];
 
 export function CertificateDocument({ data }: { data: CertificateData }) {
   const plan = [data.productName, data.planName, data.versionLabel].filter(Boolean).join(" · ");
   const money = (amount: string) => `${amount} ${data.currency}`;
   return (
-    <Document title={`Certificate of cover ${data.policyNumber}`} author={data.insurerName} subject={plan} creator={data.insurerName} producer={data.insurerName}>
+    <Document
+      title={`Certificate of cover ${data.policyNumber}`}
+      author={data.insurerName}
+      subject={plan}
+      creator={data.insurerName}
+      producer={data.insurerName}
+    >
       <Page
         size="A4"
         style={styles.page}
@@ -135,12 +196,23 @@ export function CertificateDocument({ data }: { data: CertificateData }) {
         </View>
 
         <Text style={styles.sectionTitle}>Beneficiaries</Text>
-        <Row head columns={BENEFICIARY_COLUMNS} cells={["Name", "Kinship", "Date of birth", "Age at start", "Price", "Standing"]} />
+        <Row
+          head
+          columns={BENEFICIARY_COLUMNS}
+          cells={["Name", "Kinship", "Date of birth", "Age at start", "Price", "Standing"]}
+        />
         {data.beneficiaries.map((person, index) => (
           <Row
             key={index}
             columns={BENEFICIARY_COLUMNS}
-            cells={[person.name, KINSHIP_LABELS[person.kinship], person.dateOfBirth, String(person.ageAtStart), money(person.price), person.deceased ? "Deceased" : "Covered"]}
+            cells={[
+              person.name,
+              KINSHIP_LABELS[person.kinship],
+              person.dateOfBirth,
+              String(person.ageAtStart),
+              money(person.price),
+              person.deceased ? "Deceased" : "Covered",
+            ]}
           />
         ))}
         <View style={styles.total} wrap={false}>
@@ -150,9 +222,19 @@ export function CertificateDocument({ data }: { data: CertificateData }) {
 
         <Text style={styles.sectionTitle}>Coverages</Text>
         <Row head columns={COVERAGE_COLUMNS} cells={["Coverage", "Description", "Limit"]} />
-        {data.coverages.length === 0 ? <Row columns={[{ width: "100%" }]} cells={["The plan lists no separate coverages."]} /> : null}
+        {data.coverages.length === 0 ? (
+          <Row columns={[{ width: "100%" }]} cells={["The plan lists no separate coverages."]} />
+        ) : null}
         {data.coverages.map((coverage, index) => (
-          <Row key={index} columns={COVERAGE_COLUMNS} cells={[coverage.name, coverage.description ?? "", coverage.limitAmount ? money(coverage.limitAmount) : "No stated limit"]} />
+          <Row
+            key={index}
+            columns={COVERAGE_COLUMNS}
+            cells={[
+              coverage.name,
+              coverage.description ?? "",
+              coverage.limitAmount ? money(coverage.limitAmount) : "No stated limit",
+            ]}
+          />
         ))}
 
         <Text style={styles.sectionTitle}>Waiting periods</Text>
@@ -168,8 +250,8 @@ export function CertificateDocument({ data }: { data: CertificateData }) {
           <View style={styles.verifyText}>
             <Text style={styles.value}>Check this cover</Text>
             <Text>
-              Scan the code, or open the address below, to see whether the cover is in force today. The status above is the one of the issue date
-              ({data.issuedOn}).
+              Scan the code, or open the address below, to see whether the cover is in force today. The status above is
+              the one of the issue date ({data.issuedOn}).
             </Text>
             <Text style={styles.url}>{data.verificationUrl}</Text>
           </View>

@@ -20,7 +20,13 @@ import { loadCertificateData } from "./certificate-data";
 export type CertificateFile = { filename: string; content: Uint8Array };
 
 /** GET /emission/policies/{id}/pdf: the certificate of a policy the caller may see, while it covers its people. */
-export async function getCertificate({ ctx, policyId }: { ctx: ServiceContext; policyId: string }): Promise<CertificateFile> {
+export async function getCertificate({
+  ctx,
+  policyId,
+}: {
+  ctx: ServiceContext;
+  policyId: string;
+}): Promise<CertificateFile> {
   assertCan(ctx.actor, "emission:read", "portal:read");
   const policy = await findVisiblePolicy(ctx.db, ctx.actor, policyId);
   assertCovering(policy, "a certificate");
@@ -32,7 +38,13 @@ export async function getCertificate({ ctx, policyId }: { ctx: ServiceContext; p
  * After a policy became ACTIVE (background): renders and keeps its certificate, unless one is kept
  * already or the policy has stopped covering since (cancelled before the job ran).
  */
-export async function storeCertificate({ ctx, policyId }: { ctx: ServiceContext; policyId: string }): Promise<"rendered" | "already stored" | "not covering"> {
+export async function storeCertificate({
+  ctx,
+  policyId,
+}: {
+  ctx: ServiceContext;
+  policyId: string;
+}): Promise<"rendered" | "already stored" | "not covering"> {
   assertCan(ctx.actor, "emission:read");
   const [policy] = await ctx.db.select().from(policies).where(eq(policies.id, policyId));
   if (!policy || !isCovering(policy.status)) return "not covering";

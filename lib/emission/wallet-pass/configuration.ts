@@ -16,7 +16,13 @@ export type WalletPassSettings = {
 
 type Environment = Record<string, string | undefined>;
 
-const REQUIRED = ["WALLET_PASS_CERTIFICATE", "WALLET_PASS_KEY", "WALLET_WWDR_CERTIFICATE", "WALLET_PASS_TYPE_ID", "WALLET_TEAM_ID"] as const;
+const REQUIRED = [
+  "WALLET_PASS_CERTIFICATE",
+  "WALLET_PASS_KEY",
+  "WALLET_WWDR_CERTIFICATE",
+  "WALLET_PASS_TYPE_ID",
+  "WALLET_TEAM_ID",
+] as const;
 const OPTIONAL = ["WALLET_PASS_KEY_PASSPHRASE"] as const;
 
 /** The names and values of every setting of the signer: a signer made from them is valid while they stay the same. */
@@ -34,7 +40,9 @@ export function walletPassSettingsFromEnv(env: Environment = process.env): Walle
   if (given.length === 0) return null;
   const missing = REQUIRED.filter((name) => !env[name]);
   if (missing.length > 0) {
-    throw new Error(`Wallet pass signing is partly configured (${given.join(", ")} set): also set ${missing.join(", ")}, or unset them all to use a development certificate`);
+    throw new Error(
+      `Wallet pass signing is partly configured (${given.join(", ")} set): also set ${missing.join(", ")}, or unset them all to use a development certificate`,
+    );
   }
   return {
     certificatePem: readPem(env, "WALLET_PASS_CERTIFICATE"),

@@ -9,10 +9,19 @@ import { packagePass } from "./package-pass";
 import { getWalletSigner, type WalletSigner } from "./signer";
 
 /** The pass prints what the certificate prints, read by the same loader. */
-type PassDetails = Pick<CertificateData, "insurerName" | "holderName" | "productName" | "planName" | "coverages" | "verificationUrl">;
+type PassDetails = Pick<
+  CertificateData,
+  "insurerName" | "holderName" | "productName" | "planName" | "coverages" | "verificationUrl"
+>;
 
 /** GET /emission/policies/{id}/passbook: the policy as a signed .pkpass, for a policy that covers its people. */
-export async function getWalletPass({ ctx, policyId }: { ctx: ServiceContext; policyId: string }): Promise<{ filename: string; content: Uint8Array }> {
+export async function getWalletPass({
+  ctx,
+  policyId,
+}: {
+  ctx: ServiceContext;
+  policyId: string;
+}): Promise<{ filename: string; content: Uint8Array }> {
   assertCan(ctx.actor, "emission:read", "portal:read");
   const policy = await findVisiblePolicy(ctx.db, ctx.actor, policyId);
   assertCovering(policy, "a wallet pass");
@@ -28,8 +37,15 @@ const colour = ({ red, green, blue }: { red: number; green: number; blue: number
 function walletPassJson(policy: Policy, details: PassDetails, signer: WalletSigner) {
   const organizationName = configuredOrganizationName() ?? details.insurerName;
   const link = details.verificationUrl;
-  const coverageLines = details.coverages.map((coverage) => (coverage.limitAmount ? `${coverage.name}: up to ${coverage.limitAmount} ${policy.currency}` : coverage.name));
-  const barcode = { format: "PKBarcodeFormatQR", message: link, messageEncoding: "iso-8859-1", altText: policy.policyNumber };
+  const coverageLines = details.coverages.map((coverage) =>
+    coverage.limitAmount ? `${coverage.name}: up to ${coverage.limitAmount} ${policy.currency}` : coverage.name,
+  );
+  const barcode = {
+    format: "PKBarcodeFormatQR",
+    message: link,
+    messageEncoding: "iso-8859-1",
+    altText: policy.policyNumber,
+  };
   return {
     formatVersion: 1,
     passTypeIdentifier: signer.passTypeId,
@@ -56,8 +72,16 @@ function walletPassJson(policy: Policy, details: PassDetails, signer: WalletSign
       ],
       backFields: [
         { key: "product", label: "Product", value: `${details.productName}, plan ${details.planName}` },
-        { key: "coverages", label: "Coverages", value: coverageLines.length > 0 ? coverageLines.join("\n") : "As in the policy certificate" },
-        { key: "verification", label: "Verify this policy", value: `Scan the QR code or open ${link} to see whether the policy is in force.` },
+        {
+          key: "coverages",
+          label: "Coverages",
+          value: coverageLines.length > 0 ? coverageLines.join("\n") : "As in the policy certificate",
+        },
+        {
+          key: "verification",
+          label: "Verify this policy",
+          value: `Scan the QR code or open ${link} to see whether the policy is in force.`,
+        },
       ],
     },
     barcodes: [barcode],

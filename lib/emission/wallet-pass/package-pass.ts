@@ -7,9 +7,22 @@ import { signManifest, type WalletSigner } from "./signer";
  * bytes (what Wallet checks every file against), and `signature`, the signer's detached signature of
  * manifest.json.
  */
-export function packagePass({ passJson, images, signer }: { passJson: object; images: Record<string, Uint8Array>; signer: WalletSigner }): Uint8Array {
-  const files: Record<string, Uint8Array> = { "pass.json": new TextEncoder().encode(JSON.stringify(passJson)), ...images };
-  const manifest = Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, createHash("sha1").update(bytes).digest("hex")]));
+export function packagePass({
+  passJson,
+  images,
+  signer,
+}: {
+  passJson: object;
+  images: Record<string, Uint8Array>;
+  signer: WalletSigner;
+}): Uint8Array {
+  const files: Record<string, Uint8Array> = {
+    "pass.json": new TextEncoder().encode(JSON.stringify(passJson)),
+    ...images,
+  };
+  const manifest = Object.fromEntries(
+    Object.entries(files).map(([name, bytes]) => [name, createHash("sha1").update(bytes).digest("hex")]),
+  );
   const manifestBytes = new TextEncoder().encode(JSON.stringify(manifest));
   return zipSync({ ...files, "manifest.json": manifestBytes, signature: signManifest(signer, manifestBytes) });
 }

@@ -69,13 +69,17 @@ function configuredSigner(settings: WalletPassSettings): WalletSigner {
   try {
     key = createPrivateKey({ key: settings.keyPem, passphrase: settings.keyPassphrase });
   } catch (error) {
-    throw new Error(`WALLET_PASS_KEY cannot be read (is WALLET_PASS_KEY_PASSPHRASE right?): ${(error as Error).message}`);
+    throw new Error(
+      `WALLET_PASS_KEY cannot be read (is WALLET_PASS_KEY_PASSPHRASE right?): ${(error as Error).message}`,
+    );
   }
-  if (key.asymmetricKeyType !== "rsa") throw new Error(`WALLET_PASS_KEY must be an RSA key, not ${key.asymmetricKeyType}`);
+  if (key.asymmetricKeyType !== "rsa")
+    throw new Error(`WALLET_PASS_KEY must be an RSA key, not ${key.asymmetricKeyType}`);
   const certificate = new X509Certificate(settings.certificatePem);
   const wwdrCertificate = new X509Certificate(settings.wwdrCertificatePem);
   if (!certificate.checkPrivateKey(key)) throw new Error("WALLET_PASS_KEY is not the key of WALLET_PASS_CERTIFICATE");
-  if (!certificate.verify(wwdrCertificate.publicKey)) throw new Error("WALLET_PASS_CERTIFICATE was not issued by WALLET_WWDR_CERTIFICATE");
+  if (!certificate.verify(wwdrCertificate.publicKey))
+    throw new Error("WALLET_PASS_CERTIFICATE was not issued by WALLET_WWDR_CERTIFICATE");
   return {
     certificate: forge.pki.certificateFromPem(settings.certificatePem),
     privateKey: forge.pki.privateKeyFromPem(key.export({ type: "pkcs1", format: "pem" }).toString()),
@@ -122,8 +126,17 @@ function developmentSigner(): WalletSigner {
       { name: "keyUsage", digitalSignature: true },
     ],
   });
-  console.log(`[wallet-pass] no WALLET_PASS_* settings: signing passes with a development certificate (${DEVELOPMENT_PASS_TYPE_ID}), which Apple Wallet does not accept`);
-  return { certificate, privateKey: passKeys.privateKey, wwdrCertificate, passTypeId: DEVELOPMENT_PASS_TYPE_ID, teamId: DEVELOPMENT_TEAM_ID, isDevelopment: true };
+  console.log(
+    `[wallet-pass] no WALLET_PASS_* settings: signing passes with a development certificate (${DEVELOPMENT_PASS_TYPE_ID}), which Apple Wallet does not accept`,
+  );
+  return {
+    certificate,
+    privateKey: passKeys.privateKey,
+    wwdrCertificate,
+    passTypeId: DEVELOPMENT_PASS_TYPE_ID,
+    teamId: DEVELOPMENT_TEAM_ID,
+    isDevelopment: true,
+  };
 }
 
 // node:crypto makes RSA keys in native code, in milliseconds; node-forge's own generator is pure JavaScript and far slower.

@@ -29,7 +29,9 @@ describe("clientAddress", () => {
     expect(clientAddress(stamped)).toBeNull();
     markSocketAddressStamped();
     expect(clientAddress(stamped)).toBe("192.0.2.10");
-    expect(clientAddressFromRecord({ [SOCKET_ADDRESS_HEADER]: "192.0.2.10", "x-forwarded-for": "198.51.100.7" })).toBe("192.0.2.10");
+    expect(clientAddressFromRecord({ [SOCKET_ADDRESS_HEADER]: "192.0.2.10", "x-forwarded-for": "198.51.100.7" })).toBe(
+      "192.0.2.10",
+    );
     expect(clientAddress(request({ "x-forwarded-for": "198.51.100.7" }))).toBeNull();
   });
 

@@ -31,7 +31,10 @@ function endlessBody(chunkBytes = 64 * 1024) {
   const counter = { pulls: 0 };
   const chunk = new TextEncoder().encode(`{"name":"${"x".repeat(chunkBytes)}`);
   // highWaterMark 0: nothing is read until the handler asks.
-  const stream = new ReadableStream<Uint8Array>({ pull: (controller) => void (counter.pulls++, controller.enqueue(chunk)) }, { highWaterMark: 0 });
+  const stream = new ReadableStream<Uint8Array>(
+    { pull: (controller) => void (counter.pulls++, controller.enqueue(chunk)) },
+    { highWaterMark: 0 },
+  );
   return { stream, counter };
 }
 
@@ -47,14 +50,20 @@ function streamedRequest(body: ReadableStream<Uint8Array>, headers: Record<strin
 describe("body size", () => {
   it("answers 413 to a JSON body above 1 MB that declares its Content-Length", async () => {
     const body = JSON.stringify({ name: uniqueName(), padding: "x".repeat(MAX_JSON_BYTES) });
-    const response = await api("POST", COMPANIES, { token: admin.token, rawBody: body, headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) } });
+    const response = await api("POST", COMPANIES, {
+      token: admin.token,
+      rawBody: body,
+      headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) },
+    });
     expect(response.status).toBe(413);
     expect(response.body.detail).toBe("the request body is larger than 1 MB");
   });
 
   it("refuses a declared Content-Length above 1 MB before reading the body", async () => {
     const { stream, counter } = endlessBody();
-    const response = await createCompanyRoute(streamedRequest(stream, { "content-length": String(MAX_JSON_BYTES + 1) }));
+    const response = await createCompanyRoute(
+      streamedRequest(stream, { "content-length": String(MAX_JSON_BYTES + 1) }),
+    );
     expect(response.status).toBe(413);
     expect(counter.pulls).toBe(0);
   });
@@ -73,7 +82,11 @@ describe("body size", () => {
     const skeleton = JSON.stringify({ name, padding: "" });
     const body = JSON.stringify({ name, padding: "x".repeat(MAX_JSON_BYTES - Buffer.byteLength(skeleton)) });
     expect(Buffer.byteLength(body)).toBe(MAX_JSON_BYTES);
-    const response = await api("POST", COMPANIES, { token: admin.token, rawBody: body, headers: { "content-type": "application/json" } });
+    const response = await api("POST", COMPANIES, {
+      token: admin.token,
+      rawBody: body,
+      headers: { "content-type": "application/json" },
+    });
     expect(response.status).toBe(201);
   });
 });
@@ -83,30 +96,49 @@ describe("body format", () => {
     ['{"name": ', "application/json", "the request body is not valid JSON"],
     ["", "application/json", "the request body is empty; a JSON object is expected"],
     ['{"name":"Plain text"}', "text/plain", "the request body must be JSON (Content-Type: application/json)"],
-    ["name=Form", "application/x-www-form-urlencoded", "the request body must be JSON (Content-Type: application/json)"],
+    [
+      "name=Form",
+      "application/x-www-form-urlencoded",
+      "the request body must be JSON (Content-Type: application/json)",
+    ],
   ])("answers 422 to %j sent as %s", async (rawBody, contentType, detail) => {
-    const response = await api("POST", COMPANIES, { token: admin.token, rawBody, headers: { "content-type": contentType } });
+    const response = await api("POST", COMPANIES, {
+      token: admin.token,
+      rawBody,
+      headers: { "content-type": contentType },
+    });
     expect(response.status).toBe(422);
     expect(response.body.detail).toBe(detail);
   });
 
   it("answers 422 to a JSON body without a content type", async () => {
     const name = uniqueName();
-    const response = await api("POST", COMPANIES, { token: admin.token, rawBody: new TextEncoder().encode(JSON.stringify({ name })) });
+    const response = await api("POST", COMPANIES, {
+      token: admin.token,
+      rawBody: new TextEncoder().encode(JSON.stringify({ name })),
+    });
     expect(response.status).toBe(422);
     expect(await companyNamed(name)).toHaveLength(0);
   });
 
   it("accepts a JSON media type with a charset or a +json suffix", async () => {
     for (const contentType of ["application/json; charset=utf-8", "application/vnd.api+json"]) {
-      const response = await api("POST", COMPANIES, { token: admin.token, rawBody: JSON.stringify({ name: uniqueName() }), headers: { "content-type": contentType } });
+      const response = await api("POST", COMPANIES, {
+        token: admin.token,
+        rawBody: JSON.stringify({ name: uniqueName() }),
+        headers: { "content-type": contentType },
+      });
       expect(response.status, contentType).toBe(201);
     }
   });
 
   it("answers 422 to JSON that is not an object", async () => {
     for (const rawBody of ["[]", '"a company"', "null", "42"]) {
-      const response = await api("POST", COMPANIES, { token: admin.token, rawBody, headers: { "content-type": "application/json" } });
+      const response = await api("POST", COMPANIES, {
+        token: admin.token,
+        rawBody,
+        headers: { "content-type": "application/json" },
+      });
       expect(response.status, rawBody).toBe(422);
     }
   });
@@ -114,10 +146,17 @@ describe("body format", () => {
 
 describe("validation", () => {
   it("answers 422 with {detail, errors:[{path, message}]} naming each bad field", async () => {
-    const response = await api("POST", COMPANIES, { token: admin.token, body: { name: "", commission_rate: 150, country_code: "mx" } });
+    const response = await api("POST", COMPANIES, {
+      token: admin.token,
+      body: { name: "", commission_rate: 150, country_code: "mx" },
+    });
     expect(response.status).toBe(422);
     expect(typeof response.body.detail).toBe("string");
-    expect(response.body.errors.map((error: { path: string }) => error.path).sort()).toEqual(["commission_rate", "country_code", "name"]);
+    expect(response.body.errors.map((error: { path: string }) => error.path).sort()).toEqual([
+      "commission_rate",
+      "country_code",
+      "name",
+    ]);
     for (const error of response.body.errors) expect(Object.keys(error).sort()).toEqual(["message", "path"]);
     expect(response.body.errors.every((error: { message: string }) => error.message.length > 0)).toBe(true);
   });
@@ -128,30 +167,50 @@ describe("validation", () => {
     expect(inName.status).toBe(422);
     expect(inName.body.errors).toEqual([{ path: "name", message: "text must not contain NUL characters" }]);
 
-    const inOtherField = await api("POST", COMPANIES, { token: admin.token, body: { name: uniqueName(), tax_id: "RFC\u0000123" } });
+    const inOtherField = await api("POST", COMPANIES, {
+      token: admin.token,
+      body: { name: uniqueName(), tax_id: "RFC\u0000123" },
+    });
     expect(inOtherField.status).toBe(422);
     expect(inOtherField.body.errors).toEqual([{ path: "tax_id", message: "text must not contain NUL characters" }]);
 
-    const inQuery = await api("GET", `/api/v1/audit/?action=${encodeURIComponent("LOGIN\u0000")}`, { token: admin.token });
+    const inQuery = await api("GET", `/api/v1/audit/?action=${encodeURIComponent("LOGIN\u0000")}`, {
+      token: admin.token,
+    });
     expect(inQuery.status).toBe(422);
   });
 
   it("answers 422, not 500, to a body nested thousands of levels deep, and takes 32 levels of metadata", async () => {
     const deep = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
     for (const text of [deep(5_000), `{"name": ${deep(5_000)}}`, `{"name": "x", "tax_id": {"a": ${deep(100_000)}}}`]) {
-      const response = await api("POST", COMPANIES, { token: admin.token, rawBody: text, headers: { "content-type": "application/json" } });
+      const response = await api("POST", COMPANIES, {
+        token: admin.token,
+        rawBody: text,
+        headers: { "content-type": "application/json" },
+      });
       expect(response.status, text.slice(0, 40)).toBe(422);
       expect(response.body.detail).toMatch(/nested more than 32 levels deep/);
     }
     let metadata: unknown = "leaf";
     for (let level = 0; level < 31; level++) metadata = { level: metadata };
-    const stored = await api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title: "Deep metadata", content: "Repatriation is covered.", metadata_json: metadata, company_id: admin.user.company_id } });
+    const stored = await api("POST", "/api/v1/ai/knowledge", {
+      token: admin.token,
+      body: {
+        title: "Deep metadata",
+        content: "Repatriation is covered.",
+        metadata_json: metadata,
+        company_id: admin.user.company_id,
+      },
+    });
     expect(stored.status, JSON.stringify(stored.body)).toBe(201);
   });
 
   it("ignores unknown fields", async () => {
     const name = uniqueName();
-    const response = await api("POST", COMPANIES, { token: admin.token, body: { name, is_default: true, id: randomUUID(), favourite_colour: "blue" } });
+    const response = await api("POST", COMPANIES, {
+      token: admin.token,
+      body: { name, is_default: true, id: randomUUID(), favourite_colour: "blue" },
+    });
     expect(response.status).toBe(201);
     expect(response.body.is_default).toBe(false);
     expect(response.body).not.toHaveProperty("favourite_colour");
@@ -190,7 +249,10 @@ describe("X-Request-Id", () => {
       const path = route.path.replace(/\[[^\]]+\]/g, () => randomUUID());
       for (const method of route.methods) {
         const response = await api(method, path, method === "GET" || method === "DELETE" ? {} : { body: {} });
-        expect(response.headers.get("x-request-id") ?? "(none)", `${method} ${route.path} (${response.status})`).toMatch(UUID);
+        expect(
+          response.headers.get("x-request-id") ?? "(none)",
+          `${method} ${route.path} (${response.status})`,
+        ).toMatch(UUID);
         calls++;
       }
     }
@@ -243,11 +305,16 @@ describe("server configuration", () => {
     // The later rule wins for /api/v1 (served by Next.js under `npm run dev`).
     const api = rules.find((rule) => rule.source === "/api/v1/:path*");
     expect(rules.indexOf(api!)).toBeGreaterThan(rules.indexOf(everywhere!));
-    expect(api?.headers.find((header) => header.key === "Content-Security-Policy")?.value).toMatch(/^default-src 'none';.*frame-ancestors 'none'/);
+    expect(api?.headers.find((header) => header.key === "Content-Security-Policy")?.value).toMatch(
+      /^default-src 'none';.*frame-ancestors 'none'/,
+    );
   });
 
   it("answers the same route with and without the trailing slash", async () => {
-    const [withSlash, without] = await Promise.all([api("GET", "/api/v1/audit/", { token: admin.token }), api("GET", "/api/v1/audit", { token: admin.token })]);
+    const [withSlash, without] = await Promise.all([
+      api("GET", "/api/v1/audit/", { token: admin.token }),
+      api("GET", "/api/v1/audit", { token: admin.token }),
+    ]);
     expect([withSlash.status, without.status]).toEqual([200, 200]);
   });
 });

@@ -53,7 +53,11 @@ describe("describeError", () => {
 
   it("adds the field errors of a validation error", () => {
     const errors = [{ path: "beneficiaries.0.date_of_birth", message: "must be a date" }];
-    expect(describeError(new ValidationError("invalid body", errors)).body).toEqual({ detail: "invalid body", code: "validation_error", errors });
+    expect(describeError(new ValidationError("invalid body", errors)).body).toEqual({
+      detail: "invalid body",
+      code: "validation_error",
+      errors,
+    });
   });
 
   it("adds WWW-Authenticate: Bearer to a 401 and Retry-After to a 429", () => {
@@ -76,8 +80,14 @@ describe("describeError", () => {
   });
 
   it("maps a Postgres unique violation (23505) to 409, also when the driver error is wrapped", () => {
-    const driverError = Object.assign(new Error('duplicate key value violates unique constraint "zones_name_unique"'), { code: "23505" });
-    for (const error of [driverError, { code: "23505" }, new Error("Failed query: insert ...", { cause: driverError })]) {
+    const driverError = Object.assign(new Error('duplicate key value violates unique constraint "zones_name_unique"'), {
+      code: "23505",
+    });
+    for (const error of [
+      driverError,
+      { code: "23505" },
+      new Error("Failed query: insert ...", { cause: driverError }),
+    ]) {
       const described = describeError(error);
       expect(described.status).toBe(409);
       expect(described.body.code).toBe("conflict");
@@ -85,13 +95,21 @@ describe("describeError", () => {
     }
   });
 
-  it.each(["ECONNREFUSED", "ECONNRESET", "57P01", "08006", "CONNECTION_CLOSED"])("maps an unreachable database (%s) to 503 with Retry-After", (code) => {
-    const described = describeError(new Error("Failed query", { cause: Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code }) }));
-    expect(described.status).toBe(503);
-    expect(described.body).toEqual({ detail: "the database is not available; try again shortly", code: "unavailable" });
-    expect(described.headers["Retry-After"]).toBeTruthy();
-    expect(describeError({ code }).status).toBe(503);
-  });
+  it.each(["ECONNREFUSED", "ECONNRESET", "57P01", "08006", "CONNECTION_CLOSED"])(
+    "maps an unreachable database (%s) to 503 with Retry-After",
+    (code) => {
+      const described = describeError(
+        new Error("Failed query", { cause: Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code }) }),
+      );
+      expect(described.status).toBe(503);
+      expect(described.body).toEqual({
+        detail: "the database is not available; try again shortly",
+        code: "unavailable",
+      });
+      expect(described.headers["Retry-After"]).toBeTruthy();
+      expect(describeError({ code }).status).toBe(503);
+    },
+  );
 
   it("maps a value the column refuses (too long, out of range) to 422 without the SQL message", () => {
     for (const code of ["22001", "22003"]) {
@@ -151,7 +169,11 @@ describe("withApi and an unexpected error", () => {
       throw new ConflictError("a zone with this name already exists");
     });
     const response = await handler(
-      new Request("http://localhost:3000/api/v1/test/explode", { method: "POST", headers: { "content-type": "application/json" }, body: '{"reason":"x"}' }),
+      new Request("http://localhost:3000/api/v1/test/explode", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"reason":"x"}',
+      }),
     );
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ detail: "a zone with this name already exists", code: "conflict" });
@@ -170,12 +192,19 @@ describe("an unreachable database", () => {
     try {
       const health = await api("GET", "/api/v1/health");
       expect(health.status).toBe(503);
-      expect(health.body).toEqual({ status: "error", database: "unavailable", detail: "the database is not available; try again shortly" });
+      expect(health.body).toEqual({
+        status: "error",
+        database: "unavailable",
+        detail: "the database is not available; try again shortly",
+      });
       expect(health.headers.get("retry-after")).toBe("5");
 
       const countries = await api("GET", "/api/v1/geography/countries", { token: admin.token });
       expect(countries.status).toBe(503);
-      expect(countries.body).toEqual({ detail: "the database is not available; try again shortly", code: "unavailable" });
+      expect(countries.body).toEqual({
+        detail: "the database is not available; try again shortly",
+        code: "unavailable",
+      });
       expect(countries.headers.get("retry-after")).toBe("5");
       expect(countries.text).not.toContain("ECONNREFUSED");
     } finally {

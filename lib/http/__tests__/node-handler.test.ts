@@ -34,7 +34,14 @@ async function echo(req: Request): Promise<Response> {
 
 // A withApi route: withApi and its handler get the server's NodeRequest; the echo reads its web Request.
 const apiEcho = withApi(
-  defineOperation({ method: "POST", path: "/__test/api-echo", tag: "test", summary: "echo", access: "public", responses: { 200: { description: "what the handler saw" } } }),
+  defineOperation({
+    method: "POST",
+    path: "/__test/api-echo",
+    tag: "test",
+    summary: "echo",
+    access: "public",
+    responses: { 200: { description: "what the handler saw" } },
+  }),
   async ({ req }) => {
     // The services' address comes from the request withApi got (the NodeRequest, with its socket).
     const seen = await (await echo(webRequestOf(req))).json();
@@ -61,7 +68,9 @@ const testRoutes: Record<string, RouteModule> = {
           clearTimeout(timer);
         },
       });
-      return new Response(stream, { headers: { "content-type": "application/octet-stream", "x-frame-options": "SAMEORIGIN" } });
+      return new Response(stream, {
+        headers: { "content-type": "application/octet-stream", "x-frame-options": "SAMEORIGIN" },
+      });
     },
   },
   // A stream that never ends, for a client that leaves.
@@ -103,7 +112,9 @@ let server: http.Server;
 let base: { host: string; port: number };
 
 beforeAll(async () => {
-  const real = await Promise.all(API_ROUTES.map(async ({ path, load }) => ({ path, value: loadedRoute(await load()) })));
+  const real = await Promise.all(
+    API_ROUTES.map(async ({ path, load }) => ({ path, value: loadedRoute(await load()) })),
+  );
   const own = Object.entries(testRoutes).map(([path, module]) => ({ path, value: loadedRoute(module) }));
   server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -123,18 +134,31 @@ type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer;
 function call(
   method: string,
   path: string,
-  options: { headers?: Record<string, string | number>; body?: Buffer | string | AsyncIterable<Buffer>; localAddress?: string } = {},
+  options: {
+    headers?: Record<string, string | number>;
+    body?: Buffer | string | AsyncIterable<Buffer>;
+    localAddress?: string;
+  } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ ...base, method, path, headers: options.headers, agent: false, localAddress: options.localAddress }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode!, headers: res.headers, body, text: body.toString("utf8"), json: () => JSON.parse(body.toString("utf8")) });
-      });
-      res.on("error", reject);
-    });
+    const req = http.request(
+      { ...base, method, path, headers: options.headers, agent: false, localAddress: options.localAddress },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const body = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            body,
+            text: body.toString("utf8"),
+            json: () => JSON.parse(body.toString("utf8")),
+          });
+        });
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     const { body } = options;
     if (body === undefined || typeof body === "string" || Buffer.isBuffer(body)) {
@@ -163,7 +187,11 @@ describe("the node:http server of /api/v1", () => {
     expect(me.status).toBe(200);
     expect(me.json()).toMatchObject({ id: user.id, email: user.email });
 
-    const wrong = await call("POST", "/api/v1/auth/login", json({ email: user.email, password: "not-the-password-at-all" }));
+    const wrong = await call(
+      "POST",
+      "/api/v1/auth/login",
+      json({ email: user.email, password: "not-the-password-at-all" }),
+    );
     expect(wrong.status).toBe(401);
     expect(wrong.json()).toHaveProperty("detail");
   });
@@ -228,14 +256,20 @@ describe("the node:http server of /api/v1", () => {
 
   it("refuses a JSON body over 1 MB with 413, declared or streamed", async () => {
     const big = Buffer.alloc(1024 * 1024 + 10, "a");
-    const declared = await call("POST", "/api/v1/auth/login", { headers: { "content-type": "application/json", "content-length": big.byteLength }, body: big });
+    const declared = await call("POST", "/api/v1/auth/login", {
+      headers: { "content-type": "application/json", "content-length": big.byteLength },
+      body: big,
+    });
     expect(declared.status).toBe(413);
     expect(declared.json()).toHaveProperty("detail");
 
     async function* chunked() {
       for (let i = 0; i < 20; i++) yield Buffer.alloc(64 * 1024, "b");
     }
-    const streamed = await call("POST", "/api/v1/auth/login", { headers: { "content-type": "application/json" }, body: chunked() });
+    const streamed = await call("POST", "/api/v1/auth/login", {
+      headers: { "content-type": "application/json" },
+      body: chunked(),
+    });
     expect(streamed.status).toBe(413);
     expect(streamed.json()).toHaveProperty("detail");
   });
@@ -248,7 +282,12 @@ describe("the node:http server of /api/v1", () => {
     expect(direct.forwarded_host).toBe(`127.0.0.1:${base.port}`);
     expect(direct.url).toBe(`http://127.0.0.1:${base.port}/api/v1/__test/echo`);
 
-    const proxied = (await call("POST", "/api/v1/__test/echo?x=1", { headers: { "x-forwarded-for": "198.51.100.7, 203.0.113.5", "x-forwarded-host": "cover.example" }, body: "" })).json();
+    const proxied = (
+      await call("POST", "/api/v1/__test/echo?x=1", {
+        headers: { "x-forwarded-for": "198.51.100.7, 203.0.113.5", "x-forwarded-host": "cover.example" },
+        body: "",
+      })
+    ).json();
     expect(proxied.forwarded_for).toBe("198.51.100.7, 203.0.113.5");
     expect(proxied.client_address).toBe("203.0.113.5");
     expect(proxied.forwarded_host).toBe("cover.example");
@@ -258,9 +297,15 @@ describe("the node:http server of /api/v1", () => {
   it("with no trusted proxy takes the socket's address as the caller, whatever the client writes", async () => {
     vi.stubEnv("TRUSTED_PROXY_HOPS", "0");
     try {
-      const forged = { "x-forwarded-for": "198.51.100.7", [SOCKET_ADDRESS_HEADER]: "198.51.100.8", "content-type": "application/json" };
+      const forged = {
+        "x-forwarded-for": "198.51.100.7",
+        [SOCKET_ADDRESS_HEADER]: "198.51.100.8",
+        "content-type": "application/json",
+      };
       for (const localAddress of ["127.0.0.2", "127.0.0.3"]) {
-        const seen = (await call("POST", "/api/v1/__test/api-echo", { headers: forged, body: "", localAddress })).json();
+        const seen = (
+          await call("POST", "/api/v1/__test/api-echo", { headers: forged, body: "", localAddress })
+        ).json();
         expect(seen.client_address, localAddress).toBe(localAddress);
         expect(seen.forwarded_for).toBe("198.51.100.7");
       }
@@ -274,9 +319,14 @@ describe("the node:http server of /api/v1", () => {
     try {
       const user = await createTestUser({ roles: ["ADMIN"] });
       const attempt = (password: string, localAddress: string, forwardedFor: string) =>
-        call("POST", "/api/v1/auth/login", { ...json({ email: user.email, password }), localAddress, headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor } });
+        call("POST", "/api/v1/auth/login", {
+          ...json({ email: user.email, password }),
+          localAddress,
+          headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
+        });
       // A new X-Forwarded-For each time does not make a new bucket.
-      for (let i = 1; i <= 5; i++) expect((await attempt(`wrong-${i}`, "127.0.0.4", `203.0.113.${i}`)).status, `failure ${i}`).toBe(401);
+      for (let i = 1; i <= 5; i++)
+        expect((await attempt(`wrong-${i}`, "127.0.0.4", `203.0.113.${i}`)).status, `failure ${i}`).toBe(401);
       expect((await attempt(user.password, "127.0.0.4", "203.0.113.99")).status).toBe(429);
       expect((await attempt(user.password, "127.0.0.5", "203.0.113.1")).status).toBe(200);
     } finally {
@@ -289,11 +339,18 @@ describe("the node:http server of /api/v1", () => {
     expect(takesNodeRequest(echo)).toBe(false);
     for (const size of [0, 1000, 300 * 1024]) {
       const bytes = randomBytes(size);
-      const options = { headers: { "x-repeated": ["a", "b"] as unknown as string, "content-type": "application/octet-stream" }, body: bytes };
+      const options = {
+        headers: { "x-repeated": ["a", "b"] as unknown as string, "content-type": "application/octet-stream" },
+        body: bytes,
+      };
       const plain = (await call("POST", "/api/v1/__test/echo?q=1", options)).json();
       const api = (await call("POST", "/api/v1/__test/api-echo?q=1", options)).json();
       expect(api).toEqual({ ...plain, url: plain.url.replace("/echo", "/api-echo") });
-      expect(api).toMatchObject({ repeated: "a, b", body_bytes: size, body_sha256: createHash("sha256").update(bytes).digest("hex") });
+      expect(api).toMatchObject({
+        repeated: "a, b",
+        body_bytes: size,
+        body_sha256: createHash("sha256").update(bytes).digest("hex"),
+      });
     }
   });
 
@@ -307,7 +364,12 @@ describe("the node:http server of /api/v1", () => {
     for (const size of [1000, 300 * 1024]) {
       const bytes = randomBytes(size);
       const sha256 = createHash("sha256").update(bytes).digest("hex");
-      const whole = (await call("POST", "/api/v1/__test/echo", { headers: { "content-type": "application/octet-stream" }, body: bytes })).json();
+      const whole = (
+        await call("POST", "/api/v1/__test/echo", {
+          headers: { "content-type": "application/octet-stream" },
+          body: bytes,
+        })
+      ).json();
       expect(whole).toMatchObject({ body_bytes: size, body_sha256: sha256 });
       async function* pieces() {
         for (let at = 0; at < size; at += 7000) yield bytes.subarray(at, at + 7000);
@@ -349,7 +411,13 @@ describe("the node:http server of /api/v1", () => {
 
   it("survives clients that leave mid-body or mid-answer, and stops the answer's stream", async () => {
     await new Promise<void>((resolve) => {
-      const req = http.request({ ...base, method: "POST", path: "/api/v1/__test/echo", headers: { "content-length": 5000 }, agent: false });
+      const req = http.request({
+        ...base,
+        method: "POST",
+        path: "/api/v1/__test/echo",
+        headers: { "content-length": 5000 },
+        agent: false,
+      });
       req.on("error", () => resolve());
       req.write(Buffer.alloc(100));
       setTimeout(() => {

@@ -36,8 +36,23 @@ function receivedRequest(): Promise<NodeRequest> {
   const arrived = new Promise<NodeRequest>((resolve) => (received = resolve));
   const { port } = server.address() as AddressInfo;
   // A client's own socket-address header, which the request replaces with its socket's.
-  const headers = { host: "cover.example", "content-type": "application/json", "x-repeated": ["a", "b"], [SOCKET_ADDRESS_HEADER]: "198.51.100.66" };
-  http.request({ host: "127.0.0.1", port, method: "POST", path: "/api/v1/x?q=1", headers, agent: false, localAddress: "127.0.0.7" }).end(BODY);
+  const headers = {
+    host: "cover.example",
+    "content-type": "application/json",
+    "x-repeated": ["a", "b"],
+    [SOCKET_ADDRESS_HEADER]: "198.51.100.66",
+  };
+  http
+    .request({
+      host: "127.0.0.1",
+      port,
+      method: "POST",
+      path: "/api/v1/x?q=1",
+      headers,
+      agent: false,
+      localAddress: "127.0.0.7",
+    })
+    .end(BODY);
   return arrived;
 }
 

@@ -13,7 +13,11 @@ type OpenApiOperation = {
   security: unknown[];
   "x-permissions": string[];
 };
-type Document = { openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, OpenApiOperation>> };
+type Document = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, OpenApiOperation>>;
+};
 
 /** "/api/v1/zones/[zone_id]/" and "/api/v1/zones/{zone_id}" both become "/api/v1/zones/{zone_id}". */
 function normalize(path: string): string {
@@ -30,13 +34,16 @@ async function loadDocument(): Promise<Document> {
 async function documentedOperations(document: Document) {
   const operations = new Map<string, OpenApiOperation>();
   for (const [path, methods] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(methods)) operations.set(`${method.toUpperCase()} ${normalize(path)}`, operation);
+    for (const [method, operation] of Object.entries(methods))
+      operations.set(`${method.toUpperCase()} ${normalize(path)}`, operation);
   }
   return operations;
 }
 
 async function routeOperations() {
-  return (await listRoutes()).flatMap((route) => route.methods.map((method) => `${method} ${normalize(route.path)}`)).sort();
+  return (await listRoutes())
+    .flatMap((route) => route.methods.map((method) => `${method} ${normalize(route.path)}`))
+    .sort();
 }
 
 describe("GET /api/v1/openapi.json", () => {
@@ -57,7 +64,9 @@ describe("GET /api/v1/openapi.json", () => {
 
   it("documents nothing that has no route file", async () => {
     const routes = new Set(await routeOperations());
-    const phantom = [...(await documentedOperations(await loadDocument())).keys()].filter((operation) => !routes.has(operation));
+    const phantom = [...(await documentedOperations(await loadDocument())).keys()].filter(
+      (operation) => !routes.has(operation),
+    );
     expect(phantom, "documented operations without a handler").toEqual([]);
   });
 
@@ -79,12 +88,18 @@ describe("GET /api/v1/openapi.json", () => {
       for (const [method, operation] of Object.entries(methods)) {
         const name = `${method.toUpperCase()} ${path}`;
         expect(operation.summary, name).toBeTruthy();
-        expect(Object.keys(operation.responses).some((status) => status.startsWith("2")), name).toBe(true);
+        expect(
+          Object.keys(operation.responses).some((status) => status.startsWith("2")),
+          name,
+        ).toBe(true);
         expect(operation.responses["500"], name).toBeDefined();
         if (operation.security.length > 0) expect(operation.responses["401"], name).toBeDefined();
         if (operation["x-permissions"].length > 0) expect(operation.responses["403"], name).toBeDefined();
         if (operation.requestBody) {
-          expect(operation.requestBody.content["application/json"] ?? operation.requestBody.content["multipart/form-data"], name).toBeDefined();
+          expect(
+            operation.requestBody.content["application/json"] ?? operation.requestBody.content["multipart/form-data"],
+            name,
+          ).toBeDefined();
           expect(operation.responses["422"], name).toBeDefined();
         }
       }
@@ -95,12 +110,25 @@ describe("GET /api/v1/openapi.json", () => {
     const document = await loadDocument();
     const audit = document.paths["/api/v1/audit/"]?.get ?? document.paths["/api/v1/audit"]?.get;
     expect(audit["x-permissions"]).toEqual(["audit:read"]);
-    expect(audit.parameters.map((parameter) => parameter.name).sort()).toEqual(["action", "date_from", "date_to", "entity", "page", "page_size", "user_id"]);
-    const pageSize = audit.parameters.find((parameter) => parameter.name === "page_size") as unknown as { schema: { maximum: number; default: number } };
+    expect(audit.parameters.map((parameter) => parameter.name).sort()).toEqual([
+      "action",
+      "date_from",
+      "date_to",
+      "entity",
+      "page",
+      "page_size",
+      "user_id",
+    ]);
+    const pageSize = audit.parameters.find((parameter) => parameter.name === "page_size") as unknown as {
+      schema: { maximum: number; default: number };
+    };
     expect(pageSize.schema).toMatchObject({ maximum: 200, default: 50 });
 
     const create = document.paths["/api/v1/organizations/companies"].post;
-    expect(create.requestBody?.content["application/json"].schema).toMatchObject({ required: ["name"], properties: { name: expect.any(Object) } });
+    expect(create.requestBody?.content["application/json"].schema).toMatchObject({
+      required: ["name"],
+      properties: { name: expect.any(Object) },
+    });
     expect(create.responses["201"]).toBeDefined();
   });
 });

@@ -41,7 +41,9 @@ describe("routePathOf", () => {
 describe("matching a path", () => {
   const patterns = ["/a/[id]", "/a/b", "/a/[id]/c", "/a/b/[x]", "/plans/[plan_id]/versions", "/plans/calculate-price"];
   // The order routes are given in must not matter: static segments win wherever they stand.
-  const tables = [patterns, [...patterns].reverse()].map((list) => createRouteTable(list.map((pattern) => ({ path: pattern, value: pattern }))));
+  const tables = [patterns, [...patterns].reverse()].map((list) =>
+    createRouteTable(list.map((pattern) => ({ path: pattern, value: pattern }))),
+  );
 
   it.each([
     ["/a/b", "/a/b", {}],
@@ -55,8 +57,19 @@ describe("matching a path", () => {
   });
 
   it("sends a static last segment to its own route whatever shorter routes sit between (a total order)", () => {
-    const knowledge = ["/ai/knowledge/[id]", "/ai/chat", "/ai/knowledge", "/ai/knowledge/upload", "/ai/chat/stream", "/a/[id]"];
-    for (const list of [knowledge, [...knowledge].reverse(), [knowledge[2], knowledge[0], knowledge[5], knowledge[3], knowledge[1], knowledge[4]]]) {
+    const knowledge = [
+      "/ai/knowledge/[id]",
+      "/ai/chat",
+      "/ai/knowledge",
+      "/ai/knowledge/upload",
+      "/ai/chat/stream",
+      "/a/[id]",
+    ];
+    for (const list of [
+      knowledge,
+      [...knowledge].reverse(),
+      [knowledge[2], knowledge[0], knowledge[5], knowledge[3], knowledge[1], knowledge[4]],
+    ]) {
       const table = createRouteTable(list.map((pattern) => ({ path: pattern, value: pattern })));
       expect(table.match("/ai/knowledge/upload")?.path).toBe("/ai/knowledge/upload");
       expect(table.match("/ai/knowledge/9")?.path).toBe("/ai/knowledge/[id]");
@@ -88,7 +101,10 @@ describe("matching a path", () => {
     const table = createRouteTable(API_ROUTES.map(({ path: pattern }) => ({ path: pattern, value: pattern })));
     expect(table.match("/api/v1/plans/calculate-price")?.path).toBe("/api/v1/plans/calculate-price");
     expect(table.match("/api/v1/audit/")?.path).toBe("/api/v1/audit");
-    expect(table.match("/api/v1/products/0f8a/plans")).toMatchObject({ path: "/api/v1/products/[id]/plans", params: { id: "0f8a" } });
+    expect(table.match("/api/v1/products/0f8a/plans")).toMatchObject({
+      path: "/api/v1/products/[id]/plans",
+      params: { id: "0f8a" },
+    });
     expect(table.match("/api/v1/no-such-thing")).toBeNull();
   });
 });

@@ -50,7 +50,16 @@ describe("security headers", () => {
   });
 
   it("has next.config.ts put them on pages, static files, 404s, /api/auth and /api/inngest", async () => {
-    for (const path of ["/", "/sign-in", "/policies/123", "/_next/static/chunks/main.js", "/favicon.ico", "/no-such-page", "/api/auth/session", "/api/inngest"]) {
+    for (const path of [
+      "/",
+      "/sign-in",
+      "/policies/123",
+      "/_next/static/chunks/main.js",
+      "/favicon.ico",
+      "/no-such-page",
+      "/api/auth/session",
+      "/api/inngest",
+    ]) {
       const headers = await nextHeadersFor(path);
       expectHardened(headers, path);
       expect(headers["content-security-policy"], path).toBe(PAGE_CSP);
@@ -88,8 +97,14 @@ describe("the page CSP's scripts (trust section 6)", () => {
     expect(scriptSources(pageCsp("bm9uY2U="))).toEqual(["'self'", "'nonce-bm9uY2U='", "https://js.stripe.com"]);
     vi.stubEnv("NODE_ENV", "development");
     // React's development build needs eval; still nothing inline without the nonce.
-    expect(scriptSources(pageCsp("bm9uY2U="))).toEqual(["'self'", "'nonce-bm9uY2U='", "'unsafe-eval'", "https://js.stripe.com"]);
-    for (const policy of [PAGE_CSP, pageCsp("bm9uY2U="), API_CSP]) expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(scriptSources(pageCsp("bm9uY2U="))).toEqual([
+      "'self'",
+      "'nonce-bm9uY2U='",
+      "'unsafe-eval'",
+      "https://js.stripe.com",
+    ]);
+    for (const policy of [PAGE_CSP, pageCsp("bm9uY2U="), API_CSP])
+      expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   });
 
   it("has proxy.ts give each page request a nonce of its own, in the answer's policy and the one Next.js renders with", () => {
@@ -109,10 +124,27 @@ describe("the page CSP's scripts (trust section 6)", () => {
 
   it("runs proxy.ts on pages, never on the API, /api/auth, /api/inngest or static files", () => {
     const runsOn = (url: string) => unstable_doesMiddlewareMatch({ config: proxyConfig, url, nextConfig });
-    for (const url of ["/", "/sign-in", "/sign-in?callbackUrl=%2Fgeography", "/dashboard", "/policies/123", "/docs", "/verify/abc", "/no-such-page"]) {
+    for (const url of [
+      "/",
+      "/sign-in",
+      "/sign-in?callbackUrl=%2Fgeography",
+      "/dashboard",
+      "/policies/123",
+      "/docs",
+      "/verify/abc",
+      "/no-such-page",
+    ]) {
       expect(runsOn(url), url).toBe(true);
     }
-    for (const url of ["/api/v1/health", "/api/v1/auth/login", "/api/auth/session", "/api/inngest", "/_next/static/chunks/main.js", "/_next/image?url=x", "/favicon.ico"]) {
+    for (const url of [
+      "/api/v1/health",
+      "/api/v1/auth/login",
+      "/api/auth/session",
+      "/api/inngest",
+      "/_next/static/chunks/main.js",
+      "/_next/image?url=x",
+      "/favicon.ico",
+    ]) {
       expect(runsOn(url), url).toBe(false);
     }
   });

@@ -65,7 +65,10 @@ describe("session cookie", () => {
   });
 
   it("accepts a POST from our own pages", async () => {
-    const sameOrigin: Array<Record<string, string>> = [{ "sec-fetch-site": "same-origin" }, { origin: "http://localhost:3000", host: "localhost:3000" }];
+    const sameOrigin: Array<Record<string, string>> = [
+      { "sec-fetch-site": "same-origin" },
+      { origin: "http://localhost:3000", host: "localhost:3000" },
+    ];
     for (const headers of sameOrigin) {
       const { response, created } = await postWithCookie(headers);
       expect(response.status, JSON.stringify(headers)).toBe(201);
@@ -97,7 +100,12 @@ describe("session cookie", () => {
     const name = `Form ${randomUUID().slice(0, 8)}`;
     const response = await api("POST", COMPANIES, {
       rawBody: new URLSearchParams({ name }).toString(),
-      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      headers: {
+        cookie,
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "https://evil.example",
+        "sec-fetch-site": "cross-site",
+      },
     });
     expect(response.status).toBe(403);
     expect(response.body.detail).toBe("cross-site request refused");
@@ -110,7 +118,12 @@ describe("session cookie", () => {
     const accepted: Array<Record<string, string>> = [
       { origin: "https://cover.example", host: "10.0.0.5:3000" },
       { origin: "https://admin.cover.example", host: "10.0.0.5:3000" },
-      { origin: "https://proxied.example", host: "10.0.0.5:3000", "x-forwarded-host": "proxied.example", "x-forwarded-proto": "https" },
+      {
+        origin: "https://proxied.example",
+        host: "10.0.0.5:3000",
+        "x-forwarded-host": "proxied.example",
+        "x-forwarded-proto": "https",
+      },
     ];
     for (const headers of accepted) {
       const { response, created } = await postWithCookie(headers);
@@ -123,14 +136,24 @@ describe("session cookie", () => {
   });
 
   it("does not ask an API-key caller for same-origin headers, even with a foreign Origin", async () => {
-    const created = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "csrf test", permissions: ["plans:write"] } });
+    const created = await api("POST", "/api/v1/auth/api-keys", {
+      token: admin.token,
+      body: { name: "csrf test", permissions: ["plans:write"] },
+    });
     expect(created.status).toBe(201);
-    const response = await api("POST", "/api/v1/products", { apiKey: created.body.key, body: { name: `Product ${randomUUID()}` }, headers: { origin: "https://evil.example" } });
+    const response = await api("POST", "/api/v1/products", {
+      apiKey: created.body.key,
+      body: { name: `Product ${randomUUID()}` },
+      headers: { origin: "https://evil.example" },
+    });
     expect(response.status).toBe(201);
   });
 
   it("does not ask a bearer-token caller for same-origin headers", async () => {
-    const response = await api("POST", COMPANIES, { token: admin.token, body: { name: `Bearer ${randomUUID().slice(0, 8)}` } });
+    const response = await api("POST", COMPANIES, {
+      token: admin.token,
+      body: { name: `Bearer ${randomUUID().slice(0, 8)}` },
+    });
     expect(response.status).toBe(201);
   });
 

@@ -18,7 +18,8 @@ function flatten(catalog: Catalog, prefix = ""): Map<string, unknown> {
   const entries = new Map<string, unknown>();
   for (const [key, value] of Object.entries(catalog)) {
     const name = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === "object" && !Array.isArray(value)) for (const [leaf, text] of flatten(value, name)) entries.set(leaf, text);
+    if (value !== null && typeof value === "object" && !Array.isArray(value))
+      for (const [leaf, text] of flatten(value, name)) entries.set(leaf, text);
     else entries.set(name, value);
   }
   return entries;
@@ -38,17 +39,25 @@ const SAME_IN_EVERY_LANGUAGE = new Set(["app.name", "portal.policy.plan", "users
 
 describe("message catalogs", () => {
   it("exist for exactly the listed locales", () => {
-    const files = readdirSync(folder).filter((file) => file.endsWith(".json")).map((file) => file.replace(/\.json$/, "")).sort();
+    const files = readdirSync(folder)
+      .filter((file) => file.endsWith(".json"))
+      .map((file) => file.replace(/\.json$/, ""))
+      .sort();
     expect(files).toEqual([...LOCALES].sort());
   });
 
-  it.each(LOCALES.flatMap((a) => LOCALES.filter((b) => b !== a).map((b) => [a, b] as const)))("every key of %s is in %s", (a, b) => {
-    const missing = [...catalogs[a].keys()].filter((key) => !catalogs[b].has(key));
-    expect(missing, `keys of ${a} missing from ${b}`).toEqual([]);
-  });
+  it.each(LOCALES.flatMap((a) => LOCALES.filter((b) => b !== a).map((b) => [a, b] as const)))(
+    "every key of %s is in %s",
+    (a, b) => {
+      const missing = [...catalogs[a].keys()].filter((key) => !catalogs[b].has(key));
+      expect(missing, `keys of ${a} missing from ${b}`).toEqual([]);
+    },
+  );
 
   it.each(LOCALES)("%s: every message is a non-empty text", (locale) => {
-    const bad = [...catalogs[locale]].filter(([, text]) => typeof text !== "string" || text.trim() === "").map(([key]) => key);
+    const bad = [...catalogs[locale]]
+      .filter(([, text]) => typeof text !== "string" || text.trim() === "")
+      .map(([key]) => key);
     expect(bad).toEqual([]);
   });
 
@@ -58,14 +67,21 @@ describe("message catalogs", () => {
     for (const [key, text] of catalogs[first]) {
       for (const locale of others) {
         const other = catalogs[locale].get(key);
-        if (typeof text === "string" && typeof other === "string" && argumentsOf(text).join() !== argumentsOf(other).join()) differing.push(`${key} (${first}: ${argumentsOf(text)}; ${locale}: ${argumentsOf(other)})`);
+        if (
+          typeof text === "string" &&
+          typeof other === "string" &&
+          argumentsOf(text).join() !== argumentsOf(other).join()
+        )
+          differing.push(`${key} (${first}: ${argumentsOf(text)}; ${locale}: ${argumentsOf(other)})`);
       }
     }
     expect(differing).toEqual([]);
   });
 
   it("the Spanish catalog is translated: no message is left as its English text", () => {
-    const untranslated = [...catalogs.es].filter(([key, text]) => catalogs.en.get(key) === text && !SAME_IN_EVERY_LANGUAGE.has(key)).map(([key]) => key);
+    const untranslated = [...catalogs.es]
+      .filter(([key, text]) => catalogs.en.get(key) === text && !SAME_IN_EVERY_LANGUAGE.has(key))
+      .map(([key]) => key);
     expect(untranslated).toEqual([]);
   });
 
@@ -74,6 +90,10 @@ describe("message catalogs", () => {
     const es = flatten({ a: { b: "Hola {nombre}" } });
     expect([...en.keys()].filter((key) => !es.has(key))).toEqual(["a.c"]);
     expect(argumentsOf(String(en.get("a.b")))).not.toEqual(argumentsOf(String(es.get("a.b"))));
-    expect(argumentsOf("<strong>{email}</strong> {count, plural, one {# day} other {# days}}")).toEqual(["<strong>", "count", "email"]);
+    expect(argumentsOf("<strong>{email}</strong> {count, plural, one {# day} other {# days}}")).toEqual([
+      "<strong>",
+      "count",
+      "email",
+    ]);
   });
 });

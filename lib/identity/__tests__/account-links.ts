@@ -43,7 +43,10 @@ export async function latestLink(recipient: string, template: AccountTemplate) {
 /** Moves a token's expiry into the past, as if its lifetime had run out. */
 export async function expireToken(token: string): Promise<void> {
   const db = await getDb();
-  await db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.tokenHash, hashToken(token)));
+  await db
+    .update(accountTokens)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(accountTokens.tokenHash, hashToken(token)));
 }
 
 export function verifyEmailViaApi(token: string) {
@@ -59,7 +62,10 @@ export function confirmResetViaApi(token: string, password: string) {
 }
 
 /** A 400 `invalid_token`, as the contract writes it. */
-export function expectInvalidToken(response: { status: number; body: { detail?: unknown; code?: unknown } }, context?: string) {
+export function expectInvalidToken(
+  response: { status: number; body: { detail?: unknown; code?: unknown } },
+  context?: string,
+) {
   expect(response.status, context).toBe(400);
   expect(response.body.code, context).toBe("invalid_token");
   expect(typeof response.body.detail, context).toBe("string");
@@ -73,6 +79,12 @@ export function expectInvalidToken(response: { status: number; body: { detail?: 
 export async function insertApiKey(permissions: readonly string[], companyId?: string): Promise<string> {
   const db = await getDb();
   const { token, hash } = newOpaqueToken("ck_");
-  await db.insert(apiKeys).values({ name: "test key", keyPrefix: token.slice(0, 10), keyHash: hash, permissions: [...permissions], companyId: companyId ?? (await getDefaultCompanyId(db)) });
+  await db.insert(apiKeys).values({
+    name: "test key",
+    keyPrefix: token.slice(0, 10),
+    keyHash: hash,
+    permissions: [...permissions],
+    companyId: companyId ?? (await getDefaultCompanyId(db)),
+  });
   return token;
 }

@@ -23,7 +23,10 @@ function assign(credentials: { token?: string; apiKey?: string }, userId: string
 }
 
 function unassign(credentials: { token?: string; apiKey?: string }, userId: string, role: string) {
-  return api("DELETE", "/api/v1/auth/roles/assign", { ...credentials, body: { user_id: userId, role_id: roleId(role) } });
+  return api("DELETE", "/api/v1/auth/roles/assign", {
+    ...credentials,
+    body: { user_id: userId, role_id: roleId(role) },
+  });
 }
 
 beforeAll(async () => {
@@ -57,14 +60,31 @@ describe("DELETE /api/v1/auth/roles/assign", () => {
 
   it("answers 404 for an unknown user or role, 422 for a malformed body", async () => {
     const user = await createTestUser();
-    expect((await api("DELETE", "/api/v1/auth/roles/assign", { token: admin.token, body: { user_id: crypto.randomUUID(), role_id: roleId("CLIENTE") } })).status).toBe(404);
-    expect((await api("DELETE", "/api/v1/auth/roles/assign", { token: admin.token, body: { user_id: user.id, role_id: crypto.randomUUID() } })).status).toBe(404);
-    expect((await api("DELETE", "/api/v1/auth/roles/assign", { token: admin.token, body: { user_id: "x" } })).status).toBe(422);
+    expect(
+      (
+        await api("DELETE", "/api/v1/auth/roles/assign", {
+          token: admin.token,
+          body: { user_id: crypto.randomUUID(), role_id: roleId("CLIENTE") },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api("DELETE", "/api/v1/auth/roles/assign", {
+          token: admin.token,
+          body: { user_id: user.id, role_id: crypto.randomUUID() },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await api("DELETE", "/api/v1/auth/roles/assign", { token: admin.token, body: { user_id: "x" } })).status,
+    ).toBe(422);
   });
 
   it("refuses VENDEDOR and CLIENTE (403) and anonymous callers (401)", async () => {
     const user = await createTestUser({ roles: ["VENDEDOR"] });
-    for (const role of ["VENDEDOR", "CLIENTE"] as const) expect((await unassign({ token: (await signInAs(role)).token }, user.id, "VENDEDOR")).status).toBe(403);
+    for (const role of ["VENDEDOR", "CLIENTE"] as const)
+      expect((await unassign({ token: (await signInAs(role)).token }, user.id, "VENDEDOR")).status).toBe(403);
     expect((await unassign({}, user.id, "VENDEDOR")).status).toBe(401);
   });
 
@@ -79,13 +99,20 @@ describe("DELETE /api/v1/auth/roles/assign", () => {
 describe("only a signed-in ADMIN gives or takes ADMIN", () => {
   it("an API key with every permission cannot create an ADMIN (403), nor assign or take ADMIN", async () => {
     const email = uniqueEmail("would-be-admin");
-    const created = await api("POST", "/api/v1/auth/users", { apiKey: everythingKey, body: { email, password: "a-good-password", roles: ["ADMIN"] } });
+    const created = await api("POST", "/api/v1/auth/users", {
+      apiKey: everythingKey,
+      body: { email, password: "a-good-password", roles: ["ADMIN"] },
+    });
     expect(created.status).toBe(403);
     expect((await loginViaApi(email, "a-good-password")).status).toBe(401);
 
     const target = await createTestUser({ roles: ["VENDEDOR"] });
     expect((await assign({ apiKey: everythingKey }, target.id, "ADMIN")).status).toBe(403);
-    expect((await me((await loginViaApi(target.email, target.password)).body.access_token)).body.roles.map((role: Role) => role.name)).toEqual(["VENDEDOR"]);
+    expect(
+      (await me((await loginViaApi(target.email, target.password)).body.access_token)).body.roles.map(
+        (role: Role) => role.name,
+      ),
+    ).toEqual(["VENDEDOR"]);
 
     const otherAdmin = await createTestUser({ roles: ["ADMIN"] });
     expect((await unassign({ apiKey: everythingKey }, otherAdmin.id, "ADMIN")).status).toBe(403);
@@ -94,25 +121,47 @@ describe("only a signed-in ADMIN gives or takes ADMIN", () => {
   it("the same key gives no other role either: a key never holds users:manage (trust.md section 3)", async () => {
     const target = await createTestUser({ roles: ["CLIENTE"] });
     expect((await assign({ apiKey: everythingKey }, target.id, "VENDEDOR")).status).toBe(403);
-    expect((await api("POST", "/api/v1/auth/users", { apiKey: everythingKey, body: { email: uniqueEmail("seller"), roles: ["VENDEDOR"] } })).status).toBe(403);
+    expect(
+      (
+        await api("POST", "/api/v1/auth/users", {
+          apiKey: everythingKey,
+          body: { email: uniqueEmail("seller"), roles: ["VENDEDOR"] },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("a user whose own role holds every permission but is not ADMIN cannot give ADMIN (403)", async () => {
     const db = await getDb();
-    const [supervisor] = await db.insert(roles).values({ name: `SUPERVISOR_${crypto.randomUUID().slice(0, 6)}`, level: 90 }).returning();
-    await db.insert(rolePermissions).values(ALL_PERMISSIONS.map((permission) => ({ roleId: supervisor.id, permission })));
+    const [supervisor] = await db
+      .insert(roles)
+      .values({ name: `SUPERVISOR_${crypto.randomUUID().slice(0, 6)}`, level: 90 })
+      .returning();
+    await db
+      .insert(rolePermissions)
+      .values(ALL_PERMISSIONS.map((permission) => ({ roleId: supervisor.id, permission })));
     const user = await createTestUser({ roles: ["CLIENTE"] });
     await db.delete(userRoles).where(eq(userRoles.userId, user.id));
     await db.insert(userRoles).values({ userId: user.id, roleId: supervisor.id });
     const token = (await loginViaApi(user.email, user.password)).body.access_token;
     const target = await createTestUser({ roles: ["CLIENTE"] });
     expect((await assign({ token }, target.id, "ADMIN")).status).toBe(403);
-    expect((await api("POST", "/api/v1/auth/users", { token, body: { email: uniqueEmail("x"), password: "a-good-password", roles: ["ADMIN"] } })).status).toBe(403);
+    expect(
+      (
+        await api("POST", "/api/v1/auth/users", {
+          token,
+          body: { email: uniqueEmail("x"), password: "a-good-password", roles: ["ADMIN"] },
+        })
+      ).status,
+    ).toBe(403);
     expect((await assign({ token }, target.id, "VENDEDOR")).status).toBe(200);
   });
 
   it("a signed-in ADMIN creates an ADMIN and assigns ADMIN", async () => {
-    const created = await api("POST", "/api/v1/auth/users", { token: admin.token, body: { email: uniqueEmail("admin"), password: "a-good-password", roles: ["ADMIN"] } });
+    const created = await api("POST", "/api/v1/auth/users", {
+      token: admin.token,
+      body: { email: uniqueEmail("admin"), password: "a-good-password", roles: ["ADMIN"] },
+    });
     expect(created.status).toBe(201);
     const target = await createTestUser({ roles: ["VENDEDOR"] });
     const res = await assign({ token: admin.token }, target.id, "ADMIN");
@@ -126,13 +175,29 @@ describe("the last active ADMIN (409)", () => {
   it("can neither lose ADMIN nor be deactivated; once another ADMIN is active, both work", async () => {
     const db = await getDb();
     const last = await signInAs("ADMIN");
-    const adminIds = (await db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, roleId("ADMIN")))).map((row) => row.id);
-    await db.update(users).set({ isActive: false }).where(inArray(users.id, adminIds.filter((id) => id !== last.user.id)));
+    const adminIds = (
+      await db
+        .select({ id: userRoles.userId })
+        .from(userRoles)
+        .where(eq(userRoles.roleId, roleId("ADMIN")))
+    ).map((row) => row.id);
+    await db
+      .update(users)
+      .set({ isActive: false })
+      .where(
+        inArray(
+          users.id,
+          adminIds.filter((id) => id !== last.user.id),
+        ),
+      );
 
     const removed = await unassign({ token: last.token }, last.user.id, "ADMIN");
     expect(removed.status).toBe(409);
     expect(removed.body.code).toBe("last_admin");
-    const deactivated = await api("PATCH", `/api/v1/auth/users/${last.user.id}`, { token: last.token, body: { is_active: false } });
+    const deactivated = await api("PATCH", `/api/v1/auth/users/${last.user.id}`, {
+      token: last.token,
+      body: { is_active: false },
+    });
     expect(deactivated.status).toBe(409);
     expect(deactivated.body.code).toBe("last_admin");
     expect((await me(last.token)).body).toMatchObject({ is_active: true, roles: [{ name: "ADMIN" }] });
@@ -144,18 +209,35 @@ describe("the last active ADMIN (409)", () => {
     expect((await unassign({ token: last.token }, last.user.id, "ADMIN")).status).toBe(200);
     // `other` is now the last one: deactivating it is refused, by whoever asks.
     const otherToken = (await loginViaApi(other.email, other.password)).body.access_token;
-    expect((await api("PATCH", `/api/v1/auth/users/${other.id}`, { token: otherToken, body: { is_active: false } })).status).toBe(409);
+    expect(
+      (await api("PATCH", `/api/v1/auth/users/${other.id}`, { token: otherToken, body: { is_active: false } })).status,
+    ).toBe(409);
     // Deactivating a non-admin is not affected.
     const plain = await createTestUser({ roles: ["VENDEDOR"] });
-    expect((await api("PATCH", `/api/v1/auth/users/${plain.id}`, { token: otherToken, body: { is_active: false } })).status).toBe(200);
+    expect(
+      (await api("PATCH", `/api/v1/auth/users/${plain.id}`, { token: otherToken, body: { is_active: false } })).status,
+    ).toBe(200);
   });
 
   it("two administrators deactivating each other at once: one of them stays", async () => {
     const db = await getDb();
     const a = await signInAs("ADMIN");
     const b = await signInAs("ADMIN");
-    const adminIds = (await db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, roleId("ADMIN")))).map((row) => row.id);
-    await db.update(users).set({ isActive: false }).where(inArray(users.id, adminIds.filter((id) => id !== a.user.id && id !== b.user.id)));
+    const adminIds = (
+      await db
+        .select({ id: userRoles.userId })
+        .from(userRoles)
+        .where(eq(userRoles.roleId, roleId("ADMIN")))
+    ).map((row) => row.id);
+    await db
+      .update(users)
+      .set({ isActive: false })
+      .where(
+        inArray(
+          users.id,
+          adminIds.filter((id) => id !== a.user.id && id !== b.user.id),
+        ),
+      );
     const answers = await Promise.all([
       api("PATCH", `/api/v1/auth/users/${b.user.id}`, { token: a.token, body: { is_active: false } }),
       api("PATCH", `/api/v1/auth/users/${a.user.id}`, { token: b.token, body: { is_active: false } }),
@@ -163,7 +245,10 @@ describe("the last active ADMIN (409)", () => {
     // One wins; the other is refused: 409 (the last admin), or 401 when its own session ended first.
     expect(answers.map((res) => res.status).sort()).toEqual([200, expect.any(Number)]);
     expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
-    const both = await db.select().from(users).where(inArray(users.id, [a.user.id, b.user.id]));
+    const both = await db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [a.user.id, b.user.id]));
     expect(both.filter((user) => user.isActive)).toHaveLength(1);
   });
 });

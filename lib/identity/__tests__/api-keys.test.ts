@@ -6,7 +6,15 @@ import { apiKeys } from "@/db/schema";
 import { api } from "@/test/api";
 import { insertStoredApiKey } from "@/test/api-keys";
 import { KEY_FORBIDDEN_PERMISSIONS, KEY_PERMISSIONS } from "@/test/contract-permissions";
-import { createTestCompany, expectAuditRow, signInAs, systemCtx, TEST_PASSWORD, uniqueEmail, type SignedIn } from "@/test/fixtures";
+import {
+  createTestCompany,
+  expectAuditRow,
+  signInAs,
+  systemCtx,
+  TEST_PASSWORD,
+  uniqueEmail,
+  type SignedIn,
+} from "@/test/fixtures";
 import { createApiKey } from "../api-keys";
 import type { CreateApiKeyInput } from "../schemas";
 import { expectUnauthorized } from "./helpers";
@@ -40,7 +48,11 @@ describe("POST /api/v1/auth/api-keys", () => {
     const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, res.body.id));
     expect(row.keyHash).toBe(createHash("sha256").update(key).digest("hex"));
     // No column of any key row holds the key itself (the search does see the prefix kept for lists).
-    const rowsHolding = (text: string) => db.select({ id: apiKeys.id }).from(apiKeys).where(sql`strpos(${apiKeys}::text, ${text}) > 0`);
+    const rowsHolding = (text: string) =>
+      db
+        .select({ id: apiKeys.id })
+        .from(apiKeys)
+        .where(sql`strpos(${apiKeys}::text, ${text}) > 0`);
     expect(await rowsHolding(key)).toEqual([]);
     expect(await rowsHolding(row.keyPrefix)).toEqual([{ id: row.id }]);
 
@@ -70,7 +82,9 @@ describe("POST /api/v1/auth/api-keys", () => {
     const res = await createKey({ name: "partner", permissions: ["geography:read"], company_id: company.id });
     expect(res.status).toBe(201);
     expect(res.body.company_id).toBe(company.id);
-    expect((await createKey({ name: "ghost", permissions: ["geography:read"], company_id: randomUUID() })).status).toBe(404);
+    expect((await createKey({ name: "ghost", permissions: ["geography:read"], company_id: randomUUID() })).status).toBe(
+      404,
+    );
   });
 
   it.each([
@@ -93,13 +107,17 @@ describe("X-API-Key callers", () => {
     expect(countries.body.length).toBeGreaterThan(200);
     expect((await api("GET", "/api/v1/geography/zones", { apiKey: body.key })).status).toBe(200);
     // geography:manage is not on the key, nor users:manage.
-    expect((await api("POST", "/api/v1/geography/zones", { apiKey: body.key, body: { name: `Zone ${randomUUID()}` } })).status).toBe(403);
+    expect(
+      (await api("POST", "/api/v1/geography/zones", { apiKey: body.key, body: { name: `Zone ${randomUUID()}` } }))
+        .status,
+    ).toBe(403);
     expect((await api("GET", "/api/v1/auth/users", { apiKey: body.key })).status).toBe(403);
   });
 
-
   it("with an unknown key get 401", async () => {
-    expectUnauthorized(await api("GET", "/api/v1/geography/countries", { apiKey: `ck_${randomBytes(32).toString("base64url")}` }));
+    expectUnauthorized(
+      await api("GET", "/api/v1/geography/countries", { apiKey: `ck_${randomBytes(32).toString("base64url")}` }),
+    );
   });
 
   it("with a revoked key get 401 (DELETE /auth/api-keys/{id})", async () => {
@@ -130,34 +148,57 @@ describe("X-API-Key callers", () => {
 // trust.md section 3: a key acts only inside its company, so it never holds a permission that reaches
 // beyond it; it has an optional expiry and a last use; it dies with the administrator who created it.
 describe("API keys inside their company (trust.md section 3)", () => {
-  it.each(KEY_FORBIDDEN_PERMISSIONS)("refuses a key holding %s (422 naming it); nothing is stored", async (permission) => {
-    const before = (await api("GET", "/api/v1/auth/api-keys", { token: admin.token })).body.length;
-    const res = await createKey({ name: "too strong", permissions: ["leads:read", permission] });
-    expect(res.status, res.text).toBe(422);
-    // lifecycle:run is not a permission of this release yet: refused as unknown until it is, then by this rule.
-    const message = permission === "lifecycle:run" ? "unknown permission" : `an API key cannot hold ${permission}: it reaches beyond the key's company`;
-    expect(res.body.errors).toEqual([{ path: "permissions.1", message }]);
-    expect((await api("GET", "/api/v1/auth/api-keys", { token: admin.token })).body.length).toBe(before);
-  });
+  it.each(KEY_FORBIDDEN_PERMISSIONS)(
+    "refuses a key holding %s (422 naming it); nothing is stored",
+    async (permission) => {
+      const before = (await api("GET", "/api/v1/auth/api-keys", { token: admin.token })).body.length;
+      const res = await createKey({ name: "too strong", permissions: ["leads:read", permission] });
+      expect(res.status, res.text).toBe(422);
+      // lifecycle:run is not a permission of this release yet: refused as unknown until it is, then by this rule.
+      const message =
+        permission === "lifecycle:run"
+          ? "unknown permission"
+          : `an API key cannot hold ${permission}: it reaches beyond the key's company`;
+      expect(res.body.errors).toEqual([{ path: "permissions.1", message }]);
+      expect((await api("GET", "/api/v1/auth/api-keys", { token: admin.token })).body.length).toBe(before);
+    },
+  );
 
   it("refuses lifecycle:run by name in the service too, ready for the release that adds the permission", async () => {
     const input = { name: "lifecycle", permissions: ["lifecycle:run"] } as unknown as CreateApiKeyInput;
-    await expect(createApiKey({ ctx: await systemCtx(), input: { ...input, company_id: admin.user.company_id } })).rejects.toMatchObject({
-      errors: [{ path: "permissions.0", message: "an API key cannot hold lifecycle:run: it reaches beyond the key's company" }],
+    await expect(
+      createApiKey({ ctx: await systemCtx(), input: { ...input, company_id: admin.user.company_id } }),
+    ).rejects.toMatchObject({
+      errors: [
+        { path: "permissions.0", message: "an API key cannot hold lifecycle:run: it reaches beyond the key's company" },
+      ],
     });
   });
 
   it("names every refused permission at once", async () => {
-    const res = await createKey({ name: "too strong", permissions: ["users:manage", "leads:read", "organizations:manage", "geography:manage"] });
+    const res = await createKey({
+      name: "too strong",
+      permissions: ["users:manage", "leads:read", "organizations:manage", "geography:manage"],
+    });
     expect(res.status).toBe(422);
-    expect(res.body.errors.map((error: { path: string }) => error.path)).toEqual(["permissions.0", "permissions.2", "permissions.3"]);
+    expect(res.body.errors.map((error: { path: string }) => error.path)).toEqual([
+      "permissions.0",
+      "permissions.2",
+      "permissions.3",
+    ]);
   });
 
   it("does not honour those permissions on a key stored before the rule (403 on every one of them)", async () => {
     const company = await createTestCompany();
-    const stored = await insertStoredApiKey([...KEY_PERMISSIONS, "users:manage", "organizations:manage", "geography:manage"], company.id);
+    const stored = await insertStoredApiKey(
+      [...KEY_PERMISSIONS, "users:manage", "organizations:manage", "geography:manage"],
+      company.id,
+    );
     const asKey = (method: string, path: string, body?: unknown) => api(method, path, { apiKey: stored.key, body });
-    const roles = (await api("GET", "/api/v1/auth/roles", { token: admin.token })).body as Array<{ id: string; name: string }>;
+    const roles = (await api("GET", "/api/v1/auth/roles", { token: admin.token })).body as Array<{
+      id: string;
+      name: string;
+    }>;
     const adminRole = roles.find((role) => role.name === "ADMIN")!.id;
     const adminEmail = uniqueEmail("would-be-admin");
     const refused: Array<[string, string, unknown?]> = [
@@ -171,7 +212,11 @@ describe("API keys inside their company (trust.md section 3)", () => {
       ["GET", "/api/v1/organizations/companies"],
       ["GET", `/api/v1/organizations/companies/${admin.user.company_id}`],
       ["POST", `/api/v1/organizations/companies/${admin.user.company_id}/business-units`, { name: "Planted unit" }],
-      ["POST", "/api/v1/organizations/companies", { name: `Reseller ${randomUUID().slice(0, 6)}`, is_reseller: true, commission_rate: "99.00" }],
+      [
+        "POST",
+        "/api/v1/organizations/companies",
+        { name: `Reseller ${randomUUID().slice(0, 6)}`, is_reseller: true, commission_rate: "99.00" },
+      ],
       ["POST", "/api/v1/geography/zones", { name: `Zone ${randomUUID()}` }],
       ["POST", "/api/v1/geography/zones/00000000-0000-0000-0000-000000000000/countries/MX"],
     ];
@@ -198,10 +243,17 @@ describe("API keys inside their company (trust.md section 3)", () => {
   });
 
   it("answers 401 once the key is past its expires_at", async () => {
-    const { body } = await createKey({ name: "short", permissions: ["geography:read"], expires_at: new Date(Date.now() + 3_600_000).toISOString() });
+    const { body } = await createKey({
+      name: "short",
+      permissions: ["geography:read"],
+      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expect((await api("GET", "/api/v1/geography/countries", { apiKey: body.key })).status).toBe(200);
     const db = await getDb();
-    await db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(apiKeys.id, body.id));
+    await db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(apiKeys.id, body.id));
     const res = await api("GET", "/api/v1/geography/countries", { apiKey: body.key });
     expectUnauthorized(res);
     expect(res.body.detail).toBe("the API key has expired");
@@ -209,33 +261,50 @@ describe("API keys inside their company (trust.md section 3)", () => {
 
   it("answers 401 once the administrator who created it is deactivated", async () => {
     const email = uniqueEmail("key-maker");
-    const maker = await api("POST", "/api/v1/auth/users", { token: admin.token, body: { email, password: TEST_PASSWORD, roles: ["ADMIN"] } });
+    const maker = await api("POST", "/api/v1/auth/users", {
+      token: admin.token,
+      body: { email, password: TEST_PASSWORD, roles: ["ADMIN"] },
+    });
     expect(maker.status, maker.text).toBe(201);
-    const makerToken = (await api("POST", "/api/v1/auth/login", { body: { email, password: TEST_PASSWORD } })).body.access_token;
-    const { body } = await api("POST", "/api/v1/auth/api-keys", { token: makerToken, body: { name: "made by a leaver", permissions: ["geography:read"] } });
+    const makerToken = (await api("POST", "/api/v1/auth/login", { body: { email, password: TEST_PASSWORD } })).body
+      .access_token;
+    const { body } = await api("POST", "/api/v1/auth/api-keys", {
+      token: makerToken,
+      body: { name: "made by a leaver", permissions: ["geography:read"] },
+    });
     expect((await api("GET", "/api/v1/geography/countries", { apiKey: body.key })).status).toBe(200);
-    const listed = (await api("GET", "/api/v1/auth/api-keys", { token: admin.token })).body.find((item: { id: string }) => item.id === body.id);
+    const listed = (await api("GET", "/api/v1/auth/api-keys", { token: admin.token })).body.find(
+      (item: { id: string }) => item.id === body.id,
+    );
     expect(listed.created_by).toBe(maker.body.id);
 
-    expect((await api("PATCH", `/api/v1/auth/users/${maker.body.id}`, { token: admin.token, body: { is_active: false } })).status).toBe(200);
+    expect(
+      (await api("PATCH", `/api/v1/auth/users/${maker.body.id}`, { token: admin.token, body: { is_active: false } }))
+        .status,
+    ).toBe(200);
     const res = await api("GET", "/api/v1/geography/countries", { apiKey: body.key });
     expectUnauthorized(res);
     expect(res.body.detail).toBe("the API key's creator has been deactivated");
     // Active again: the key works again (it was never revoked).
-    expect((await api("PATCH", `/api/v1/auth/users/${maker.body.id}`, { token: admin.token, body: { is_active: true } })).status).toBe(200);
+    expect(
+      (await api("PATCH", `/api/v1/auth/users/${maker.body.id}`, { token: admin.token, body: { is_active: true } }))
+        .status,
+    ).toBe(200);
     expect((await api("GET", "/api/v1/geography/countries", { apiKey: body.key })).status).toBe(200);
   });
 
   it("records last_used_at on first use, then at most once a minute", async () => {
     const { body } = await createKey({ name: "busy", permissions: ["geography:read"] });
     const db = await getDb();
-    const lastUsed = async () => (await db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, body.id)))[0].at;
+    const lastUsed = async () =>
+      (await db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, body.id)))[0].at;
     expect(await lastUsed()).toBeNull();
 
     expect((await api("GET", "/api/v1/geography/zones", { apiKey: body.key })).status).toBe(200);
     const first = await lastUsed();
     expect(first).toBeInstanceOf(Date);
-    for (let i = 0; i < 3; i++) expect((await api("GET", "/api/v1/geography/zones", { apiKey: body.key })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await api("GET", "/api/v1/geography/zones", { apiKey: body.key })).status).toBe(200);
     expect(await lastUsed()).toEqual(first);
 
     // A minute later the next use writes it again.
@@ -244,7 +313,9 @@ describe("API keys inside their company (trust.md section 3)", () => {
     expect((await api("GET", "/api/v1/geography/zones", { apiKey: body.key })).status).toBe(200);
     const again = await lastUsed();
     expect(again!.getTime()).toBeGreaterThan(earlier.getTime() + 60_000);
-    const listed = (await api("GET", "/api/v1/auth/api-keys", { token: admin.token })).body.find((item: { id: string }) => item.id === body.id);
+    const listed = (await api("GET", "/api/v1/auth/api-keys", { token: admin.token })).body.find(
+      (item: { id: string }) => item.id === body.id,
+    );
     expect(listed.last_used_at).toBe(again!.toISOString());
   });
 });

@@ -2,7 +2,16 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { transitionPolicy } from "@/lib/claims/__tests__/claim-fixtures";
 import { api, type ApiResponse } from "@/test/api";
-import { createSellableVersion, createTestClient, createTestUser, dateFromToday, expectAuditRow, signInAs, uniqueEmail, type SignedIn } from "@/test/fixtures";
+import {
+  createSellableVersion,
+  createTestClient,
+  createTestUser,
+  dateFromToday,
+  expectAuditRow,
+  signInAs,
+  uniqueEmail,
+  type SignedIn,
+} from "@/test/fixtures";
 import { expectInvalidToken, expireToken, latestLink, notificationsTo, verifyEmailViaApi } from "./account-links";
 import { loginViaApi, me, registerViaApi } from "./helpers";
 
@@ -134,7 +143,10 @@ describe("POST /api/v1/auth/verify-email", () => {
   });
 
   it("does not take an invitation or reset token (400 invalid_token)", async () => {
-    const invited = await api("POST", "/api/v1/auth/users", { token: admin.token, body: { email: uniqueEmail("invited") } });
+    const invited = await api("POST", "/api/v1/auth/users", {
+      token: admin.token,
+      body: { email: uniqueEmail("invited") },
+    });
     expect(invited.status).toBe(201);
     const { token } = await latestLink(invited.body.email, "auth.invitation");
     expectInvalidToken(await verifyEmailViaApi(token));
@@ -170,13 +182,17 @@ describe("POST /api/v1/auth/verify-email/resend", () => {
 
   it("needs a signed-in user: 401 without credentials, 403 for an API key", async () => {
     expect((await api("POST", "/api/v1/auth/verify-email/resend")).status).toBe(401);
-    const key = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "crm", permissions: ["leads:read"] } });
+    const key = await api("POST", "/api/v1/auth/api-keys", {
+      token: admin.token,
+      body: { name: "crm", permissions: ["leads:read"] },
+    });
     expect((await api("POST", "/api/v1/auth/verify-email/resend", { apiKey: key.body.key })).status).toBe(403);
   });
 
   it("sends at most 10 links an hour per user, then 429", async () => {
     const user = await registerAndSignIn();
-    for (let i = 0; i < 10; i++) expect((await api("POST", "/api/v1/auth/verify-email/resend", { token: user.token })).status).toBe(202);
+    for (let i = 0; i < 10; i++)
+      expect((await api("POST", "/api/v1/auth/verify-email/resend", { token: user.token })).status).toBe(202);
     expect((await api("POST", "/api/v1/auth/verify-email/resend", { token: user.token })).status).toBe(429);
   });
 });
@@ -196,12 +212,14 @@ describe("regression: registering with a client's e-mail does not open the clien
     const { client, policyId, claimId } = await clientWithCover();
     // Someone who is not the client registers with the client's e-mail (in another letter case).
     const intruder = await registerAndSignIn(client.email.toUpperCase());
-    for (const path of clientRoutes(policyId, claimId)) expectNotVerified(await api("GET", path, { token: intruder.token }), path);
+    for (const path of clientRoutes(policyId, claimId))
+      expectNotVerified(await api("GET", path, { token: intruder.token }), path);
   });
 
   it("answers 403 before any 404: unknown ids, and a user with no client at all", async () => {
     const stranger = await registerAndSignIn();
-    for (const path of clientRoutes(randomUUID(), randomUUID())) expectNotVerified(await api("GET", path, { token: stranger.token }), path);
+    for (const path of clientRoutes(randomUUID(), randomUUID()))
+      expectNotVerified(await api("GET", path, { token: stranger.token }), path);
   });
 
   it("after verifying, the client sees its portal, policy, certificate, pass and claims", async () => {
@@ -232,7 +250,9 @@ describe("regression: registering with a client's e-mail does not open the clien
     const user = await createTestUser({ email: client.email });
     const login = await loginViaApi(user.email, user.password);
     expect((await api("GET", "/api/v1/portal/me", { token: login.body.access_token })).status).toBe(200);
-    expect((await api("GET", `/api/v1/emission/policies/${policyId}/pdf`, { token: login.body.access_token })).status).toBe(200);
+    expect(
+      (await api("GET", `/api/v1/emission/policies/${policyId}/pdf`, { token: login.body.access_token })).status,
+    ).toBe(200);
     // A seller reads policies through emission:read, not through a client's e-mail.
     expect((await api("GET", `/api/v1/emission/policies/${policyId}`, { token: seller.token })).status).toBe(200);
   });

@@ -38,7 +38,8 @@ describe("a login cut by the database", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const user = await createTestUser({ roles: ["VENDEDOR"] });
     outage.failures = 6;
-    for (let i = 0; i < 6; i++) expect((await loginViaApi(user.email, user.password)).status, `login ${i + 1}`).toBe(503);
+    for (let i = 0; i < 6; i++)
+      expect((await loginViaApi(user.email, user.password)).status, `login ${i + 1}`).toBe(503);
     await vi.waitFor(async () => expect(await attemptsFor(user.email)).toEqual([]));
     const login = await loginViaApi(user.email, user.password);
     expect(login.status, login.text).toBe(200);

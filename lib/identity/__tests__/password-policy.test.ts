@@ -26,10 +26,17 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-function expectWeak(res: { status: number; body: { code?: string; errors?: Array<{ path: string }> } }, path: string, context?: string) {
+function expectWeak(
+  res: { status: number; body: { code?: string; errors?: Array<{ path: string }> } },
+  path: string,
+  context?: string,
+) {
   expect(res.status, context).toBe(422);
   expect(res.body.code, context).toBe("weak_password");
-  expect(res.body.errors?.map((error) => error.path), context).toEqual([path]);
+  expect(
+    res.body.errors?.map((error) => error.path),
+    context,
+  ).toEqual([path]);
 }
 
 describe("the rules", () => {
@@ -74,7 +81,8 @@ describe("the rules", () => {
         fc.stringMatching(/^[a-z0-9._]{4,20}$/),
         fc.string({ maxLength: 20 }),
         fc.string({ maxLength: 20 }),
-        (name, before, after) => passwordWeakness(`${before}${name.toUpperCase()}${after}`, `${name}@example.com`) !== null,
+        (name, before, after) =>
+          passwordWeakness(`${before}${name.toUpperCase()}${after}`, `${name}@example.com`) !== null,
       ),
     );
   });
@@ -90,13 +98,22 @@ describe("every way of choosing a password applies them (422 weak_password)", ()
 
   it("POST /auth/password (the field is new_password) and the old password keeps working", async () => {
     const caller = await signInAs("VENDEDOR");
-    const res = await api("POST", "/api/v1/auth/password", { token: caller.token, body: { current_password: caller.user.password, new_password: "qwertyuiop" } });
+    const res = await api("POST", "/api/v1/auth/password", {
+      token: caller.token,
+      body: { current_password: caller.user.password, new_password: "qwertyuiop" },
+    });
     expectWeak(res, "new_password");
     expect((await loginViaApi(caller.user.email, caller.user.password)).status).toBe(200);
   });
 
   it("POST /auth/users with a password", async () => {
-    expectWeak(await api("POST", "/api/v1/auth/users", { token: admin.token, body: { email: uniqueEmail("new"), password: "football" } }), "password");
+    expectWeak(
+      await api("POST", "/api/v1/auth/users", {
+        token: admin.token,
+        body: { email: uniqueEmail("new"), password: "football" },
+      }),
+      "password",
+    );
   });
 
   it("POST /auth/password-reset/confirm", async () => {
@@ -119,15 +136,21 @@ describe("AUTH_SECRET in production", () => {
   const thirtyTwo = "x".repeat(MIN_AUTH_SECRET_BYTES);
 
   it("is refused under 32 bytes, and when missing", () => {
-    expect(() => configuredAuthSecret({ NODE_ENV: "production", AUTH_SECRET: thirtyTwo.slice(1) })).toThrow(/at least 32 bytes/);
-    expect(() => configuredAuthSecret({ NODE_ENV: "production", NEXTAUTH_SECRET: "short" })).toThrow(/at least 32 bytes/);
+    expect(() => configuredAuthSecret({ NODE_ENV: "production", AUTH_SECRET: thirtyTwo.slice(1) })).toThrow(
+      /at least 32 bytes/,
+    );
+    expect(() => configuredAuthSecret({ NODE_ENV: "production", NEXTAUTH_SECRET: "short" })).toThrow(
+      /at least 32 bytes/,
+    );
     expect(() => configuredAuthSecret({ NODE_ENV: "production" })).toThrow(/must be set/);
   });
 
   it("counts bytes, not characters", () => {
     // 16 two-byte characters: 32 bytes.
     expect(configuredAuthSecret({ NODE_ENV: "production", AUTH_SECRET: "ñ".repeat(16) })).toBe("ñ".repeat(16));
-    expect(() => configuredAuthSecret({ NODE_ENV: "production", AUTH_SECRET: "ñ".repeat(15) + "x" })).toThrow(/at least 32 bytes/);
+    expect(() => configuredAuthSecret({ NODE_ENV: "production", AUTH_SECRET: "ñ".repeat(15) + "x" })).toThrow(
+      /at least 32 bytes/,
+    );
   });
 
   it("is accepted from 32 bytes; outside production a short one still serves development", () => {

@@ -7,7 +7,15 @@ import { api } from "@/test/api";
 import type { FakeServer } from "@/test/fakes/http-server";
 import { startFakeResend } from "@/test/fakes/resend";
 import { createTestUser, expectAuditRow, signInAs, testAddress, uniqueEmail, type SignedIn } from "@/test/fixtures";
-import { confirmResetViaApi, expectInvalidToken, expireToken, insertApiKey, latestLink, notificationsTo, requestResetViaApi } from "./account-links";
+import {
+  confirmResetViaApi,
+  expectInvalidToken,
+  expireToken,
+  insertApiKey,
+  latestLink,
+  notificationsTo,
+  requestResetViaApi,
+} from "./account-links";
 import { expectUnauthorized, loginViaApi, me, refreshViaApi, registerViaApi } from "./helpers";
 
 // trust.md section 2: invitations, password reset, and what the outbox shows of their links.
@@ -40,7 +48,12 @@ async function resetLinkFor(email: string) {
 
 async function tokenRow(token: string) {
   const { hashToken } = await import("@/lib/auth/tokens");
-  const [row] = await (await getDb()).select().from(accountTokens).where(eq(accountTokens.tokenHash, hashToken(token)));
+  const [row] = await (
+    await getDb()
+  )
+    .select()
+    .from(accountTokens)
+    .where(eq(accountTokens.tokenHash, hashToken(token)));
   return row;
 }
 
@@ -198,14 +211,20 @@ describe("POST /api/v1/auth/password-reset/confirm with a reset token", () => {
   it("of two confirms with one token at once, exactly one succeeds", async () => {
     const user = await createTestUser();
     const { token } = await resetLinkFor(user.email);
-    const answers = await Promise.all([confirmResetViaApi(token, NEW_PASSWORD), confirmResetViaApi(token, "another-fresh-secret-2032")]);
+    const answers = await Promise.all([
+      confirmResetViaApi(token, NEW_PASSWORD),
+      confirmResetViaApi(token, "another-fresh-secret-2032"),
+    ]);
     expect(answers.map((res) => res.status).sort()).toEqual([200, 400]);
   });
 
   it("a password change voids the reset links still outstanding", async () => {
     const caller = await signInAs("CLIENTE");
     const { token } = await resetLinkFor(caller.user.email);
-    const changed = await api("POST", "/api/v1/auth/password", { token: caller.token, body: { current_password: caller.user.password, new_password: NEW_PASSWORD } });
+    const changed = await api("POST", "/api/v1/auth/password", {
+      token: caller.token,
+      body: { current_password: caller.user.password, new_password: NEW_PASSWORD },
+    });
     expect(changed.status).toBe(204);
     expectInvalidToken(await confirmResetViaApi(token, "another-fresh-secret-2032"));
   });
@@ -214,7 +233,10 @@ describe("POST /api/v1/auth/password-reset/confirm with a reset token", () => {
 describe("invitations", () => {
   it("POST /auth/users without a password: 201, auth.invitation with {APP_URL}/set-password?token= valid 7 days; no sign-in before a password is set", async () => {
     const email = uniqueEmail("invited");
-    const res = await api("POST", "/api/v1/auth/users", { token: admin.token, body: { email, full_name: "Sofía Vendedora", roles: ["VENDEDOR"] } });
+    const res = await api("POST", "/api/v1/auth/users", {
+      token: admin.token,
+      body: { email, full_name: "Sofía Vendedora", roles: ["VENDEDOR"] },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ email, is_verified: true, is_active: true });
     const { url, token } = await latestLink(email, "auth.invitation");
@@ -224,14 +246,17 @@ describe("invitations", () => {
     expect((row.expiresAt.getTime() - row.createdAt.getTime()) / 86_400_000).toBeCloseTo(7, 3);
     const [stored] = await (await getDb()).select().from(users).where(eq(users.id, res.body.id));
     expect(stored.passwordHash).toBeNull();
-    for (const guess of ["", "a-good-password", "correct-horse-battery"]) expect((await loginViaApi(email, guess)).status).not.toBe(200);
+    for (const guess of ["", "a-good-password", "correct-horse-battery"])
+      expect((await loginViaApi(email, guess)).status).not.toBe(200);
 
     const set = await confirmResetViaApi(token, NEW_PASSWORD);
     expect(set.status).toBe(200);
     expect(set.body).toEqual({ id: res.body.id, email });
     const login = await loginViaApi(email, NEW_PASSWORD);
     expect(login.status).toBe(200);
-    expect((await me(login.body.access_token)).body.roles.map((role: { name: string }) => role.name)).toEqual(["VENDEDOR"]);
+    expect((await me(login.body.access_token)).body.roles.map((role: { name: string }) => role.name)).toEqual([
+      "VENDEDOR",
+    ]);
     await expectAuditRow("INVITATION_ACCEPTED", res.body.id);
     expectInvalidToken(await confirmResetViaApi(token, "another-fresh-secret-2032"), "used");
   });
@@ -256,7 +281,9 @@ describe("invitations", () => {
     const target = await createTestUser();
     for (const role of ["VENDEDOR", "CLIENTE"] as const) {
       const caller = await signInAs(role);
-      expect((await api("POST", `/api/v1/auth/users/${target.id}/invitation`, { token: caller.token })).status).toBe(403);
+      expect((await api("POST", `/api/v1/auth/users/${target.id}/invitation`, { token: caller.token })).status).toBe(
+        403,
+      );
     }
   });
 
@@ -273,7 +300,9 @@ describe("invitations", () => {
     const res = await api("POST", "/api/v1/auth/users", { token: admin.token, body: { email, password: "password1" } });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("weak_password");
-    expect((await api("GET", `/api/v1/auth/users?email=${encodeURIComponent(email)}`, { token: admin.token })).body.total).toBe(0);
+    expect(
+      (await api("GET", `/api/v1/auth/users?email=${encodeURIComponent(email)}`, { token: admin.token })).body.total,
+    ).toBe(0);
   });
 });
 

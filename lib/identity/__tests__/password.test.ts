@@ -65,9 +65,17 @@ describe("POST /api/v1/auth/password", () => {
 
   it("refuses any of the last 5 passwords (400), accepts one used 6 changes ago, and keeps only 5 hashes", async () => {
     const caller = await signInAs("CLIENTE");
-    const passwords = [caller.user.password, "second-password", "third-password", "fourth-password", "fifth-password", "sixth-password"];
+    const passwords = [
+      caller.user.password,
+      "second-password",
+      "third-password",
+      "fourth-password",
+      "fifth-password",
+      "sixth-password",
+    ];
     // Changes 1 to 4: the history is now p0..p4 (p4 current); every one of them is refused.
-    for (let i = 1; i <= 4; i++) expect((await changePassword(caller.token, passwords[i - 1], passwords[i])).status, `change ${i}`).toBe(204);
+    for (let i = 1; i <= 4; i++)
+      expect((await changePassword(caller.token, passwords[i - 1], passwords[i])).status, `change ${i}`).toBe(204);
     for (const old of passwords.slice(0, 5)) {
       const res = await changePassword(caller.token, passwords[4], old);
       expect(res.status, `reusing ${old}`).toBe(400);
@@ -103,8 +111,14 @@ describe("POST /api/v1/auth/password", () => {
 
   it("refuses an API key caller (403): it has no password", async () => {
     const admin = await signInAs("ADMIN");
-    const key = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "crm", permissions: ["leads:read"] } });
-    const res = await api("POST", "/api/v1/auth/password", { apiKey: key.body.key, body: { current_password: "whatever-1", new_password: "whatever-2" } });
+    const key = await api("POST", "/api/v1/auth/api-keys", {
+      token: admin.token,
+      body: { name: "crm", permissions: ["leads:read"] },
+    });
+    const res = await api("POST", "/api/v1/auth/password", {
+      apiKey: key.body.key,
+      body: { current_password: "whatever-1", new_password: "whatever-2" },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -122,7 +136,9 @@ describe("password hashing", () => {
 
     // A changed password is hashed the same way, with its own salt.
     const login = await loginViaApi(reg.body.email, "a-good-password");
-    expect((await changePassword(login.body.access_token, "a-good-password", "another-good-password")).status).toBe(204);
+    expect((await changePassword(login.body.access_token, "a-good-password", "another-good-password")).status).toBe(
+      204,
+    );
     const changed = await storedHash(reg.body.id);
     expect(changed).not.toBe(hash);
     expect(argon2Parameters(changed)).toMatchObject({ variant: "argon2id", m: params.m, t: params.t });

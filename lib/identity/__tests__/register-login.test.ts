@@ -10,13 +10,19 @@ import { expectUnauthorized, loginViaApi, me, registerViaApi, sessionIdOf } from
 
 async function defaultCompanyId(): Promise<string> {
   const db = await getDb();
-  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, DEFAULT_COMPANY_NAME));
+  const [company] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.name, DEFAULT_COMPANY_NAME));
   return company.id;
 }
 
 async function storedUser(email: string) {
   const db = await getDb();
-  const rows = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return rows;
 }
 
@@ -37,7 +43,11 @@ describe("POST /api/v1/auth/register", () => {
     const login = await loginViaApi(email, "a-good-password");
     expect(login.status).toBe(200);
     const profile = await me(login.body.access_token);
-    expect(profile.body).toMatchObject({ id: res.body.id, is_verified: false, roles: [{ name: "CLIENTE", level: 10 }] });
+    expect(profile.body).toMatchObject({
+      id: res.body.id,
+      is_verified: false,
+      roles: [{ name: "CLIENTE", level: 10 }],
+    });
   });
 
   it("answers full_name null when none is given", async () => {
@@ -123,7 +133,12 @@ describe("POST /api/v1/auth/register", () => {
     const address = testAddress();
     const res = await registerViaApi({ email: uniqueEmail("audit"), password: "a-good-password" }, address);
     const row = await expectAuditRow("USER_REGISTERED", res.body.id);
-    expect(row).toMatchObject({ userId: res.body.id, entity: "users", ipAddress: address, companyId: res.body.company_id });
+    expect(row).toMatchObject({
+      userId: res.body.id,
+      entity: "users",
+      ipAddress: address,
+      companyId: res.body.company_id,
+    });
   });
 
   it("allows 30 registrations per minute from one address, then 429; another address is not limited", async () => {
@@ -132,7 +147,9 @@ describe("POST /api/v1/auth/register", () => {
     if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
     const address = testAddress();
     const first30 = await Promise.all(
-      Array.from({ length: 30 }, () => registerViaApi({ email: uniqueEmail("burst"), password: "a-good-password" }, address)),
+      Array.from({ length: 30 }, () =>
+        registerViaApi({ email: uniqueEmail("burst"), password: "a-good-password" }, address),
+      ),
     );
     expect(first30.map((res) => res.status)).toEqual(Array(30).fill(201));
     const email = uniqueEmail("limited");
@@ -147,7 +164,9 @@ describe("POST /api/v1/auth/register", () => {
   it("ten concurrent registrations of one e-mail: exactly one 201 and nine 409", async () => {
     const email = uniqueEmail("race");
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => registerViaApi({ email: i % 2 ? email.toUpperCase() : email, password: "a-good-password" })),
+      Array.from({ length: 10 }, (_, i) =>
+        registerViaApi({ email: i % 2 ? email.toUpperCase() : email, password: "a-good-password" }),
+      ),
     );
     const statuses = results.map((res) => res.status).sort();
     expect(statuses).toEqual([201, ...Array(9).fill(409)]);
@@ -160,7 +179,12 @@ describe("POST /api/v1/auth/login", () => {
     const user = await createTestUser();
     const res = await loginViaApi(user.email, user.password);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: "bearer", expires_in: 900 });
+    expect(res.body).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      token_type: "bearer",
+      expires_in: 900,
+    });
     const claims = decodeJwt(res.body.access_token);
     expect(claims.sub).toBe(user.id);
     expect(claims.exp! - claims.iat!).toBe(900);
@@ -173,11 +197,20 @@ describe("POST /api/v1/auth/login", () => {
   it("signs in with the OAuth2 password form (username + password)", async () => {
     const user = await createTestUser();
     const res = await api("POST", "/api/v1/auth/login", {
-      rawBody: new URLSearchParams({ grant_type: "password", username: user.email, password: user.password }).toString(),
+      rawBody: new URLSearchParams({
+        grant_type: "password",
+        username: user.email,
+        password: user.password,
+      }).toString(),
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: "bearer", expires_in: 900 });
+    expect(res.body).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      token_type: "bearer",
+      expires_in: 900,
+    });
     expect((await me(res.body.access_token)).body.id).toBe(user.id);
 
     const wrong = await api("POST", "/api/v1/auth/login", {
@@ -209,7 +242,10 @@ describe("POST /api/v1/auth/login", () => {
   it("after 5 failed attempts for one e-mail, the 6th is 429 with Retry-After even with the right password", async () => {
     const user = await createTestUser();
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expectUnauthorized(await loginViaApi(attempt % 2 ? user.email : user.email.toUpperCase(), `wrong-${attempt}`), `attempt ${attempt}`);
+      expectUnauthorized(
+        await loginViaApi(attempt % 2 ? user.email : user.email.toUpperCase(), `wrong-${attempt}`),
+        `attempt ${attempt}`,
+      );
     }
     const sixth = await loginViaApi(user.email, user.password);
     expect(sixth.status).toBe(429);
@@ -231,21 +267,27 @@ describe("POST /api/v1/auth/login", () => {
 
   it("a success does not count as a failure", async () => {
     const user = await createTestUser();
-    for (let i = 0; i < 6; i++) expect((await loginViaApi(user.email, user.password)).status, `login ${i + 1}`).toBe(200);
-    for (let attempt = 1; attempt <= 4; attempt++) expectUnauthorized(await loginViaApi(user.email, `wrong-${attempt}`));
+    for (let i = 0; i < 6; i++)
+      expect((await loginViaApi(user.email, user.password)).status, `login ${i + 1}`).toBe(200);
+    for (let attempt = 1; attempt <= 4; attempt++)
+      expectUnauthorized(await loginViaApi(user.email, `wrong-${attempt}`));
     expect((await loginViaApi(user.email, user.password)).status).toBe(200);
   });
 
   it("four failures do not lock the account", async () => {
     const user = await createTestUser();
-    for (let attempt = 1; attempt <= 4; attempt++) expectUnauthorized(await loginViaApi(user.email, `wrong-${attempt}`));
+    for (let attempt = 1; attempt <= 4; attempt++)
+      expectUnauthorized(await loginViaApi(user.email, `wrong-${attempt}`));
     expect((await loginViaApi(user.email, user.password)).status).toBe(200);
   });
 
   it("refuses a deactivated user (401) with the same detail as a wrong password", async () => {
     const admin = await signInAs("ADMIN");
     const user = await createTestUser();
-    const patch = await api("PATCH", `/api/v1/auth/users/${user.id}`, { token: admin.token, body: { is_active: false } });
+    const patch = await api("PATCH", `/api/v1/auth/users/${user.id}`, {
+      token: admin.token,
+      body: { is_active: false },
+    });
     expect(patch.status).toBe(200);
     const res = await loginViaApi(user.email, user.password);
     expectUnauthorized(res);

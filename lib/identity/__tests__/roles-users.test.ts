@@ -17,7 +17,6 @@ import {
 import { CLIENTE_PERMISSIONS, EVERY_PERMISSION, VENDEDOR_PERMISSIONS } from "@/test/contract-permissions";
 import { expectUnauthorized, loginViaApi, me, refreshViaApi } from "./helpers";
 
-
 type Role = { id: string; name: string; level: number; permissions: string[] };
 
 let admin: SignedIn;
@@ -52,7 +51,9 @@ describe("GET /api/v1/auth/me", () => {
     const caller = await signInAs(["CLIENTE", "VENDEDOR"]);
     const res = await me(caller.token);
     expect(res.body.roles.map((role: Role) => role.name)).toEqual(["VENDEDOR", "CLIENTE"]);
-    expect([...res.body.permissions].sort()).toEqual([...new Set([...VENDEDOR_PERMISSIONS, ...CLIENTE_PERMISSIONS])].sort());
+    expect([...res.body.permissions].sort()).toEqual(
+      [...new Set([...VENDEDOR_PERMISSIONS, ...CLIENTE_PERMISSIONS])].sort(),
+    );
   });
 
   it("shows the business unit of a user placed in one", async () => {
@@ -63,7 +64,10 @@ describe("GET /api/v1/auth/me", () => {
   });
 
   it("refuses an API key caller (403): a key is not a user", async () => {
-    const key = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "crm", permissions: ["geography:read"] } });
+    const key = await api("POST", "/api/v1/auth/api-keys", {
+      token: admin.token,
+      body: { name: "crm", permissions: ["geography:read"] },
+    });
     const res = await api("GET", "/api/v1/auth/me", { apiKey: key.body.key });
     expect(res.status).toBe(403);
   });
@@ -101,25 +105,37 @@ describe("GET /api/v1/auth/roles", () => {
 describe("POST /api/v1/auth/roles/assign", () => {
   it("gives a user a role (200, the user as in /auth/me) and audits ROLE_ASSIGNED once; again is a 200 no-op", async () => {
     const user = await createTestUser({ roles: ["CLIENTE"] });
-    const res = await api("POST", "/api/v1/auth/roles/assign", { token: admin.token, body: { user_id: user.id, role_id: roleId("VENDEDOR") } });
+    const res = await api("POST", "/api/v1/auth/roles/assign", {
+      token: admin.token,
+      body: { user_id: user.id, role_id: roleId("VENDEDOR") },
+    });
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(user.id);
     expect(res.body.roles.map((role: Role) => role.name)).toEqual(["VENDEDOR", "CLIENTE"]);
     expect(res.body.permissions).toContain("emission:write");
     await expectAuditRow("ROLE_ASSIGNED", user.id);
 
-    const again = await api("POST", "/api/v1/auth/roles/assign", { token: admin.token, body: { user_id: user.id, role_id: roleId("VENDEDOR") } });
+    const again = await api("POST", "/api/v1/auth/roles/assign", {
+      token: admin.token,
+      body: { user_id: user.id, role_id: roleId("VENDEDOR") },
+    });
     expect(again.status).toBe(200);
     expect(again.body.roles).toEqual(res.body.roles);
     const db = await getDb();
-    const rows = await db.select().from(auditLogs).where(and(eq(auditLogs.action, "ROLE_ASSIGNED"), eq(auditLogs.entityId, user.id)));
+    const rows = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "ROLE_ASSIGNED"), eq(auditLogs.entityId, user.id)));
     expect(rows).toHaveLength(1);
   });
 
   it("takes effect on the user's next request, with the token it already holds", async () => {
     const caller = await signInAs("CLIENTE");
     expect((await api("GET", "/api/v1/auth/users", { token: caller.token })).status).toBe(403);
-    const res = await api("POST", "/api/v1/auth/roles/assign", { token: admin.token, body: { user_id: caller.user.id, role_id: roleId("ADMIN") } });
+    const res = await api("POST", "/api/v1/auth/roles/assign", {
+      token: admin.token,
+      body: { user_id: caller.user.id, role_id: roleId("ADMIN") },
+    });
     expect(res.status).toBe(200);
     expect((await api("GET", "/api/v1/auth/users", { token: caller.token })).status).toBe(200);
     expect((await me(caller.token)).body.permissions).toContain("users:manage");
@@ -127,10 +143,16 @@ describe("POST /api/v1/auth/roles/assign", () => {
 
   it("answers 404 for an unknown user or an unknown role", async () => {
     const user = await createTestUser();
-    const unknownUser = await api("POST", "/api/v1/auth/roles/assign", { token: admin.token, body: { user_id: randomUUID(), role_id: roleId("VENDEDOR") } });
+    const unknownUser = await api("POST", "/api/v1/auth/roles/assign", {
+      token: admin.token,
+      body: { user_id: randomUUID(), role_id: roleId("VENDEDOR") },
+    });
     expect(unknownUser.status).toBe(404);
     expect(unknownUser.body.detail).toMatch(/user/);
-    const unknownRole = await api("POST", "/api/v1/auth/roles/assign", { token: admin.token, body: { user_id: user.id, role_id: randomUUID() } });
+    const unknownRole = await api("POST", "/api/v1/auth/roles/assign", {
+      token: admin.token,
+      body: { user_id: user.id, role_id: randomUUID() },
+    });
     expect(unknownRole.status).toBe(404);
     expect(unknownRole.body.detail).toMatch(/role/);
   });
@@ -147,7 +169,10 @@ describe("POST /api/v1/auth/roles/assign", () => {
 
   it.each(["VENDEDOR", "CLIENTE"] as const)("refuses %s (403) and changes nothing", async (role) => {
     const caller = await signInAs(role);
-    const res = await api("POST", "/api/v1/auth/roles/assign", { token: caller.token, body: { user_id: caller.user.id, role_id: roleId("ADMIN") } });
+    const res = await api("POST", "/api/v1/auth/roles/assign", {
+      token: caller.token,
+      body: { user_id: caller.user.id, role_id: roleId("ADMIN") },
+    });
     expect(res.status).toBe(403);
     expect((await me(caller.token)).body.roles.map((r: Role) => r.name)).toEqual([role]);
   });
@@ -162,13 +187,19 @@ describe("GET /api/v1/auth/users", () => {
     expect(page1.status).toBe(200);
     expect(page1.body).toMatchObject({ total: 3, page: 1, page_size: 2 });
     expect(page1.body.items).toHaveLength(2);
-    const page2 = await api("GET", `/api/v1/auth/users?company_id=${company.id}&page_size=2&page=2`, { token: admin.token });
+    const page2 = await api("GET", `/api/v1/auth/users?company_id=${company.id}&page_size=2&page=2`, {
+      token: admin.token,
+    });
     expect(page2.body).toMatchObject({ total: 3, page: 2, page_size: 2 });
     expect(page2.body.items).toHaveLength(1);
     const listed = [...page1.body.items, ...page2.body.items].map((user: { id: string }) => user.id);
     expect(listed).toEqual(created.map((user) => user.id).reverse());
     // Items are full user responses.
-    expect(page1.body.items[0]).toMatchObject({ company_id: company.id, roles: [{ name: "CLIENTE", level: 10 }], permissions: expect.any(Array) });
+    expect(page1.body.items[0]).toMatchObject({
+      company_id: company.id,
+      roles: [{ name: "CLIENTE", level: 10 }],
+      permissions: expect.any(Array),
+    });
   });
 
   it("filters by e-mail, as a case-insensitive substring", async () => {
@@ -224,7 +255,10 @@ describe("POST /api/v1/auth/users", () => {
   });
 
   it("defaults to the CLIENTE role", async () => {
-    const res = await api("POST", "/api/v1/auth/users", { token: admin.token, body: { email: uniqueEmail(), password: "a-good-password" } });
+    const res = await api("POST", "/api/v1/auth/users", {
+      token: admin.token,
+      body: { email: uniqueEmail(), password: "a-good-password" },
+    });
     expect(res.status).toBe(201);
     expect(res.body.roles.map((role: Role) => role.name)).toEqual(["CLIENTE"]);
   });
@@ -242,7 +276,10 @@ describe("POST /api/v1/auth/users", () => {
 
   it("refuses an e-mail already taken in another letter case (409)", async () => {
     const existing = await createTestUser();
-    const res = await api("POST", "/api/v1/auth/users", { token: admin.token, body: { email: existing.email.toUpperCase(), password: "a-good-password" } });
+    const res = await api("POST", "/api/v1/auth/users", {
+      token: admin.token,
+      body: { email: existing.email.toUpperCase(), password: "a-good-password" },
+    });
     expect(res.status).toBe(409);
   });
 
@@ -255,22 +292,42 @@ describe("POST /api/v1/auth/users", () => {
       { company_id: company.id, business_unit_id: otherUnit.id },
     ];
     for (const placement of cases) {
-      const res = await api("POST", "/api/v1/auth/users", { token: admin.token, body: { email: uniqueEmail(), password: "a-good-password", ...placement } });
+      const res = await api("POST", "/api/v1/auth/users", {
+        token: admin.token,
+        body: { email: uniqueEmail(), password: "a-good-password", ...placement },
+      });
       expect(res.status, JSON.stringify(placement)).toBe(404);
     }
   });
 
   it("refuses an unknown role name (422)", async () => {
     const email = uniqueEmail();
-    const res = await api("POST", "/api/v1/auth/users", { token: admin.token, body: { email, password: "a-good-password", roles: ["VENDEDOR", "SUPERUSER"] } });
+    const res = await api("POST", "/api/v1/auth/users", {
+      token: admin.token,
+      body: { email, password: "a-good-password", roles: ["VENDEDOR", "SUPERUSER"] },
+    });
     expect(res.status).toBe(422);
     expect(res.body.detail).toMatch(/SUPERUSER/);
     expect((await api("GET", `/api/v1/auth/users?email=${email}`, { token: admin.token })).body.total).toBe(0);
   });
 
   it("refuses a weak password and a malformed e-mail (422)", async () => {
-    expect((await api("POST", "/api/v1/auth/users", { token: admin.token, body: { email: uniqueEmail(), password: "short" } })).status).toBe(422);
-    expect((await api("POST", "/api/v1/auth/users", { token: admin.token, body: { email: "nope", password: "a-good-password" } })).status).toBe(422);
+    expect(
+      (
+        await api("POST", "/api/v1/auth/users", {
+          token: admin.token,
+          body: { email: uniqueEmail(), password: "short" },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await api("POST", "/api/v1/auth/users", {
+          token: admin.token,
+          body: { email: "nope", password: "a-good-password" },
+        })
+      ).status,
+    ).toBe(422);
   });
 });
 
@@ -284,14 +341,23 @@ describe("PATCH /api/v1/auth/users/{id}", () => {
       body: { full_name: "New Name", company_id: company.id, business_unit_id: unit.id },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: user.id, full_name: "New Name", company_id: company.id, business_unit_id: unit.id, is_active: true });
+    expect(res.body).toMatchObject({
+      id: user.id,
+      full_name: "New Name",
+      company_id: company.id,
+      business_unit_id: unit.id,
+      is_active: true,
+    });
     expect(res.body.roles.map((role: Role) => role.name)).toEqual(["CLIENTE"]);
   });
 
   it("deactivating revokes every session of the user at once", async () => {
     const caller = await signInAs("VENDEDOR");
     const second = await loginViaApi(caller.user.email, caller.user.password);
-    const res = await api("PATCH", `/api/v1/auth/users/${caller.user.id}`, { token: admin.token, body: { is_active: false } });
+    const res = await api("PATCH", `/api/v1/auth/users/${caller.user.id}`, {
+      token: admin.token,
+      body: { is_active: false },
+    });
     expect(res.status).toBe(200);
     expect(res.body.is_active).toBe(false);
     expectUnauthorized(await me(caller.token));
@@ -300,7 +366,10 @@ describe("PATCH /api/v1/auth/users/{id}", () => {
     expectUnauthorized(await refreshViaApi(second.body.refresh_token));
 
     // Reactivating lets the user sign in again; the old sessions stay ended.
-    const back = await api("PATCH", `/api/v1/auth/users/${caller.user.id}`, { token: admin.token, body: { is_active: true } });
+    const back = await api("PATCH", `/api/v1/auth/users/${caller.user.id}`, {
+      token: admin.token,
+      body: { is_active: true },
+    });
     expect(back.body.is_active).toBe(true);
     expectUnauthorized(await me(caller.token));
     expect((await loginViaApi(caller.user.email, caller.user.password)).status).toBe(200);
@@ -308,10 +377,26 @@ describe("PATCH /api/v1/auth/users/{id}", () => {
 
   it("answers 404 for an unknown user, company or unit, and 422 for a malformed id", async () => {
     const user = await createTestUser();
-    expect((await api("PATCH", `/api/v1/auth/users/${randomUUID()}`, { token: admin.token, body: { full_name: "X" } })).status).toBe(404);
-    expect((await api("PATCH", `/api/v1/auth/users/${user.id}`, { token: admin.token, body: { company_id: randomUUID() } })).status).toBe(404);
-    expect((await api("PATCH", `/api/v1/auth/users/${user.id}`, { token: admin.token, body: { business_unit_id: randomUUID() } })).status).toBe(404);
-    const malformed = await api("PATCH", "/api/v1/auth/users/not-a-uuid", { token: admin.token, body: { full_name: "X" } });
+    expect(
+      (await api("PATCH", `/api/v1/auth/users/${randomUUID()}`, { token: admin.token, body: { full_name: "X" } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await api("PATCH", `/api/v1/auth/users/${user.id}`, { token: admin.token, body: { company_id: randomUUID() } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await api("PATCH", `/api/v1/auth/users/${user.id}`, {
+          token: admin.token,
+          body: { business_unit_id: randomUUID() },
+        })
+      ).status,
+    ).toBe(404);
+    const malformed = await api("PATCH", "/api/v1/auth/users/not-a-uuid", {
+      token: admin.token,
+      body: { full_name: "X" },
+    });
     expect(malformed.status).toBe(422);
   });
 });

@@ -8,7 +8,12 @@ import { expectUnauthorized } from "./helpers";
 // user) call at the end of each case succeeds and the refusals are about the caller only.
 
 type Fixtures = { admin: SignedIn; userId: string; roleId: string; apiKeyId: () => Promise<string> };
-type Case = { method: string; path: (f: Fixtures) => string | Promise<string>; body?: (f: Fixtures) => unknown; okStatus: number };
+type Case = {
+  method: string;
+  path: (f: Fixtures) => string | Promise<string>;
+  body?: (f: Fixtures) => unknown;
+  okStatus: number;
+};
 
 const ADMIN_ROUTES: Record<string, Case> = {
   "GET /api/v1/auth/roles": { method: "GET", path: () => "/api/v1/auth/roles", okStatus: 200 },
@@ -25,12 +30,35 @@ const ADMIN_ROUTES: Record<string, Case> = {
     okStatus: 200,
   },
   "GET /api/v1/auth/users": { method: "GET", path: () => "/api/v1/auth/users", okStatus: 200 },
-  "POST /api/v1/auth/users/[id]/invitation": { method: "POST", path: (f) => `/api/v1/auth/users/${f.userId}/invitation`, okStatus: 202 },
-  "POST /api/v1/auth/users": { method: "POST", path: () => "/api/v1/auth/users", body: () => ({ email: uniqueEmail(), password: "a-good-password" }), okStatus: 201 },
-  "PATCH /api/v1/auth/users/[id]": { method: "PATCH", path: (f) => `/api/v1/auth/users/${f.userId}`, body: () => ({ full_name: "Renamed" }), okStatus: 200 },
+  "POST /api/v1/auth/users/[id]/invitation": {
+    method: "POST",
+    path: (f) => `/api/v1/auth/users/${f.userId}/invitation`,
+    okStatus: 202,
+  },
+  "POST /api/v1/auth/users": {
+    method: "POST",
+    path: () => "/api/v1/auth/users",
+    body: () => ({ email: uniqueEmail(), password: "a-good-password" }),
+    okStatus: 201,
+  },
+  "PATCH /api/v1/auth/users/[id]": {
+    method: "PATCH",
+    path: (f) => `/api/v1/auth/users/${f.userId}`,
+    body: () => ({ full_name: "Renamed" }),
+    okStatus: 200,
+  },
   "GET /api/v1/auth/api-keys": { method: "GET", path: () => "/api/v1/auth/api-keys", okStatus: 200 },
-  "POST /api/v1/auth/api-keys": { method: "POST", path: () => "/api/v1/auth/api-keys", body: () => ({ name: "crm", permissions: ["leads:read"] }), okStatus: 201 },
-  "DELETE /api/v1/auth/api-keys/[id]": { method: "DELETE", path: async (f) => `/api/v1/auth/api-keys/${await f.apiKeyId()}`, okStatus: 200 },
+  "POST /api/v1/auth/api-keys": {
+    method: "POST",
+    path: () => "/api/v1/auth/api-keys",
+    body: () => ({ name: "crm", permissions: ["leads:read"] }),
+    okStatus: 201,
+  },
+  "DELETE /api/v1/auth/api-keys/[id]": {
+    method: "DELETE",
+    path: async (f) => `/api/v1/auth/api-keys/${await f.apiKeyId()}`,
+    okStatus: 200,
+  },
 };
 
 const USER_ROUTES: Record<string, Case> = {
@@ -44,7 +72,11 @@ const USER_ROUTES: Record<string, Case> = {
   "POST /api/v1/auth/logout": { method: "POST", path: () => "/api/v1/auth/logout", okStatus: 204 },
   "POST /api/v1/auth/logout-all": { method: "POST", path: () => "/api/v1/auth/logout-all", okStatus: 204 },
   // Users created by an administrator are verified already: the route serves them with 409.
-  "POST /api/v1/auth/verify-email/resend": { method: "POST", path: () => "/api/v1/auth/verify-email/resend", okStatus: 409 },
+  "POST /api/v1/auth/verify-email/resend": {
+    method: "POST",
+    path: () => "/api/v1/auth/verify-email/resend",
+    okStatus: 409,
+  },
 };
 
 const PUBLIC_ROUTES = [
@@ -61,15 +93,29 @@ let crmKey: string;
 
 beforeAll(async () => {
   const admin = await signInAs("ADMIN");
-  const roles = (await api("GET", "/api/v1/auth/roles", { token: admin.token })).body as Array<{ id: string; name: string }>;
+  const roles = (await api("GET", "/api/v1/auth/roles", { token: admin.token })).body as Array<{
+    id: string;
+    name: string;
+  }>;
   fixtures = {
     admin,
     userId: (await createTestUser()).id,
     roleId: roles.find((role) => role.name === "VENDEDOR")!.id,
-    apiKeyId: async () => (await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "to revoke", permissions: ["leads:read"] } })).body.id,
+    apiKeyId: async () =>
+      (
+        await api("POST", "/api/v1/auth/api-keys", {
+          token: admin.token,
+          body: { name: "to revoke", permissions: ["leads:read"] },
+        })
+      ).body.id,
   };
   // An integration key with many permissions, but not users:manage.
-  crmKey = (await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "crm", permissions: ["leads:read", "leads:write", "geography:read", "emission:write"] } })).body.key;
+  crmKey = (
+    await api("POST", "/api/v1/auth/api-keys", {
+      token: admin.token,
+      body: { name: "crm", permissions: ["leads:read", "leads:write", "geography:read", "emission:write"] },
+    })
+  ).body.key;
 });
 
 async function call(route: Case, credentials: { token?: string; apiKey?: string }) {

@@ -19,11 +19,15 @@ describe("sign-in limits", () => {
   it("five failures lock that e-mail from that address only: the user (an administrator) still signs in from theirs", async () => {
     const admin = await createTestUser({ roles: ["ADMIN"] });
     const attacker = testAddress();
-    for (let attempt = 1; attempt <= 5; attempt++) expectUnauthorized(await loginViaApi(admin.email, `wrong-${attempt}`, attacker), `failure ${attempt}`);
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expectUnauthorized(await loginViaApi(admin.email, `wrong-${attempt}`, attacker), `failure ${attempt}`);
 
     const locked = await loginViaApi(admin.email, admin.password, attacker);
     expect(locked.status).toBe(429);
-    expect(locked.body).toEqual({ detail: "too many failed sign-in attempts for this e-mail from this address; try again later", code: "rate_limited" });
+    expect(locked.body).toEqual({
+      detail: "too many failed sign-in attempts for this e-mail from this address; try again later",
+      code: "rate_limited",
+    });
     const retryAfter = Number(locked.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
@@ -37,12 +41,17 @@ describe("sign-in limits", () => {
   it("fifty failures from one address, across e-mails, lock that address; a burst cannot slip past the count", async () => {
     const attacker = testAddress();
     const burst = await Promise.all(
-      Array.from({ length: MAX_FAILED_LOGINS_PER_ADDRESS + 10 }, (_, i) => loginViaApi(uniqueEmail(`spray${i}`), "a-guessed-password", attacker)),
+      Array.from({ length: MAX_FAILED_LOGINS_PER_ADDRESS + 10 }, (_, i) =>
+        loginViaApi(uniqueEmail(`spray${i}`), "a-guessed-password", attacker),
+      ),
     );
     const statuses = burst.map((res) => res.status).sort();
     expect(statuses).toEqual([...Array(MAX_FAILED_LOGINS_PER_ADDRESS).fill(401), ...Array(10).fill(429)]);
     for (const refused of burst.filter((res) => res.status === 429)) {
-      expect(refused.body).toEqual({ detail: "too many failed sign-in attempts from this address; try again later", code: "rate_limited" });
+      expect(refused.body).toEqual({
+        detail: "too many failed sign-in attempts from this address; try again later",
+        code: "rate_limited",
+      });
     }
 
     const user = await createTestUser();
@@ -58,14 +67,16 @@ describe("sign-in limits", () => {
     // 20 failures from 5 addresses (4 each, under the pair limit): no wait yet.
     for (let address = 0; address < 5; address++) {
       const from = testAddress();
-      for (let attempt = 0; attempt < 4; attempt++) expectUnauthorized(await loginViaApi(user.email, "wrong-password", from));
+      for (let attempt = 0; attempt < 4; attempt++)
+        expectUnauthorized(await loginViaApi(user.email, "wrong-password", from));
     }
     const atTwenty = await timed(() => loginViaApi(user.email, "wrong-password", testAddress()));
     expectUnauthorized(atTwenty.value);
     expect(atTwenty.ms).toBeLessThan(1000);
 
     // 21 failures now: each attempt, right or wrong, waits 250 ms per failure above 20.
-    for (let extra = 0; extra < 3; extra++) expectUnauthorized(await loginViaApi(user.email, "wrong-password", testAddress()));
+    for (let extra = 0; extra < 3; extra++)
+      expectUnauthorized(await loginViaApi(user.email, "wrong-password", testAddress()));
     // 24 failures: 1 s.
     const right = await timed(() => loginViaApi(user.email, user.password, testAddress()));
     expect(right.value.status).toBe(200);

@@ -14,7 +14,14 @@ function secret(value = process.env.AUTH_SECRET!): Uint8Array {
   return new TextEncoder().encode(value);
 }
 
-type Forgery = { payload?: (sessionId: string) => JWTPayload; audience?: string; issuer?: string; expiresAt?: number | string; key?: Uint8Array; alg?: string };
+type Forgery = {
+  payload?: (sessionId: string) => JWTPayload;
+  audience?: string;
+  issuer?: string;
+  expiresAt?: number | string;
+  key?: Uint8Array;
+  alg?: string;
+};
 
 async function forge(userId: string, sessionId: string, change: Forgery = {}): Promise<string> {
   return new SignJWT(change.payload?.(sessionId) ?? { sid: sessionId, typ: "access" })
@@ -43,7 +50,10 @@ describe("access tokens", () => {
     ["of another type", { payload: (sid) => ({ sid, typ: "refresh" }) }],
     ["without a session id", { payload: () => ({ typ: "access" }) }],
     ["signed with HS512", { alg: "HS512" }],
-    ["not valid before a time still to come", { payload: (sid) => ({ sid, typ: "access", nbf: Math.floor(Date.now() / 1000) + 600 }) }],
+    [
+      "not valid before a time still to come",
+      { payload: (sid) => ({ sid, typ: "access", nbf: Math.floor(Date.now() / 1000) + 600 }) },
+    ],
   ])("refuses a token %s (401)", async (_, change) => {
     const caller = await signInAs("CLIENTE");
     expectUnauthorized(await me(await forge(caller.user.id, caller.sessionId, change)));
@@ -85,7 +95,9 @@ describe("access tokens", () => {
   it("refuses a tampered token (401)", async () => {
     const caller = await signInAs("CLIENTE");
     const [header, , signature] = caller.token.split(".");
-    const payload = Buffer.from(JSON.stringify({ sub: caller.user.id, sid: caller.sessionId, typ: "access", exp: 9_999_999_999 })).toString("base64url");
+    const payload = Buffer.from(
+      JSON.stringify({ sub: caller.user.id, sid: caller.sessionId, typ: "access", exp: 9_999_999_999 }),
+    ).toString("base64url");
     expectUnauthorized(await me(`${header}.${payload}.${signature}`));
   });
 
@@ -98,7 +110,9 @@ describe("access tokens", () => {
     ["a refresh token", (_: string, refresh: string) => `Bearer ${refresh}`],
   ])("refuses an Authorization header with %s (401)", async (_, header) => {
     const caller = await signInAs("CLIENTE");
-    expectUnauthorized(await api("GET", "/api/v1/auth/me", { headers: { authorization: header(caller.token, caller.refreshToken) } }));
+    expectUnauthorized(
+      await api("GET", "/api/v1/auth/me", { headers: { authorization: header(caller.token, caller.refreshToken) } }),
+    );
   });
 
   it("refuses a protected route without credentials: 401 with WWW-Authenticate", async () => {
@@ -112,7 +126,12 @@ describe("POST /api/v1/auth/refresh", () => {
     const caller = await signInAs("CLIENTE");
     const res = await refreshViaApi(caller.refreshToken);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: "bearer", expires_in: 900 });
+    expect(res.body).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      token_type: "bearer",
+      expires_in: 900,
+    });
     expect(res.body.refresh_token).not.toBe(caller.refreshToken);
     // Same session, new tokens that work.
     expect(sessionIdOf(res.body.access_token)).toBe(caller.sessionId);

@@ -29,7 +29,10 @@ beforeAll(async () => {
   const company = await createTestCompany();
   admin = await signInAs("ADMIN", { companyId: company.id });
   seller = await signInAs("VENDEDOR", { companyId: company.id });
-  const created = await api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title: "Policy wording 2026", content: WORDING, company_id: company.id } });
+  const created = await api("POST", "/api/v1/ai/knowledge", {
+    token: admin.token,
+    body: { title: "Policy wording 2026", content: WORDING, company_id: company.id },
+  });
   expect(created.status).toBe(201);
   documentId = created.body.id;
 });
@@ -42,14 +45,21 @@ function sourcesOf(headers: Headers): ChatSource[] {
 
 async function storedTurns(sessionId: string) {
   const db = await getDb();
-  return db.select({ role: chatMessages.role, content: chatMessages.content }).from(chatMessages).where(and(eq(chatMessages.sessionId, sessionId))).orderBy(chatMessages.createdAt);
+  return db
+    .select({ role: chatMessages.role, content: chatMessages.content })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, sessionId)))
+    .orderBy(chatMessages.createdAt);
 }
 
 describe("without a model (no OPENAI_API_KEY)", () => {
   it("streams the quoted answer as text/plain, with its sources in X-Chat-Sources, and stores the turns", async () => {
     const sessionId = randomUUID();
     const message = "What is the waiting period for natural death?";
-    const response = await api("POST", "/api/v1/ai/chat/stream", { token: seller.token, body: { message, session_id: sessionId } });
+    const response = await api("POST", "/api/v1/ai/chat/stream", {
+      token: seller.token,
+      body: { message, session_id: sessionId },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(response.text).toContain("six months");
@@ -64,7 +74,10 @@ describe("without a model (no OPENAI_API_KEY)", () => {
 
   it("answers the same text as POST /ai/chat, in several chunks", async () => {
     const message = "How much is the repatriation of the body covered?";
-    const json = await api("POST", "/api/v1/ai/chat", { token: seller.token, body: { message, session_id: randomUUID() } });
+    const json = await api("POST", "/api/v1/ai/chat", {
+      token: seller.token,
+      body: { message, session_id: randomUUID() },
+    });
     const { POST } = await import("@/app/api/v1/ai/chat/stream/route");
     const response = await POST(
       new Request("http://localhost:3000/api/v1/ai/chat/stream", {
@@ -82,7 +95,10 @@ describe("without a model (no OPENAI_API_KEY)", () => {
   });
 
   it("says the documents do not cover a question about nothing in them, with no sources", async () => {
-    const response = await api("POST", "/api/v1/ai/chat/stream", { token: seller.token, body: { message: "zebra quantum saxophone", session_id: randomUUID() } });
+    const response = await api("POST", "/api/v1/ai/chat/stream", {
+      token: seller.token,
+      body: { message: "zebra quantum saxophone", session_id: randomUUID() },
+    });
     expect(response.status).toBe(200);
     expect(response.text).toBe(NOT_IN_KNOWLEDGE);
     expect(sourcesOf(response.headers)).toEqual([]);
@@ -91,9 +107,15 @@ describe("without a model (no OPENAI_API_KEY)", () => {
   it("refuses a caller without a session (401) and one without chat:use (403), and a bad body (422)", async () => {
     const body = { message: "Waiting period?", session_id: randomUUID() };
     expect((await api("POST", "/api/v1/ai/chat/stream", { body })).status).toBe(401);
-    const key = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "no chat", permissions: ["knowledge:read"] } });
+    const key = await api("POST", "/api/v1/auth/api-keys", {
+      token: admin.token,
+      body: { name: "no chat", permissions: ["knowledge:read"] },
+    });
     expect((await api("POST", "/api/v1/ai/chat/stream", { apiKey: key.body.key, body })).status).toBe(403);
-    const bad = await api("POST", "/api/v1/ai/chat/stream", { token: seller.token, body: { message: "", session_id: "not-a-uuid" } });
+    const bad = await api("POST", "/api/v1/ai/chat/stream", {
+      token: seller.token,
+      body: { message: "", session_id: "not-a-uuid" },
+    });
     expect(bad.status).toBe(422);
   });
 });
@@ -115,7 +137,14 @@ describe("with a model", () => {
         if (req.url?.endsWith("/embeddings")) {
           const input: string[] = Array.isArray(body.input) ? body.input : [body.input];
           res.setHeader("content-type", "application/json");
-          res.end(JSON.stringify({ object: "list", data: input.map((text, index) => ({ object: "embedding", index, embedding: localEmbedding(text) })), model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
+          res.end(
+            JSON.stringify({
+              object: "list",
+              data: input.map((text, index) => ({ object: "embedding", index, embedding: localEmbedding(text) })),
+              model: body.model,
+              usage: { prompt_tokens: 1, total_tokens: 1 },
+            }),
+          );
           return;
         }
         lastChat = body;
@@ -127,7 +156,16 @@ describe("with a model", () => {
         if (quotaExceeded) {
           res.statusCode = 429;
           res.setHeader("content-type", "application/json");
-          res.end(JSON.stringify({ error: { message: "You exceeded your current quota.", type: "insufficient_quota", param: null, code: "insufficient_quota" } }));
+          res.end(
+            JSON.stringify({
+              error: {
+                message: "You exceeded your current quota.",
+                type: "insufficient_quota",
+                param: null,
+                code: "insufficient_quota",
+              },
+            }),
+          );
           return;
         }
         res.setHeader("content-type", "text/event-stream");
@@ -159,18 +197,27 @@ describe("with a model", () => {
 
   it("streams the model's deltas and stores the whole answer", async () => {
     const sessionId = randomUUID();
-    const response = await api("POST", "/api/v1/ai/chat/stream", { token: seller.token, body: { message: "What is the waiting period for natural death?", session_id: sessionId } });
+    const response = await api("POST", "/api/v1/ai/chat/stream", {
+      token: seller.token,
+      body: { message: "What is the waiting period for natural death?", session_id: sessionId },
+    });
     expect(response.status).toBe(200);
     expect(lastChat?.stream).toBe(true);
     expect(response.text).toBe("Six months for natural death (Policy wording 2026).");
     expect(sourcesOf(response.headers)[0].document_id).toBe(documentId);
-    expect((await storedTurns(sessionId)).map((turn) => turn.content)).toEqual(["What is the waiting period for natural death?", response.text]);
+    expect((await storedTurns(sessionId)).map((turn) => turn.content)).toEqual([
+      "What is the waiting period for natural death?",
+      response.text,
+    ]);
   });
 
   it("answers 429 as JSON, before any text, when the provider's quota is exceeded, and stores nothing", async () => {
     quotaExceeded = true;
     const sessionId = randomUUID();
-    const response = await api("POST", "/api/v1/ai/chat/stream", { token: seller.token, body: { message: "What is the waiting period for natural death?", session_id: sessionId } });
+    const response = await api("POST", "/api/v1/ai/chat/stream", {
+      token: seller.token,
+      body: { message: "What is the waiting period for natural death?", session_id: sessionId },
+    });
     expect(response.status).toBe(429);
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(response.body.detail).toMatch(/quota/);
@@ -182,7 +229,10 @@ describe("with a model", () => {
     process.env.OUTBOUND_TIMEOUT_MS = "300";
     const sessionId = randomUUID();
     const started = Date.now();
-    const response = await api("POST", "/api/v1/ai/chat/stream", { token: seller.token, body: { message: "What is the waiting period for natural death?", session_id: sessionId } });
+    const response = await api("POST", "/api/v1/ai/chat/stream", {
+      token: seller.token,
+      body: { message: "What is the waiting period for natural death?", session_id: sessionId },
+    });
     expect(response.status, response.text).toBe(504);
     expect(Date.now() - started).toBeLessThan(2_500);
     expect(response.headers.get("content-type")).toContain("application/json");

@@ -20,7 +20,8 @@ let seller: SignedIn;
 let wording: { id: string; chunk_count: number };
 let ecuador: { id: string };
 
-const ECUADOR_TEXT = "Repatriation of remains to Ecuador is covered up to 7500 USD per insured person, including the coffin and consular paperwork.";
+const ECUADOR_TEXT =
+  "Repatriation of remains to Ecuador is covered up to 7500 USD per insured person, including the coffin and consular paperwork.";
 
 beforeAll(async () => {
   openai = await startFakeOpenAI();
@@ -28,7 +29,11 @@ beforeAll(async () => {
   companyId = company.id;
   admin = await signInAs("ADMIN", { companyId: company.id });
   seller = await signInAs("VENDEDOR", { companyId: company.id });
-  wording = await addText(admin.token, { title: "Serenity wording", content: repatriationWording("Serenity", 8), company_id: company.id });
+  wording = await addText(admin.token, {
+    title: "Serenity wording",
+    content: repatriationWording("Serenity", 8),
+    company_id: company.id,
+  });
   ecuador = await addText(admin.token, { title: "Ecuador annex", content: ECUADOR_TEXT, company_id: company.id });
 });
 
@@ -46,20 +51,37 @@ describe("POST /api/v1/ai/chat without a model (local embedding, extractive answ
     withoutOpenAI();
     expect(wording.chunk_count).toBeGreaterThanOrEqual(4);
     const sessionId = randomUUID();
-    const res = await ask(seller.token, "How long is the waiting period for repatriation of remains after an illness?", sessionId);
+    const res = await ask(
+      seller.token,
+      "How long is the waiting period for repatriation of remains after an illness?",
+      sessionId,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ session_id: sessionId, turn: 1, answer: expect.any(String), sources: expect.any(Array) });
+    expect(res.body).toEqual({
+      session_id: sessionId,
+      turn: 1,
+      answer: expect.any(String),
+      sources: expect.any(Array),
+    });
     const sources = res.body.sources as Source[];
     expect(sources.length).toBeGreaterThanOrEqual(3);
     expect(sources.length).toBeLessThanOrEqual(5);
     for (const source of sources) {
-      expect(source).toEqual({ document_id: expect.any(String), title: expect.any(String), fragment_id: expect.any(String), snippet: expect.any(String), score: expect.any(Number) });
+      expect(source).toEqual({
+        document_id: expect.any(String),
+        title: expect.any(String),
+        fragment_id: expect.any(String),
+        snippet: expect.any(String),
+        score: expect.any(Number),
+      });
       expect([wording.id, ecuador.id]).toContain(source.document_id);
       expect(source.snippet.length).toBeLessThanOrEqual(300);
       expect(source.score).toBeGreaterThan(0);
       expect(source.score).toBeLessThanOrEqual(1);
     }
-    expect(sources.map((source) => source.score)).toEqual([...sources.map((source) => source.score)].sort((a, b) => b - a));
+    expect(sources.map((source) => source.score)).toEqual(
+      [...sources.map((source) => source.score)].sort((a, b) => b - a),
+    );
     expect(new Set(sources.map((source) => source.fragment_id)).size).toBe(sources.length);
   });
 
@@ -87,10 +109,26 @@ describe("POST /api/v1/ai/chat without a model (local embedding, extractive answ
       const user = await signInAs(role.name);
       expect((await ask(user.token, "Is repatriation covered?", randomUUID())).status, role.name).toBe(200);
     }
-    expect((await api("POST", "/api/v1/ai/chat", { body: { message: "Is repatriation covered?", session_id: randomUUID() } })).status).toBe(401);
-    const key = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: `No chat ${randomUUID().slice(0, 6)}`, permissions: ["knowledge:read"] } });
+    expect(
+      (
+        await api("POST", "/api/v1/ai/chat", {
+          body: { message: "Is repatriation covered?", session_id: randomUUID() },
+        })
+      ).status,
+    ).toBe(401);
+    const key = await api("POST", "/api/v1/auth/api-keys", {
+      token: admin.token,
+      body: { name: `No chat ${randomUUID().slice(0, 6)}`, permissions: ["knowledge:read"] },
+    });
     expect(key.status).toBe(201);
-    expect((await api("POST", "/api/v1/ai/chat", { apiKey: key.body.key, body: { message: "Is repatriation covered?", session_id: randomUUID() } })).status).toBe(403);
+    expect(
+      (
+        await api("POST", "/api/v1/ai/chat", {
+          apiKey: key.body.key,
+          body: { message: "Is repatriation covered?", session_id: randomUUID() },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("refuses a blank message or a session_id that is not a UUID (422)", async () => {
@@ -135,8 +173,13 @@ describe("POST /api/v1/ai/chat with the model (fake OpenAI)", () => {
     const asker = await signInAs("VENDEDOR", { companyId });
     const sessionId = randomUUID();
     const otherSession = randomUUID();
-    expect((await ask(asker.token, "Other session: is repatriation of remains to Ecuador covered?", otherSession)).status).toBe(200);
-    const questions = Array.from({ length: 12 }, (_, i) => `Turn ${i + 1}: is repatriation of remains to Ecuador covered?`);
+    expect(
+      (await ask(asker.token, "Other session: is repatriation of remains to Ecuador covered?", otherSession)).status,
+    ).toBe(200);
+    const questions = Array.from(
+      { length: 12 },
+      (_, i) => `Turn ${i + 1}: is repatriation of remains to Ecuador covered?`,
+    );
     for (const [index, question] of questions.entries()) {
       const res = await ask(asker.token, question, sessionId);
       expect(res.status).toBe(200);
@@ -144,7 +187,9 @@ describe("POST /api/v1/ai/chat with the model (fake OpenAI)", () => {
       expect(res.body.turn).toBe(index + 1);
     }
     // Another user of the company writing into the same session id is not this user's memory.
-    expect((await ask(admin.token, "Intruder: is repatriation of remains to Ecuador covered?", sessionId)).status).toBe(200);
+    expect((await ask(admin.token, "Intruder: is repatriation of remains to Ecuador covered?", sessionId)).status).toBe(
+      200,
+    );
 
     openai.reset();
     useFakeOpenAI(openai);
@@ -192,7 +237,11 @@ describe("POST /api/v1/ai/chat with the model (fake OpenAI)", () => {
     ["the answer fails", 502, () => openai.failCompletions()],
     ["the embedding fails", 502, () => openai.failAlways()],
     ["the answer is not JSON", 502, () => openai.failCompletions(GARBAGE_REPLY)],
-    ["the answer is JSON of another shape", 502, () => openai.failCompletions({ status: 200, body: { choices: "none" } })],
+    [
+      "the answer is JSON of another shape",
+      502,
+      () => openai.failCompletions({ status: 200, body: { choices: "none" } }),
+    ],
     ["the embedding is not JSON", 502, () => openai.failAlways(GARBAGE_REPLY)],
     ["the provider hangs past the timeout", 504, () => (vi.stubEnv("OUTBOUND_TIMEOUT_MS", "300"), openai.hang(3000))],
   ])("when %s: %i, and keeps no turn of it", async (_, status, breakIt) => {

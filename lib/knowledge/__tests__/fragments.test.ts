@@ -4,7 +4,10 @@ import { FRAGMENT_MAX, FRAGMENT_OVERLAP, splitIntoFragments } from "../fragments
 // Contract section 10: documents are cut into overlapping fragments of about 1,000 to 2,000 characters.
 
 function sentences(count: number): string {
-  return Array.from({ length: count }, (_, i) => `Sentence number ${i + 1} explains one condition of the funeral cover in plain words.`).join(" ");
+  return Array.from(
+    { length: count },
+    (_, i) => `Sentence number ${i + 1} explains one condition of the funeral cover in plain words.`,
+  ).join(" ");
 }
 
 describe("splitIntoFragments", () => {
@@ -14,7 +17,9 @@ describe("splitIntoFragments", () => {
   });
 
   it("keeps a short text as one fragment, with its whitespace tidied", () => {
-    expect(splitIntoFragments("  Repatriation   is covered.\r\n\r\n\r\n\r\nUp to 5000 USD.  ")).toEqual(["Repatriation is covered.\n\nUp to 5000 USD."]);
+    expect(splitIntoFragments("  Repatriation   is covered.\r\n\r\n\r\n\r\nUp to 5000 USD.  ")).toEqual([
+      "Repatriation is covered.\n\nUp to 5000 USD.",
+    ]);
     const exactly = "x".repeat(FRAGMENT_MAX);
     expect(splitIntoFragments(exactly)).toEqual([exactly]);
   });
@@ -47,7 +52,10 @@ describe("splitIntoFragments", () => {
     const fragments = splitIntoFragments(text);
     for (let i = 1; i <= 120; i++) {
       const sentence = `Sentence number ${i} explains one condition of the funeral cover in plain words.`;
-      expect(fragments.some((fragment) => fragment.includes(sentence)), sentence).toBe(true);
+      expect(
+        fragments.some((fragment) => fragment.includes(sentence)),
+        sentence,
+      ).toBe(true);
     }
   });
 

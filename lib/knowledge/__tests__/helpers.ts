@@ -14,7 +14,9 @@ type PdfKitDocument = {
   addPage(): PdfKitDocument;
   end(): void;
 };
-const PDFDocument = createRequire(import.meta.url)("pdfkit") as new (options?: Record<string, unknown>) => PdfKitDocument;
+const PDFDocument = createRequire(import.meta.url)("pdfkit") as new (
+  options?: Record<string, unknown>,
+) => PdfKitDocument;
 
 /** A real PDF whose pages hold these texts (an empty string: a page without text). */
 export function buildPdf(pages: string[]): Promise<Buffer> {
@@ -32,9 +34,13 @@ export function buildPdf(pages: string[]): Promise<Buffer> {
 }
 
 /** The multipart body of an upload: the file (when given) and the other fields. */
-export function uploadForm(file: { bytes: Uint8Array; name: string; type?: string } | null, fields: Record<string, string> = {}): FormData {
+export function uploadForm(
+  file: { bytes: Uint8Array; name: string; type?: string } | null,
+  fields: Record<string, string> = {},
+): FormData {
   const form = new FormData();
-  if (file) form.append("file", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/pdf" }), file.name);
+  if (file)
+    form.append("file", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/pdf" }), file.name);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return form;
 }
@@ -45,7 +51,10 @@ export async function upload(token: string, form: FormData) {
 }
 
 /** A text document (201); an ADMIN must name company_id (trust.md section 5). */
-export async function addText(token: string, body: { title: string; content: string; metadata_json?: unknown; audience?: string; company_id?: string }) {
+export async function addText(
+  token: string,
+  body: { title: string; content: string; metadata_json?: unknown; audience?: string; company_id?: string },
+) {
   const response = await api("POST", "/api/v1/ai/knowledge", { token, body });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body as { id: string; title: string; company_id: string; chunk_count: number; audience: string };
@@ -65,7 +74,11 @@ export async function storedCounts() {
 
 export async function fragmentsOf(documentId: string) {
   const db = await getDb();
-  return db.select().from(knowledgeFragments).where(eq(knowledgeFragments.documentId, documentId)).orderBy(knowledgeFragments.position);
+  return db
+    .select()
+    .from(knowledgeFragments)
+    .where(eq(knowledgeFragments.documentId, documentId))
+    .orderBy(knowledgeFragments.position);
 }
 
 /** The AI SDK talks to the fake OpenAI from here on (until vi.unstubAllEnvs). */

@@ -22,7 +22,15 @@ function post(body: unknown, auth: { token?: string; apiKey?: string }) {
 describe("POST /api/v1/ai/knowledge", () => {
   it("stores the document (201) with its fragments, each with a 3,072-dimension embedding; audited KNOWLEDGE_INGESTED", async () => {
     const content = repatriationWording("Serenity", 12);
-    const res = await post({ title: "Serenity wording", content, metadata_json: { version: "2026-01", tags: ["repatriation"] }, company_id: admin.user.company_id }, { token: admin.token });
+    const res = await post(
+      {
+        title: "Serenity wording",
+        content,
+        metadata_json: { version: "2026-01", tags: ["repatriation"] },
+        company_id: admin.user.company_id,
+      },
+      { token: admin.token },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -53,15 +61,26 @@ describe("POST /api/v1/ai/knowledge", () => {
   });
 
   it("defaults metadata_json to {}", async () => {
-    const res = await post({ title: "Short note", content: "Cremation is covered up to 1500 USD.", company_id: admin.user.company_id }, { token: admin.token });
+    const res = await post(
+      { title: "Short note", content: "Cremation is covered up to 1500 USD.", company_id: admin.user.company_id },
+      { token: admin.token },
+    );
     expect(res.status).toBe(201);
     expect(res.body.metadata_json).toEqual({});
     expect(res.body.chunk_count).toBe(1);
   });
 
-  it.each([["a list", [1, 2]], ["a text", "version 2"], ["a number", 7], ["null", null]])("refuses metadata_json that is %s (422), storing nothing", async (_, metadata) => {
+  it.each([
+    ["a list", [1, 2]],
+    ["a text", "version 2"],
+    ["a number", 7],
+    ["null", null],
+  ])("refuses metadata_json that is %s (422), storing nothing", async (_, metadata) => {
     const before = await storedCounts();
-    const res = await post({ title: "Bad metadata", content: "Some text.", metadata_json: metadata }, { token: admin.token });
+    const res = await post(
+      { title: "Bad metadata", content: "Some text.", metadata_json: metadata },
+      { token: admin.token },
+    );
     expect(res.status).toBe(422);
     expect(JSON.stringify(res.body)).toContain("metadata_json");
     expect(await storedCounts()).toEqual(before);
@@ -82,7 +101,10 @@ describe("POST /api/v1/ai/knowledge", () => {
 
   it("lets ADMIN store a document for another company (company_id)", async () => {
     const other = await createTestCompany();
-    const res = await post({ title: "For the other company", content: "Repatriation by air is covered.", company_id: other.id }, { token: admin.token });
+    const res = await post(
+      { title: "For the other company", content: "Repatriation by air is covered.", company_id: other.id },
+      { token: admin.token },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.company_id).toBe(other.id);
     const [fragment] = await fragmentsOf(res.body.id);
@@ -91,22 +113,34 @@ describe("POST /api/v1/ai/knowledge", () => {
 
   it("answers 404 when ADMIN names a company that does not exist, storing nothing", async () => {
     const before = await storedCounts();
-    const res = await post({ title: "Nowhere", content: "Repatriation by air is covered.", company_id: randomUUID() }, { token: admin.token });
+    const res = await post(
+      { title: "Nowhere", content: "Repatriation by air is covered.", company_id: randomUUID() },
+      { token: admin.token },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(404);
     expect(res.body.detail).toBe("company not found");
     expect(await storedCounts()).toEqual(before);
   });
 
   it("refuses a non-admin caller naming another company (403), but takes its own", async () => {
-    const keyRes = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: `Knowledge ${randomUUID().slice(0, 6)}`, permissions: ["knowledge:write", "knowledge:read"] } });
+    const keyRes = await api("POST", "/api/v1/auth/api-keys", {
+      token: admin.token,
+      body: { name: `Knowledge ${randomUUID().slice(0, 6)}`, permissions: ["knowledge:write", "knowledge:read"] },
+    });
     expect(keyRes.status, JSON.stringify(keyRes.body)).toBe(201);
     const other = await createTestCompany();
-    const refused = await post({ title: "Elsewhere", content: "Some text.", company_id: other.id }, { apiKey: keyRes.body.key });
+    const refused = await post(
+      { title: "Elsewhere", content: "Some text.", company_id: other.id },
+      { apiKey: keyRes.body.key },
+    );
     expect(refused.status).toBe(403);
     const db = await getDb();
     expect(await db.select().from(knowledgeDocuments).where(eq(knowledgeDocuments.companyId, other.id))).toEqual([]);
 
-    const own = await post({ title: "Own", content: "Some text.", company_id: admin.user.company_id }, { apiKey: keyRes.body.key });
+    const own = await post(
+      { title: "Own", content: "Some text.", company_id: admin.user.company_id },
+      { apiKey: keyRes.body.key },
+    );
     expect(own.status, JSON.stringify(own.body)).toBe(201);
     expect(own.body.company_id).toBe(admin.user.company_id);
   });

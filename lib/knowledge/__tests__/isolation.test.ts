@@ -35,8 +35,20 @@ beforeAll(async () => {
     [adminB, companyB, "Alpha Beta"],
   ] as const) {
     documentsOf[company] = [
-      (await addText(admin.token, { title: `${name} wording`, content: repatriationWording(name, 8), company_id: company })).id,
-      (await addText(admin.token, { title: `${name} Ecuador annex`, content: `${name}: repatriation of remains to Ecuador is covered up to 7500 USD.`, company_id: company })).id,
+      (
+        await addText(admin.token, {
+          title: `${name} wording`,
+          content: repatriationWording(name, 8),
+          company_id: company,
+        })
+      ).id,
+      (
+        await addText(admin.token, {
+          title: `${name} Ecuador annex`,
+          content: `${name}: repatriation of remains to Ecuador is covered up to 7500 USD.`,
+          company_id: company,
+        })
+      ).id,
     ];
   }
 });
@@ -64,7 +76,12 @@ describe("knowledge isolation between companies", () => {
       const fragments = await db
         .select({ companyId: knowledgeFragments.companyId })
         .from(knowledgeFragments)
-        .where(inArray(knowledgeFragments.id, sources.map((source) => source.fragment_id)));
+        .where(
+          inArray(
+            knowledgeFragments.id,
+            sources.map((source) => source.fragment_id),
+          ),
+        );
       expect(fragments.map((fragment) => fragment.companyId)).toEqual(sources.map(() => company));
     }
   });
@@ -92,66 +109,110 @@ function rowsOf(result: unknown): unknown[] {
 // scan (retrieve.ts) keeps scanning until the company's rows are found.
 if (process.env.TEST_DATABASE_URL) {
   describe("retrieval beside a much nearer company (PostgreSQL, HNSW iterative scan)", () => {
-    it("a company still gets its full 5 fragments beside 1,000 of another company's that are all nearer the question, through the HNSW index", { timeout: 240_000 }, async () => {
-      const db = await getDb();
-      const big = (await createTestCompany()).id;
-      const small = (await createTestCompany()).id;
-      const bulk = async (companyId: string, text: (i: number) => string) => {
-        const [document] = await db
-          .insert(knowledgeDocuments)
-          .values({ companyId, title: `Bulk ${companyId.slice(0, 8)}`, content: "bulk", source: "TEXT", chunkCount: 1000 })
-          .returning();
-        const rows = Array.from({ length: 1000 }, (_, position) => ({ documentId: document.id, companyId, position, content: text(position), embedding: localEmbedding(text(position)) }));
-        for (const chunk of chunksForInsert(rows)) await db.insert(knowledgeFragments).values(chunk);
-        return document.id;
-      };
-      await bulk(big, (i) => `Repatriation of remains by air to Quito, flight number ${i}, costs are covered up to 9000 USD.`);
-      const smallDocument = await bulk(small, (i) => `Cremation service clause ${i}: the urn and the ceremony; repatriation of ashes by courier.`);
-      const [{ total }] = await db.select({ total: count() }).from(knowledgeFragments).where(inArray(knowledgeFragments.companyId, [big, small]));
-      expect(total).toBe(2000);
+    it(
+      "a company still gets its full 5 fragments beside 1,000 of another company's that are all nearer the question, through the HNSW index",
+      { timeout: 240_000 },
+      async () => {
+        const db = await getDb();
+        const big = (await createTestCompany()).id;
+        const small = (await createTestCompany()).id;
+        const bulk = async (companyId: string, text: (i: number) => string) => {
+          const [document] = await db
+            .insert(knowledgeDocuments)
+            .values({
+              companyId,
+              title: `Bulk ${companyId.slice(0, 8)}`,
+              content: "bulk",
+              source: "TEXT",
+              chunkCount: 1000,
+            })
+            .returning();
+          const rows = Array.from({ length: 1000 }, (_, position) => ({
+            documentId: document.id,
+            companyId,
+            position,
+            content: text(position),
+            embedding: localEmbedding(text(position)),
+          }));
+          for (const chunk of chunksForInsert(rows)) await db.insert(knowledgeFragments).values(chunk);
+          return document.id;
+        };
+        await bulk(
+          big,
+          (i) => `Repatriation of remains by air to Quito, flight number ${i}, costs are covered up to 9000 USD.`,
+        );
+        const smallDocument = await bulk(
+          small,
+          (i) => `Cremation service clause ${i}: the urn and the ceremony; repatriation of ashes by courier.`,
+        );
+        const [{ total }] = await db
+          .select({ total: count() })
+          .from(knowledgeFragments)
+          .where(inArray(knowledgeFragments.companyId, [big, small]));
+        expect(total).toBe(2000);
 
-      const question = localEmbedding("Repatriation of remains by air to Quito: are the flight costs covered?");
-      const nearest = await nearestFragments(db, staffOf(small), question);
-      expect(nearest).toHaveLength(RETRIEVED_FRAGMENTS);
-      expect(nearest.every((fragment) => fragment.documentId === smallDocument)).toBe(true);
+        const question = localEmbedding("Repatriation of remains by air to Quito: are the flight costs covered?");
+        const nearest = await nearestFragments(db, staffOf(small), question);
+        expect(nearest).toHaveLength(RETRIEVED_FRAGMENTS);
+        expect(nearest.every((fragment) => fragment.documentId === smallDocument)).toBe(true);
 
-      // At this size retrieval reads the company's fragments exactly (EXACT_SCAN_LIMIT), which proves
-      // nothing about HNSW. With sorting priced out the query must walk the HNSW index: without the
-      // iterative scan the index's first candidates are all the other company's and the filter leaves
-      // none; with it (as retrieve.ts sets it, here told to use the index at any size) the full 5 come back.
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_sort = off`);
-        await tx.execute(sql`set local hnsw.iterative_scan = off`);
-        const vector = `[${question.join(",")}]`;
-        const query = sql`select id from knowledge_fragments where company_id = ${small} order by embedding <=> ${vector}::halfvec(3072) limit 5`;
-        const plan = JSON.stringify(rowsOf(await tx.execute(sql`explain ${query}`)));
-        expect(plan).toContain("knowledge_fragments_embedding_idx");
-        expect(rowsOf(await tx.execute(query)).length).toBeLessThan(RETRIEVED_FRAGMENTS);
-        const throughHnsw = await nearestFragments(tx, staffOf(small), question, { exactScanLimit: 0 });
-        expect(throughHnsw).toHaveLength(RETRIEVED_FRAGMENTS);
-        expect(throughHnsw.every((fragment) => fragment.documentId === smallDocument)).toBe(true);
-      });
-      // Past its exact-scan limit, retrieval's own settings (local to its transaction) leave the planner
-      // the HNSW index alone.
-      await db.transaction(async (tx) => {
-        expect(await nearestFragments(tx, staffOf(small), question, { exactScanLimit: 500 })).toHaveLength(RETRIEVED_FRAGMENTS);
-        const vector = `[${question.join(",")}]`;
-        const plan = JSON.stringify(rowsOf(await tx.execute(sql`explain select id from knowledge_fragments where company_id = ${small} order by embedding <=> ${vector}::halfvec(3072) limit 5`)));
-        expect(plan).toContain("knowledge_fragments_embedding_idx");
-      });
-      // Every one of the other company's fragments is nearer to this question than any of these.
-      const others = await nearestFragments(db, staffOf(big), question);
-      expect(Math.min(...others.map((fragment) => fragment.score))).toBeGreaterThan(Math.max(...nearest.map((fragment) => fragment.score)));
+        // At this size retrieval reads the company's fragments exactly (EXACT_SCAN_LIMIT), which proves
+        // nothing about HNSW. With sorting priced out the query must walk the HNSW index: without the
+        // iterative scan the index's first candidates are all the other company's and the filter leaves
+        // none; with it (as retrieve.ts sets it, here told to use the index at any size) the full 5 come back.
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_sort = off`);
+          await tx.execute(sql`set local hnsw.iterative_scan = off`);
+          const vector = `[${question.join(",")}]`;
+          const query = sql`select id from knowledge_fragments where company_id = ${small} order by embedding <=> ${vector}::halfvec(3072) limit 5`;
+          const plan = JSON.stringify(rowsOf(await tx.execute(sql`explain ${query}`)));
+          expect(plan).toContain("knowledge_fragments_embedding_idx");
+          expect(rowsOf(await tx.execute(query)).length).toBeLessThan(RETRIEVED_FRAGMENTS);
+          const throughHnsw = await nearestFragments(tx, staffOf(small), question, { exactScanLimit: 0 });
+          expect(throughHnsw).toHaveLength(RETRIEVED_FRAGMENTS);
+          expect(throughHnsw.every((fragment) => fragment.documentId === smallDocument)).toBe(true);
+        });
+        // Past its exact-scan limit, retrieval's own settings (local to its transaction) leave the planner
+        // the HNSW index alone.
+        await db.transaction(async (tx) => {
+          expect(await nearestFragments(tx, staffOf(small), question, { exactScanLimit: 500 })).toHaveLength(
+            RETRIEVED_FRAGMENTS,
+          );
+          const vector = `[${question.join(",")}]`;
+          const plan = JSON.stringify(
+            rowsOf(
+              await tx.execute(
+                sql`explain select id from knowledge_fragments where company_id = ${small} order by embedding <=> ${vector}::halfvec(3072) limit 5`,
+              ),
+            ),
+          );
+          expect(plan).toContain("knowledge_fragments_embedding_idx");
+        });
+        // Every one of the other company's fragments is nearer to this question than any of these.
+        const others = await nearestFragments(db, staffOf(big), question);
+        expect(Math.min(...others.map((fragment) => fragment.score))).toBeGreaterThan(
+          Math.max(...nearest.map((fragment) => fragment.score)),
+        );
 
-      // And through the API: B's seller asks about its own clauses and gets 5 sources, all its own.
-      const seller = await signInAs("VENDEDOR", { companyId: small });
-      const res = await ask(seller.token, "Cremation service: the urn, the ceremony and repatriation of ashes", randomUUID());
-      expect(res.status).toBe(200);
-      expect(res.body.sources).toHaveLength(RETRIEVED_FRAGMENTS);
-      expect((res.body.sources as Source[]).every((source) => source.document_id === smallDocument)).toBe(true);
+        // And through the API: B's seller asks about its own clauses and gets 5 sources, all its own.
+        const seller = await signInAs("VENDEDOR", { companyId: small });
+        const res = await ask(
+          seller.token,
+          "Cremation service: the urn, the ceremony and repatriation of ashes",
+          randomUUID(),
+        );
+        expect(res.status).toBe(200);
+        expect(res.body.sources).toHaveLength(RETRIEVED_FRAGMENTS);
+        expect((res.body.sources as Source[]).every((source) => source.document_id === smallDocument)).toBe(true);
 
-      await db.delete(knowledgeDocuments).where(inArray(knowledgeDocuments.companyId, [big, small]));
-      expect(await db.select({ id: knowledgeFragments.id }).from(knowledgeFragments).where(eq(knowledgeFragments.companyId, small))).toEqual([]);
-    });
+        await db.delete(knowledgeDocuments).where(inArray(knowledgeDocuments.companyId, [big, small]));
+        expect(
+          await db
+            .select({ id: knowledgeFragments.id })
+            .from(knowledgeFragments)
+            .where(eq(knowledgeFragments.companyId, small)),
+        ).toEqual([]);
+      },
+    );
   });
 }

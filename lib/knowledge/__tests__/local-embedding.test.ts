@@ -8,7 +8,11 @@ import { localEmbedding, localEmbeddingModel } from "../local-embedding";
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("the local embedding model", () => {
-  const fragments = Array.from({ length: 400 }, (_, index) => `Fragment ${index}: ${"repatriation of remains across the border is covered by the plan. ".repeat(30)}`);
+  const fragments = Array.from(
+    { length: 400 },
+    (_, index) =>
+      `Fragment ${index}: ${"repatriation of remains across the border is covered by the plan. ".repeat(30)}`,
+  );
 
   it("embeds a large document without holding the thread for more than a few fragments at a time", async () => {
     const delay = monitorEventLoopDelay({ resolution: 5 });

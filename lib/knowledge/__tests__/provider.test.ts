@@ -28,7 +28,10 @@ afterAll(async () => {
 });
 
 function postText(title: string, content: string) {
-  return api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title, content, company_id: admin.user.company_id } });
+  return api("POST", "/api/v1/ai/knowledge", {
+    token: admin.token,
+    body: { title, content, company_id: admin.user.company_id },
+  });
 }
 
 describe("ingestion with the OpenAI provider", () => {
@@ -50,7 +53,10 @@ describe("ingestion with the OpenAI provider", () => {
       expect(fragment.embedding).toHaveLength(3072);
       // What the provider answered (halfvec keeps about 3 significant digits).
       const expected = localEmbedding(fragment.content);
-      const largest = expected.reduce((best, value, index) => (Math.abs(value) > Math.abs(expected[best]) ? index : best), 0);
+      const largest = expected.reduce(
+        (best, value, index) => (Math.abs(value) > Math.abs(expected[best]) ? index : best),
+        0,
+      );
       expect(fragment.embedding[largest]).toBeCloseTo(expected[largest], 2);
     }
   });
@@ -60,7 +66,10 @@ describe("ingestion with the OpenAI provider", () => {
     ["hangs past the timeout", () => (vi.stubEnv("OUTBOUND_TIMEOUT_MS", "300"), openai.hang(3000))],
     ["refuses the key (401)", () => vi.stubEnv("OPENAI_API_KEY", "sk-wrong")],
     ["answers something that is not JSON", () => openai.failAlways(GARBAGE_REPLY)],
-    ["answers JSON without embeddings", () => openai.failAlways({ status: 200, body: { object: "list", data: "none" } })],
+    [
+      "answers JSON without embeddings",
+      () => openai.failAlways({ status: 200, body: { object: "list", data: "none" } }),
+    ],
   ])("answers 500 and stores nothing when the provider %s", async (_, breakIt) => {
     useFakeOpenAI(openai);
     breakIt();
@@ -76,7 +85,13 @@ describe("ingestion with the OpenAI provider", () => {
     useFakeOpenAI(openai);
     openai.failAlways();
     const before = await storedCounts();
-    const res = await upload(admin.token, uploadForm({ bytes: await buildPdf(["Repatriation of remains is covered."]), name: "plan.pdf" }, { company_id: admin.user.company_id }));
+    const res = await upload(
+      admin.token,
+      uploadForm(
+        { bytes: await buildPdf(["Repatriation of remains is covered."]), name: "plan.pdf" },
+        { company_id: admin.user.company_id },
+      ),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(500);
     expect(await storedCounts()).toEqual(before);
   });

@@ -12,7 +12,10 @@ beforeAll(async () => {
   admin = await signInAs("ADMIN");
 });
 
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+const PNG = Uint8Array.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0,
+  0, 0,
+]);
 
 describe("POST /api/v1/ai/knowledge/upload", () => {
   it("stores a real PDF (200, source PDF) and its text answers questions", async () => {
@@ -21,7 +24,13 @@ describe("POST /api/v1/ai/knowledge/upload", () => {
       "The cremation option includes an urn and the ceremony at the chapel of the funeral home.",
     ]);
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    const res = await upload(admin.token, uploadForm({ bytes: pdf, name: "andes-plan.pdf" }, { metadata_json: JSON.stringify({ year: 2026 }), company_id: admin.user.company_id }));
+    const res = await upload(
+      admin.token,
+      uploadForm(
+        { bytes: pdf, name: "andes-plan.pdf" },
+        { metadata_json: JSON.stringify({ year: 2026 }), company_id: admin.user.company_id },
+      ),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -45,7 +54,10 @@ describe("POST /api/v1/ai/knowledge/upload", () => {
 
   it("takes the title field over the file name", async () => {
     const pdf = await buildPdf(["Burial plots are covered in the municipal cemetery."]);
-    const res = await upload(admin.token, uploadForm({ bytes: pdf, name: "x.pdf" }, { title: "Burial annex", company_id: admin.user.company_id }));
+    const res = await upload(
+      admin.token,
+      uploadForm({ bytes: pdf, name: "x.pdf" }, { title: "Burial annex", company_id: admin.user.company_id }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.title).toBe("Burial annex");
   });
@@ -53,8 +65,14 @@ describe("POST /api/v1/ai/knowledge/upload", () => {
   it.each([
     ["PNG bytes", { bytes: PNG, name: "scan.png", type: "image/png" }],
     ["PNG bytes named .pdf", { bytes: PNG, name: "scan.pdf" }],
-    ["a text file named .pdf", { bytes: new TextEncoder().encode("Repatriation is covered up to 5000 USD."), name: "notes.pdf" }],
-    ["a truncated PDF", { bytes: new TextEncoder().encode("%PDF-1.7\n1 0 obj\n<< /Type /Catalog"), name: "broken.pdf" }],
+    [
+      "a text file named .pdf",
+      { bytes: new TextEncoder().encode("Repatriation is covered up to 5000 USD."), name: "notes.pdf" },
+    ],
+    [
+      "a truncated PDF",
+      { bytes: new TextEncoder().encode("%PDF-1.7\n1 0 obj\n<< /Type /Catalog"), name: "broken.pdf" },
+    ],
   ])("refuses %s (400), storing nothing", async (_, file) => {
     const before = await storedCounts();
     const res = await upload(admin.token, uploadForm(file, { company_id: admin.user.company_id }));
@@ -66,13 +84,23 @@ describe("POST /api/v1/ai/knowledge/upload", () => {
   it("refuses a PDF whose streams unpack to more than 128 MB (a decompression bomb) before extracting it", async () => {
     // A real zlib stream of 512 MiB of blanks after one line of text, about 520 KB: one compressed MiB repeated.
     const blankMebibyte = deflateRawSync(Buffer.alloc(1024 * 1024, 0x20), { finishFlush: constants.Z_SYNC_FLUSH });
-    const text = deflateRawSync(Buffer.from("BT /F1 12 Tf 72 712 Td (Repatriation is covered) Tj ET\n"), { finishFlush: constants.Z_SYNC_FLUSH });
-    const packed = Buffer.concat([Buffer.from([0x78, 0x9c]), text, ...Array.from({ length: 512 }, () => blankMebibyte), Buffer.from([0x03, 0x00])]);
+    const text = deflateRawSync(Buffer.from("BT /F1 12 Tf 72 712 Td (Repatriation is covered) Tj ET\n"), {
+      finishFlush: constants.Z_SYNC_FLUSH,
+    });
+    const packed = Buffer.concat([
+      Buffer.from([0x78, 0x9c]),
+      text,
+      ...Array.from({ length: 512 }, () => blankMebibyte),
+      Buffer.from([0x03, 0x00]),
+    ]);
     const pdf = pdfWithContentStream(packed);
     expect(pdf.length).toBeLessThan(1024 * 1024);
     const before = await storedCounts();
     const rssBefore = process.memoryUsage.rss();
-    const res = await upload(admin.token, uploadForm({ bytes: pdf, name: "bomb.pdf" }, { company_id: admin.user.company_id }));
+    const res = await upload(
+      admin.token,
+      uploadForm({ bytes: pdf, name: "bomb.pdf" }, { company_id: admin.user.company_id }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.detail).toBe("the PDF is refused: its streams unpack to more than 128 MB");
     expect(await storedCounts()).toEqual(before);
@@ -81,7 +109,10 @@ describe("POST /api/v1/ai/knowledge/upload", () => {
 
   it("refuses a PDF without text, such as an empty page or a scan (400)", async () => {
     const before = await storedCounts();
-    const res = await upload(admin.token, uploadForm({ bytes: await buildPdf([""]), name: "scan.pdf" }, { company_id: admin.user.company_id }));
+    const res = await upload(
+      admin.token,
+      uploadForm({ bytes: await buildPdf([""]), name: "scan.pdf" }, { company_id: admin.user.company_id }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.detail).toMatch(/no readable text/);
     expect(await storedCounts()).toEqual(before);
@@ -100,7 +131,11 @@ describe("POST /api/v1/ai/knowledge/upload", () => {
     expect(JSON.stringify(res.body)).toContain("file");
   });
 
-  it.each([["not JSON", "{version: 2"], ["a list", "[1, 2]"], ["a text", '"v2"']])("refuses metadata_json that is %s (422)", async (_, metadata) => {
+  it.each([
+    ["not JSON", "{version: 2"],
+    ["a list", "[1, 2]"],
+    ["a text", '"v2"'],
+  ])("refuses metadata_json that is %s (422)", async (_, metadata) => {
     const before = await storedCounts();
     const pdf = await buildPdf(["Repatriation is covered."]);
     const res = await upload(admin.token, uploadForm({ bytes: pdf, name: "meta.pdf" }, { metadata_json: metadata }));
@@ -136,10 +171,20 @@ function pdfWithContentStream(packed: Buffer): Buffer {
     add(Buffer.from(`${index + 1} 0 obj\n${object}\nendobj\n`));
   });
   offsets.push(size);
-  add(Buffer.concat([Buffer.from(`4 0 obj\n<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`), packed, Buffer.from("\nendstream\nendobj\n")]));
+  add(
+    Buffer.concat([
+      Buffer.from(`4 0 obj\n<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`),
+      packed,
+      Buffer.from("\nendstream\nendobj\n"),
+    ]),
+  );
   offsets.push(size);
   add(Buffer.from("5 0 obj\n<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>\nendobj\n"));
   const table = offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("");
-  add(Buffer.from(`xref\n0 6\n0000000000 65535 f \n${table}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`));
+  add(
+    Buffer.from(
+      `xref\n0 6\n0000000000 65535 f \n${table}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`,
+    ),
+  );
   return Buffer.concat(parts);
 }

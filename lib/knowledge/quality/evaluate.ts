@@ -12,7 +12,13 @@ export const QUALITY_TARGET = 0.8;
 
 export type QualityQuestion = { question: string; quote: string };
 export type QuestionResult = QualityQuestion & { fragment: number; rank: number; isHit: boolean };
-export type QualityReport = { fragments: string[]; results: QuestionResult[]; recallAtK: number; recallAt1: number; meanReciprocalRank: number };
+export type QualityReport = {
+  fragments: string[];
+  results: QuestionResult[];
+  recallAtK: number;
+  recallAt1: number;
+  meanReciprocalRank: number;
+};
 
 const folder = path.join(import.meta.dirname);
 
@@ -36,16 +42,23 @@ function cosine(a: number[], b: number[]): number {
 }
 
 /** Splits the wording, embeds fragments and questions with `embed`, and ranks every fragment for every question. */
-export async function evaluateRetrieval(embed: (texts: string[]) => Promise<number[][]>, k = QUALITY_K): Promise<QualityReport> {
+export async function evaluateRetrieval(
+  embed: (texts: string[]) => Promise<number[][]>,
+  k = QUALITY_K,
+): Promise<QualityReport> {
   const { wording, questions } = loadQualitySet();
   const fragments = splitIntoFragments(wording);
   // A quote must pick out exactly one fragment, else the answer key is ambiguous.
   const answers = questions.map(({ quote }) => {
     const holders = fragments.flatMap((fragment, index) => (fragment.includes(quote) ? [index] : []));
-    if (holders.length !== 1) throw new Error(`the quote "${quote}" is in ${holders.length} fragments; it must be in exactly one`);
+    if (holders.length !== 1)
+      throw new Error(`the quote "${quote}" is in ${holders.length} fragments; it must be in exactly one`);
     return holders[0];
   });
-  const [fragmentVectors, questionVectors] = [await embed(fragments), await embed(questions.map(({ question }) => question))];
+  const [fragmentVectors, questionVectors] = [
+    await embed(fragments),
+    await embed(questions.map(({ question }) => question)),
+  ];
   const results = questions.map((question, index) => {
     const scores = fragmentVectors.map((vector) => cosine(questionVectors[index], vector));
     const target = scores[answers[index]];

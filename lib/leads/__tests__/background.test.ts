@@ -9,7 +9,13 @@ import { GARBAGE_REPLY, type FakeReply } from "@/test/fakes/http-server";
 import { FAKE_HUBSPOT_TOKEN, startFakeHubSpot, type FakeHubSpot } from "@/test/fakes/hubspot";
 import { signInAs, type SignedIn } from "@/test/fixtures";
 import { sweepCrmSyncFunction } from "@/inngest/functions/leads/sweep-crm-sync";
-import { EVENT_CRM_SYNC_ATTEMPTS, findLeadsToSync, markAbandonedCheckouts, MAX_CRM_SYNC_ATTEMPTS, syncLeadToCrm } from "../background";
+import {
+  EVENT_CRM_SYNC_ATTEMPTS,
+  findLeadsToSync,
+  markAbandonedCheckouts,
+  MAX_CRM_SYNC_ATTEMPTS,
+  syncLeadToCrm,
+} from "../background";
 import { captureTestLead, leadRow, moveLead, patchLead, postLead } from "./helpers";
 
 // Contract section 9's background work: abandoned checkouts after ABANDONED_CHECKOUT_MINUTES (with the
@@ -47,7 +53,9 @@ const MINUTE = 60_000;
  */
 async function ageLead(id: string, seconds: number) {
   const then = sql`now() - make_interval(secs => ${seconds})`;
-  await (await getDb())
+  await (
+    await getDb()
+  )
     .update(leads)
     .set({ updatedAt: then, crmSyncedAt: sql`${leads.crmSyncedAt} - (${leads.updatedAt} - (${then}))` })
     .where(eq(leads.id, id));
@@ -66,7 +74,12 @@ function callsFor(phone: string) {
 /** A lead whose checkout started at `at` (set in the database: the API stamps the real time). */
 async function leadWithCheckoutAt(at: Date, extra: Partial<typeof leads.$inferInsert> = {}) {
   const lead = await captureTestLead();
-  await (await getDb()).update(leads).set({ checkoutStartedAt: at, ...extra }).where(eq(leads.id, lead.id));
+  await (
+    await getDb()
+  )
+    .update(leads)
+    .set({ checkoutStartedAt: at, ...extra })
+    .where(eq(leads.id, lead.id));
   return lead.id;
 }
 
@@ -80,12 +93,15 @@ describe("markAbandonedCheckouts (controlled clock)", () => {
     const old = await leadWithCheckoutAt(new Date(now.getTime() - 31 * MINUTE));
     const edge = await leadWithCheckoutAt(new Date(now.getTime() - 30 * MINUTE));
     const recent = await leadWithCheckoutAt(new Date(now.getTime() - 29 * MINUTE));
-    const bought = await leadWithCheckoutAt(new Date(now.getTime() - 90 * MINUTE), { purchaseCompletedAt: new Date(now.getTime() - 80 * MINUTE) });
+    const bought = await leadWithCheckoutAt(new Date(now.getTime() - 90 * MINUTE), {
+      purchaseCompletedAt: new Date(now.getTime() - 80 * MINUTE),
+    });
     const noCheckout = (await captureTestLead()).id;
 
     expect(await markAbandonedCheckouts(db, now)).toBe(1);
     expect((await leadRow(old)).abandonedCheckoutFlag).toBe(true);
-    for (const id of [edge, recent, bought, noCheckout]) expect((await leadRow(id)).abandonedCheckoutFlag, id).toBe(false);
+    for (const id of [edge, recent, bought, noCheckout])
+      expect((await leadRow(id)).abandonedCheckoutFlag, id).toBe(false);
     const flaggedAt = (await leadRow(old)).updatedAt;
     expect(flaggedAt.toISOString()).toBe(now.toISOString());
 
@@ -142,11 +158,21 @@ describe("CRM sync (fake HubSpot)", () => {
     expect(create.path).toBe("/crm/v3/objects/contacts");
     expect(create.headers.authorization).toBe(`Bearer ${FAKE_HUBSPOT_TOKEN}`);
     expect(create.body).toEqual({
-      properties: { phone: lead.phone_e164, firstname: "Lucía", lastname: "Ramírez", email: "lucia.crm@example.com", lifecyclestage: "salesqualifiedlead" },
+      properties: {
+        phone: lead.phone_e164,
+        firstname: "Lucía",
+        lastname: "Ramírez",
+        email: "lucia.crm@example.com",
+        lifecyclestage: "salesqualifiedlead",
+      },
     });
     const contactId = create.reply!.body.id as string;
     const synced = (await api("GET", `/api/v1/leads/${lead.id}`, { token: seller.token })).body;
-    expect(synced).toMatchObject({ crm_lead_id: contactId, crm_sync_error: null, crm_synced_at: expect.stringMatching(/Z$/) });
+    expect(synced).toMatchObject({
+      crm_lead_id: contactId,
+      crm_sync_error: null,
+      crm_synced_at: expect.stringMatching(/Z$/),
+    });
     const row = await leadRow(lead.id);
     expect(row.crmSyncError).toBeNull();
     expect(row.crmSyncedAt).not.toBeNull();
@@ -155,7 +181,10 @@ describe("CRM sync (fake HubSpot)", () => {
     await inProcessRunner().drain();
     expect(hubspot.creates()).toHaveLength(1);
     expect(hubspot.updates()).toHaveLength(1);
-    expect(hubspot.updates()[0]).toMatchObject({ path: `/crm/v3/objects/contacts/${contactId}`, body: { properties: { lifecyclestage: "customer", phone: lead.phone_e164 } } });
+    expect(hubspot.updates()[0]).toMatchObject({
+      path: `/crm/v3/objects/contacts/${contactId}`,
+      body: { properties: { lifecyclestage: "customer", phone: lead.phone_e164 } },
+    });
     expect(hubspot.contacts.size).toBe(1);
     expect(hubspot.contacts.get(contactId)!.properties.lifecyclestage).toBe("customer");
     expect((await leadRow(lead.id)).crmLeadId).toBe(contactId);
@@ -181,12 +210,18 @@ describe("CRM sync (fake HubSpot)", () => {
     expect(hubspot.contacts.get(contactId)!.properties).toMatchObject({ firstname: "Lucía", lastname: "Ramírez" });
 
     // The e-mail was empty: the post fills it, and the next sync sends the lead as it now is, names unchanged.
-    expect((await postLead({ phone_e164: lead.phone_e164, first_name: "Mallory", email: "lucia.crm@example.com" })).status).toBe(200);
+    expect(
+      (await postLead({ phone_e164: lead.phone_e164, first_name: "Mallory", email: "lucia.crm@example.com" })).status,
+    ).toBe(200);
     await ageLead(lead.id, 70);
     await sweepOnce();
     const calls = callsFor(lead.phone_e164);
     expect(calls.map((request) => request.method)).toEqual(["POST", "PATCH"]);
-    expect(calls[1].body.properties).toMatchObject({ firstname: "Lucía", lastname: "Ramírez", email: "lucia.crm@example.com" });
+    expect(calls[1].body.properties).toMatchObject({
+      firstname: "Lucía",
+      lastname: "Ramírez",
+      email: "lucia.crm@example.com",
+    });
     expect(hubspot.contacts.get(contactId)!.properties.firstname).toBe("Lucía");
   });
 
@@ -249,23 +284,26 @@ describe("CRM sync (fake HubSpot)", () => {
     ["a page that is not JSON", GARBAGE_REPLY, /the CRM answered something that is not JSON/],
     ["JSON without a contact id", { status: 201, body: { status: "ok" } }, /the CRM's answer has no contact id/],
     ["a bare null", { status: 201, body: null }, /the CRM's answer has no contact id/],
-  ])("a CRM answering %s: the lead records why, and the runner retries until one contact is made", async (_, reply, why) => {
-    const lead = await captureTestLead();
-    hubspot.failNext(1, reply);
-    await expect(syncLeadToCrm(await getDb(), lead.id)).rejects.toThrow(why);
-    expect((await leadRow(lead.id)).crmSyncError).toMatch(why);
-    expect((await leadRow(lead.id)).crmLeadId).toBeNull();
+  ])(
+    "a CRM answering %s: the lead records why, and the runner retries until one contact is made",
+    async (_, reply, why) => {
+      const lead = await captureTestLead();
+      hubspot.failNext(1, reply);
+      await expect(syncLeadToCrm(await getDb(), lead.id)).rejects.toThrow(why);
+      expect((await leadRow(lead.id)).crmSyncError).toMatch(why);
+      expect((await leadRow(lead.id)).crmLeadId).toBeNull();
 
-    hubspot.failNext(2, reply);
-    await moveLead(seller, lead.id, "QUALIFIED");
-    await inProcessRunner().drain();
-    // The direct call, the runner's two failed attempts, and the one that went through.
-    expect(hubspot.creates()).toHaveLength(4);
-    expect(hubspot.contacts.size).toBe(1);
-    const row = await leadRow(lead.id);
-    expect(row.crmLeadId).toBe(hubspot.creates()[3].reply!.body.id);
-    expect(row.crmSyncError).toBeNull();
-  });
+      hubspot.failNext(2, reply);
+      await moveLead(seller, lead.id, "QUALIFIED");
+      await inProcessRunner().drain();
+      // The direct call, the runner's two failed attempts, and the one that went through.
+      expect(hubspot.creates()).toHaveLength(4);
+      expect(hubspot.contacts.size).toBe(1);
+      const row = await leadRow(lead.id);
+      expect(row.crmLeadId).toBe(hubspot.creates()[3].reply!.body.id);
+      expect(row.crmSyncError).toBeNull();
+    },
+  );
 
   it("a wrong token: HubSpot's 401 is recorded", async () => {
     vi.stubEnv("HUBSPOT_ACCESS_TOKEN", "pat-wrong");
@@ -389,7 +427,10 @@ describe("the CRM sweep (fake HubSpot)", () => {
     await sweepOnce();
     const calls = callsFor(lead.phone_e164);
     expect(calls.map((request) => request.method)).toEqual(["POST", "PATCH"]);
-    expect(calls[1]).toMatchObject({ path: `/crm/v3/objects/contacts/${created.crmLeadId}`, body: { properties: { lifecyclestage: "customer" } } });
+    expect(calls[1]).toMatchObject({
+      path: `/crm/v3/objects/contacts/${created.crmLeadId}`,
+      body: { properties: { lifecyclestage: "customer" } },
+    });
     expect((await leadRow(lead.id)).crmLeadId).toBe(created.crmLeadId);
     await ageLead(lead.id, 7200);
     expect(await findLeadsToSync(db)).not.toContain(lead.id);
@@ -411,8 +452,12 @@ describe("the CRM sweep (fake HubSpot)", () => {
     await sweepOnce();
     const row = await leadRow(lead.id);
     expect(row).toMatchObject({ crmLeadId: null, crmSyncAttempts: MAX_CRM_SYNC_ATTEMPTS });
-    expect(row.crmSyncError).toMatch(new RegExp(`the CRM answered 500.*\\(gave up after ${MAX_CRM_SYNC_ATTEMPTS} attempts\\)$`));
-    expect((await api("GET", `/api/v1/leads/${lead.id}`, { token: seller.token })).body.crm_sync_error).toBe(row.crmSyncError);
+    expect(row.crmSyncError).toMatch(
+      new RegExp(`the CRM answered 500.*\\(gave up after ${MAX_CRM_SYNC_ATTEMPTS} attempts\\)$`),
+    );
+    expect((await api("GET", `/api/v1/leads/${lead.id}`, { token: seller.token })).body.crm_sync_error).toBe(
+      row.crmSyncError,
+    );
     await ageLead(lead.id, 86_400);
     expect(await findLeadsToSync(db)).not.toContain(lead.id);
 

@@ -46,7 +46,13 @@ async function storedLead(id: string) {
 describe("POST /leads/ (capture) without credentials: the id only, never the stored lead (trust.md section 4)", () => {
   it("a new phone: 201 {id}; the lead is stored whole, stage NEW, no markers", async () => {
     const phone = uniquePhone();
-    const response = await postLead({ phone_e164: phone, first_name: "Lucía", last_name: "Ramírez", email: "lucia@example.com", ...FIRST_SOURCE });
+    const response = await postLead({
+      phone_e164: phone,
+      first_name: "Lucía",
+      last_name: "Ramírez",
+      email: "lucia@example.com",
+      ...FIRST_SOURCE,
+    });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(await storedLead(response.body.id)).toEqual({
@@ -80,12 +86,26 @@ describe("POST /leads/ (capture) without credentials: the id only, never the sto
 
   it("regression: a known phone's names and e-mail are not overwritten, nor read back", async () => {
     const phone = uniquePhone();
-    const first = await postLead({ phone_e164: phone, first_name: "Ana", last_name: "Gómez", email: "ana@example.com" });
-    const probe = await postLead({ phone_e164: phone, first_name: "Mallory", last_name: "Intruder", email: "mallory@example.com" });
+    const first = await postLead({
+      phone_e164: phone,
+      first_name: "Ana",
+      last_name: "Gómez",
+      email: "ana@example.com",
+    });
+    const probe = await postLead({
+      phone_e164: phone,
+      first_name: "Mallory",
+      last_name: "Intruder",
+      email: "mallory@example.com",
+    });
     expect(probe.status).toBe(200);
     expect(probe.body).toEqual({ id: first.body.id });
     expect(JSON.stringify(probe.body)).not.toMatch(/Ana|Gómez|ana@example/);
-    expect(await storedLead(first.body.id)).toMatchObject({ first_name: "Ana", last_name: "Gómez", email: "ana@example.com" });
+    expect(await storedLead(first.body.id)).toMatchObject({
+      first_name: "Ana",
+      last_name: "Gómez",
+      email: "ana@example.com",
+    });
   });
 
   it("a known phone: the fields still empty are filled, one by one", async () => {
@@ -94,7 +114,11 @@ describe("POST /leads/ (capture) without credentials: the id only, never the sto
     expect((await postLead({ phone_e164: phone, first_name: "Otra", last_name: "Gómez" })).status).toBe(200);
     expect(await storedLead(body.id)).toMatchObject({ first_name: "Ana", last_name: "Gómez", email: null });
     expect((await postLead({ phone_e164: phone, last_name: "Ruiz", email: "ana@example.com" })).status).toBe(200);
-    expect(await storedLead(body.id)).toMatchObject({ first_name: "Ana", last_name: "Gómez", email: "ana@example.com" });
+    expect(await storedLead(body.id)).toMatchObject({
+      first_name: "Ana",
+      last_name: "Gómez",
+      email: "ana@example.com",
+    });
   });
 
   it("a known phone: source_channel, utm_source, utm_medium, campaign_id and landing_page keep their first values", async () => {
@@ -117,8 +141,13 @@ describe("POST /leads/ (capture) without credentials: the id only, never the sto
   it("a first post without a source: a later post fills it, and that first non-empty value stays", async () => {
     const phone = uniquePhone();
     const { body } = await postLead({ phone_e164: phone });
-    expect((await postLead({ phone_e164: phone, source_channel: "whatsapp", campaign_id: "camp-2026-spring" })).status).toBe(200);
-    expect((await postLead({ phone_e164: phone, ...FIRST_SOURCE, source_channel: "instagram", campaign_id: "camp-other" })).status).toBe(200);
+    expect(
+      (await postLead({ phone_e164: phone, source_channel: "whatsapp", campaign_id: "camp-2026-spring" })).status,
+    ).toBe(200);
+    expect(
+      (await postLead({ phone_e164: phone, ...FIRST_SOURCE, source_channel: "instagram", campaign_id: "camp-other" }))
+        .status,
+    ).toBe(200);
     expect(await storedLead(body.id)).toMatchObject(FIRST_SOURCE);
   });
 
@@ -135,7 +164,9 @@ describe("POST /leads/ (capture) without credentials: the id only, never the sto
     const { body } = await postLead({ phone_e164: phone, first_name: "Ana", ...FIRST_SOURCE });
     const past = new Date("2026-01-01T00:00:00Z");
     await (await getDb()).update(leads).set({ updatedAt: past }).where(eq(leads.id, body.id));
-    expect((await postLead({ phone_e164: phone, first_name: "Mallory", source_channel: "instagram" })).status).toBe(200);
+    expect((await postLead({ phone_e164: phone, first_name: "Mallory", source_channel: "instagram" })).status).toBe(
+      200,
+    );
     expect((await leadRow(body.id)).updatedAt).toEqual(past);
     expect((await postLead({ phone_e164: phone, email: "ana@example.com" })).status).toBe(200);
     expect((await leadRow(body.id)).updatedAt.getTime()).toBeGreaterThan(past.getTime());
@@ -153,7 +184,10 @@ describe("POST /leads/ (capture) without credentials: the id only, never the sto
     const response = await postLead({ phone_e164: uniquePhone(), business_unit_id: unit.id });
     expect(response.status).toBe(201);
     const row = await leadRow(response.body.id);
-    expect({ companyId: row.companyId, businessUnitId: row.businessUnitId }).toEqual({ companyId: company.id, businessUnitId: unit.id });
+    expect({ companyId: row.companyId, businessUnitId: row.businessUnitId }).toEqual({
+      companyId: company.id,
+      businessUnitId: unit.id,
+    });
   });
 
   it("an unknown business unit: 404 and no lead", async () => {
@@ -178,31 +212,71 @@ describe("POST /leads/ by a caller who may read the lead (leads:read, in scope)"
 
   it("a seller of the lead's company: 201 and 200 with the whole lead; names and e-mail are replaced when given, kept when not", async () => {
     const phone = uniquePhone();
-    const first = await postLead({ phone_e164: phone, first_name: "Ana", last_name: "Gómez", email: "ana@example.com", business_unit_id: unit }, testAddress(), { token: seller.token });
+    const first = await postLead(
+      { phone_e164: phone, first_name: "Ana", last_name: "Gómez", email: "ana@example.com", business_unit_id: unit },
+      testAddress(),
+      { token: seller.token },
+    );
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ ...STORED_LEAD, first_name: "Ana", last_name: "Gómez", email: "ana@example.com", phone_e164: phone, ...NO_SOURCE });
-    const renamed = await postLead({ phone_e164: phone, first_name: "Ana María" }, testAddress(), { token: seller.token });
+    expect(first.body).toEqual({
+      ...STORED_LEAD,
+      first_name: "Ana",
+      last_name: "Gómez",
+      email: "ana@example.com",
+      phone_e164: phone,
+      ...NO_SOURCE,
+    });
+    const renamed = await postLead({ phone_e164: phone, first_name: "Ana María" }, testAddress(), {
+      token: seller.token,
+    });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ id: first.body.id, first_name: "Ana María", last_name: "Gómez", email: "ana@example.com" });
-    const newEmail = await postLead({ phone_e164: phone, last_name: "Gómez Ruiz", email: "ana.maria@example.com" }, testAddress(), { token: seller.token });
-    expect(newEmail.body).toMatchObject({ first_name: "Ana María", last_name: "Gómez Ruiz", email: "ana.maria@example.com" });
+    expect(renamed.body).toMatchObject({
+      id: first.body.id,
+      first_name: "Ana María",
+      last_name: "Gómez",
+      email: "ana@example.com",
+    });
+    const newEmail = await postLead(
+      { phone_e164: phone, last_name: "Gómez Ruiz", email: "ana.maria@example.com" },
+      testAddress(),
+      { token: seller.token },
+    );
+    expect(newEmail.body).toMatchObject({
+      first_name: "Ana María",
+      last_name: "Gómez Ruiz",
+      email: "ana.maria@example.com",
+    });
   });
 
   it("a landing site's API key of the company with leads:read corrects the lead an anonymous post made, and reads it back", async () => {
     const admin = await signInAs("ADMIN");
-    const key = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: `landing ${randomUUID().slice(0, 6)}`, permissions: ["leads:read"], company_id: company } });
+    const key = await api("POST", "/api/v1/auth/api-keys", {
+      token: admin.token,
+      body: { name: `landing ${randomUUID().slice(0, 6)}`, permissions: ["leads:read"], company_id: company },
+    });
     expect(key.status, key.text).toBe(201);
     const phone = uniquePhone();
     const anonymous = await postLead({ phone_e164: phone, first_name: "Ana", business_unit_id: unit });
-    const corrected = await postLead({ phone_e164: phone, first_name: "Ana Lucía" }, testAddress(), { apiKey: key.body.key });
+    const corrected = await postLead({ phone_e164: phone, first_name: "Ana Lucía" }, testAddress(), {
+      apiKey: key.body.key,
+    });
     expect(corrected.status).toBe(200);
-    expect(corrected.body).toMatchObject({ id: anonymous.body.id, first_name: "Ana Lucía", phone_e164: phone, stage: "NEW" });
+    expect(corrected.body).toMatchObject({
+      id: anonymous.body.id,
+      first_name: "Ana Lucía",
+      phone_e164: phone,
+      stage: "NEW",
+    });
   });
 
   it("source fields keep their first non-empty value for a seller too", async () => {
     const phone = uniquePhone();
     await postLead({ phone_e164: phone, business_unit_id: unit, ...FIRST_SOURCE });
-    const again = await postLead({ phone_e164: phone, source_channel: "instagram", utm_source: "google" }, testAddress(), { token: seller.token });
+    const again = await postLead(
+      { phone_e164: phone, source_channel: "instagram", utm_source: "google" },
+      testAddress(),
+      { token: seller.token },
+    );
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject(FIRST_SOURCE);
   });
@@ -212,23 +286,46 @@ describe("POST /leads/ by a caller who may read the lead (leads:read, in scope)"
     const { body } = await postLead({ phone_e164: phone, first_name: "Ana", business_unit_id: unit });
     const read = await api("GET", `/api/v1/leads/${body.id}`, { token: seller.token });
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ id: body.id, first_name: "Ana", phone_e164: phone, crm_synced_at: null, crm_sync_error: null });
+    expect(read.body).toMatchObject({
+      id: body.id,
+      first_name: "Ana",
+      phone_e164: phone,
+      crm_synced_at: null,
+      crm_sync_error: null,
+    });
   });
 
   describe("treated as anonymous: {id} only, empty fields filled, nothing set changed", () => {
     const cases: Array<[string, () => Promise<{ token?: string; apiKey?: string }>]> = [
       ["a signed-in client without leads:read (CLIENTE)", async () => ({ token: (await signInAs("CLIENTE")).token })],
-      ["a seller of another company", async () => ({ token: (await signInAs("VENDEDOR", { companyId: (await createTestCompany()).id })).token })],
+      [
+        "a seller of another company",
+        async () => ({ token: (await signInAs("VENDEDOR", { companyId: (await createTestCompany()).id })).token }),
+      ],
       [
         "a seller of the company bound to another business unit",
-        async () => ({ token: (await signInAs("VENDEDOR", { companyId: company, businessUnitId: (await createTestBusinessUnit(company)).id })).token }),
+        async () => ({
+          token: (
+            await signInAs("VENDEDOR", {
+              companyId: company,
+              businessUnitId: (await createTestBusinessUnit(company)).id,
+            })
+          ).token,
+        }),
       ],
       [
         "another company's API key holding leads:read and leads:write",
         async () => {
           const admin = await signInAs("ADMIN");
           const other = (await createTestCompany()).id;
-          const key = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: `other ${randomUUID().slice(0, 6)}`, permissions: ["leads:read", "leads:write"], company_id: other } });
+          const key = await api("POST", "/api/v1/auth/api-keys", {
+            token: admin.token,
+            body: {
+              name: `other ${randomUUID().slice(0, 6)}`,
+              permissions: ["leads:read", "leads:write"],
+              company_id: other,
+            },
+          });
           return { apiKey: key.body.key as string };
         },
       ],
@@ -237,11 +334,24 @@ describe("POST /leads/ by a caller who may read the lead (leads:read, in scope)"
     it.each(cases)("%s", async (_, credentialsOf) => {
       const credentials = await credentialsOf();
       const phone = uniquePhone();
-      const { body } = await postLead({ phone_e164: phone, first_name: "Ana", last_name: "Gómez", business_unit_id: unit });
-      const probe = await postLead({ phone_e164: phone, first_name: "Mallory", last_name: "Intruder", email: "mallory@example.com" }, testAddress(), credentials);
+      const { body } = await postLead({
+        phone_e164: phone,
+        first_name: "Ana",
+        last_name: "Gómez",
+        business_unit_id: unit,
+      });
+      const probe = await postLead(
+        { phone_e164: phone, first_name: "Mallory", last_name: "Intruder", email: "mallory@example.com" },
+        testAddress(),
+        credentials,
+      );
       expect(probe.status, probe.text).toBe(200);
       expect(probe.body).toEqual({ id: body.id });
-      expect(await storedLead(body.id)).toMatchObject({ first_name: "Ana", last_name: "Gómez", email: "mallory@example.com" });
+      expect(await storedLead(body.id)).toMatchObject({
+        first_name: "Ana",
+        last_name: "Gómez",
+        email: "mallory@example.com",
+      });
       // A new phone from such a caller: 201 with the id only (the lead is not in its scope, or it may not read leads).
       const fresh = await postLead({ phone_e164: uniquePhone(), business_unit_id: unit }, testAddress(), credentials);
       expect(fresh.status).toBe(201);
@@ -261,7 +371,10 @@ describe("phone numbers (trust.md section 7): parsed with libphonenumber, stored
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
     // And once more with separators and another country named: an international number stands for itself.
-    const international = await postLead({ phone_e164: `+52 (55) ${local.slice(0, 4)}-${local.slice(4)}`, country_code: "ES" });
+    const international = await postLead({
+      phone_e164: `+52 (55) ${local.slice(0, 4)}-${local.slice(4)}`,
+      country_code: "ES",
+    });
     expect(international.status).toBe(200);
     expect(international.body.id).toBe(first.body.id);
   });
@@ -290,7 +403,10 @@ describe("phone numbers (trust.md section 7): parsed with libphonenumber, stored
     ["a calling code no country has", { phone_e164: "+99912345678" }],
     ["a national number too short for its country", { phone_e164: "55 1234", country_code: "MX" }],
     ["a national number of a range its country does not use", { phone_e164: "(011) 555-0123", country_code: "US" }],
-    ["a national number of a country libphonenumber cannot read (Antarctica)", { phone_e164: "12345678", country_code: "AQ" }],
+    [
+      "a national number of a country libphonenumber cannot read (Antarctica)",
+      { phone_e164: "12345678", country_code: "AQ" },
+    ],
   ])("%s: 422 naming phone_e164, and no lead", async (_case, body) => {
     const before = await leadCount();
     const response = await postLead(body);
@@ -319,7 +435,8 @@ describe("POST /leads/ rate limit (30 a minute per client address)", () => {
     await awayFromMinuteEdge();
     const address = testAddress();
     const statuses: number[] = [];
-    for (let index = 0; index < 30; index++) statuses.push((await postLead({ phone_e164: uniquePhone() }, address)).status);
+    for (let index = 0; index < 30; index++)
+      statuses.push((await postLead({ phone_e164: uniquePhone() }, address)).status);
     expect(statuses).toEqual(Array(30).fill(201));
 
     const limited = await postLead({ phone_e164: uniquePhone() }, address);
@@ -343,7 +460,9 @@ describe("concurrent posts of one phone", () => {
     const phone = uniquePhone();
     const address = testAddress();
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => postLead({ phone_e164: phone, first_name: `Name ${index}`, source_channel: `channel-${index}` }, address)),
+      Array.from({ length: 20 }, (_, index) =>
+        postLead({ phone_e164: phone, first_name: `Name ${index}`, source_channel: `channel-${index}` }, address),
+      ),
     );
     const statuses = responses.map((response) => response.status).sort((a, b) => a - b);
     expect(statuses).toEqual([...Array(19).fill(200), 201]);
@@ -356,4 +475,3 @@ describe("concurrent posts of one phone", () => {
     expect(rows[0].sourceChannel).toBe(`channel-${creator![1]}`);
   });
 });
-

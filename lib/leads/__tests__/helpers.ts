@@ -19,7 +19,11 @@ export function uniquePhone(): string {
 type LeadOrError = LeadResponse & { detail?: string; code?: string; errors?: Array<{ path: string; message: string }> };
 
 /** Anonymous unless `credentials` are given (a token or an API key). */
-export function postLead(body: Record<string, unknown>, address = testAddress(), credentials: { token?: string; apiKey?: string } = {}): Promise<ApiResponse<LeadOrError>> {
+export function postLead(
+  body: Record<string, unknown>,
+  address = testAddress(),
+  credentials: { token?: string; apiKey?: string } = {},
+): Promise<ApiResponse<LeadOrError>> {
   return api<LeadOrError>("POST", "/api/v1/leads/", { body, headers: { "x-forwarded-for": address }, ...credentials });
 }
 

@@ -25,7 +25,9 @@ afterEach(async () => {
 
 /** A lead of the seller's company, posted by the seller: a caller with leads:read gets the whole lead back. */
 async function newLead(body: Record<string, unknown> = {}): Promise<LeadResponse> {
-  const response = await postLead({ phone_e164: uniquePhone(), business_unit_id: unitId, ...body }, testAddress(), { token: seller.token });
+  const response = await postLead({ phone_e164: uniquePhone(), business_unit_id: unitId, ...body }, testAddress(), {
+    token: seller.token,
+  });
   expect(response.status).toBe(201);
   return response.body;
 }
@@ -52,9 +54,27 @@ describe("GET /leads/", () => {
     expect(ids.slice(0, 4)).toEqual(created.map((lead) => lead.id).reverse());
     expect(Object.keys(response.body[0]).sort()).toEqual(
       [
-        "id", "first_name", "last_name", "email", "phone_e164", "stage", "lead_score", "crm_lead_id", "converted_to_contact_flag",
-        "source_channel", "utm_source", "utm_medium", "campaign_id", "landing_page", "form_started_at", "form_completed_at",
-        "checkout_started_at", "purchase_completed_at", "abandoned_checkout_flag", "created_at", "updated_at",
+        "id",
+        "first_name",
+        "last_name",
+        "email",
+        "phone_e164",
+        "stage",
+        "lead_score",
+        "crm_lead_id",
+        "converted_to_contact_flag",
+        "source_channel",
+        "utm_source",
+        "utm_medium",
+        "campaign_id",
+        "landing_page",
+        "form_started_at",
+        "form_completed_at",
+        "checkout_started_at",
+        "purchase_completed_at",
+        "abandoned_checkout_flag",
+        "created_at",
+        "updated_at",
       ].sort(),
     );
   });
@@ -107,11 +127,17 @@ describe("GET /leads/", () => {
 describe("GET /leads/{id}", () => {
   it("the lead in scope, with its CRM sync state; 404 outside it or unknown; 403 for CLIENTE", async () => {
     const lead = await newLead();
-    expect((await api("GET", `/api/v1/leads/${lead.id}`, { token: seller.token })).body).toEqual({ ...lead, crm_synced_at: null, crm_sync_error: null });
+    expect((await api("GET", `/api/v1/leads/${lead.id}`, { token: seller.token })).body).toEqual({
+      ...lead,
+      crm_synced_at: null,
+      crm_sync_error: null,
+    });
     const outsider = await signInAs("VENDEDOR", { companyId: (await createTestCompany()).id });
     expect((await api("GET", `/api/v1/leads/${lead.id}`, { token: outsider.token })).status).toBe(404);
     expect((await api("GET", `/api/v1/leads/${randomUUID()}`, { token: seller.token })).status).toBe(404);
-    expect((await api("GET", `/api/v1/leads/${lead.id}`, { token: (await signInAs("CLIENTE")).token })).status).toBe(403);
+    expect((await api("GET", `/api/v1/leads/${lead.id}`, { token: (await signInAs("CLIENTE")).token })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -123,7 +149,11 @@ describe("GET /leads/analytics", () => {
     const capture = async (source_channel?: string, campaign_id?: string) =>
       (await postLead({ phone_e164: uniquePhone(), business_unit_id: unit, source_channel, campaign_id })).body;
 
-    const facebookA = [await capture("facebook", "camp-a"), await capture("facebook", "camp-a"), await capture("facebook", "camp-a")];
+    const facebookA = [
+      await capture("facebook", "camp-a"),
+      await capture("facebook", "camp-a"),
+      await capture("facebook", "camp-a"),
+    ];
     const facebookB = [await capture("facebook", "camp-b"), await capture("facebook", "camp-b")];
     const organic = await capture("organic");
     await capture(undefined, undefined);
@@ -154,6 +184,8 @@ describe("GET /leads/analytics", () => {
 
   it("401 without credentials, 403 for CLIENTE", async () => {
     expect((await api("GET", "/api/v1/leads/analytics")).status).toBe(401);
-    expect((await api("GET", "/api/v1/leads/analytics", { token: (await signInAs("CLIENTE")).token })).status).toBe(403);
+    expect((await api("GET", "/api/v1/leads/analytics", { token: (await signInAs("CLIENTE")).token })).status).toBe(
+      403,
+    );
   });
 });

@@ -22,7 +22,8 @@ describe("LEAD_MOVES", () => {
   });
 
   it("canMoveLead agrees with the contract for all 25 pairs (staying put is not a move)", () => {
-    for (const from of LEAD_STAGES) for (const to of LEAD_STAGES) expect(canMoveLead(from, to), `${from} -> ${to}`).toBe(CONTRACT[from].includes(to));
+    for (const from of LEAD_STAGES)
+      for (const to of LEAD_STAGES) expect(canMoveLead(from, to), `${from} -> ${to}`).toBe(CONTRACT[from].includes(to));
   });
 
   it("QUALIFIED and CONVERTED are the stages that sync to the CRM", () => {

@@ -25,7 +25,9 @@ const ALLOWED: Array<[Stage, Stage]> = [
   ["DISQUALIFIED", "CONTACTED"],
 ];
 const isAllowed = (from: Stage, to: Stage) => ALLOWED.some(([a, b]) => a === from && b === to);
-const REFUSED: Array<[Stage, Stage]> = STAGES.flatMap((from) => STAGES.filter((to) => to !== from && !isAllowed(from, to)).map((to) => [from, to] as [Stage, Stage]));
+const REFUSED: Array<[Stage, Stage]> = STAGES.flatMap((from) =>
+  STAGES.filter((to) => to !== from && !isAllowed(from, to)).map((to) => [from, to] as [Stage, Stage]),
+);
 
 // The shortest path of allowed moves from NEW to each stage, to put a lead there through the API.
 const PATH_TO: Record<Stage, Stage[]> = {
@@ -92,7 +94,10 @@ describe("PATCH /leads/{id}: the stage machine", () => {
 
   it("CONVERTED is final and sets converted_to_contact_flag; every other stage is then refused", async () => {
     const lead = await leadAt("CONVERTED");
-    expect((await api("GET", `/api/v1/leads/${lead.id}`, { token: seller.token })).body).toMatchObject({ stage: "CONVERTED", converted_to_contact_flag: true });
+    expect((await api("GET", `/api/v1/leads/${lead.id}`, { token: seller.token })).body).toMatchObject({
+      stage: "CONVERTED",
+      converted_to_contact_flag: true,
+    });
     for (const to of STAGES.filter((stage) => stage !== "CONVERTED")) {
       const response = await patchLead(seller, lead.id, { stage: to });
       expect(response.status, to).toBe(409);
@@ -115,7 +120,9 @@ describe("PATCH /leads/{id}: the stage machine", () => {
 });
 
 async function countStageAudits(leadId: string): Promise<number> {
-  const rows = await (await getDb())
+  const rows = await (
+    await getDb()
+  )
     .select()
     .from(auditLogs)
     .where(and(eq(auditLogs.action, "LEAD_STAGE_CHANGED"), eq(auditLogs.entityId, leadId)));
@@ -130,22 +137,25 @@ describe("PATCH /leads/{id}: checkout markers", () => {
     ["purchase_completed", "purchase_completed_at"],
   ] as const;
 
-  it.each(MARKERS)("%s: true stamps %s once; a second true keeps the first time; false changes nothing", async (marker, field) => {
-    const lead = await captureTestLead();
-    const first = await patchLead(seller, lead.id, { [marker]: true });
-    expect(first.status).toBe(200);
-    const stamped = first.body[field] as string;
-    expect(Date.parse(stamped)).toBeGreaterThan(Date.now() - 60_000);
-    // Only that marker moved.
-    for (const [, other] of MARKERS) if (other !== field) expect(first.body[other], other).toBeNull();
+  it.each(MARKERS)(
+    "%s: true stamps %s once; a second true keeps the first time; false changes nothing",
+    async (marker, field) => {
+      const lead = await captureTestLead();
+      const first = await patchLead(seller, lead.id, { [marker]: true });
+      expect(first.status).toBe(200);
+      const stamped = first.body[field] as string;
+      expect(Date.parse(stamped)).toBeGreaterThan(Date.now() - 60_000);
+      // Only that marker moved.
+      for (const [, other] of MARKERS) if (other !== field) expect(first.body[other], other).toBeNull();
 
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    const second = await patchLead(seller, lead.id, { [marker]: true });
-    expect(second.body[field]).toBe(stamped);
-    const unset = await patchLead(seller, lead.id, { [marker]: false });
-    expect(unset.status).toBe(200);
-    expect(unset.body[field]).toBe(stamped);
-  });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const second = await patchLead(seller, lead.id, { [marker]: true });
+      expect(second.body[field]).toBe(stamped);
+      const unset = await patchLead(seller, lead.id, { [marker]: false });
+      expect(unset.status).toBe(200);
+      expect(unset.body[field]).toBe(stamped);
+    },
+  );
 
   it("a marker that is not a boolean is 422", async () => {
     const lead = await captureTestLead();
@@ -156,16 +166,34 @@ describe("PATCH /leads/{id}: checkout markers", () => {
     const lead = await captureTestLead();
     await patchLead(seller, lead.id, { checkout_started: true });
     await (await getDb()).update(leads).set({ abandonedCheckoutFlag: true }).where(eq(leads.id, lead.id));
-    expect((await api("GET", `/api/v1/leads/${lead.id}`, { token: seller.token })).body.abandoned_checkout_flag).toBe(true);
+    expect((await api("GET", `/api/v1/leads/${lead.id}`, { token: seller.token })).body.abandoned_checkout_flag).toBe(
+      true,
+    );
     const response = await patchLead(seller, lead.id, { purchase_completed: true });
-    expect(response.body).toMatchObject({ abandoned_checkout_flag: false, purchase_completed_at: expect.stringMatching(/Z$/) });
+    expect(response.body).toMatchObject({
+      abandoned_checkout_flag: false,
+      purchase_completed_at: expect.stringMatching(/Z$/),
+    });
   });
 
   it("markers, score, names and a stage move in one PATCH", async () => {
     const lead = await captureTestLead({ first_name: "Ana" });
-    const response = await patchLead(seller, lead.id, { stage: "CONTACTED", lead_score: 55, last_name: "Ortiz", email: "ana.ortiz@example.com", form_started: true });
+    const response = await patchLead(seller, lead.id, {
+      stage: "CONTACTED",
+      lead_score: 55,
+      last_name: "Ortiz",
+      email: "ana.ortiz@example.com",
+      form_started: true,
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ stage: "CONTACTED", lead_score: 55, first_name: "Ana", last_name: "Ortiz", email: "ana.ortiz@example.com", form_started_at: expect.any(String) });
+    expect(response.body).toMatchObject({
+      stage: "CONTACTED",
+      lead_score: 55,
+      first_name: "Ana",
+      last_name: "Ortiz",
+      email: "ana.ortiz@example.com",
+      form_started_at: expect.any(String),
+    });
   });
 });
 

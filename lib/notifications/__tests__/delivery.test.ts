@@ -6,7 +6,12 @@ import { sweepOutboxFunction } from "@/inngest/functions/notifications/sweep-out
 import { inProcessRunner } from "@/inngest/send";
 import type { BackgroundEvent } from "@/inngest/events";
 import { inTransaction } from "@/lib/context";
-import { deliverNotification, EVENT_DELIVERY_ATTEMPTS, findStrandedNotifications, MAX_DELIVERY_ATTEMPTS } from "@/lib/notifications/deliver";
+import {
+  deliverNotification,
+  EVENT_DELIVERY_ATTEMPTS,
+  findStrandedNotifications,
+  MAX_DELIVERY_ATTEMPTS,
+} from "@/lib/notifications/deliver";
 import { enqueueNotification, type NewNotification } from "@/lib/notifications/enqueue";
 import { systemCtx, uniqueEmail } from "@/test/fixtures";
 import { GARBAGE_REPLY, type FakeReply, type FakeServer } from "@/test/fakes/http-server";
@@ -74,7 +79,9 @@ async function rowsFor(recipient: string) {
 
 /** Makes a row look older than the sweep's grace period, as if its event had been lost a while ago. */
 async function ageRow(id: string, seconds = 120) {
-  await (await getDb())
+  await (
+    await getDb()
+  )
     .update(notifications)
     .set({ updatedAt: sql`now() - make_interval(secs => ${seconds})` })
     .where(eq(notifications.id, id));
@@ -118,9 +125,9 @@ describe("enqueueNotification", () => {
   });
 
   it("refuses a template it does not know", async () => {
-    await expect(inTransaction(await systemCtx(), (tx) => enqueueNotification(tx, welcomeEmail({ template: "no.such.template" })))).rejects.toThrow(
-      "unknown notification template",
-    );
+    await expect(
+      inTransaction(await systemCtx(), (tx) => enqueueNotification(tx, welcomeEmail({ template: "no.such.template" }))),
+    ).rejects.toThrow("unknown notification template");
   });
 
   it("needs a transaction, so that the row and its event cannot part", async () => {
@@ -156,7 +163,12 @@ describe("delivery without a provider", () => {
     withoutProviders();
     vi.stubEnv("WHATSAPP_PHONE_NUMBER_ID", "1234567890");
     vi.stubEnv("WHATSAPP_API_BASE", whatsapp.url);
-    const id = await enqueueCommitted({ channel: "MESSAGING", recipient: "+5215512345678", template: "account.welcome", payload: { name: "Ana" } });
+    const id = await enqueueCommitted({
+      channel: "MESSAGING",
+      recipient: "+5215512345678",
+      template: "account.welcome",
+      payload: { name: "Ana" },
+    });
     await inProcessRunner().drain();
     expect((await rowOf(id)).status).toBe("SKIPPED");
     expect(whatsapp.requests).toHaveLength(0);
@@ -192,7 +204,12 @@ describe("delivery through the providers", () => {
 
   it("sends a message through the WhatsApp Cloud API and records the provider's id", async () => {
     useMessagingProvider();
-    const id = await enqueueCommitted({ channel: "MESSAGING", recipient: "+5215512345678", template: "account.welcome", payload: { name: "Ana" } });
+    const id = await enqueueCommitted({
+      channel: "MESSAGING",
+      recipient: "+5215512345678",
+      template: "account.welcome",
+      payload: { name: "Ana" },
+    });
     await inProcessRunner().drain();
 
     const row = await rowOf(id);
@@ -284,7 +301,16 @@ describe("failures and retries", () => {
     useEmailProvider();
     const db = await getDb();
     const id = await commitWithoutEvent(welcomeEmail());
-    for (const [attempts, seconds] of [[0, 60], [5, 60], [6, 120], [7, 240], [10, 1920], [11, 3600], [15, 3600], [MAX_DELIVERY_ATTEMPTS - 1, 3600]]) {
+    for (const [attempts, seconds] of [
+      [0, 60],
+      [5, 60],
+      [6, 120],
+      [7, 240],
+      [10, 1920],
+      [11, 3600],
+      [15, 3600],
+      [MAX_DELIVERY_ATTEMPTS - 1, 3600],
+    ]) {
       await db.update(notifications).set({ attempts }).where(eq(notifications.id, id));
       await ageRow(id, seconds - 10);
       expect(await findStrandedNotifications(db), `attempts ${attempts}, ${seconds - 10} s`).not.toContain(id);
@@ -300,7 +326,10 @@ describe("failures and retries", () => {
     const db = await getDb();
     const input = welcomeEmail();
     const id = await commitWithoutEvent(input);
-    await db.update(notifications).set({ attempts: MAX_DELIVERY_ATTEMPTS - 1, error: "the fake Resend is down" }).where(eq(notifications.id, id));
+    await db
+      .update(notifications)
+      .set({ attempts: MAX_DELIVERY_ATTEMPTS - 1, error: "the fake Resend is down" })
+      .where(eq(notifications.id, id));
     await ageRow(id, 3700);
     resend.failAlways();
     expect(await deliverNotification(db, id)).toBe("FAILED");
@@ -335,7 +364,12 @@ describe("failures and retries", () => {
   it("ends SENT after two failures, with attempts = 3 and the error cleared", async () => {
     useMessagingProvider();
     whatsapp.failNext(2);
-    const id = await enqueueCommitted({ channel: "MESSAGING", recipient: "+34600111222", template: "account.welcome", payload: { name: "Luis" } });
+    const id = await enqueueCommitted({
+      channel: "MESSAGING",
+      recipient: "+34600111222",
+      template: "account.welcome",
+      payload: { name: "Luis" },
+    });
     await inProcessRunner().drain();
 
     const row = await rowOf(id);
@@ -356,7 +390,12 @@ describe("failures and retries", () => {
     await expect(deliverNotification(await getDb(), id)).rejects.toThrow("Resend did not answer within 300 ms");
     // Well within the 3 s the fake holds its answer.
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(await rowOf(id)).toMatchObject({ status: "PENDING", attempts: 1, claimedAt: null, error: "Resend did not answer within 300 ms" });
+    expect(await rowOf(id)).toMatchObject({
+      status: "PENDING",
+      attempts: 1,
+      claimedAt: null,
+      error: "Resend did not answer within 300 ms",
+    });
 
     // The provider answers again; it had taken the first request, so the retry must not make a second e-mail.
     resend.hang(0);
@@ -366,22 +405,30 @@ describe("failures and retries", () => {
     expect(first.headers["idempotency-key"]).toBe(`notification-${id}`);
     expect(second.headers["idempotency-key"]).toBe(first.headers["idempotency-key"]);
     expect(second.reply?.body.id).toBe(first.reply?.body.id);
-    expect(await rowOf(id)).toMatchObject({ status: "SENT", attempts: 2, error: null, providerMessageId: first.reply?.body.id });
+    expect(await rowOf(id)).toMatchObject({
+      status: "SENT",
+      attempts: 2,
+      error: null,
+      providerMessageId: first.reply?.body.id,
+    });
   });
 
   it.each<[string, FakeReply]>([
     ["a page that is not JSON", GARBAGE_REPLY],
     ["JSON without the e-mail's id", { status: 200, body: { queued: true } }],
-  ])("a provider answering %s is retried until it answers, and the row ends SENT with the e-mail's id", async (_, reply) => {
-    useEmailProvider();
-    resend.failNext(2, reply);
-    const id = await enqueueCommitted(welcomeEmail());
-    await inProcessRunner().drain();
-    expect(resend.requests).toHaveLength(3);
-    const row = await rowOf(id);
-    expect(row).toMatchObject({ status: "SENT", attempts: 3, error: null });
-    expect(row.providerMessageId).toBe(resend.requests[2].reply?.body.id);
-  });
+  ])(
+    "a provider answering %s is retried until it answers, and the row ends SENT with the e-mail's id",
+    async (_, reply) => {
+      useEmailProvider();
+      resend.failNext(2, reply);
+      const id = await enqueueCommitted(welcomeEmail());
+      await inProcessRunner().drain();
+      expect(resend.requests).toHaveLength(3);
+      const row = await rowOf(id);
+      expect(row).toMatchObject({ status: "SENT", attempts: 3, error: null });
+      expect(row.providerMessageId).toBe(resend.requests[2].reply?.body.id);
+    },
+  );
 
   it("does not touch a row that is no longer pending", async () => {
     withoutProviders();
@@ -428,9 +475,17 @@ describe("nothing is lost when the process stops between commit and delivery", (
   it("also delivers a row written straight into the outbox", async () => {
     useEmailProvider();
     const recipient = uniqueEmail("direct");
-    const [{ id }] = await (await getDb())
+    const [{ id }] = await (
+      await getDb()
+    )
       .insert(notifications)
-      .values({ channel: "EMAIL", recipient, template: "account.welcome", payload: { name: "Eva" }, updatedAt: new Date(Date.now() - 10 * 60_000) })
+      .values({
+        channel: "EMAIL",
+        recipient,
+        template: "account.welcome",
+        payload: { name: "Eva" },
+        updatedAt: new Date(Date.now() - 10 * 60_000),
+      })
       .returning({ id: notifications.id });
     await inProcessRunner().run(sweepOutboxFunction, { name: "inngest/scheduled.timer", data: {} });
     expect((await rowOf(id)).status).toBe("SENT");
@@ -443,7 +498,10 @@ describe("nothing is lost when the process stops between commit and delivery", (
     const live = await commitWithoutEvent(welcomeEmail());
     const dead = await commitWithoutEvent(welcomeEmail());
     await db.update(notifications).set({ claimedAt: new Date() }).where(eq(notifications.id, live));
-    await db.update(notifications).set({ claimedAt: new Date(Date.now() - 30 * 60_000) }).where(eq(notifications.id, dead));
+    await db
+      .update(notifications)
+      .set({ claimedAt: new Date(Date.now() - 30 * 60_000) })
+      .where(eq(notifications.id, dead));
     await ageRow(live);
     await ageRow(dead);
 
@@ -460,7 +518,11 @@ describe("nothing is lost when the process stops between commit and delivery", (
     useEmailProvider();
     const id = await commitWithoutEvent(welcomeEmail());
     const db = await getDb();
-    const outcomes = await Promise.all([deliverNotification(db, id), deliverNotification(db, id), deliverNotification(db, id)]);
+    const outcomes = await Promise.all([
+      deliverNotification(db, id),
+      deliverNotification(db, id),
+      deliverNotification(db, id),
+    ]);
     expect(outcomes.sort()).toEqual(["NOT_PENDING", "NOT_PENDING", "SENT"]);
     expect(resend.requests).toHaveLength(1);
     const row = await rowOf(id);

@@ -64,7 +64,10 @@ describe("the worker pool", () => {
     const pool = poolWith({});
     const pdf = await pool.run("renderCertificate", certificateOf(3));
     expect(isPdf(pdf)).toBe(true);
-    const rows = await pool.run("readSpreadsheet", { name: "people.csv", bytes: new TextEncoder().encode("first_name,last_name\nAna,Pérez\n") });
+    const rows = await pool.run("readSpreadsheet", {
+      name: "people.csv",
+      bytes: new TextEncoder().encode("first_name,last_name\nAna,Pérez\n"),
+    });
     expect(rows).toEqual([
       ["first_name", "last_name"],
       ["Ana", "Pérez"],
@@ -73,18 +76,28 @@ describe("the worker pool", () => {
 
   it("throws a job's domain error again as its own class, with its status and fields", async () => {
     const pool = poolWith({});
-    const { error, status, body } = await refusal(pool.run("readSpreadsheet", { name: "people.csv", bytes: new TextEncoder().encode("a,b,c,d,e,f\n") }));
+    const { error, status, body } = await refusal(
+      pool.run("readSpreadsheet", { name: "people.csv", bytes: new TextEncoder().encode("a,b,c,d,e,f\n") }),
+    );
     expect(error).toBeInstanceOf(SpreadsheetError);
     expect(status).toBe(422);
-    expect(body).toEqual({ detail: expect.stringMatching(/^cell F1 is outside the template/), code: "invalid_spreadsheet" });
+    expect(body).toEqual({
+      detail: expect.stringMatching(/^cell F1 is outside the template/),
+      code: "invalid_spreadsheet",
+    });
   });
 
   it("stops a job past its time limit with its thread (503 job_timed_out), and runs the next job on a fresh thread", async () => {
     const pool = poolWith({ threads: 1 });
-    const { error, status, body } = await refusal(pool.run("renderCertificate", certificateOf(1000), { timeoutMs: 300 }));
+    const { error, status, body } = await refusal(
+      pool.run("renderCertificate", certificateOf(1000), { timeoutMs: 300 }),
+    );
     expect(error).toBeInstanceOf(ExternalServiceError);
     expect(status).toBe(503);
-    expect(body).toEqual({ detail: "rendering the certificate took longer than 0.3 s; try again later", code: "job_timed_out" });
+    expect(body).toEqual({
+      detail: "rendering the certificate took longer than 0.3 s; try again later",
+      code: "job_timed_out",
+    });
 
     expect(isPdf(await pool.run("renderCertificate", certificateOf(3)))).toBe(true);
   });
@@ -94,7 +107,10 @@ describe("the worker pool", () => {
     const pool = poolWith({ threads: 1, maxOldGenerationSizeMb: 64 });
     const { status, body } = await refusal(pool.run("renderCertificate", certificateOf(1000)));
     expect(status).toBe(503);
-    expect(body).toEqual({ detail: "the certificate could not be rendered within the memory a render may use", code: "job_failed" });
+    expect(body).toEqual({
+      detail: "the certificate could not be rendered within the memory a render may use",
+      code: "job_failed",
+    });
 
     expect(isPdf(await pool.run("renderCertificate", certificateOf(3)))).toBe(true);
   });
@@ -103,7 +119,9 @@ describe("the worker pool", () => {
     const pool = poolWith({ threads: 1, maxQueue: 1 });
     // With its thread started: one job runs, one waits, the others find the queue full.
     expect(isPdf(await pool.run("renderCertificate", certificateOf(3)))).toBe(true);
-    const jobs = Array.from({ length: 4 }, () => pool.run("renderCertificate", certificateOf(50)).then(isPdf, (error: unknown) => describeError(error)));
+    const jobs = Array.from({ length: 4 }, () =>
+      pool.run("renderCertificate", certificateOf(50)).then(isPdf, (error: unknown) => describeError(error)),
+    );
     const results = await Promise.all(jobs);
     expect(results.slice(0, 2)).toEqual([true, true]);
     for (const answer of results.slice(2)) expect(answer).toMatchObject({ status: 503, body: { code: "busy" } });

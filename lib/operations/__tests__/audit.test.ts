@@ -8,14 +8,25 @@ import { createTestCompany, createTestUser, signInAs, systemCtx, type SignedIn }
 
 // GET /api/v1/audit/ (contract section 4): filters, the paginated shape, newest first, ADMIN only.
 
-type Item = { id: string; action: string; user_id: string | null; entity: string; entity_id: string | null; created_at: string };
+type Item = {
+  id: string;
+  action: string;
+  user_id: string | null;
+  entity: string;
+  entity_id: string | null;
+  created_at: string;
+};
 
 let admin: SignedIn;
 const run = randomUUID().slice(0, 8).toUpperCase();
 const action = (name: string) => `TEST_${name}_${run}`;
 
-async function insertAudit(rows: Array<{ action: string; createdAt: Date; userId?: string | null; entity?: string; companyId?: string | null }>) {
-  await (await getDb())
+async function insertAudit(
+  rows: Array<{ action: string; createdAt: Date; userId?: string | null; entity?: string; companyId?: string | null }>,
+) {
+  await (
+    await getDb()
+  )
     .insert(auditLogs)
     .values(rows.map((row) => ({ actor: "system:test", entity: "tests", details: {}, ...row })))
     .returning();
@@ -49,15 +60,24 @@ describe("GET /api/v1/audit/", () => {
     expect(response.status).toBe(200);
     expect(response.body.total).toBe(1);
     const [entry] = response.body.items;
-    expect(entry).toMatchObject({ action: "USER_LOGIN", user_id: admin.user.id, entity: "sessions", entity_id: admin.sessionId, ip_address: "203.0.113.9" });
+    expect(entry).toMatchObject({
+      action: "USER_LOGIN",
+      user_id: admin.user.id,
+      entity: "sessions",
+      entity_id: admin.sessionId,
+      ip_address: "203.0.113.9",
+    });
     expect(entry.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(entry.details).toEqual({ kind: "api" });
-    for (const field of ["id", "action", "user_id", "entity", "entity_id", "ip_address", "created_at", "details"]) expect(entry).toHaveProperty(field);
+    for (const field of ["id", "action", "user_id", "entity", "entity_id", "ip_address", "created_at", "details"])
+      expect(entry).toHaveProperty(field);
   });
 
   it("pages 50 entries by default, newest first, and up to 200 on request", async () => {
     const base = Date.UTC(2002, 0, 1);
-    await insertAudit(Array.from({ length: 60 }, (_, i) => ({ action: action("PAGE"), createdAt: new Date(base + i * 60_000) })));
+    await insertAudit(
+      Array.from({ length: 60 }, (_, i) => ({ action: action("PAGE"), createdAt: new Date(base + i * 60_000) })),
+    );
 
     const first = await audit(`action=${action("PAGE")}`);
     expect(first.status).toBe(200);
@@ -122,7 +142,8 @@ describe("GET /api/v1/audit/", () => {
   it("filters by date_from and date_to, both inclusive, with or without an offset", async () => {
     const day = (d: number, h = 0) => new Date(Date.UTC(2005, 0, d, h));
     await insertAudit([1, 2, 3, 4].map((d) => ({ action: action("DATE"), createdAt: day(d, 12) })));
-    const times = (response: Awaited<ReturnType<typeof audit>>) => response.body.items.map((item: Item) => item.created_at);
+    const times = (response: Awaited<ReturnType<typeof audit>>) =>
+      response.body.items.map((item: Item) => item.created_at);
 
     const between = await audit(`action=${action("DATE")}&date_from=2005-01-02T12:00:00Z&date_to=2005-01-03T12:00:00Z`);
     expect(between.status).toBe(200);
@@ -135,7 +156,9 @@ describe("GET /api/v1/audit/", () => {
     expect(times(to)).toEqual([day(1, 12).toISOString()]);
 
     // 2005-01-02T14:00+02:00 is 12:00 UTC: the entry of the 2nd is included.
-    const offset = await audit(`action=${action("DATE")}&date_from=${encodeURIComponent("2005-01-02T14:00:00+02:00")}&date_to=2005-01-02T12:00:00Z`);
+    const offset = await audit(
+      `action=${action("DATE")}&date_from=${encodeURIComponent("2005-01-02T14:00:00+02:00")}&date_to=2005-01-02T12:00:00Z`,
+    );
     expect(times(offset)).toEqual([day(2, 12).toISOString()]);
   });
 
@@ -179,7 +202,10 @@ describe("GET /api/v1/audit/", () => {
       { action: action("TENANT"), createdAt: at, companyId: ours.id },
       { action: action("TENANT"), createdAt: at, companyId: theirs.id },
     ]);
-    const { key } = await createApiKey({ ctx: await systemCtx(), input: { name: "auditor", permissions: ["audit:read"], company_id: ours.id } });
+    const { key } = await createApiKey({
+      ctx: await systemCtx(),
+      input: { name: "auditor", permissions: ["audit:read"], company_id: ours.id },
+    });
     const response = await api("GET", `/api/v1/audit/?action=${action("TENANT")}`, { apiKey: key });
     expect(response.status).toBe(200);
     expect(response.body.total).toBe(1);
@@ -193,8 +219,14 @@ describe("GET /api/v1/audit/", () => {
   // or on what every company shares, is not a row of the ADMIN's own company, whose keys would read it.
   it("files an ADMIN's catalog and zone entries under the company they are about, not the ADMIN's", async () => {
     const other = await createTestCompany();
-    const { key } = await createApiKey({ ctx: await systemCtx(), input: { name: "auditor", permissions: ["audit:read"], company_id: admin.user.company_id } });
-    const product = await api("POST", "/api/v1/products", { token: admin.token, body: { name: `Other's ${run}`, company_id: other.id } });
+    const { key } = await createApiKey({
+      ctx: await systemCtx(),
+      input: { name: "auditor", permissions: ["audit:read"], company_id: admin.user.company_id },
+    });
+    const product = await api("POST", "/api/v1/products", {
+      token: admin.token,
+      body: { name: `Other's ${run}`, company_id: other.id },
+    });
     const shared = await api("POST", "/api/v1/products", { token: admin.token, body: { name: `Shared ${run}` } });
     const zone = await api("POST", "/api/v1/geography/zones", { token: admin.token, body: { name: `Zone ${run}` } });
     for (const created of [product, shared, zone]) expect(created.status, created.text).toBe(201);

@@ -20,7 +20,11 @@ beforeAll(async () => {
 });
 
 async function postCompany(body: Record<string, unknown>, token = admin.token) {
-  return api("POST", "/api/v1/organizations/companies", { body, token, headers: { "x-forwarded-for": "198.51.100.7" } });
+  return api("POST", "/api/v1/organizations/companies", {
+    body,
+    token,
+    headers: { "x-forwarded-for": "198.51.100.7" },
+  });
 }
 
 async function postUnit(companyId: string, body: Record<string, unknown>, token = admin.token) {
@@ -56,7 +60,13 @@ describe("POST /api/v1/organizations/companies", () => {
   it("defaults to a non-reseller with a 0.00 rate and null optional fields", async () => {
     const response = await postCompany({ name: uniqueName("Plain") });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ is_reseller: false, commission_rate: "0.00", tax_id: null, country_code: null, processor_connect_id: null });
+    expect(response.body).toMatchObject({
+      is_reseller: false,
+      commission_rate: "0.00",
+      tax_id: null,
+      country_code: null,
+      processor_connect_id: null,
+    });
   });
 
   it.each([
@@ -102,7 +112,12 @@ describe("POST /api/v1/organizations/companies", () => {
   it("writes COMPANY_CREATED with the actor and the client address", async () => {
     const response = await postCompany({ name: uniqueName("Audited") });
     const entry = await expectAuditRow("COMPANY_CREATED", response.body.id);
-    expect(entry).toMatchObject({ entity: "companies", userId: admin.user.id, companyId: response.body.id, ipAddress: "198.51.100.7" });
+    expect(entry).toMatchObject({
+      entity: "companies",
+      userId: admin.user.id,
+      companyId: response.body.id,
+      ipAddress: "198.51.100.7",
+    });
     expect(entry.details).toEqual({ name: response.body.name });
   });
 
@@ -150,7 +165,9 @@ describe("GET /api/v1/organizations/companies and /{id}", () => {
 
   it("refuses VENDEDOR (403) and anonymous callers (401)", async () => {
     expect((await api("GET", "/api/v1/organizations/companies", { token: seller.token })).status).toBe(403);
-    expect((await api("GET", `/api/v1/organizations/companies/${randomUUID()}`, { token: seller.token })).status).toBe(403);
+    expect((await api("GET", `/api/v1/organizations/companies/${randomUUID()}`, { token: seller.token })).status).toBe(
+      403,
+    );
     expect((await api("GET", "/api/v1/organizations/companies")).status).toBe(401);
   });
 });
@@ -184,14 +201,22 @@ describe("POST /api/v1/organizations/companies/{id}/business-units", () => {
     expect((await postUnit(company.body.id, { name: "X", country_code: "ZZ" })).status).toBe(422);
     expect((await postUnit(company.body.id, { name: "X", country_code: "es" })).status).toBe(422);
     expect((await postUnit(company.body.id, { name: "" })).status).toBe(422);
-    const units = await (await getDb()).select().from(businessUnits).where(eq(businessUnits.companyId, company.body.id));
+    const units = await (
+      await getDb()
+    )
+      .select()
+      .from(businessUnits)
+      .where(eq(businessUnits.companyId, company.body.id));
     expect(units).toHaveLength(0);
   });
 
   it("refuses VENDEDOR (403) and anonymous callers (401)", async () => {
     const company = await postCompany({ name: uniqueName("Parent") });
     expect((await postUnit(company.body.id, { name: "X" }, seller.token)).status).toBe(403);
-    expect((await api("POST", `/api/v1/organizations/companies/${company.body.id}/business-units`, { body: { name: "X" } })).status).toBe(401);
+    expect(
+      (await api("POST", `/api/v1/organizations/companies/${company.body.id}/business-units`, { body: { name: "X" } }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -217,7 +242,9 @@ describe("a change and its audit entry commit together", () => {
 
   it("a failing company create leaves neither the company nor an audit entry", async () => {
     const name = uniqueName("Ghost company");
-    await expect(createCompany({ ctx: await ghostContext(), input: { name, is_reseller: false, commission_rate: "0.00" } })).rejects.toThrow();
+    await expect(
+      createCompany({ ctx: await ghostContext(), input: { name, is_reseller: false, commission_rate: "0.00" } }),
+    ).rejects.toThrow();
     const db = await getDb();
     expect(await db.select().from(companies).where(eq(companies.name, name))).toHaveLength(0);
     const entries = await db.select().from(auditLogs).where(eq(auditLogs.action, "COMPANY_CREATED"));
@@ -226,7 +253,9 @@ describe("a change and its audit entry commit together", () => {
 
   it("a failing business unit create leaves neither the unit nor an audit entry", async () => {
     const company = await postCompany({ name: uniqueName("Parent") });
-    await expect(createBusinessUnit({ ctx: await ghostContext(), companyId: company.body.id, input: { name: "Ghost unit" } })).rejects.toThrow();
+    await expect(
+      createBusinessUnit({ ctx: await ghostContext(), companyId: company.body.id, input: { name: "Ghost unit" } }),
+    ).rejects.toThrow();
     const db = await getDb();
     expect(await db.select().from(businessUnits).where(eq(businessUnits.companyId, company.body.id))).toHaveLength(0);
     const entries = await db.select().from(auditLogs).where(eq(auditLogs.action, "BUSINESS_UNIT_CREATED"));

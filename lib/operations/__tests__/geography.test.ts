@@ -131,7 +131,9 @@ describe("POST /api/v1/geography/zones", () => {
       permissions: new Set(ALL_PERMISSIONS),
     };
     const name = zoneName("Ghost");
-    await expect(createZone({ ctx: { db, actor: ghost, ipAddress: null, requestId: null }, input: { name } })).rejects.toThrow();
+    await expect(
+      createZone({ ctx: { db, actor: ghost, ipAddress: null, requestId: null }, input: { name } }),
+    ).rejects.toThrow();
     expect(await db.select().from(zones).where(eq(zones.name, name))).toHaveLength(0);
     const entries = await db.select().from(auditLogs).where(eq(auditLogs.action, "ZONE_CREATED"));
     expect(entries.filter((entry) => entry.details.name === name)).toHaveLength(0);

@@ -13,21 +13,37 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-
 async function seededState() {
   const db = await getDb();
-  const roleRows = await db.select({ id: roles.id, name: roles.name, level: roles.level }).from(roles).orderBy(asc(roles.name));
+  const roleRows = await db
+    .select({ id: roles.id, name: roles.name, level: roles.level })
+    .from(roles)
+    .orderBy(asc(roles.name));
   const grants = await db
     .select({ role: roles.name, permission: rolePermissions.permission })
     .from(rolePermissions)
     .innerJoin(roles, eq(roles.id, rolePermissions.roleId));
-  const byRole = Object.fromEntries(roleRows.map((role) => [role.name, grants.filter((grant) => grant.role === role.name).map((grant) => grant.permission).sort()]));
+  const byRole = Object.fromEntries(
+    roleRows.map((role) => [
+      role.name,
+      grants
+        .filter((grant) => grant.role === role.name)
+        .map((grant) => grant.permission)
+        .sort(),
+    ]),
+  );
   return {
     roles: roleRows,
     byRole,
     permissions: (await db.select({ name: permissions.name }).from(permissions)).map((row) => row.name).sort(),
-    countries: (await db.select({ id: countries.id, iso: countries.isoCode }).from(countries).orderBy(asc(countries.isoCode))),
-    companies: await db.select({ id: companies.id, name: companies.name, isDefault: companies.isDefault }).from(companies).orderBy(asc(companies.id)),
+    countries: await db
+      .select({ id: countries.id, iso: countries.isoCode })
+      .from(countries)
+      .orderBy(asc(countries.isoCode)),
+    companies: await db
+      .select({ id: companies.id, name: companies.name, isDefault: companies.isDefault })
+      .from(companies)
+      .orderBy(asc(companies.id)),
     users: (await db.select({ count: sql<number>`count(*)::int` }).from(users))[0].count,
   };
 }
@@ -81,11 +97,17 @@ describe("seedDatabase", () => {
     expect(user).toMatchObject({ isActive: true, isVerified: true });
     const [defaultCompany] = await db.select().from(companies).where(eq(companies.isDefault, true));
     expect(user.companyId).toBe(defaultCompany.id);
-    const granted = await db.select({ name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, user.id));
+    const granted = await db
+      .select({ name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, user.id));
     expect(granted.map((role) => role.name)).toEqual(["ADMIN"]);
 
     // The administrator can sign in and use an ADMIN-only endpoint.
-    const login = await api("POST", "/api/v1/auth/login", { body: { email: "boss@example.com", password: "bootstrap-password-123" } });
+    const login = await api("POST", "/api/v1/auth/login", {
+      body: { email: "boss@example.com", password: "bootstrap-password-123" },
+    });
     expect(login.status).toBe(200);
     expect((await api("GET", "/api/v1/audit/", { token: login.body.access_token })).status).toBe(200);
   });

@@ -21,17 +21,29 @@ afterEach(() => {
 });
 
 async function counters(prefix: string): Promise<number> {
-  const [row] = await (await getDb()).select({ n: count() }).from(rateLimitCounters).where(like(rateLimitCounters.key, `${prefix}%`));
+  const [row] = await (
+    await getDb()
+  )
+    .select({ n: count() })
+    .from(rateLimitCounters)
+    .where(like(rateLimitCounters.key, `${prefix}%`));
   return row.n;
 }
 
 async function attempts(domain: string): Promise<number> {
-  const [row] = await (await getDb()).select({ n: count() }).from(loginAttempts).where(like(loginAttempts.email, `%@${domain}`));
+  const [row] = await (
+    await getDb()
+  )
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(like(loginAttempts.email, `%@${domain}`));
   return row.n;
 }
 
 async function failedLoginAudits(domain: string): Promise<number> {
-  const [row] = await (await getDb())
+  const [row] = await (
+    await getDb()
+  )
     .select({ n: count() })
     .from(auditLogs)
     .where(and(eq(auditLogs.action, "USER_LOGIN_FAILED"), sql`${auditLogs.details}->>'email' like ${`%@${domain}`}`));
@@ -117,7 +129,10 @@ describe("the sweep of the limits' tables", () => {
     const inProcess = `inprocess${Date.now()}`;
     await flood(inProcess, { keys: 50, addresses: 50 });
     vi.setSystemTime(Date.now() + 61 * MINUTE);
-    await new InProcessRunner([sweepLimitsFunction]).run(sweepLimitsFunction, { name: "inngest/scheduled.timer", data: { cron: "* * * * *" } });
+    await new InProcessRunner([sweepLimitsFunction]).run(sweepLimitsFunction, {
+      name: "inngest/scheduled.timer",
+      data: { cron: "* * * * *" },
+    });
     expect(await counters(`${inProcess}:`)).toBe(0);
     expect(await attempts(`${inProcess}.test`)).toBe(0);
 
@@ -125,7 +140,9 @@ describe("the sweep of the limits' tables", () => {
     await flood(underInngest, { keys: 50, addresses: 50 });
     vi.setSystemTime(Date.now() + 61 * MINUTE);
     const engine = new InngestTestEngine({ function: sweepLimitsFunction.inngestFunction });
-    const { result, error } = await engine.execute({ events: [{ name: "inngest/scheduled.timer", data: { cron: "* * * * *" } }] });
+    const { result, error } = await engine.execute({
+      events: [{ name: "inngest/scheduled.timer", data: { cron: "* * * * *" } }],
+    });
     expect(error).toBeUndefined();
     expect(result).toEqual({ loginAttempts: expect.any(Number), rateLimitCounters: expect.any(Number) });
     expect((result as { loginAttempts: number }).loginAttempts).toBeGreaterThanOrEqual(60);

@@ -2,7 +2,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { inProcessRunner } from "@/inngest/send";
 import { stripeEvent } from "@/test/fakes/stripe-events";
 import { signInAs, type SignedIn } from "@/test/fixtures";
-import { countEvents, deliverEvent, historyOf, invoiceEvent, issueSubscribedPolicy, policyStatus, storedEvent, transactionsOf, withFakeStripe } from "./helpers";
+import {
+  countEvents,
+  deliverEvent,
+  historyOf,
+  invoiceEvent,
+  issueSubscribedPolicy,
+  policyStatus,
+  storedEvent,
+  transactionsOf,
+  withFakeStripe,
+} from "./helpers";
 
 // Duplicate deliveries at the same instant. On the PostgreSQL server (TEST_DATABASE_URL) the ten requests
 // and their background runs really overlap on separate connections; on PGlite they queue on its one
@@ -34,7 +44,9 @@ describe("concurrent webhook deliveries", () => {
   it("ten distinct events about one invoice at once (the processor's own retries): one transaction, one move", async () => {
     const { policy, subscription } = await issueSubscribedPolicy(seller);
     const first = invoiceEvent("invoice.paid", policy.id, 2500, { subscription });
-    const events = Array.from({ length: 10 }, () => stripeEvent("invoice.paid", first.data.object as { object: string }, { created: first.created }));
+    const events = Array.from({ length: 10 }, () =>
+      stripeEvent("invoice.paid", first.data.object as { object: string }, { created: first.created }),
+    );
     const responses = await Promise.all(events.map((event) => deliverEvent(event)));
     expect(responses.map((response) => response.status)).toEqual(Array(10).fill(200));
     await inProcessRunner().drain();

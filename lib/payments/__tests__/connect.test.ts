@@ -21,13 +21,19 @@ function onboard(token: string, companyId?: string) {
 
 async function connectIdOf(companyId: string) {
   const db = await getDb();
-  const [row] = await db.select({ connect: companies.processorConnectId }).from(companies).where(eq(companies.id, companyId));
+  const [row] = await db
+    .select({ connect: companies.processorConnectId })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   return row.connect;
 }
 
 async function completedAt(companyId: string) {
   const db = await getDb();
-  const [row] = await db.select({ at: companies.processorOnboardingCompletedAt }).from(companies).where(eq(companies.id, companyId));
+  const [row] = await db
+    .select({ at: companies.processorOnboardingCompletedAt })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   return row.at;
 }
 
@@ -97,7 +103,10 @@ describe("who may onboard a reseller (trust.md section 3): whoever completes it 
   it("an API key of the company, even with payments:onboard: 403", async () => {
     const company = await createCompanyWith({ is_reseller: true });
     const admin = await signInAs("ADMIN");
-    const created = await api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "reseller app", permissions: ["payments:onboard"], company_id: company.id } });
+    const created = await api("POST", "/api/v1/auth/api-keys", {
+      token: admin.token,
+      body: { name: "reseller app", permissions: ["payments:onboard"], company_id: company.id },
+    });
     expect(created.status, created.text).toBe(201);
     const response = await api("POST", "/api/v1/payments/connect/onboarding", { apiKey: created.body.key });
     expect(response.status, response.text).toBe(403);
@@ -155,7 +164,9 @@ describe("who may onboard a reseller (trust.md section 3): whoever completes it 
     expect(pending).toMatchObject({ status: "PROCESSED", error: "the account does not take charges yet" });
     expect(await completedAt(company.id)).toBeNull();
 
-    const enabled = await deliverAndProcess(stripeEvent("account.updated", { ...account, charges_enabled: true } as Stripe.Account, { account: account.id }));
+    const enabled = await deliverAndProcess(
+      stripeEvent("account.updated", { ...account, charges_enabled: true } as Stripe.Account, { account: account.id }),
+    );
     expect(enabled).toMatchObject({ status: "PROCESSED", error: null });
     expect(await completedAt(company.id)).not.toBeNull();
     fake().requests.length = 0;
@@ -165,7 +176,11 @@ describe("who may onboard a reseller (trust.md section 3): whoever completes it 
     // Known from the event: the processor was not asked.
     expect(fake().requests).toHaveLength(0);
 
-    const unknown = await deliverAndProcess(stripeEvent("account.updated", { ...account, id: "acct_unknown", charges_enabled: true } as Stripe.Account, { account: "acct_unknown" }));
+    const unknown = await deliverAndProcess(
+      stripeEvent("account.updated", { ...account, id: "acct_unknown", charges_enabled: true } as Stripe.Account, {
+        account: "acct_unknown",
+      }),
+    );
     expect(unknown).toMatchObject({ status: "IGNORED", error: "no company has the connected account acct_unknown" });
   });
 });

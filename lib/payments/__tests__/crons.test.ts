@@ -6,7 +6,15 @@ import { sendExpiryNotices } from "@/lib/emission/expiry-notices";
 import { sendArrearsReminders } from "@/lib/payments/reminders";
 import { api } from "@/test/api";
 import { dateFromToday, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
-import { deliverAndProcess, notificationsFor, payInFull, policyStatus, subscriptionEvent, transition, withFakeStripe } from "./helpers";
+import {
+  deliverAndProcess,
+  notificationsFor,
+  payInFull,
+  policyStatus,
+  subscriptionEvent,
+  transition,
+  withFakeStripe,
+} from "./helpers";
 
 // The two daily tasks: reminders for IN_ARREARS policies without a live subscription, and the notice
 // three days before a policy's end_date.
@@ -35,7 +43,10 @@ describe("sendArrearsReminders", () => {
     await sendArrearsReminders(db, "2026-03-01");
     const first = await notificationsFor(client.email, "payment.arrears_reminder");
     expect(first).toHaveLength(1);
-    expect(first[0]).toMatchObject({ channel: "EMAIL", payload: expect.objectContaining({ policy_number: policy.policy_number, final_price: "25.00" }) });
+    expect(first[0]).toMatchObject({
+      channel: "EMAIL",
+      payload: expect.objectContaining({ policy_number: policy.policy_number, final_price: "25.00" }),
+    });
 
     // A second run the same day sends nothing more; the next day, one more.
     await sendArrearsReminders(db, "2026-03-01");
@@ -47,7 +58,10 @@ describe("sendArrearsReminders", () => {
   it("leaves alone an IN_ARREARS policy with an ACTIVE subscription (the processor chases it) and policies not in arrears", async () => {
     const { policy, client } = await issueTestPolicy(seller);
     await payInFull(admin, policy);
-    const created = await api("POST", "/api/v1/payments/subscription", { token: seller.token, body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" } });
+    const created = await api("POST", "/api/v1/payments/subscription", {
+      token: seller.token,
+      body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" },
+    });
     expect(created.status, created.text).toBe(201);
     expect(created.body.status).toBe("ACTIVE");
     await transition(admin, policy.id, "IN_ARREARS");
@@ -64,14 +78,22 @@ describe("sendArrearsReminders", () => {
   it("reminds once the subscription is no longer live", async () => {
     const { policy, client } = await issueTestPolicy(seller);
     await payInFull(admin, policy);
-    const created = await api("POST", "/api/v1/payments/subscription", { token: seller.token, body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" } });
+    const created = await api("POST", "/api/v1/payments/subscription", {
+      token: seller.token,
+      body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" },
+    });
     expect(created.status).toBe(201);
     await transition(admin, policy.id, "IN_ARREARS");
     const db = await getDb();
     await sendArrearsReminders(db, "2026-03-04");
     expect(await notificationsFor(client.email, "payment.arrears_reminder")).toHaveLength(0);
     // The processor gives up on the subscription (its dunning ended it) but the policy stays in arrears.
-    const ended = subscriptionEvent("customer.subscription.updated", policy.id, created.body.processor_subscription_id, { status: "canceled" });
+    const ended = subscriptionEvent(
+      "customer.subscription.updated",
+      policy.id,
+      created.body.processor_subscription_id,
+      { status: "canceled" },
+    );
     expect((await deliverAndProcess(ended)).status).toBe("PROCESSED");
     expect(await policyStatus(policy.id)).toBe("IN_ARREARS");
     await sendArrearsReminders(db, "2026-03-04");
@@ -99,14 +121,20 @@ describe("sendExpiryNotices", () => {
     await sendExpiryNotices(db, threeDaysBefore);
     const notices = await notificationsFor(client.email, "policy.expiring");
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ channel: "EMAIL", payload: { name: "Ana", policy_number: policy.policy_number, end_date: row.endDate } });
+    expect(notices[0]).toMatchObject({
+      channel: "EMAIL",
+      payload: { name: "Ana", policy_number: policy.policy_number, end_date: row.endDate },
+    });
     expect(await notificationsFor(pendingClient.email, "policy.expiring")).toHaveLength(0);
 
     // The same day again, and the next days: nothing more.
     await sendExpiryNotices(db, threeDaysBefore);
     await sendExpiryNotices(db, twoDaysBefore);
     expect(await notificationsFor(client.email, "policy.expiring")).toHaveLength(1);
-    const keys = await db.select({ key: notifications.dedupeKey }).from(notifications).where(and(eq(notifications.template, "policy.expiring"), like(notifications.dedupeKey, `%${policy.id}%`)));
+    const keys = await db
+      .select({ key: notifications.dedupeKey })
+      .from(notifications)
+      .where(and(eq(notifications.template, "policy.expiring"), like(notifications.dedupeKey, `%${policy.id}%`)));
     expect(keys).toEqual([{ key: `policy-expiring:${policy.id}:${row.endDate}` }]);
   });
 });

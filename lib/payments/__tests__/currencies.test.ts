@@ -2,7 +2,16 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "@/test/api";
 import { stripeEvent } from "@/test/fakes/stripe-events";
 import { createSellableVersion, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
-import { createIntent, deliverAndProcess, intentSucceeded, policyStatus, requestsTo, subscribe, transactionsOf, withFakeStripe } from "./helpers";
+import {
+  createIntent,
+  deliverAndProcess,
+  intentSucceeded,
+  policyStatus,
+  requestsTo,
+  subscribe,
+  transactionsOf,
+  withFakeStripe,
+} from "./helpers";
 
 // trust.md section 7: processor amounts use the currency's minor unit both ways. A premium of 12000 CLP
 // is charged as 12000 (the peso has no decimals), never 1200000; what the processor reports in pesos is
@@ -23,7 +32,15 @@ beforeAll(async () => {
   admin = await signInAs("ADMIN");
   seller = await signInAs("VENDEDOR");
   // 12000 CLP in Mexico (the test client's country), no surcharge at the test client's age.
-  pesoVersion = (await createSellableVersion({ currency: "CLP", public_price: "12000", cost_price: "5000", countries: [{ country_code: "MX" }], age_surcharges: [] })).version.id;
+  pesoVersion = (
+    await createSellableVersion({
+      currency: "CLP",
+      public_price: "12000",
+      cost_price: "5000",
+      countries: [{ country_code: "MX" }],
+      age_surcharges: [],
+    })
+  ).version.id;
 });
 
 async function pesoPolicy() {
@@ -38,7 +55,10 @@ describe("a premium in CLP at the processor", () => {
     const intent = await createIntent(seller.token, policy.id);
     expect(intent.status, intent.text).toBe(201);
     expect(intent.body).toMatchObject({ amount: "12000.00", currency: "CLP" });
-    expect(requestsTo(fake(), "POST", "/v1/payment_intents")[0].body).toMatchObject({ amount: "12000", currency: "clp" });
+    expect(requestsTo(fake(), "POST", "/v1/payment_intents")[0].body).toMatchObject({
+      amount: "12000",
+      currency: "clp",
+    });
     expect(fake().paymentIntents.get(intent.body.processor_payment_intent_id)!.amount).toBe(12000);
 
     const succeeded = intentSucceeded(policy.id, intent.body);
@@ -55,22 +75,32 @@ describe("a premium in CLP at the processor", () => {
     const [created] = requestsTo(fake(), "POST", "/v1/subscriptions");
     expect(created.body.items[0].price_data).toMatchObject({ currency: "clp", unit_amount: "12000" });
 
-    const first = [...fake().invoices.values()].find((invoice) => invoice.parent?.subscription_details?.subscription === subscription)!;
+    const first = [...fake().invoices.values()].find(
+      (invoice) => invoice.parent?.subscription_details?.subscription === subscription,
+    )!;
     expect(first.currency).toBe("clp");
     expect(first.amount_paid).toBeLessThan(12000);
     expect((await deliverAndProcess(stripeEvent("invoice.paid", first))).status).toBe("PROCESSED");
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
     // 11600 at the processor is 11600 pesos here, not 116.
-    expect((await transactionsOf(policy.id)).map((row) => [row.kind, row.amount, row.currency])).toEqual([["INVOICE", `${first.amount_paid}.00`, "CLP"]]);
+    expect((await transactionsOf(policy.id)).map((row) => [row.kind, row.amount, row.currency])).toEqual([
+      ["INVOICE", `${first.amount_paid}.00`, "CLP"],
+    ]);
   });
 
   it("a manual payment in CLP with decimals is refused (422 on amount); a whole one is taken", async () => {
     const { policy } = await pesoPolicy();
-    const refused = await api("POST", "/api/v1/payments/manual", { token: admin.token, body: { policy_id: policy.id, amount: "11999.50" } });
+    const refused = await api("POST", "/api/v1/payments/manual", {
+      token: admin.token,
+      body: { policy_id: policy.id, amount: "11999.50" },
+    });
     expect(refused.status, refused.text).toBe(422);
     expect(refused.body.errors).toEqual([{ path: "amount", message: "must be a whole amount of CLP" }]);
     expect(await transactionsOf(policy.id)).toHaveLength(0);
-    const taken = await api("POST", "/api/v1/payments/manual", { token: admin.token, body: { policy_id: policy.id, amount: "12000" } });
+    const taken = await api("POST", "/api/v1/payments/manual", {
+      token: admin.token,
+      body: { policy_id: policy.id, amount: "12000" },
+    });
     expect(taken.status, taken.text).toBe(201);
     expect(taken.body.policy.status).toBe("ACTIVE");
   });

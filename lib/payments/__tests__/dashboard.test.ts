@@ -20,7 +20,10 @@ beforeAll(async () => {
 });
 
 function pay(policyId: string, amount: string, paidAt: string) {
-  return api("POST", "/api/v1/payments/manual", { token: admin.token, body: { policy_id: policyId, amount, paid_at: paidAt } });
+  return api("POST", "/api/v1/payments/manual", {
+    token: admin.token,
+    body: { policy_id: policyId, amount, paid_at: paidAt },
+  });
 }
 
 function dashboard(token: string, query = "") {
@@ -36,7 +39,9 @@ describe("GET /payments/reseller/dashboard", () => {
     // February: 7.00, commission 0.875 -> 0.88. A PENDING intent is not money received.
     const { policy: february } = await issueTestPolicy(seller);
     expect((await pay(february.id, "7.00", "2026-02-01T00:00:00Z")).status).toBe(201);
-    expect((await api("POST", "/api/v1/payments/intent", { token: seller.token, body: { policy_id: february.id } })).status).toBe(201);
+    expect(
+      (await api("POST", "/api/v1/payments/intent", { token: seller.token, body: { policy_id: february.id } })).status,
+    ).toBe(201);
     // Another company's payment is not counted.
     const { policy: elsewhere } = await issueTestPolicy(await signInAs("VENDEDOR"));
     expect((await pay(elsewhere.id, "25.00", "2026-01-15T12:00:00Z")).status).toBe(201);
@@ -73,14 +78,24 @@ describe("GET /payments/reseller/dashboard", () => {
   it("counts the company's ACTIVE subscriptions, not cancelled ones", async () => {
     const subscribe = async () => {
       const { policy } = await issueTestPolicy(seller);
-      const created = await api("POST", "/api/v1/payments/subscription", { token: seller.token, body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" } });
+      const created = await api("POST", "/api/v1/payments/subscription", {
+        token: seller.token,
+        body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" },
+      });
       expect(created.status, created.text).toBe(201);
       return policy;
     };
     const before = (await dashboard(seller.token)).body.active_subscriptions as number;
     await subscribe();
     const cancelled = await subscribe();
-    expect((await api("POST", "/api/v1/payments/subscription/cancel", { token: admin.token, body: { policy_id: cancelled.id, cancel_immediately: true } })).status).toBe(200);
+    expect(
+      (
+        await api("POST", "/api/v1/payments/subscription/cancel", {
+          token: admin.token,
+          body: { policy_id: cancelled.id, cancel_immediately: true },
+        })
+      ).status,
+    ).toBe(200);
     expect((await dashboard(seller.token)).body.active_subscriptions).toBe(before + 1);
     expect(fake().subscriptions.size).toBe(2);
   });
@@ -90,7 +105,10 @@ describe("the dashboard of a seller with a business unit (trust.md section 3)", 
   it("holds its unit's figures only: every PAID transaction of the unit's policies (manual and invoiced) and its subscriptions", async () => {
     const company = await createCompanyWith({ is_reseller: true, commission_rate: "10.00" });
     const unit = async (name: string) => {
-      const created = await api("POST", `/api/v1/organizations/companies/${company.id}/business-units`, { token: admin.token, body: { name } });
+      const created = await api("POST", `/api/v1/organizations/companies/${company.id}/business-units`, {
+        token: admin.token,
+        body: { name },
+      });
       expect(created.status, created.text).toBe(201);
       return created.body.id as string;
     };
@@ -100,7 +118,9 @@ describe("the dashboard of a seller with a business unit (trust.md section 3)", 
 
     // North: a subscription whose first invoice (25.00) is paid, and a manual payment of 10.00.
     const { policy: subscribed, subscription } = await issueSubscribedPolicy(north);
-    expect((await deliverAndProcess(invoiceEvent("invoice.paid", subscribed.id, 2500, { subscription }))).status).toBe("PROCESSED");
+    expect((await deliverAndProcess(invoiceEvent("invoice.paid", subscribed.id, 2500, { subscription }))).status).toBe(
+      "PROCESSED",
+    );
     const { policy: manual } = await issueTestPolicy(north);
     expect((await pay(manual.id, "10.00", new Date().toISOString())).status).toBe(201);
     // South: a manual payment of 60.00.
@@ -109,11 +129,29 @@ describe("the dashboard of a seller with a business unit (trust.md section 3)", 
 
     const ofNorth = await dashboard(north.token);
     expect(ofNorth.status, ofNorth.text).toBe(200);
-    expect(ofNorth.body).toMatchObject({ company_id: company.id, gross_amount: "35.00", commission_amount: "3.50", net_amount: "31.50", active_subscriptions: 1 });
+    expect(ofNorth.body).toMatchObject({
+      company_id: company.id,
+      gross_amount: "35.00",
+      commission_amount: "3.50",
+      net_amount: "31.50",
+      active_subscriptions: 1,
+    });
     const ofSouth = await dashboard(south.token);
-    expect(ofSouth.body).toMatchObject({ company_id: company.id, gross_amount: "60.00", commission_amount: "6.00", net_amount: "54.00", active_subscriptions: 0 });
+    expect(ofSouth.body).toMatchObject({
+      company_id: company.id,
+      gross_amount: "60.00",
+      commission_amount: "6.00",
+      net_amount: "54.00",
+      active_subscriptions: 0,
+    });
     // A seller of the whole company, and ADMIN, see both units.
-    expect((await dashboard(wholeCompany.token)).body).toMatchObject({ gross_amount: "95.00", active_subscriptions: 1 });
-    expect((await dashboard(admin.token, `?company_id=${company.id}`)).body).toMatchObject({ gross_amount: "95.00", active_subscriptions: 1 });
+    expect((await dashboard(wholeCompany.token)).body).toMatchObject({
+      gross_amount: "95.00",
+      active_subscriptions: 1,
+    });
+    expect((await dashboard(admin.token, `?company_id=${company.id}`)).body).toMatchObject({
+      gross_amount: "95.00",
+      active_subscriptions: 1,
+    });
   });
 });

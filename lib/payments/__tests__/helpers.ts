@@ -7,7 +7,13 @@ import { createCompany } from "@/lib/operations/companies";
 import { api } from "@/test/api";
 import { startFakeStripe, type FakeStripe } from "@/test/fakes/stripe";
 import { signStripePayload, stripeEvent } from "@/test/fakes/stripe-events";
-import { GENERIC_DECLINE, stripeInvoice, stripePaymentIntent, stripeSubscription, unixNow } from "@/test/fakes/stripe-objects";
+import {
+  GENERIC_DECLINE,
+  stripeInvoice,
+  stripePaymentIntent,
+  stripeSubscription,
+  unixNow,
+} from "@/test/fakes/stripe-objects";
 import { issueTestPolicy, systemCtx, type SignedIn } from "@/test/fixtures";
 
 // Shared set-up of the payments tests: the fake Stripe (the outside world, reached through the real SDK
@@ -40,11 +46,17 @@ export function withFakeStripe(): { fake: () => FakeStripe } {
 
 /** The requests the fake received for one method and path (a RegExp for paths with ids). */
 export function requestsTo(fake: FakeStripe, method: string, path: string | RegExp) {
-  return fake.requests.filter((request) => request.method === method && (typeof path === "string" ? request.path.split("?")[0] === path : path.test(request.path)));
+  return fake.requests.filter(
+    (request) =>
+      request.method === method &&
+      (typeof path === "string" ? request.path.split("?")[0] === path : path.test(request.path)),
+  );
 }
 
 /** A company created as the system, with reseller settings when asked. */
-export async function createCompanyWith(input: { is_reseller?: boolean; commission_rate?: string; processor_connect_id?: string } = {}) {
+export async function createCompanyWith(
+  input: { is_reseller?: boolean; commission_rate?: string; processor_connect_id?: string } = {},
+) {
   return createCompany({
     ctx: await systemCtx(),
     input: {
@@ -57,9 +69,15 @@ export async function createCompanyWith(input: { is_reseller?: boolean; commissi
 }
 
 /** POSTs `event` to the webhook as Stripe would: the exact JSON body and its Stripe-Signature. */
-export async function deliverEvent(event: object, options: { secret?: string; timestamp?: number; signature?: string | null; payload?: string } = {}) {
+export async function deliverEvent(
+  event: object,
+  options: { secret?: string; timestamp?: number; signature?: string | null; payload?: string } = {},
+) {
   const payload = options.payload ?? JSON.stringify(event);
-  const signature = options.signature === undefined ? signStripePayload(payload, options.secret ?? WEBHOOK_SECRET, options.timestamp) : options.signature;
+  const signature =
+    options.signature === undefined
+      ? signStripePayload(payload, options.secret ?? WEBHOOK_SECRET, options.timestamp)
+      : options.signature;
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (signature !== null) headers["stripe-signature"] = signature;
   return api("POST", "/api/v1/payments/webhook", { rawBody: payload, headers });
@@ -81,7 +99,10 @@ export async function storedEvent(processorEventId: string) {
 
 export async function countEvents(processorEventId: string): Promise<number> {
   const db = await getDb();
-  const [{ n }] = await db.select({ n: count() }).from(processorEvents).where(eq(processorEvents.processorEventId, processorEventId));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(processorEvents)
+    .where(eq(processorEvents.processorEventId, processorEventId));
   return n;
 }
 
@@ -93,7 +114,11 @@ export async function policyStatus(policyId: string): Promise<string> {
 
 export async function historyOf(policyId: string) {
   const db = await getDb();
-  return db.select().from(policyStatusHistory).where(eq(policyStatusHistory.policyId, policyId)).orderBy(asc(policyStatusHistory.changedAt), asc(policyStatusHistory.id));
+  return db
+    .select()
+    .from(policyStatusHistory)
+    .where(eq(policyStatusHistory.policyId, policyId))
+    .orderBy(asc(policyStatusHistory.changedAt), asc(policyStatusHistory.id));
 }
 
 export async function transactionsOf(policyId: string) {
@@ -112,14 +137,20 @@ export async function notificationsFor(recipient: string, template?: string) {
 
 /** Moves a policy as an administrator (POST /emission/policies/{id}/transition). */
 export async function transition(admin: SignedIn, policyId: string, to: string, reason = "test") {
-  const response = await api("POST", `/api/v1/emission/policies/${policyId}/transition`, { token: admin.token, body: { to_status: to, reason } });
+  const response = await api("POST", `/api/v1/emission/policies/${policyId}/transition`, {
+    token: admin.token,
+    body: { to_status: to, reason },
+  });
   expect(response.status, response.text).toBe(200);
   return response.body;
 }
 
 /** Pays a policy in full by a manual payment, making it ACTIVE. */
 export async function payInFull(admin: SignedIn, policy: { id: string; final_price: string }) {
-  const response = await api("POST", "/api/v1/payments/manual", { token: admin.token, body: { policy_id: policy.id, amount: policy.final_price } });
+  const response = await api("POST", "/api/v1/payments/manual", {
+    token: admin.token,
+    body: { policy_id: policy.id, amount: policy.final_price },
+  });
   expect(response.status, response.text).toBe(201);
   expect(response.body.policy.status).toBe("ACTIVE");
   return response.body;
@@ -127,7 +158,10 @@ export async function payInFull(admin: SignedIn, policy: { id: string; final_pri
 
 /** POST /payments/subscription for a policy with a good test card; the processor's subscription id. */
 export async function subscribe(token: string, policyId: string): Promise<string> {
-  const created = await api("POST", "/api/v1/payments/subscription", { token, body: { policy_id: policyId, processor_payment_method_id: "pm_card_visa" } });
+  const created = await api("POST", "/api/v1/payments/subscription", {
+    token,
+    body: { policy_id: policyId, processor_payment_method_id: "pm_card_visa" },
+  });
   expect(created.status, created.text).toBe(201);
   return created.body.processor_subscription_id as string;
 }
@@ -139,13 +173,22 @@ export async function issueSubscribedPolicy(seller: SignedIn) {
 }
 
 /** POST /payments/intent for a policy. */
-export async function createIntent(token: string, policyId: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+export async function createIntent(
+  token: string,
+  policyId: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   return api("POST", "/api/v1/payments/intent", { token, body: { policy_id: policyId, ...extra }, headers });
 }
 
 // --- event builders for the service's own objects
 
-export function intentSucceeded(policyId: string, transaction: { id: string; processor_payment_intent_id: string; amount: string }, created = unixNow()) {
+export function intentSucceeded(
+  policyId: string,
+  transaction: { id: string; processor_payment_intent_id: string; amount: string },
+  created = unixNow(),
+) {
   const intent = stripePaymentIntent({
     id: transaction.processor_payment_intent_id,
     amount: Math.round(Number(transaction.amount) * 100),
@@ -155,7 +198,11 @@ export function intentSucceeded(policyId: string, transaction: { id: string; pro
   return stripeEvent("payment_intent.succeeded", intent, { created });
 }
 
-export function intentFailed(policyId: string, transaction: { id: string; processor_payment_intent_id: string; amount: string }, created = unixNow()) {
+export function intentFailed(
+  policyId: string,
+  transaction: { id: string; processor_payment_intent_id: string; amount: string },
+  created = unixNow(),
+) {
   const intent = stripePaymentIntent({
     id: transaction.processor_payment_intent_id,
     amount: Math.round(Number(transaction.amount) * 100),

@@ -4,7 +4,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { clients } from "@/db/schema";
 import { issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
-import { createCompanyWith, createIntent, payInFull, requestsTo, transactionsOf, transition, withFakeStripe } from "./helpers";
+import {
+  createCompanyWith,
+  createIntent,
+  payInFull,
+  requestsTo,
+  transactionsOf,
+  transition,
+  withFakeStripe,
+} from "./helpers";
 
 // POST /payments/intent: a PENDING transaction of the premium and the processor's intent, through the
 // real SDK against the fake.
@@ -57,7 +65,10 @@ describe("POST /payments/intent", () => {
 
   it("save_payment_method sets setup_future_usage off_session, and payment_method_id is passed on", async () => {
     const { policy } = await issueTestPolicy(seller);
-    const response = await createIntent(seller.token, policy.id, { payment_method_id: "pm_card_visa", save_payment_method: true });
+    const response = await createIntent(seller.token, policy.id, {
+      payment_method_id: "pm_card_visa",
+      save_payment_method: true,
+    });
     expect(response.status, response.text).toBe(201);
     const [create] = requestsTo(fake(), "POST", "/v1/payment_intents");
     expect(create.body).toMatchObject({ setup_future_usage: "off_session", payment_method: "pm_card_visa" });
@@ -71,7 +82,10 @@ describe("POST /payments/intent", () => {
     const intents = requestsTo(fake(), "POST", "/v1/payment_intents");
     expect(intents).toHaveLength(2);
     const db = await getDb();
-    const [row] = await db.select({ customer: clients.processorCustomerId }).from(clients).where(eq(clients.id, client.id));
+    const [row] = await db
+      .select({ customer: clients.processorCustomerId })
+      .from(clients)
+      .where(eq(clients.id, client.id));
     expect(row.customer).toMatch(/^cus_/);
     expect(intents.map((request) => request.body.customer)).toEqual([row.customer, row.customer]);
   });
@@ -122,7 +136,12 @@ describe("POST /payments/intent", () => {
     expect(await transactionsOf(policy.id)).toHaveLength(1);
     expect(requestsTo(fake(), "POST", "/v1/payment_intents")).toHaveLength(1);
 
-    const otherBody = await createIntent(seller.token, policy.id, { save_payment_method: true }, { "Idempotency-Key": key });
+    const otherBody = await createIntent(
+      seller.token,
+      policy.id,
+      { save_payment_method: true },
+      { "Idempotency-Key": key },
+    );
     expect(otherBody.status).toBe(409);
   });
 });

@@ -23,7 +23,12 @@ describe("POST /payments/manual", () => {
   it("answers 201 {transaction, policy} with a PAID transaction, and audits PAYMENT_RECORDED", async () => {
     const { policy } = await issueTestPolicy(seller);
     expect(policy.final_price).toBe("25.00");
-    const response = await pay(admin.token, { policy_id: policy.id, amount: "25.00", reference: "bank transfer 881", paid_at: "2026-01-15T10:00:00Z" });
+    const response = await pay(admin.token, {
+      policy_id: policy.id,
+      amount: "25.00",
+      reference: "bank transfer 881",
+      paid_at: "2026-01-15T10:00:00Z",
+    });
     expect(response.status, response.text).toBe(201);
     expect(Object.keys(response.body).sort()).toEqual(["policy", "transaction"]);
     expect(response.body.transaction).toMatchObject({
@@ -96,12 +101,24 @@ describe("POST /payments/manual", () => {
     const { policy } = await issueTestPolicy(seller);
     const key = `manual-${policy.id}`;
     const body = { policy_id: policy.id, amount: "10.00", reference: "cash 17" };
-    const first = await api("POST", "/api/v1/payments/manual", { token: admin.token, body, headers: { "Idempotency-Key": key } });
-    const second = await api("POST", "/api/v1/payments/manual", { token: admin.token, body, headers: { "Idempotency-Key": key } });
+    const first = await api("POST", "/api/v1/payments/manual", {
+      token: admin.token,
+      body,
+      headers: { "Idempotency-Key": key },
+    });
+    const second = await api("POST", "/api/v1/payments/manual", {
+      token: admin.token,
+      body,
+      headers: { "Idempotency-Key": key },
+    });
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(second.body).toEqual(first.body);
     expect(await transactionsOf(policy.id)).toHaveLength(1);
-    const other = await api("POST", "/api/v1/payments/manual", { token: admin.token, body: { ...body, amount: "15.00" }, headers: { "Idempotency-Key": key } });
+    const other = await api("POST", "/api/v1/payments/manual", {
+      token: admin.token,
+      body: { ...body, amount: "15.00" },
+      headers: { "Idempotency-Key": key },
+    });
     expect(other.status).toBe(409);
     expect(await transactionsOf(policy.id)).toHaveLength(1);
   });

@@ -18,7 +18,24 @@ const COUNTRY_CURRENCIES = [
 ].sort();
 
 // Stripe's zero-decimal currencies: the API amount is the whole amount.
-const STRIPE_ZERO_DECIMAL = ["BIF", "CLP", "DJF", "GNF", "JPY", "KMF", "KRW", "MGA", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF"];
+const STRIPE_ZERO_DECIMAL = [
+  "BIF",
+  "CLP",
+  "DJF",
+  "GNF",
+  "JPY",
+  "KMF",
+  "KRW",
+  "MGA",
+  "PYG",
+  "RWF",
+  "UGX",
+  "VND",
+  "VUV",
+  "XAF",
+  "XOF",
+  "XPF",
+];
 // Stripe's three-decimal currencies, and ISO 4217's other currencies with more than two decimals.
 const STRIPE_THREE_DECIMAL = ["BHD", "JOD", "KWD", "OMR", "TND"];
 const ISO_MORE_THAN_TWO = ["IQD", "LYD", "CLF"];
@@ -31,7 +48,8 @@ type Reference = { decimals: 0 | 2; apiExponent: number } | "unsupported";
 
 function reference(currency: string): Reference {
   if (STRIPE_THREE_DECIMAL.includes(currency) || ISO_MORE_THAN_TWO.includes(currency)) return "unsupported";
-  if (STRIPE_ZERO_DECIMAL.includes(currency) || ISO_ZERO_NOT_AT_STRIPE.includes(currency)) return { decimals: 0, apiExponent: 0 };
+  if (STRIPE_ZERO_DECIMAL.includes(currency) || ISO_ZERO_NOT_AT_STRIPE.includes(currency))
+    return { decimals: 0, apiExponent: 0 };
   if (WHOLE_WITH_TWO_DECIMALS_AT_STRIPE.includes(currency)) return { decimals: 0, apiExponent: 2 };
   return { decimals: 2, apiExponent: 2 };
 }
@@ -72,7 +90,10 @@ describe("minor units of the countries' currencies", () => {
   it("the decimals the service allows match the reference for each of them", () => {
     for (const currency of COUNTRY_CURRENCIES) {
       const expected = reference(currency);
-      expect([currency, currencyDecimals(currency)]).toEqual([currency, expected === "unsupported" ? null : expected.decimals]);
+      expect([currency, currencyDecimals(currency)]).toEqual([
+        currency,
+        expected === "unsupported" ? null : expected.decimals,
+      ]);
     }
   });
 

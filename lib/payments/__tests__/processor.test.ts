@@ -3,7 +3,15 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "@/test/api";
 import { GARBAGE_REPLY } from "@/test/fakes/http-server";
 import { issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
-import { createCompanyWith, createIntent, deliverAndProcess, intentFailed, payInFull, requestsTo, withFakeStripe } from "./helpers";
+import {
+  createCompanyWith,
+  createIntent,
+  deliverAndProcess,
+  intentFailed,
+  payInFull,
+  requestsTo,
+  withFakeStripe,
+} from "./helpers";
 
 // The processor as the outside world: no key (503 on every card endpoint, manual payments still work),
 // the pinned API version on every request, a processor that fails (502 after the SDK's one retry) and
@@ -34,8 +42,14 @@ describe("without STRIPE_SECRET_KEY", () => {
     vi.stubEnv("STRIPE_SECRET_KEY", undefined);
     const calls = [
       await createIntent(seller.token, policy.id),
-      await api("POST", "/api/v1/payments/subscription", { token: seller.token, body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" } }),
-      await api("POST", "/api/v1/payments/subscription/cancel", { token: admin.token, body: { policy_id: policy.id, cancel_immediately: true } }),
+      await api("POST", "/api/v1/payments/subscription", {
+        token: seller.token,
+        body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" },
+      }),
+      await api("POST", "/api/v1/payments/subscription/cancel", {
+        token: admin.token,
+        body: { policy_id: policy.id, cancel_immediately: true },
+      }),
       await api("POST", `/api/v1/payments/transactions/${intent.body.id}/retry`, { token: seller.token }),
       await api("POST", "/api/v1/payments/connect/onboarding", { token: resellerSeller.token }),
     ];

@@ -42,14 +42,22 @@ async function localSubscriptions(policyId: string) {
 
 async function planOfVersion(versionId: string) {
   const db = await getDb();
-  const [row] = await db.select({ plan: plans }).from(planVersions).innerJoin(plans, eq(plans.id, planVersions.planId)).where(eq(planVersions.id, versionId));
+  const [row] = await db
+    .select({ plan: plans })
+    .from(planVersions)
+    .innerJoin(plans, eq(plans.id, planVersions.planId))
+    .where(eq(planVersions.id, versionId));
   return row.plan;
 }
 
 describe("POST /payments/subscription", () => {
   it("makes the five steps at the processor and answers 201 with the local subscription", async () => {
     const { policy, client, versionId } = await issueTestPolicy(seller);
-    const response = await subscribe(seller.token, { policy_id: policy.id, processor_payment_method_id: "pm_card_visa", billing_anchor_day: 5 });
+    const response = await subscribe(seller.token, {
+      policy_id: policy.id,
+      processor_payment_method_id: "pm_card_visa",
+      billing_anchor_day: 5,
+    });
     expect(response.status, response.text).toBe(201);
 
     // 1. the client's customer
@@ -75,7 +83,9 @@ describe("POST /payments/subscription", () => {
     const [create] = requestsTo(fake(), "POST", "/v1/subscriptions");
     expect(create.body).toMatchObject({
       customer: customerId,
-      items: [{ price_data: { currency: "usd", product: productId, unit_amount: "2500", recurring: { interval: "month" } } }],
+      items: [
+        { price_data: { currency: "usd", product: productId, unit_amount: "2500", recurring: { interval: "month" } } },
+      ],
       default_payment_method: attachedId,
       billing_cycle_anchor: String(nextAnchorDay(5)),
       payment_behavior: "error_if_incomplete",
@@ -103,7 +113,12 @@ describe("POST /payments/subscription", () => {
       cancel_at_period_end: false,
     });
     const [local] = await localSubscriptions(policy.id);
-    expect(local).toMatchObject({ id: response.body.id, processorSubscriptionId: remote.id, status: "ACTIVE", billingAnchorDay: 5 });
+    expect(local).toMatchObject({
+      id: response.body.id,
+      processorSubscriptionId: remote.id,
+      status: "ACTIVE",
+      billingAnchorDay: 5,
+    });
     await expectAuditRow("SUBSCRIPTION_CREATED", local.id);
     // The policy waits for invoice.paid.
     expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
@@ -113,12 +128,16 @@ describe("POST /payments/subscription", () => {
     const { version } = await createSellableVersion();
     const { policy: first } = await issueTestPolicy(seller, { versionId: version.id });
     const { policy: second } = await issueTestPolicy(seller, { versionId: version.id });
-    expect((await subscribe(seller.token, { policy_id: first.id, processor_payment_method_id: "pm_card_visa" })).status).toBe(201);
+    expect(
+      (await subscribe(seller.token, { policy_id: first.id, processor_payment_method_id: "pm_card_visa" })).status,
+    ).toBe(201);
     const priceId = (await planOfVersion(version.id)).processorPriceId!;
     const productId = fake().prices.get(priceId)!.product;
     fake().requests.length = 0;
 
-    expect((await subscribe(seller.token, { policy_id: second.id, processor_payment_method_id: "pm_card_visa" })).status).toBe(201);
+    expect(
+      (await subscribe(seller.token, { policy_id: second.id, processor_payment_method_id: "pm_card_visa" })).status,
+    ).toBe(201);
     expect(requestsTo(fake(), "POST", "/v1/prices")).toHaveLength(0);
     expect(requestsTo(fake(), "POST", "/v1/products")).toHaveLength(0);
     expect(requestsTo(fake(), "GET", `/v1/prices/${priceId}`)).toHaveLength(1);
@@ -129,7 +148,10 @@ describe("POST /payments/subscription", () => {
 
   it("defaults billing_anchor_day to today's day of the month (at most 28)", async () => {
     const { policy } = await issueTestPolicy(seller);
-    const response = await subscribe(seller.token, { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" });
+    const response = await subscribe(seller.token, {
+      policy_id: policy.id,
+      processor_payment_method_id: "pm_card_visa",
+    });
     expect(response.status, response.text).toBe(201);
     const day = Math.min(new Date().getUTCDate(), 28);
     expect(response.body.billing_anchor_day).toBe(day);
@@ -140,7 +162,11 @@ describe("POST /payments/subscription", () => {
   it("refuses billing_anchor_day 0 and 29 with 422, before any processor call", async () => {
     const { policy } = await issueTestPolicy(seller);
     for (const day of [0, 29]) {
-      const response = await subscribe(seller.token, { policy_id: policy.id, processor_payment_method_id: "pm_card_visa", billing_anchor_day: day });
+      const response = await subscribe(seller.token, {
+        policy_id: policy.id,
+        processor_payment_method_id: "pm_card_visa",
+        billing_anchor_day: day,
+      });
       expect(response.status).toBe(422);
       expect(response.text).toContain("must be between 1 and 28");
     }
@@ -149,10 +175,17 @@ describe("POST /payments/subscription", () => {
 
   it("sends a reseller's commission_rate as application_fee_percent and its connected account as transfer destination", async () => {
     const account = await paymentProcessor().accounts.create({ type: "express" });
-    const reseller = await createCompanyWith({ is_reseller: true, commission_rate: "12.50", processor_connect_id: account.id });
+    const reseller = await createCompanyWith({
+      is_reseller: true,
+      commission_rate: "12.50",
+      processor_connect_id: account.id,
+    });
     const resellerSeller = await signInAs("VENDEDOR", { companyId: reseller.id });
     const { policy } = await issueTestPolicy(resellerSeller);
-    const response = await subscribe(resellerSeller.token, { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" });
+    const response = await subscribe(resellerSeller.token, {
+      policy_id: policy.id,
+      processor_payment_method_id: "pm_card_visa",
+    });
     expect(response.status, response.text).toBe(201);
     const [create] = requestsTo(fake(), "POST", "/v1/subscriptions");
     expect(create.body).toMatchObject({ application_fee_percent: "12.5", transfer_data: { destination: account.id } });
@@ -166,7 +199,10 @@ describe("POST /payments/subscription", () => {
     const company = await createCompanyWith({ is_reseller: false, commission_rate: "10.00" });
     const companySeller = await signInAs("VENDEDOR", { companyId: company.id });
     const { policy } = await issueTestPolicy(companySeller);
-    expect((await subscribe(companySeller.token, { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" })).status).toBe(201);
+    expect(
+      (await subscribe(companySeller.token, { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" }))
+        .status,
+    ).toBe(201);
     const [create] = requestsTo(fake(), "POST", "/v1/subscriptions");
     expect(create.body.application_fee_percent).toBeUndefined();
     expect(create.body.transfer_data).toBeUndefined();
@@ -174,7 +210,10 @@ describe("POST /payments/subscription", () => {
 
   it("a card declined on the first charge answers 402 with the processor's message and stores no subscription", async () => {
     const { policy } = await issueTestPolicy(seller);
-    const response = await subscribe(seller.token, { policy_id: policy.id, processor_payment_method_id: "pm_card_chargeCustomerFail" });
+    const response = await subscribe(seller.token, {
+      policy_id: policy.id,
+      processor_payment_method_id: "pm_card_chargeCustomerFail",
+    });
     expect(response.status).toBe(402);
     expect(response.body.detail).toBe("card declined: Your card was declined.");
     // The card was attached (it attaches, then declines); the processor kept no subscription.
@@ -186,8 +225,13 @@ describe("POST /payments/subscription", () => {
 
   it("refuses a second subscription for the same policy with 409", async () => {
     const { policy } = await issueTestPolicy(seller);
-    expect((await subscribe(seller.token, { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" })).status).toBe(201);
-    const again = await subscribe(seller.token, { policy_id: policy.id, processor_payment_method_id: "pm_card_mastercard" });
+    expect(
+      (await subscribe(seller.token, { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" })).status,
+    ).toBe(201);
+    const again = await subscribe(seller.token, {
+      policy_id: policy.id,
+      processor_payment_method_id: "pm_card_mastercard",
+    });
     expect(again.status).toBe(409);
     expect(requestsTo(fake(), "POST", "/v1/subscriptions")).toHaveLength(1);
     expect(await localSubscriptions(policy.id)).toHaveLength(1);
@@ -208,14 +252,19 @@ describe("POST /payments/subscription", () => {
   it("refuses a CLIENTE with 403", async () => {
     const { policy } = await issueTestPolicy(seller);
     const client = await signInAs("CLIENTE");
-    expect((await subscribe(client.token, { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" })).status).toBe(403);
+    expect(
+      (await subscribe(client.token, { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" })).status,
+    ).toBe(403);
   });
 });
 
 describe("POST /payments/subscription/cancel", () => {
   async function subscribedPolicy() {
     const { policy } = await issueTestPolicy(seller);
-    const created = await subscribe(seller.token, { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" });
+    const created = await subscribe(seller.token, {
+      policy_id: policy.id,
+      processor_payment_method_id: "pm_card_visa",
+    });
     expect(created.status, created.text).toBe(201);
     return { policy, subscription: created.body as { id: string; processor_subscription_id: string } };
   }

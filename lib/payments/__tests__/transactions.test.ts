@@ -7,7 +7,15 @@ import { api } from "@/test/api";
 import { startFakeWhatsApp } from "@/test/fakes/whatsapp";
 import type { FakeServer } from "@/test/fakes/http-server";
 import { expectAuditRow, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
-import { createCompanyWith, createIntent, deliverAndProcess, intentFailed, notificationsFor, requestsTo, withFakeStripe } from "./helpers";
+import {
+  createCompanyWith,
+  createIntent,
+  deliverAndProcess,
+  intentFailed,
+  notificationsFor,
+  requestsTo,
+  withFakeStripe,
+} from "./helpers";
 
 // GET /payments/transactions (a bare list, newest first) and POST /payments/transactions/{id}/retry (only
 // FAILED, at most 2 retries, then the client is told by e-mail and by messaging app).
@@ -55,7 +63,13 @@ async function currentIntentOf(transactionId: string) {
 /** The processor's payment_intent.payment_failed for the transaction's current intent, delivered and applied. */
 async function failCurrentCharge(policyId: string, transactionId: string) {
   const row = await currentIntentOf(transactionId);
-  const stored = await deliverAndProcess(intentFailed(policyId, { id: row.id, processor_payment_intent_id: row.processorPaymentIntentId!, amount: row.amount }));
+  const stored = await deliverAndProcess(
+    intentFailed(policyId, {
+      id: row.id,
+      processor_payment_intent_id: row.processorPaymentIntentId!,
+      amount: row.amount,
+    }),
+  );
   expect(stored.status).toBe("PROCESSED");
   expect((await currentIntentOf(transactionId)).status).toBe("FAILED");
 }
@@ -72,8 +86,14 @@ describe("GET /payments/transactions", () => {
   it("lists the scope's transactions newest first as a bare array, filtered by policy_id and status, paged by limit/offset", async () => {
     const { policy: first } = await issueTestPolicy(seller);
     const { policy: second } = await issueTestPolicy(seller);
-    const a = await api("POST", "/api/v1/payments/manual", { token: admin.token, body: { policy_id: first.id, amount: "5.00" } });
-    const b = await api("POST", "/api/v1/payments/manual", { token: admin.token, body: { policy_id: first.id, amount: "6.00" } });
+    const a = await api("POST", "/api/v1/payments/manual", {
+      token: admin.token,
+      body: { policy_id: first.id, amount: "5.00" },
+    });
+    const b = await api("POST", "/api/v1/payments/manual", {
+      token: admin.token,
+      body: { policy_id: first.id, amount: "6.00" },
+    });
     const c = await createIntent(seller.token, second.id);
     const ids = [c.body.id, b.body.transaction.id, a.body.transaction.id];
 
@@ -82,10 +102,27 @@ describe("GET /payments/transactions", () => {
     expect(Array.isArray(all.body)).toBe(true);
     expect(all.body.map((row: { id: string }) => row.id)).toEqual(ids);
     expect(Object.keys(all.body[0]).sort()).toEqual(
-      ["amount", "attempt_count", "created_at", "currency", "failure_message", "id", "kind", "paid_at", "policy_id", "processor_payment_intent_id", "reference", "status"].sort(),
+      [
+        "amount",
+        "attempt_count",
+        "created_at",
+        "currency",
+        "failure_message",
+        "id",
+        "kind",
+        "paid_at",
+        "policy_id",
+        "processor_payment_intent_id",
+        "reference",
+        "status",
+      ].sort(),
     );
-    expect((await list(seller.token, `?policy_id=${first.id}`)).body.map((row: { id: string }) => row.id)).toEqual(ids.slice(1));
-    expect((await list(seller.token, "?status=PENDING")).body.map((row: { id: string }) => row.id)).toEqual([c.body.id]);
+    expect((await list(seller.token, `?policy_id=${first.id}`)).body.map((row: { id: string }) => row.id)).toEqual(
+      ids.slice(1),
+    );
+    expect((await list(seller.token, "?status=PENDING")).body.map((row: { id: string }) => row.id)).toEqual([
+      c.body.id,
+    ]);
     expect((await list(seller.token, `?policy_id=${first.id}&status=PENDING`)).body).toEqual([]);
     expect((await list(seller.token, "?limit=1&offset=1")).body.map((row: { id: string }) => row.id)).toEqual([ids[1]]);
     expect((await list(seller.token, "?limit=200")).status).toBe(200);
@@ -109,7 +146,10 @@ describe("POST /payments/transactions/{id}/retry", () => {
     const refusedPending = await retry(seller.token, pending.body.id);
     expect(refusedPending.status).toBe(409);
     expect(refusedPending.body.detail).toContain("PENDING");
-    const paid = await api("POST", "/api/v1/payments/manual", { token: admin.token, body: { policy_id: policy.id, amount: "1.00" } });
+    const paid = await api("POST", "/api/v1/payments/manual", {
+      token: admin.token,
+      body: { policy_id: policy.id, amount: "1.00" },
+    });
     const refusedPaid = await retry(seller.token, paid.body.transaction.id);
     expect(refusedPaid.status).toBe(409);
     expect(refusedPaid.body.detail).toContain("PAID");
@@ -180,9 +220,17 @@ describe("POST /payments/transactions/{id}/retry", () => {
     const email = await notificationsFor(client.email, "payment.retry_limit");
     expect(email).toHaveLength(1);
     const db = await getDb();
-    const messages = await db.select().from(notifications).where(eq(notifications.dedupeKey, `retry-limit:${transactionId}:messaging`));
+    const messages = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, `retry-limit:${transactionId}:messaging`));
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ channel: "MESSAGING", recipient: "", template: "payment.retry_limit", status: "SKIPPED" });
+    expect(messages[0]).toMatchObject({
+      channel: "MESSAGING",
+      recipient: "",
+      template: "payment.retry_limit",
+      status: "SKIPPED",
+    });
     expect(messages[0].error).toBe("no recipient on record (the client has no phone number)");
   });
 

@@ -5,7 +5,12 @@ import { getDb } from "@/db";
 import { policyDocuments, processorEvents, subscriptions } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
 import { sweepProcessorEventsFunction } from "@/inngest/functions/payments/sweep-processor-events";
-import { EVENT_PROCESSING_ATTEMPTS, findUnprocessedEvents, MAX_PROCESSING_ATTEMPTS, processProcessorEvent } from "@/lib/payments/process-event";
+import {
+  EVENT_PROCESSING_ATTEMPTS,
+  findUnprocessedEvents,
+  MAX_PROCESSING_ATTEMPTS,
+  processProcessorEvent,
+} from "@/lib/payments/process-event";
 import { api } from "@/test/api";
 import { signStripePayload, stripeEvent } from "@/test/fakes/stripe-events";
 import { stripeCustomer, stripeInvoice, unixNow } from "@/test/fakes/stripe-objects";
@@ -62,7 +67,13 @@ describe("the signature", () => {
     expect(wrongSecret.body.detail).toMatch(/^invalid Stripe-Signature/);
 
     const original = JSON.stringify(event());
-    const tampered = await deliverEvent({}, { payload: original.replace('"amount_paid":2500', '"amount_paid":1'), signature: signStripePayload(original, "whsec_x") });
+    const tampered = await deliverEvent(
+      {},
+      {
+        payload: original.replace('"amount_paid":2500', '"amount_paid":1'),
+        signature: signStripePayload(original, "whsec_x"),
+      },
+    );
     expect(tampered.status).toBe(400);
 
     const old = await deliverEvent(event(), { timestamp: unixNow() - 301 });
@@ -101,7 +112,12 @@ describe("the signature", () => {
     await inProcessRunner().drain();
 
     expect(await countEvents(paid.id)).toBe(1);
-    expect(await storedEvent(paid.id)).toMatchObject({ type: "invoice.paid", status: "PROCESSED", attempts: 1, error: null });
+    expect(await storedEvent(paid.id)).toMatchObject({
+      type: "invoice.paid",
+      status: "PROCESSED",
+      attempts: 1,
+      error: null,
+    });
     expect((await historyOf(policy.id)).filter((row) => row.toStatus === "ACTIVE")).toHaveLength(1);
     expect(await transactionsOf(policy.id)).toHaveLength(1);
   });
@@ -115,13 +131,26 @@ describe("each event type", () => {
     expect(stored).toMatchObject({ status: "PROCESSED", attempts: 1 });
     expect(stored.processedAt).not.toBeNull();
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
-    expect((await historyOf(policy.id)).at(-1)).toMatchObject({ fromStatus: "PENDING_PAYMENT", toStatus: "ACTIVE", changedBy: "system:invoice.paid" });
+    expect((await historyOf(policy.id)).at(-1)).toMatchObject({
+      fromStatus: "PENDING_PAYMENT",
+      toStatus: "ACTIVE",
+      changedBy: "system:invoice.paid",
+    });
     const [transaction] = await transactionsOf(policy.id);
     const invoice = paid.data.object as { id: string };
-    expect(transaction).toMatchObject({ kind: "INVOICE", status: "PAID", amount: "25.00", currency: "USD", processorInvoiceId: invoice.id });
+    expect(transaction).toMatchObject({
+      kind: "INVOICE",
+      status: "PAID",
+      amount: "25.00",
+      currency: "USD",
+      processorInvoiceId: invoice.id,
+    });
     expect(transaction.paidAt).not.toBeNull();
     const db = await getDb();
-    const documents = await db.select({ kind: policyDocuments.kind, type: policyDocuments.contentType }).from(policyDocuments).where(eq(policyDocuments.policyId, policy.id));
+    const documents = await db
+      .select({ kind: policyDocuments.kind, type: policyDocuments.contentType })
+      .from(policyDocuments)
+      .where(eq(policyDocuments.policyId, policy.id));
     expect(documents).toEqual([{ kind: "CERTIFICATE", type: "application/pdf" }]);
   });
 
@@ -130,37 +159,74 @@ describe("each event type", () => {
     const failed = invoiceEvent("invoice.payment_failed", policy.id, 2500, { subscription });
     expect((await deliverAndProcess(failed)).status).toBe("PROCESSED");
     expect(await policyStatus(policy.id)).toBe("PAID_FAILED");
-    expect((await historyOf(policy.id)).at(-1)).toMatchObject({ fromStatus: "PENDING_PAYMENT", toStatus: "PAID_FAILED", changedBy: "system:invoice.payment_failed" });
+    expect((await historyOf(policy.id)).at(-1)).toMatchObject({
+      fromStatus: "PENDING_PAYMENT",
+      toStatus: "PAID_FAILED",
+      changedBy: "system:invoice.payment_failed",
+    });
     expect((await transactionsOf(policy.id))[0]).toMatchObject({ kind: "INVOICE", status: "FAILED", amount: "25.00" });
     const notices = await notificationsFor(client.email, "payment.failed");
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ channel: "EMAIL", payload: expect.objectContaining({ policy_number: policy.policy_number, amount: "25.00" }) });
+    expect(notices[0]).toMatchObject({
+      channel: "EMAIL",
+      payload: expect.objectContaining({ policy_number: policy.policy_number, amount: "25.00" }),
+    });
   });
 
   it("invoice.payment_failed: an ACTIVE policy goes IN_ARREARS, and a later invoice.paid brings it back to ACTIVE", async () => {
     const { policy, client, subscription } = await issueSubscribedPolicy(seller);
     await payInFull(admin, policy);
     const now = unixNow();
-    expect((await deliverAndProcess(invoiceEvent("invoice.payment_failed", policy.id, 2500, { subscription, created: now - 20 }))).status).toBe("PROCESSED");
+    expect(
+      (
+        await deliverAndProcess(
+          invoiceEvent("invoice.payment_failed", policy.id, 2500, { subscription, created: now - 20 }),
+        )
+      ).status,
+    ).toBe("PROCESSED");
     expect(await policyStatus(policy.id)).toBe("IN_ARREARS");
     expect(await notificationsFor(client.email, "payment.failed")).toHaveLength(1);
-    expect((await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { subscription, created: now - 10 }))).status).toBe("PROCESSED");
+    expect(
+      (await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { subscription, created: now - 10 })))
+        .status,
+    ).toBe("PROCESSED");
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
-    expect((await historyOf(policy.id)).map((row) => row.toStatus)).toEqual(["PENDING_PAYMENT", "ACTIVE", "IN_ARREARS", "ACTIVE"]);
+    expect((await historyOf(policy.id)).map((row) => row.toStatus)).toEqual([
+      "PENDING_PAYMENT",
+      "ACTIVE",
+      "IN_ARREARS",
+      "ACTIVE",
+    ]);
     expect((await historyOf(policy.id)).at(-1)!.changedBy).toBe("system:invoice.paid");
   });
 
   it("customer.subscription.deleted: the local subscription is CANCELED and the policy CANCELLED", async () => {
     const { policy } = await issueTestPolicy(seller);
-    const created = await api("POST", "/api/v1/payments/subscription", { token: seller.token, body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" } });
+    const created = await api("POST", "/api/v1/payments/subscription", {
+      token: seller.token,
+      body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" },
+    });
     expect(created.status, created.text).toBe(201);
-    await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { subscription: created.body.processor_subscription_id, created: unixNow() - 5 }));
+    await deliverAndProcess(
+      invoiceEvent("invoice.paid", policy.id, 2500, {
+        subscription: created.body.processor_subscription_id,
+        created: unixNow() - 5,
+      }),
+    );
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
 
-    const deleted = subscriptionEvent("customer.subscription.deleted", policy.id, created.body.processor_subscription_id);
+    const deleted = subscriptionEvent(
+      "customer.subscription.deleted",
+      policy.id,
+      created.body.processor_subscription_id,
+    );
     expect((await deliverAndProcess(deleted)).status).toBe("PROCESSED");
     expect(await policyStatus(policy.id)).toBe("CANCELLED");
-    expect((await historyOf(policy.id)).at(-1)).toMatchObject({ fromStatus: "ACTIVE", toStatus: "CANCELLED", changedBy: "system:customer.subscription.deleted" });
+    expect((await historyOf(policy.id)).at(-1)).toMatchObject({
+      fromStatus: "ACTIVE",
+      toStatus: "CANCELLED",
+      changedBy: "system:customer.subscription.deleted",
+    });
     const db = await getDb();
     const [local] = await db.select().from(subscriptions).where(eq(subscriptions.id, created.body.id));
     expect(local.status).toBe("CANCELED");
@@ -168,9 +234,17 @@ describe("each event type", () => {
 
   it("customer.subscription.updated: the processor's status and cancel_at_period_end are stored", async () => {
     const { policy } = await issueTestPolicy(seller);
-    const created = await api("POST", "/api/v1/payments/subscription", { token: seller.token, body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" } });
+    const created = await api("POST", "/api/v1/payments/subscription", {
+      token: seller.token,
+      body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" },
+    });
     expect(created.status, created.text).toBe(201);
-    const updated = subscriptionEvent("customer.subscription.updated", policy.id, created.body.processor_subscription_id, { status: "past_due", cancelAtPeriodEnd: true });
+    const updated = subscriptionEvent(
+      "customer.subscription.updated",
+      policy.id,
+      created.body.processor_subscription_id,
+      { status: "past_due", cancelAtPeriodEnd: true },
+    );
     expect((await deliverAndProcess(updated)).status).toBe("PROCESSED");
     const db = await getDb();
     const [local] = await db.select().from(subscriptions).where(eq(subscriptions.id, created.body.id));
@@ -178,7 +252,10 @@ describe("each event type", () => {
     expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
 
     const unknown = subscriptionEvent("customer.subscription.updated", policy.id, "sub_unknown");
-    expect(await deliverAndProcess(unknown)).toMatchObject({ status: "IGNORED", error: "no local subscription sub_unknown" });
+    expect(await deliverAndProcess(unknown)).toMatchObject({
+      status: "IGNORED",
+      error: "no local subscription sub_unknown",
+    });
   });
 
   it("payment_intent.succeeded: the transaction is PAID and the policy, paid in full, ACTIVE", async () => {
@@ -190,16 +267,26 @@ describe("each event type", () => {
     expect(transaction).toMatchObject({ id: intent.body.id, status: "PAID", failureMessage: null });
     expect(transaction.paidAt).not.toBeNull();
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
-    expect((await historyOf(policy.id)).at(-1)).toMatchObject({ toStatus: "ACTIVE", changedBy: "system:payment_intent.succeeded" });
+    expect((await historyOf(policy.id)).at(-1)).toMatchObject({
+      toStatus: "ACTIVE",
+      changedBy: "system:payment_intent.succeeded",
+    });
   });
 
   it("payment_intent.payment_failed: the transaction is FAILED with the processor's message and the policy PAID_FAILED", async () => {
     const { policy, client } = await issueTestPolicy(seller);
     const intent = await createIntent(seller.token, policy.id);
     expect((await deliverAndProcess(intentFailed(policy.id, intent.body))).status).toBe("PROCESSED");
-    expect((await transactionsOf(policy.id))[0]).toMatchObject({ status: "FAILED", failureMessage: "Your card was declined." });
+    expect((await transactionsOf(policy.id))[0]).toMatchObject({
+      status: "FAILED",
+      failureMessage: "Your card was declined.",
+    });
     expect(await policyStatus(policy.id)).toBe("PAID_FAILED");
-    expect((await historyOf(policy.id)).at(-1)).toMatchObject({ fromStatus: "PENDING_PAYMENT", toStatus: "PAID_FAILED", changedBy: "system:payment_intent.payment_failed" });
+    expect((await historyOf(policy.id)).at(-1)).toMatchObject({
+      fromStatus: "PENDING_PAYMENT",
+      toStatus: "PAID_FAILED",
+      changedBy: "system:payment_intent.payment_failed",
+    });
     expect(await notificationsFor(client.email, "payment.failed")).toHaveLength(1);
 
     // A later successful charge (a new intent) returns it to ACTIVE.
@@ -211,26 +298,39 @@ describe("each event type", () => {
 
   it("an event of a type not handled is stored IGNORED", async () => {
     const customer = stripeEvent("customer.created", stripeCustomer({ email: "ana@example.com" }));
-    expect(await deliverAndProcess(customer)).toMatchObject({ status: "IGNORED", error: "events of type customer.created are not handled", attempts: 1 });
+    expect(await deliverAndProcess(customer)).toMatchObject({
+      status: "IGNORED",
+      error: "events of type customer.created are not handled",
+      attempts: 1,
+    });
   });
 
   it("an event that names no policy, or a policy that is not a UUID or not there, is stored IGNORED", async () => {
     const noPolicy = stripeEvent("invoice.paid", stripeInvoice({ status: "paid", amount: 2500 }));
-    expect(await deliverAndProcess(noPolicy)).toMatchObject({ status: "IGNORED", error: "the event names no policy (metadata.policy_id)" });
-    expect(await deliverAndProcess(invoiceEvent("invoice.paid", "not-a-uuid", 2500, { subscription: "sub_not_ours" }))).toMatchObject({
+    expect(await deliverAndProcess(noPolicy)).toMatchObject({
+      status: "IGNORED",
+      error: "the event names no policy (metadata.policy_id)",
+    });
+    expect(
+      await deliverAndProcess(invoiceEvent("invoice.paid", "not-a-uuid", 2500, { subscription: "sub_not_ours" })),
+    ).toMatchObject({
       status: "IGNORED",
       error: 'metadata.policy_id "not-a-uuid" is not a policy id',
       attempts: 1,
     });
     const missing = "9b2f3c8e-0000-4000-8000-000000000000";
-    expect(await deliverAndProcess(invoiceEvent("invoice.paid", missing, 2500, { subscription: "sub_not_ours" }))).toMatchObject({ status: "IGNORED", error: `no policy ${missing}`, attempts: 1 });
+    expect(
+      await deliverAndProcess(invoiceEvent("invoice.paid", missing, 2500, { subscription: "sub_not_ours" })),
+    ).toMatchObject({ status: "IGNORED", error: `no policy ${missing}`, attempts: 1 });
   });
 });
 
 describe("only the policy's own processor objects count (trust.md section 6)", () => {
   it("a signed invoice.paid of 0.01 on a subscription the service never made, naming the policy: IGNORED, the policy stays PENDING_PAYMENT", async () => {
     const { policy } = await issueTestPolicy(seller);
-    const forged = await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 1, { subscription: "sub_someone_elses" }));
+    const forged = await deliverAndProcess(
+      invoiceEvent("invoice.paid", policy.id, 1, { subscription: "sub_someone_elses" }),
+    );
     expect(forged).toMatchObject({ status: "IGNORED", error: "no local subscription sub_someone_elses", attempts: 1 });
     expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
     expect(await transactionsOf(policy.id)).toHaveLength(0);
@@ -239,8 +339,13 @@ describe("only the policy's own processor objects count (trust.md section 6)", (
   it("an invoice of another policy's subscription naming this policy: IGNORED, neither policy moves", async () => {
     const { policy } = await issueTestPolicy(seller);
     const other = await issueSubscribedPolicy(seller);
-    const stored = await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { subscription: other.subscription }));
-    expect(stored).toMatchObject({ status: "IGNORED", error: `subscription ${other.subscription} was created for another policy, not ${policy.id}` });
+    const stored = await deliverAndProcess(
+      invoiceEvent("invoice.paid", policy.id, 2500, { subscription: other.subscription }),
+    );
+    expect(stored).toMatchObject({
+      status: "IGNORED",
+      error: `subscription ${other.subscription} was created for another policy, not ${policy.id}`,
+    });
     expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
     expect(await policyStatus(other.policy.id)).toBe("PENDING_PAYMENT");
     expect(await transactionsOf(policy.id)).toHaveLength(0);
@@ -248,7 +353,9 @@ describe("only the policy's own processor objects count (trust.md section 6)", (
 
   it("an invoice of the policy's own subscription in another currency: IGNORED", async () => {
     const { policy, subscription } = await issueSubscribedPolicy(seller);
-    const stored = await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { subscription, currency: "eur" }));
+    const stored = await deliverAndProcess(
+      invoiceEvent("invoice.paid", policy.id, 2500, { subscription, currency: "eur" }),
+    );
     expect(stored).toMatchObject({ status: "IGNORED", error: "the amount is in EUR; the policy is paid in USD" });
     expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
   });
@@ -257,7 +364,10 @@ describe("only the policy's own processor objects count (trust.md section 6)", (
     const { policy, subscription } = await issueSubscribedPolicy(seller);
     const partial = invoiceEvent("invoice.paid", policy.id, 2500, { subscription, amountPaid: 2499 });
     const invoice = partial.data.object as { id: string };
-    expect(await deliverAndProcess(partial)).toMatchObject({ status: "IGNORED", error: `invoice ${invoice.id} is not paid in full (2499 of 2500)` });
+    expect(await deliverAndProcess(partial)).toMatchObject({
+      status: "IGNORED",
+      error: `invoice ${invoice.id} is not paid in full (2499 of 2500)`,
+    });
     expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
     expect(await transactionsOf(policy.id)).toHaveLength(0);
   });
@@ -265,22 +375,31 @@ describe("only the policy's own processor objects count (trust.md section 6)", (
   it("the prorated first invoice of the policy's subscription, smaller than the premium and paid in full, activates it for the period it bills", async () => {
     const { policy, subscription } = await issueSubscribedPolicy(seller);
     // The invoice the processor made when the service created the subscription (prorated to the anchor day).
-    const first = [...fake().invoices.values()].find((invoice) => invoice.parent?.subscription_details?.subscription === subscription)!;
+    const first = [...fake().invoices.values()].find(
+      (invoice) => invoice.parent?.subscription_details?.subscription === subscription,
+    )!;
     expect(first.amount_paid).toBeGreaterThan(0);
     expect(first.amount_paid).toBeLessThan(2500);
     expect(first.amount_paid).toBe(first.amount_due);
     const stored = await deliverAndProcess(stripeEvent("invoice.paid", first));
     expect(stored).toMatchObject({ status: "PROCESSED", error: null });
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
-    expect((await transactionsOf(policy.id)).map((row) => [row.kind, row.status, row.amount])).toEqual([["INVOICE", "PAID", (first.amount_paid / 100).toFixed(2)]]);
+    expect((await transactionsOf(policy.id)).map((row) => [row.kind, row.status, row.amount])).toEqual([
+      ["INVOICE", "PAID", (first.amount_paid / 100).toFixed(2)],
+    ]);
   });
 
   it("customer.subscription.deleted of another policy's subscription naming this policy: IGNORED, the policy is not cancelled", async () => {
     const { policy } = await issueTestPolicy(seller);
     await payInFull(admin, policy);
     const other = await issueSubscribedPolicy(seller);
-    const stored = await deliverAndProcess(subscriptionEvent("customer.subscription.deleted", policy.id, other.subscription));
-    expect(stored).toMatchObject({ status: "IGNORED", error: `subscription ${other.subscription} was created for another policy, not ${policy.id}` });
+    const stored = await deliverAndProcess(
+      subscriptionEvent("customer.subscription.deleted", policy.id, other.subscription),
+    );
+    expect(stored).toMatchObject({
+      status: "IGNORED",
+      error: `subscription ${other.subscription} was created for another policy, not ${policy.id}`,
+    });
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
   });
 
@@ -290,13 +409,22 @@ describe("only the policy's own processor objects count (trust.md section 6)", (
     expect(intent.status, intent.text).toBe(201);
     const short = intentSucceeded(policy.id, intent.body);
     (short.data.object as { amount_received: number }).amount_received = 2499;
-    expect(await deliverAndProcess(short)).toMatchObject({ status: "IGNORED", error: `payment intent ${intent.body.processor_payment_intent_id} received 2499 of its 2500` });
+    expect(await deliverAndProcess(short)).toMatchObject({
+      status: "IGNORED",
+      error: `payment intent ${intent.body.processor_payment_intent_id} received 2499 of its 2500`,
+    });
     const lowered = intentSucceeded(policy.id, intent.body);
     Object.assign(lowered.data.object, { amount: 1, amount_received: 1 });
-    expect(await deliverAndProcess(lowered)).toMatchObject({ status: "IGNORED", error: `payment intent ${intent.body.processor_payment_intent_id} received 1 of its 2500` });
+    expect(await deliverAndProcess(lowered)).toMatchObject({
+      status: "IGNORED",
+      error: `payment intent ${intent.body.processor_payment_intent_id} received 1 of its 2500`,
+    });
     const euros = intentSucceeded(policy.id, intent.body);
     (euros.data.object as { currency: string }).currency = "eur";
-    expect(await deliverAndProcess(euros)).toMatchObject({ status: "IGNORED", error: "the amount is in EUR; the policy is paid in USD" });
+    expect(await deliverAndProcess(euros)).toMatchObject({
+      status: "IGNORED",
+      error: "the amount is in EUR; the policy is paid in USD",
+    });
     expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
     expect((await transactionsOf(policy.id)).map((row) => row.status)).toEqual(["PENDING"]);
     // The whole amount, as the processor reports it: the payment counts.
@@ -308,7 +436,10 @@ describe("only the policy's own processor objects count (trust.md section 6)", (
     const { policy, subscription } = await issueSubscribedPolicy(seller);
     const own = invoiceEvent("invoice.paid", policy.id, 2500, { subscription });
     const fromConnected = stripeEvent("invoice.paid", own.data.object as Stripe.Invoice, { account: "acct_reseller" });
-    expect(await deliverAndProcess(fromConnected)).toMatchObject({ status: "IGNORED", error: "an event of the connected account acct_reseller never moves a policy" });
+    expect(await deliverAndProcess(fromConnected)).toMatchObject({
+      status: "IGNORED",
+      error: "an event of the connected account acct_reseller never moves a policy",
+    });
     expect(await policyStatus(policy.id)).toBe("PENDING_PAYMENT");
     expect(await transactionsOf(policy.id)).toHaveLength(0);
   });
@@ -320,7 +451,9 @@ describe("events out of order", () => {
     const now = unixNow();
     await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { subscription, created: now }));
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
-    const late = await deliverAndProcess(invoiceEvent("invoice.payment_failed", policy.id, 2500, { subscription, created: now - 60 }));
+    const late = await deliverAndProcess(
+      invoiceEvent("invoice.payment_failed", policy.id, 2500, { subscription, created: now - 60 }),
+    );
     expect(late.status).toBe("IGNORED");
     expect(late.error).toMatch(/before the newest payment event applied/);
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
@@ -330,12 +463,22 @@ describe("events out of order", () => {
   it("a success created after a failure returns PAID_FAILED to ACTIVE", async () => {
     const { policy, subscription } = await issueSubscribedPolicy(seller);
     const now = unixNow();
-    await deliverAndProcess(invoiceEvent("invoice.payment_failed", policy.id, 2500, { subscription, created: now - 30, invoiceId: "in_first_try" }));
+    await deliverAndProcess(
+      invoiceEvent("invoice.payment_failed", policy.id, 2500, {
+        subscription,
+        created: now - 30,
+        invoiceId: "in_first_try",
+      }),
+    );
     expect(await policyStatus(policy.id)).toBe("PAID_FAILED");
-    await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { subscription, created: now - 10, invoiceId: "in_first_try" }));
+    await deliverAndProcess(
+      invoiceEvent("invoice.paid", policy.id, 2500, { subscription, created: now - 10, invoiceId: "in_first_try" }),
+    );
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
     // The invoice is one transaction, now PAID.
-    expect((await transactionsOf(policy.id)).map((row) => [row.processorInvoiceId, row.status])).toEqual([["in_first_try", "PAID"]]);
+    expect((await transactionsOf(policy.id)).map((row) => [row.processorInvoiceId, row.status])).toEqual([
+      ["in_first_try", "PAID"],
+    ]);
   });
 });
 
@@ -346,9 +489,14 @@ describe("events that do not move a policy", () => {
     const now = unixNow();
     // A renewal fails: the processor marks the subscription past_due and reports the failed invoice; the
     // subscription's event (a second later) arrives first.
-    const pastDue = subscriptionEvent("customer.subscription.updated", policy.id, subscription, { status: "past_due", created: now });
+    const pastDue = subscriptionEvent("customer.subscription.updated", policy.id, subscription, {
+      status: "past_due",
+      created: now,
+    });
     expect((await deliverAndProcess(pastDue)).status).toBe("PROCESSED");
-    const failed = await deliverAndProcess(invoiceEvent("invoice.payment_failed", policy.id, 2500, { subscription, created: now - 1 }));
+    const failed = await deliverAndProcess(
+      invoiceEvent("invoice.payment_failed", policy.id, 2500, { subscription, created: now - 1 }),
+    );
     expect(failed.status).toBe("PROCESSED");
     expect(await policyStatus(policy.id)).toBe("IN_ARREARS");
     expect(await notificationsFor(client.email, "payment.failed")).toHaveLength(1);
@@ -359,8 +507,15 @@ describe("events that do not move a policy", () => {
     const intent = await createIntent(seller.token, policy.id);
     expect(intent.status).toBe(201);
     const now = unixNow();
-    const stranger = intentSucceeded(policy.id, { id: intent.body.id, processor_payment_intent_id: "pi_not_ours", amount: "25.00" }, now);
-    expect(await deliverAndProcess(stranger)).toMatchObject({ status: "IGNORED", error: "no transaction for payment intent pi_not_ours" });
+    const stranger = intentSucceeded(
+      policy.id,
+      { id: intent.body.id, processor_payment_intent_id: "pi_not_ours", amount: "25.00" },
+      now,
+    );
+    expect(await deliverAndProcess(stranger)).toMatchObject({
+      status: "IGNORED",
+      error: "no transaction for payment intent pi_not_ours",
+    });
     expect((await deliverAndProcess(intentSucceeded(policy.id, intent.body, now - 1))).status).toBe("PROCESSED");
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
   });
@@ -372,7 +527,9 @@ describe("a processing that fails", () => {
     const db = await getDb();
     // The database refuses invoice transactions for a while (a constraint added by an operator, a full
     // disk: the write fails, whatever the reason).
-    await db.execute(sql`alter table transactions add constraint test_refuse_invoices check (kind <> 'INVOICE') not valid`);
+    await db.execute(
+      sql`alter table transactions add constraint test_refuse_invoices check (kind <> 'INVOICE') not valid`,
+    );
     const paid = invoiceEvent("invoice.paid", policy.id, 2500, { subscription });
     let stored;
     try {
@@ -405,16 +562,23 @@ describe("a processing that fails", () => {
 
 /** Makes an event's last attempt (and its arrival) look `seconds` old, as if that time had passed. */
 async function ageEvent(id: string, seconds: number) {
-  await (await getDb())
+  await (
+    await getDb()
+  )
     .update(processorEvents)
-    .set({ lastAttemptedAt: sql`now() - make_interval(secs => ${seconds})`, receivedAt: sql`now() - make_interval(secs => ${seconds})` })
+    .set({
+      lastAttemptedAt: sql`now() - make_interval(secs => ${seconds})`,
+      receivedAt: sql`now() - make_interval(secs => ${seconds})`,
+    })
     .where(eq(processorEvents.id, id));
 }
 
 /** The database refuses invoice transactions (a failure whatever its cause) while `refusing` runs. */
 async function whileInvoicesRefused<T>(refusing: () => Promise<T>): Promise<T> {
   const db = await getDb();
-  await db.execute(sql`alter table transactions add constraint test_refuse_invoices check (kind <> 'INVOICE') not valid`);
+  await db.execute(
+    sql`alter table transactions add constraint test_refuse_invoices check (kind <> 'INVOICE') not valid`,
+  );
   try {
     return await refusing();
   } finally {
@@ -423,7 +587,10 @@ async function whileInvoicesRefused<T>(refusing: () => Promise<T>): Promise<T> {
 }
 
 async function sweepOnce() {
-  await inProcessRunner().run(sweepProcessorEventsFunction, { name: "inngest/scheduled.timer", data: { cron: "* * * * *" } });
+  await inProcessRunner().run(sweepProcessorEventsFunction, {
+    name: "inngest/scheduled.timer",
+    data: { cron: "* * * * *" },
+  });
 }
 
 describe("a processing that fails for longer than the event's retries", () => {
@@ -455,7 +622,11 @@ describe("a processing that fails for longer than the event's retries", () => {
       await ageEvent(stored.id, 130);
       expect(await findUnprocessedEvents(db)).toContain(stored.id);
       await sweepOnce();
-      expect(await storedEvent(paid.id)).toMatchObject({ status: "PROCESSED", attempts: EVENT_PROCESSING_ATTEMPTS + 2, error: null });
+      expect(await storedEvent(paid.id)).toMatchObject({
+        status: "PROCESSED",
+        attempts: EVENT_PROCESSING_ATTEMPTS + 2,
+        error: null,
+      });
       await ageEvent(stored.id, 7200);
       await sweepOnce();
       expect(await policyStatus(policy.id)).toBe("ACTIVE");
@@ -474,7 +645,10 @@ describe("a processing that fails for longer than the event's retries", () => {
     try {
       await whileInvoicesRefused(async () => {
         const stored = await deliverAndProcess(paid);
-        await db.update(processorEvents).set({ attempts: MAX_PROCESSING_ATTEMPTS - 1 }).where(eq(processorEvents.id, stored.id));
+        await db
+          .update(processorEvents)
+          .set({ attempts: MAX_PROCESSING_ATTEMPTS - 1 })
+          .where(eq(processorEvents.id, stored.id));
         await ageEvent(stored.id, 3590);
         expect(await findUnprocessedEvents(db)).not.toContain(stored.id);
         await ageEvent(stored.id, 3610);

@@ -5,7 +5,16 @@ import { insertStoredApiKey } from "@/test/api-keys";
 import { EVERY_PERMISSION, KEY_FORBIDDEN_PERMISSIONS, KEY_PERMISSIONS } from "@/test/contract-permissions";
 import { startFakeStripe, type FakeStripe } from "@/test/fakes/stripe";
 import { signInAs, testAddress, type SignedIn } from "@/test/fixtures";
-import { CONTRACT, everyRouteKey, keyMayCall, permissionsOf, ROLE_PERMISSIONS, roleMayCall, USERS_ONLY, type Role } from "./contract-access";
+import {
+  CONTRACT,
+  everyRouteKey,
+  keyMayCall,
+  permissionsOf,
+  ROLE_PERMISSIONS,
+  roleMayCall,
+  USERS_ONLY,
+  type Role,
+} from "./contract-access";
 
 // Issue 8.1: every method of every route, called as nobody, as each role and with API keys, against the
 // contract (api-contract.md section 3 and the access named in sections 4-11). The table is transcribed
@@ -23,13 +32,21 @@ function concretePath(pattern: string): string {
 }
 
 // Requests whose minimal form would still change who is signed in: each such call gets a fresh user.
-const SESSION_CHANGING = new Set(["POST /api/v1/auth/logout", "POST /api/v1/auth/logout-all", "POST /api/v1/auth/password"]);
+const SESSION_CHANGING = new Set([
+  "POST /api/v1/auth/logout",
+  "POST /api/v1/auth/logout-all",
+  "POST /api/v1/auth/password",
+]);
 
 async function call(key: string, credentials: { token?: string; apiKey?: string }): Promise<ApiResponse> {
   const [method, pattern] = key.split(" ");
   const withBody = method === "POST" || method === "PATCH" || method === "PUT";
   // A fresh client address per call: per-address limits (register, leads) never trip here.
-  return api(method, concretePath(pattern), { ...credentials, body: withBody ? {} : undefined, headers: { "x-forwarded-for": testAddress() } });
+  return api(method, concretePath(pattern), {
+    ...credentials,
+    body: withBody ? {} : undefined,
+    headers: { "x-forwarded-for": testAddress() },
+  });
 }
 
 function expectServed(response: ApiResponse, context: string) {
@@ -57,7 +74,10 @@ beforeAll(async () => {
   vi.stubEnv("STRIPE_WEBHOOK_SECRET", "whsec_x");
   for (const role of ROLES) signedIn[role] = await signInAs(role);
   const createKey = async (permissions: string[]) => {
-    const res = await api("POST", "/api/v1/auth/api-keys", { token: signedIn.ADMIN.token, body: { name: `matrix ${permissions.length}`, permissions } });
+    const res = await api("POST", "/api/v1/auth/api-keys", {
+      token: signedIn.ADMIN.token,
+      body: { name: `matrix ${permissions.length}`, permissions },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.key as string;
   };
@@ -77,13 +97,20 @@ describe("access matrix (contract section 3)", () => {
   });
 
   it("transcribes only permissions the contract names", () => {
-    for (const rule of Object.values(CONTRACT)) for (const permission of permissionsOf(rule)) expect(EVERY_PERMISSION).toContain(permission);
+    for (const rule of Object.values(CONTRACT))
+      for (const permission of permissionsOf(rule)) expect(EVERY_PERMISSION).toContain(permission);
   });
 
-  it.each(KEY_FORBIDDEN_PERMISSIONS)("refuses (422) to create a key holding %s, beside a permission a key may hold", async (permission) => {
-    const res = await api("POST", "/api/v1/auth/api-keys", { token: signedIn.ADMIN.token, body: { name: "too strong", permissions: ["plans:read", permission] } });
-    expect(res.status, res.text).toBe(422);
-  });
+  it.each(KEY_FORBIDDEN_PERMISSIONS)(
+    "refuses (422) to create a key holding %s, beside a permission a key may hold",
+    async (permission) => {
+      const res = await api("POST", "/api/v1/auth/api-keys", {
+        token: signedIn.ADMIN.token,
+        body: { name: "too strong", permissions: ["plans:read", permission] },
+      });
+      expect(res.status, res.text).toBe(422);
+    },
+  );
 
   describe.each(Object.entries(CONTRACT))("%s", (key, rule) => {
     if (rule === "public") {
@@ -139,7 +166,10 @@ describe("access matrix (contract section 3)", () => {
         }
       });
       it("refuses (422) to create a key holding exactly the permission", async () => {
-        const res = await api("POST", "/api/v1/auth/api-keys", { token: signedIn.ADMIN.token, body: { name: "too strong", permissions: permissionsOf(rule) } });
+        const res = await api("POST", "/api/v1/auth/api-keys", {
+          token: signedIn.ADMIN.token,
+          body: { name: "too strong", permissions: permissionsOf(rule) },
+        });
         expect(res.status, res.text).toBe(422);
       });
     }

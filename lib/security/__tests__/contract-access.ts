@@ -1,5 +1,10 @@
 import { listRoutes } from "@/test/api";
-import { CLIENTE_PERMISSIONS, EVERY_PERMISSION, KEY_FORBIDDEN_PERMISSIONS, VENDEDOR_PERMISSIONS } from "@/test/contract-permissions";
+import {
+  CLIENTE_PERMISSIONS,
+  EVERY_PERMISSION,
+  KEY_FORBIDDEN_PERMISSIONS,
+  VENDEDOR_PERMISSIONS,
+} from "@/test/contract-permissions";
 
 // The access of every route as the contract gives it (api-contract.md section 3 and the access named in
 // sections 4-11), transcribed by hand rather than read from the operation definitions: the tests check the
@@ -114,7 +119,11 @@ export const CONTRACT: Record<string, Rule> = {
 // trust.md section 3: whoever completes a reseller's onboarding decides where its payouts go.
 export const USERS_ONLY: ReadonlySet<string> = new Set(["POST /api/v1/payments/connect/onboarding"]);
 
-export const ROLE_PERMISSIONS = { ADMIN: EVERY_PERMISSION, VENDEDOR: VENDEDOR_PERMISSIONS, CLIENTE: CLIENTE_PERMISSIONS } as const;
+export const ROLE_PERMISSIONS = {
+  ADMIN: EVERY_PERMISSION,
+  VENDEDOR: VENDEDOR_PERMISSIONS,
+  CLIENTE: CLIENTE_PERMISSIONS,
+} as const;
 export type Role = keyof typeof ROLE_PERMISSIONS;
 
 export function permissionsOf(rule: Rule): string[] {

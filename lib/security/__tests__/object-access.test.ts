@@ -8,7 +8,17 @@ import { api, type ApiResponse } from "@/test/api";
 import { insertStoredApiKey } from "@/test/api-keys";
 import { EVERY_PERMISSION, KEY_PERMISSIONS } from "@/test/contract-permissions";
 import { startFakeStripe, type FakeStripe } from "@/test/fakes/stripe";
-import { createSellableVersion, createTestClient, dateFromToday, signInAs, TEST_PASSWORD, testAddress, testVersionInput, uniqueEmail, type SignedIn } from "@/test/fixtures";
+import {
+  createSellableVersion,
+  createTestClient,
+  dateFromToday,
+  signInAs,
+  TEST_PASSWORD,
+  testAddress,
+  testVersionInput,
+  uniqueEmail,
+  type SignedIn,
+} from "@/test/fixtures";
 import { CONTRACT, everyRouteKey, keyMayCall, roleMayCall } from "./contract-access";
 
 // Issue 8.2: object-level access (contract sections 1 and 2). A record that exists but that the caller
@@ -50,38 +60,77 @@ type Case = { path: (ids: Ids) => string; body?: (ids: Ids) => unknown; ownedByC
 // Routes with an id of a company's record. The bodies are valid, so that nothing but the record's
 // visibility decides the answer.
 const COMPANY_OWNED: Record<string, Case> = {
-  "PATCH /api/v1/auth/users/[id]": { path: (ids) => `/api/v1/auth/users/${ids.userA}`, body: () => ({ full_name: "Renamed by another company" }) },
+  "PATCH /api/v1/auth/users/[id]": {
+    path: (ids) => `/api/v1/auth/users/${ids.userA}`,
+    body: () => ({ full_name: "Renamed by another company" }),
+  },
   "DELETE /api/v1/auth/api-keys/[id]": { path: (ids) => `/api/v1/auth/api-keys/${ids.apiKeyA}` },
   "POST /api/v1/auth/users/[id]/invitation": { path: (ids) => `/api/v1/auth/users/${ids.userA}/invitation` },
   "GET /api/v1/emission/clients/[id]": { path: (ids) => `/api/v1/emission/clients/${ids.clientA}` },
-  "GET /api/v1/emission/policies/[id]": { path: (ids) => `/api/v1/emission/policies/${ids.policyA}`, ownedByClient: true },
-  "GET /api/v1/emission/policies/[id]/pdf": { path: (ids) => `/api/v1/emission/policies/${ids.policyA}/pdf`, ownedByClient: true },
-  "GET /api/v1/emission/policies/[id]/passbook": { path: (ids) => `/api/v1/emission/policies/${ids.policyA}/passbook`, ownedByClient: true },
+  "GET /api/v1/emission/policies/[id]": {
+    path: (ids) => `/api/v1/emission/policies/${ids.policyA}`,
+    ownedByClient: true,
+  },
+  "GET /api/v1/emission/policies/[id]/pdf": {
+    path: (ids) => `/api/v1/emission/policies/${ids.policyA}/pdf`,
+    ownedByClient: true,
+  },
+  "GET /api/v1/emission/policies/[id]/passbook": {
+    path: (ids) => `/api/v1/emission/policies/${ids.policyA}/passbook`,
+    ownedByClient: true,
+  },
   "POST /api/v1/emission/policies/[id]/transition": {
     path: (ids) => `/api/v1/emission/policies/${ids.policyA}/transition`,
     body: () => ({ to_status: "CANCELLED", reason: "probing another company" }),
   },
-  "POST /api/v1/emission/beneficiaries/[id]/mark-deceased": { path: (ids) => `/api/v1/emission/beneficiaries/${ids.beneficiaryA}/mark-deceased` },
+  "POST /api/v1/emission/beneficiaries/[id]/mark-deceased": {
+    path: (ids) => `/api/v1/emission/beneficiaries/${ids.beneficiaryA}/mark-deceased`,
+  },
   "GET /api/v1/claims/[id]": { path: (ids) => `/api/v1/claims/${ids.claimA}`, ownedByClient: true },
-  "POST /api/v1/claims/[id]/expenses": { path: (ids) => `/api/v1/claims/${ids.claimA}/expenses`, body: () => ({ amount: "10.00", expense_type: "OTHER" }) },
-  "PATCH /api/v1/claims/[id]/status": { path: (ids) => `/api/v1/claims/${ids.claimA}/status`, body: () => ({ status: "IN_REVIEW", reason: "probing" }) },
-  "POST /api/v1/payments/transactions/[id]/retry": { path: (ids) => `/api/v1/payments/transactions/${ids.transactionA}/retry` },
+  "POST /api/v1/claims/[id]/expenses": {
+    path: (ids) => `/api/v1/claims/${ids.claimA}/expenses`,
+    body: () => ({ amount: "10.00", expense_type: "OTHER" }),
+  },
+  "PATCH /api/v1/claims/[id]/status": {
+    path: (ids) => `/api/v1/claims/${ids.claimA}/status`,
+    body: () => ({ status: "IN_REVIEW", reason: "probing" }),
+  },
+  "POST /api/v1/payments/transactions/[id]/retry": {
+    path: (ids) => `/api/v1/payments/transactions/${ids.transactionA}/retry`,
+  },
   "GET /api/v1/leads/[id]": { path: (ids) => `/api/v1/leads/${ids.leadA}` },
   "PATCH /api/v1/leads/[id]": { path: (ids) => `/api/v1/leads/${ids.leadA}`, body: () => ({ first_name: "Probed" }) },
   "DELETE /api/v1/ai/knowledge/[id]": { path: (ids) => `/api/v1/ai/knowledge/${ids.documentA}` },
   // A product may belong to one company (trust.md section 3); its plans and versions are then that
   // company's. Reading another company's is 404; editing it, 403 (trust.md's answer).
   "GET /api/v1/products/[id]": { path: (ids) => `/api/v1/products/${ids.productA}` },
-  "PATCH /api/v1/products/[id]": { path: (ids) => `/api/v1/products/${ids.productA}`, body: () => ({ name: "Renamed by another company" }), keyStatus: 403 },
-  "POST /api/v1/products/[id]/plans": { path: (ids) => `/api/v1/products/${ids.productA}/plans`, body: () => ({ name: "Planted" }), keyStatus: 403 },
-  "POST /api/v1/plans/[plan_id]/versions": { path: (ids) => `/api/v1/plans/${ids.planA}/versions`, body: () => testVersionInput(), keyStatus: 403 },
+  "PATCH /api/v1/products/[id]": {
+    path: (ids) => `/api/v1/products/${ids.productA}`,
+    body: () => ({ name: "Renamed by another company" }),
+    keyStatus: 403,
+  },
+  "POST /api/v1/products/[id]/plans": {
+    path: (ids) => `/api/v1/products/${ids.productA}/plans`,
+    body: () => ({ name: "Planted" }),
+    keyStatus: 403,
+  },
+  "POST /api/v1/plans/[plan_id]/versions": {
+    path: (ids) => `/api/v1/plans/${ids.planA}/versions`,
+    body: () => testVersionInput(),
+    keyStatus: 403,
+  },
   "GET /api/v1/plan-versions/[id]": { path: (ids) => `/api/v1/plan-versions/${ids.versionA}` },
-  "PATCH /api/v1/plan-versions/[id]": { path: (ids) => `/api/v1/plan-versions/${ids.versionA}`, body: () => ({ is_active: false }), keyStatus: 403 },
+  "PATCH /api/v1/plan-versions/[id]": {
+    path: (ids) => `/api/v1/plan-versions/${ids.versionA}`,
+    body: () => ({ is_active: false }),
+    keyStatus: 403,
+  },
 };
 
 // Routes whose id names something shared by every company, with the reason.
 const NOT_COMPANY_OWNED: Record<string, string> = {
-  "GET /api/v1/organizations/companies/[id]": "the companies themselves: organizations:manage is ADMIN's, who manages every company",
+  "GET /api/v1/organizations/companies/[id]":
+    "the companies themselves: organizations:manage is ADMIN's, who manages every company",
   "POST /api/v1/organizations/companies/[id]/business-units": "likewise, ADMIN's management of the companies",
   "POST /api/v1/geography/zones/[zone_id]/countries/[country_id]": "zones and countries are one shared geography",
   "GET /api/v1/public/verify/[token]": "public by design: the token is signed by the server and shows no personal data",
@@ -111,7 +160,12 @@ async function userInCompany(companyId: string, roles: string[], businessUnitId?
   const body = { email, password: TEST_PASSWORD, company_id: companyId, roles, business_unit_id: businessUnitId };
   const user = await ok(api("POST", "/api/v1/auth/users", { token: admin.token, body }), 201);
   const tokens = await ok(api("POST", "/api/v1/auth/login", { body: { email, password: TEST_PASSWORD } }), 200);
-  return { user: { ...user, password: TEST_PASSWORD }, token: tokens.access_token, refreshToken: tokens.refresh_token, sessionId: "" } as SignedIn;
+  return {
+    user: { ...user, password: TEST_PASSWORD },
+    token: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    sessionId: "",
+  } as SignedIn;
 }
 
 afterAll(async () => {
@@ -125,18 +179,66 @@ beforeAll(async () => {
   vi.stubEnv("STRIPE_SECRET_KEY", "sk_test_x");
   vi.stubEnv("STRIPE_API_BASE", stripe.url);
   admin = await signInAs("ADMIN");
-  const companyA = (await ok(api("POST", "/api/v1/organizations/companies", { token: admin.token, body: { name: `Alpha Mutual ${randomUUID().slice(0, 6)}` } }), 201)).id;
-  const companyB = (await ok(api("POST", "/api/v1/organizations/companies", { token: admin.token, body: { name: `Beta Seguros ${randomUUID().slice(0, 6)}` } }), 201)).id;
-  const unitA = (await ok(api("POST", `/api/v1/organizations/companies/${companyA}/business-units`, { token: admin.token, body: { name: "North" } }), 201)).id;
+  const companyA = (
+    await ok(
+      api("POST", "/api/v1/organizations/companies", {
+        token: admin.token,
+        body: { name: `Alpha Mutual ${randomUUID().slice(0, 6)}` },
+      }),
+      201,
+    )
+  ).id;
+  const companyB = (
+    await ok(
+      api("POST", "/api/v1/organizations/companies", {
+        token: admin.token,
+        body: { name: `Beta Seguros ${randomUUID().slice(0, 6)}` },
+      }),
+      201,
+    )
+  ).id;
+  const unitA = (
+    await ok(
+      api("POST", `/api/v1/organizations/companies/${companyA}/business-units`, {
+        token: admin.token,
+        body: { name: "North" },
+      }),
+      201,
+    )
+  ).id;
   sellerA = await userInCompany(companyA, ["VENDEDOR"]);
   sellerB = await userInCompany(companyB, ["VENDEDOR"]);
   // A seller of company A bound to another business unit than the records below (contract section 2).
-  const unitSouth = (await ok(api("POST", `/api/v1/organizations/companies/${companyA}/business-units`, { token: admin.token, body: { name: "South" } }), 201)).id;
+  const unitSouth = (
+    await ok(
+      api("POST", `/api/v1/organizations/companies/${companyA}/business-units`, {
+        token: admin.token,
+        body: { name: "South" },
+      }),
+      201,
+    )
+  ).id;
   sellerOtherUnit = await userInCompany(companyA, ["VENDEDOR"], unitSouth);
-  keyB = (await ok(api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "beta crm", permissions: KEY_PERMISSIONS, company_id: companyB } }), 201)).key;
+  keyB = (
+    await ok(
+      api("POST", "/api/v1/auth/api-keys", {
+        token: admin.token,
+        body: { name: "beta crm", permissions: KEY_PERMISSIONS, company_id: companyB },
+      }),
+      201,
+    )
+  ).key;
   // Company B's key as a database from before trust.md may hold it: every permission, users:manage too.
   storedKeyB = (await insertStoredApiKey(EVERY_PERMISSION, companyB)).key;
-  const apiKeyA = (await ok(api("POST", "/api/v1/auth/api-keys", { token: admin.token, body: { name: "alpha crm", permissions: ["leads:read"], company_id: companyA } }), 201)).id;
+  const apiKeyA = (
+    await ok(
+      api("POST", "/api/v1/auth/api-keys", {
+        token: admin.token,
+        body: { name: "alpha crm", permissions: ["leads:read"], company_id: companyA },
+      }),
+      201,
+    )
+  ).id;
   const roles = await ok(api("GET", "/api/v1/auth/roles", { token: admin.token }), 200);
 
   // Two clients of company A, each with a portal user of the same e-mail.
@@ -159,23 +261,63 @@ beforeAll(async () => {
     }),
     201,
   );
-  const paid = await ok(api("POST", "/api/v1/payments/manual", { token: admin.token, body: { policy_id: policy.id, amount: policy.final_price } }), 201);
+  const paid = await ok(
+    api("POST", "/api/v1/payments/manual", {
+      token: admin.token,
+      body: { policy_id: policy.id, amount: policy.final_price },
+    }),
+    201,
+  );
   expect(paid.policy.status).toBe("ACTIVE");
-  await ok(api("POST", "/api/v1/payments/subscription", { token: sellerA.token, body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" } }), 201);
+  await ok(
+    api("POST", "/api/v1/payments/subscription", {
+      token: sellerA.token,
+      body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" },
+    }),
+    201,
+  );
   const beneficiaryA = policy.beneficiaries[0].id;
-  const claim = await ok(api("POST", "/api/v1/claims", { token: sellerA.token, body: { policy_id: policy.id, beneficiary_id: beneficiaryA, description: "Death abroad" } }), 201);
-  await ok(api("POST", `/api/v1/claims/${claim.id}/expenses`, { token: sellerA.token, body: { amount: "120.00", expense_type: "TRANSPORT" } }), 201);
+  const claim = await ok(
+    api("POST", "/api/v1/claims", {
+      token: sellerA.token,
+      body: { policy_id: policy.id, beneficiary_id: beneficiaryA, description: "Death abroad" },
+    }),
+    201,
+  );
+  await ok(
+    api("POST", `/api/v1/claims/${claim.id}/expenses`, {
+      token: sellerA.token,
+      body: { amount: "120.00", expense_type: "TRANSPORT" },
+    }),
+    201,
+  );
 
   const leadPhoneA = `+5255${String(Date.now()).slice(-8)}`;
-  const lead = await ok(api("POST", "/api/v1/leads", { body: { phone_e164: leadPhoneA, first_name: "Alma", business_unit_id: unitA }, headers: { "x-forwarded-for": testAddress() } }), 201);
-  const document = await ok(api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title: "Alpha glacier clause", content: noticeA, company_id: companyA } }), 201);
+  const lead = await ok(
+    api("POST", "/api/v1/leads", {
+      body: { phone_e164: leadPhoneA, first_name: "Alma", business_unit_id: unitA },
+      headers: { "x-forwarded-for": testAddress() },
+    }),
+    201,
+  );
+  const document = await ok(
+    api("POST", "/api/v1/ai/knowledge", {
+      token: admin.token,
+      body: { title: "Alpha glacier clause", content: noticeA, company_id: companyA },
+    }),
+    201,
+  );
   expect(document.company_id).toBe(companyA);
 
   // A product of company A (its plan is company A's with it).
   const product = await ok(
     api("POST", "/api/v1/products", {
       token: admin.token,
-      body: { name: `Alpha exclusive ${randomUUID().slice(0, 6)}`, company_id: companyA, plans: [{ name: "Alpha only", versions: [testVersionInput({ countries: [{ country_code: "MX" }] })] }] },
+      body: {
+        name: `Alpha exclusive ${randomUUID().slice(0, 6)}`,
+        company_id: companyA,
+        plans: [{ name: "Alpha only", versions: [testVersionInput({ countries: [{ country_code: "MX" }] })] }],
+      },
     }),
     201,
   );
@@ -271,19 +413,82 @@ describe("object-level access (contract section 2)", () => {
 // anyone else) carry. The whole answer is searched for the id, whatever its shape.
 type Outsider = "sellerB" | "keyB" | "otherClient" | "sellerOtherUnit";
 // keyRefused: the list needs a permission no key may hold (trust.md section 3), so company B's key gets 403.
-type ListCase = { path: (ids: Ids) => string; id: (ids: Ids) => string; reader: () => SignedIn; outsiders: Outsider[]; keyRefused?: true };
+type ListCase = {
+  path: (ids: Ids) => string;
+  id: (ids: Ids) => string;
+  reader: () => SignedIn;
+  outsiders: Outsider[];
+  keyRefused?: true;
+};
 const LISTS: Record<string, ListCase> = {
-  clients: { path: () => "/api/v1/emission/clients?page_size=200", id: (ids) => ids.clientA, reader: () => sellerA, outsiders: ["sellerB", "keyB", "sellerOtherUnit"] },
-  policies: { path: () => "/api/v1/emission/policies?page_size=200", id: (ids) => ids.policyA, reader: () => sellerA, outsiders: ["sellerB", "keyB", "sellerOtherUnit", "otherClient"] },
-  claims: { path: () => "/api/v1/claims?page_size=200", id: (ids) => ids.claimA, reader: () => sellerA, outsiders: ["sellerB", "keyB", "sellerOtherUnit", "otherClient"] },
-  "the portal": { path: () => "/api/v1/portal/me", id: (ids) => ids.policyA, reader: () => ownerClient, outsiders: ["otherClient"] },
-  leads: { path: () => "/api/v1/leads?limit=200", id: (ids) => ids.leadA, reader: () => sellerA, outsiders: ["sellerB", "keyB", "sellerOtherUnit"] },
-  transactions: { path: () => "/api/v1/payments/transactions?limit=200", id: (ids) => ids.transactionA, reader: () => sellerA, outsiders: ["sellerB", "keyB", "sellerOtherUnit"] },
-  "knowledge documents": { path: () => "/api/v1/ai/knowledge", id: (ids) => ids.documentA, reader: () => admin, outsiders: ["sellerB", "keyB"] },
-  products: { path: () => "/api/v1/products", id: (ids) => ids.productA, reader: () => sellerA, outsiders: ["sellerB", "keyB"] },
-  users: { path: () => "/api/v1/auth/users?page_size=200", id: (ids) => ids.userA, reader: () => admin, outsiders: ["keyB"], keyRefused: true },
-  "API keys": { path: () => "/api/v1/auth/api-keys", id: (ids) => ids.apiKeyA, reader: () => admin, outsiders: ["keyB"], keyRefused: true },
-  "audit entries": { path: () => "/api/v1/audit?page_size=200", id: (ids) => ids.policyA, reader: () => admin, outsiders: ["keyB"] },
+  clients: {
+    path: () => "/api/v1/emission/clients?page_size=200",
+    id: (ids) => ids.clientA,
+    reader: () => sellerA,
+    outsiders: ["sellerB", "keyB", "sellerOtherUnit"],
+  },
+  policies: {
+    path: () => "/api/v1/emission/policies?page_size=200",
+    id: (ids) => ids.policyA,
+    reader: () => sellerA,
+    outsiders: ["sellerB", "keyB", "sellerOtherUnit", "otherClient"],
+  },
+  claims: {
+    path: () => "/api/v1/claims?page_size=200",
+    id: (ids) => ids.claimA,
+    reader: () => sellerA,
+    outsiders: ["sellerB", "keyB", "sellerOtherUnit", "otherClient"],
+  },
+  "the portal": {
+    path: () => "/api/v1/portal/me",
+    id: (ids) => ids.policyA,
+    reader: () => ownerClient,
+    outsiders: ["otherClient"],
+  },
+  leads: {
+    path: () => "/api/v1/leads?limit=200",
+    id: (ids) => ids.leadA,
+    reader: () => sellerA,
+    outsiders: ["sellerB", "keyB", "sellerOtherUnit"],
+  },
+  transactions: {
+    path: () => "/api/v1/payments/transactions?limit=200",
+    id: (ids) => ids.transactionA,
+    reader: () => sellerA,
+    outsiders: ["sellerB", "keyB", "sellerOtherUnit"],
+  },
+  "knowledge documents": {
+    path: () => "/api/v1/ai/knowledge",
+    id: (ids) => ids.documentA,
+    reader: () => admin,
+    outsiders: ["sellerB", "keyB"],
+  },
+  products: {
+    path: () => "/api/v1/products",
+    id: (ids) => ids.productA,
+    reader: () => sellerA,
+    outsiders: ["sellerB", "keyB"],
+  },
+  users: {
+    path: () => "/api/v1/auth/users?page_size=200",
+    id: (ids) => ids.userA,
+    reader: () => admin,
+    outsiders: ["keyB"],
+    keyRefused: true,
+  },
+  "API keys": {
+    path: () => "/api/v1/auth/api-keys",
+    id: (ids) => ids.apiKeyA,
+    reader: () => admin,
+    outsiders: ["keyB"],
+    keyRefused: true,
+  },
+  "audit entries": {
+    path: () => "/api/v1/audit?page_size=200",
+    id: (ids) => ids.policyA,
+    reader: () => admin,
+    outsiders: ["keyB"],
+  },
 };
 
 function outsider(name: Outsider) {
@@ -309,7 +514,9 @@ describe("lists carry no other company's (or other client's) rows", () => {
 
   it("notifications: company B's key lists none of company A's", async () => {
     const ofA = await ok(api("GET", "/api/v1/notifications?page_size=200", { token: admin.token }), 200);
-    const idsOfA = (ofA.items as Array<{ id: string; recipient: string }>).filter((item) => item.recipient === ids.clientEmailA).map((item) => item.id);
+    const idsOfA = (ofA.items as Array<{ id: string; recipient: string }>)
+      .filter((item) => item.recipient === ids.clientEmailA)
+      .map((item) => item.id);
     expect(idsOfA.length).toBeGreaterThan(0);
     const res = await api("GET", "/api/v1/notifications?page_size=200", { apiKey: keyB });
     expect(res.status).toBe(200);
@@ -330,8 +537,18 @@ describe("the reseller dashboard and onboarding stay inside the caller's scope (
     const ofA = await ok(api("GET", "/api/v1/payments/reseller/dashboard", { token: sellerA.token }), 200);
     expect(ofA).toMatchObject({ company_id: ids.companyA, active_subscriptions: 1 });
     expect(Number(ofA.gross_amount)).toBeGreaterThan(0);
-    const ofOtherUnit = await ok(api("GET", "/api/v1/payments/reseller/dashboard", { token: sellerOtherUnit.token }), 200);
-    expect(ofOtherUnit).toMatchObject({ company_id: ids.companyA, gross_amount: "0.00", commission_amount: "0.00", net_amount: "0.00", active_subscriptions: 0, by_month: [] });
+    const ofOtherUnit = await ok(
+      api("GET", "/api/v1/payments/reseller/dashboard", { token: sellerOtherUnit.token }),
+      200,
+    );
+    expect(ofOtherUnit).toMatchObject({
+      company_id: ids.companyA,
+      gross_amount: "0.00",
+      commission_amount: "0.00",
+      net_amount: "0.00",
+      active_subscriptions: 0,
+      by_month: [],
+    });
   });
 
   it("company B's seller naming company A for onboarding: 403; company B's key: 403", async () => {
@@ -346,18 +563,35 @@ describe("the reseller dashboard and onboarding stay inside the caller's scope (
 // Ids given in a body rather than the path: the same rule, 404 for another company's record.
 // A reference to another company inside a nested catalog body is, like any unknown reference there, 422.
 // keyRefused: the route needs a permission no key may hold (trust.md section 3), so company B's key gets 403.
-type BodyCase = { method: string; path: string | ((ids: Ids) => string); body: (ids: Ids) => unknown; sellerMayCall: boolean; status?: number; keyRefused?: true };
+type BodyCase = {
+  method: string;
+  path: string | ((ids: Ids) => string);
+  body: (ids: Ids) => unknown;
+  sellerMayCall: boolean;
+  status?: number;
+  keyRefused?: true;
+};
 const BODY_IDS: Record<string, BodyCase> = {
   "issuing for company A's client": {
     method: "POST",
     path: "/api/v1/emission/issue",
-    body: (ids) => ({ client_id: ids.clientA, plan_version_id: ids.sharedVersion, start_date: dateFromToday(1), beneficiaries: [{ first_name: "B", last_name: "C", kinship_type: "SELF", date_of_birth: "1980-01-01" }] }),
+    body: (ids) => ({
+      client_id: ids.clientA,
+      plan_version_id: ids.sharedVersion,
+      start_date: dateFromToday(1),
+      beneficiaries: [{ first_name: "B", last_name: "C", kinship_type: "SELF", date_of_birth: "1980-01-01" }],
+    }),
     sellerMayCall: true,
   },
   "issuing company A's own plan for company B's client": {
     method: "POST",
     path: "/api/v1/emission/issue",
-    body: (ids) => ({ client_id: ids.clientB, plan_version_id: ids.versionA, start_date: dateFromToday(1), beneficiaries: [{ first_name: "B", last_name: "C", kinship_type: "SELF", date_of_birth: "1980-01-01" }] }),
+    body: (ids) => ({
+      client_id: ids.clientB,
+      plan_version_id: ids.versionA,
+      start_date: dateFromToday(1),
+      beneficiaries: [{ first_name: "B", last_name: "C", kinship_type: "SELF", date_of_birth: "1980-01-01" }],
+    }),
     sellerMayCall: true,
   },
   "a bulk upload for company A's client": {
@@ -365,8 +599,19 @@ const BODY_IDS: Record<string, BodyCase> = {
     path: "/api/v1/emission/bulk-upload",
     body: (ids) => {
       const form = new FormData();
-      form.set("file", new Blob(["first_name,last_name,date_of_birth,kinship_type,country_of_residence\nAna,Pérez,1985-03-01,SELF,\n"]), "beneficiaries.csv");
-      for (const [name, value] of Object.entries({ client_id: ids.clientA, plan_version_id: ids.sharedVersion, start_date: dateFromToday(1) })) form.set(name, value);
+      form.set(
+        "file",
+        new Blob([
+          "first_name,last_name,date_of_birth,kinship_type,country_of_residence\nAna,Pérez,1985-03-01,SELF,\n",
+        ]),
+        "beneficiaries.csv",
+      );
+      for (const [name, value] of Object.entries({
+        client_id: ids.clientA,
+        plan_version_id: ids.sharedVersion,
+        start_date: dateFromToday(1),
+      }))
+        form.set(name, value);
       return form;
     },
     sellerMayCall: true,
@@ -383,14 +628,24 @@ const BODY_IDS: Record<string, BodyCase> = {
     body: (ids) => ({ policy_id: ids.policyA, beneficiary_id: ids.beneficiaryA, description: "probing" }),
     sellerMayCall: true,
   },
-  "a payment intent for company A's policy": { method: "POST", path: "/api/v1/payments/intent", body: (ids) => ({ policy_id: ids.policyA }), sellerMayCall: true },
+  "a payment intent for company A's policy": {
+    method: "POST",
+    path: "/api/v1/payments/intent",
+    body: (ids) => ({ policy_id: ids.policyA }),
+    sellerMayCall: true,
+  },
   "a subscription for company A's policy": {
     method: "POST",
     path: "/api/v1/payments/subscription",
     body: (ids) => ({ policy_id: ids.policyA, processor_payment_method_id: "pm_card_visa" }),
     sellerMayCall: true,
   },
-  "a manual payment for company A's policy": { method: "POST", path: "/api/v1/payments/manual", body: (ids) => ({ policy_id: ids.policyA, amount: "1.00" }), sellerMayCall: false },
+  "a manual payment for company A's policy": {
+    method: "POST",
+    path: "/api/v1/payments/manual",
+    body: (ids) => ({ policy_id: ids.policyA, amount: "1.00" }),
+    sellerMayCall: false,
+  },
   "cancelling company A's subscription": {
     method: "POST",
     path: "/api/v1/payments/subscription/cancel",
@@ -400,7 +655,10 @@ const BODY_IDS: Record<string, BodyCase> = {
   "a product with a plan of company A": {
     method: "POST",
     path: "/api/v1/products",
-    body: (ids) => ({ name: "Beta's product for Alpha", plans: [{ name: "Planted", company_id: ids.companyA, versions: [testVersionInput()] }] }),
+    body: (ids) => ({
+      name: "Beta's product for Alpha",
+      plans: [{ name: "Planted", company_id: ids.companyA, versions: [testVersionInput()] }],
+    }),
     sellerMayCall: false,
     status: 422,
   },
@@ -432,7 +690,10 @@ describe("ids in bodies: another company's record is not found", () => {
     const send = (credentials: { token?: string; apiKey?: string }) => {
       const body = route.body(ids);
       const payload = body instanceof FormData ? { rawBody: body } : { body };
-      return api(route.method, typeof route.path === "string" ? route.path : route.path(ids), { ...credentials, ...payload });
+      return api(route.method, typeof route.path === "string" ? route.path : route.path(ids), {
+        ...credentials,
+        ...payload,
+      });
     };
     const expectRefused = (res: ApiResponse, context: string) => {
       if (route.status) {
@@ -468,10 +729,30 @@ describe("ids in bodies: another company's record is not found", () => {
 // (products without company) is every company's to sell and no key's to change: 403, nothing changed.
 describe("the shared catalog is not a key's to edit", () => {
   const EDITS: Array<[string, string, (ids: Ids) => string, (ids: Ids) => unknown]> = [
-    ["renaming a shared product", "PATCH", (ids) => `/api/v1/products/${ids.sharedProduct}`, () => ({ name: "Renamed by a key" })],
-    ["adding a plan to a shared product", "POST", (ids) => `/api/v1/products/${ids.sharedProduct}/plans`, () => ({ name: "Planted" })],
-    ["adding a version to a shared plan", "POST", (ids) => `/api/v1/plans/${ids.sharedPlan}/versions`, () => testVersionInput()],
-    ["changing a shared version", "PATCH", (ids) => `/api/v1/plan-versions/${ids.sharedVersion}`, () => ({ public_price: "0.01" })],
+    [
+      "renaming a shared product",
+      "PATCH",
+      (ids) => `/api/v1/products/${ids.sharedProduct}`,
+      () => ({ name: "Renamed by a key" }),
+    ],
+    [
+      "adding a plan to a shared product",
+      "POST",
+      (ids) => `/api/v1/products/${ids.sharedProduct}/plans`,
+      () => ({ name: "Planted" }),
+    ],
+    [
+      "adding a version to a shared plan",
+      "POST",
+      (ids) => `/api/v1/plans/${ids.sharedPlan}/versions`,
+      () => testVersionInput(),
+    ],
+    [
+      "changing a shared version",
+      "PATCH",
+      (ids) => `/api/v1/plan-versions/${ids.sharedVersion}`,
+      () => ({ public_price: "0.01" }),
+    ],
   ];
 
   it.each(EDITS)("%s: 403 to a key holding plans:write", async (_, method, path, body) => {
@@ -484,7 +765,14 @@ describe("the shared catalog is not a key's to edit", () => {
 
   it("stays readable and sellable by the key (it is shared)", async () => {
     expect((await api("GET", `/api/v1/products/${ids.sharedProduct}`, { apiKey: keyB })).status).toBe(200);
-    expect((await api("POST", "/api/v1/plans/calculate-price", { apiKey: keyB, body: { plan_version_id: ids.sharedVersion, age: 40, country_code: "MX" } })).status).toBe(200);
+    expect(
+      (
+        await api("POST", "/api/v1/plans/calculate-price", {
+          apiKey: keyB,
+          body: { plan_version_id: ids.sharedVersion, age: 40, country_code: "MX" },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -492,7 +780,11 @@ describe("the shared catalog is not a key's to edit", () => {
 // lead's phone by anyone who may not read that lead answers its id only and changes nothing set.
 describe("the public lead form never reads or overwrites a lead the caller may not read", () => {
   const postPhone = (credentials: { token?: string; apiKey?: string }) =>
-    api("POST", "/api/v1/leads", { ...credentials, body: { phone_e164: ids.leadPhoneA, first_name: "Probed" }, headers: { "x-forwarded-for": testAddress() } });
+    api("POST", "/api/v1/leads", {
+      ...credentials,
+      body: { phone_e164: ids.leadPhoneA, first_name: "Probed" },
+      headers: { "x-forwarded-for": testAddress() },
+    });
 
   it.each([
     ["nobody", () => ({})],
@@ -509,7 +801,11 @@ describe("the public lead form never reads or overwrites a lead the caller may n
   });
 
   it("company A's seller gets the whole lead back", async () => {
-    const res = await api("POST", "/api/v1/leads", { token: sellerA.token, body: { phone_e164: ids.leadPhoneA }, headers: { "x-forwarded-for": testAddress() } });
+    const res = await api("POST", "/api/v1/leads", {
+      token: sellerA.token,
+      body: { phone_e164: ids.leadPhoneA },
+      headers: { "x-forwarded-for": testAddress() },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: ids.leadA, phone_e164: ids.leadPhoneA, first_name: "Alma" });
   });
@@ -520,21 +816,36 @@ describe("the public lead form never reads or overwrites a lead the caller may n
 // text of a company A document, through both chat endpoints.
 describe("knowledge search never returns another company's fragments", () => {
   it("company A's seller gets the document as a source (the question does find it)", async () => {
-    const res = await ok(api("POST", "/api/v1/ai/chat", { token: sellerA.token, body: { message: noticeA, session_id: randomUUID() } }), 200);
-    expect((res.sources as Array<{ document_id: string }>).map((source) => source.document_id)).toContain(ids.documentA);
+    const res = await ok(
+      api("POST", "/api/v1/ai/chat", { token: sellerA.token, body: { message: noticeA, session_id: randomUUID() } }),
+      200,
+    );
+    expect((res.sources as Array<{ document_id: string }>).map((source) => source.document_id)).toContain(
+      ids.documentA,
+    );
   });
 
   it("company B's seller asking with its exact text gets none of it (POST /ai/chat)", async () => {
-    const res = await ok(api("POST", "/api/v1/ai/chat", { token: sellerB.token, body: { message: noticeA, session_id: randomUUID() } }), 200);
-    expect((res.sources as Array<{ document_id: string }>).map((source) => source.document_id)).not.toContain(ids.documentA);
+    const res = await ok(
+      api("POST", "/api/v1/ai/chat", { token: sellerB.token, body: { message: noticeA, session_id: randomUUID() } }),
+      200,
+    );
+    expect((res.sources as Array<{ document_id: string }>).map((source) => source.document_id)).not.toContain(
+      ids.documentA,
+    );
     expect(JSON.stringify(res.answer)).not.toContain("glacier clause");
   });
 
   it("nor through the streamed chat (POST /ai/chat/stream)", async () => {
-    const res = await api("POST", "/api/v1/ai/chat/stream", { token: sellerB.token, body: { message: noticeA, session_id: randomUUID() } });
+    const res = await api("POST", "/api/v1/ai/chat/stream", {
+      token: sellerB.token,
+      body: { message: noticeA, session_id: randomUUID() },
+    });
     expect(res.status).toBe(200);
     const header = res.headers.get("x-chat-sources");
-    const sources = header ? (JSON.parse(Buffer.from(header, "base64url").toString("utf8")) as Array<{ document_id: string }>) : [];
+    const sources = header
+      ? (JSON.parse(Buffer.from(header, "base64url").toString("utf8")) as Array<{ document_id: string }>)
+      : [];
     expect(sources.map((source) => source.document_id)).not.toContain(ids.documentA);
     expect(res.text).not.toContain("glacier clause");
   });
@@ -548,35 +859,57 @@ describe("the assistant gives clients no staff document and nobody another's con
 
   beforeAll(async () => {
     const db = await getDb();
-    for (const client of [ownerClient, otherClient]) await db.update(users).set({ isVerified: true }).where(eq(users.id, client.user.id));
+    for (const client of [ownerClient, otherClient])
+      await db.update(users).set({ isVerified: true }).where(eq(users.id, client.user.id));
     const document = await ok(
-      api("POST", "/api/v1/ai/knowledge", { token: admin.token, body: { title: "Alpha lagoon clause", content: clientsNoticeA, audience: "CLIENTS", company_id: ids.companyA } }),
+      api("POST", "/api/v1/ai/knowledge", {
+        token: admin.token,
+        body: { title: "Alpha lagoon clause", content: clientsNoticeA, audience: "CLIENTS", company_id: ids.companyA },
+      }),
       201,
     );
     clientsDocumentA = document.id;
   });
 
-  const sourcesOf = (res: ApiResponse) => (res.body.sources as Array<{ document_id: string }>).map((source) => source.document_id);
+  const sourcesOf = (res: ApiResponse) =>
+    (res.body.sources as Array<{ document_id: string }>).map((source) => source.document_id);
 
   it("company A's client gets company A's CLIENTS document (the question does find it)", async () => {
-    const res = await ok(api("POST", "/api/v1/ai/chat", { token: ownerClient.token, body: { message: clientsNoticeA, session_id: randomUUID() } }), 200);
+    const res = await ok(
+      api("POST", "/api/v1/ai/chat", {
+        token: ownerClient.token,
+        body: { message: clientsNoticeA, session_id: randomUUID() },
+      }),
+      200,
+    );
     expect(res.sources.map((source: { document_id: string }) => source.document_id)).toContain(clientsDocumentA);
   });
 
   it("company A's client asking with the exact text of a STAFF document of company A gets none of it (both endpoints)", async () => {
-    const res = await api("POST", "/api/v1/ai/chat", { token: ownerClient.token, body: { message: noticeA, session_id: randomUUID() } });
+    const res = await api("POST", "/api/v1/ai/chat", {
+      token: ownerClient.token,
+      body: { message: noticeA, session_id: randomUUID() },
+    });
     expect(res.status).toBe(200);
     expect(sourcesOf(res)).not.toContain(ids.documentA);
     expect(JSON.stringify(res.body.answer)).not.toContain("glacier clause");
-    const streamed = await api("POST", "/api/v1/ai/chat/stream", { token: ownerClient.token, body: { message: noticeA, session_id: randomUUID() } });
+    const streamed = await api("POST", "/api/v1/ai/chat/stream", {
+      token: ownerClient.token,
+      body: { message: noticeA, session_id: randomUUID() },
+    });
     expect(streamed.status).toBe(200);
-    expect(Buffer.from(streamed.headers.get("x-chat-sources") ?? "", "base64url").toString("utf8")).not.toContain(ids.documentA);
+    expect(Buffer.from(streamed.headers.get("x-chat-sources") ?? "", "base64url").toString("utf8")).not.toContain(
+      ids.documentA,
+    );
     expect(streamed.text).not.toContain("glacier clause");
   });
 
   it("company B's key and seller do not get company A's CLIENTS document either", async () => {
     for (const credentials of [{ apiKey: keyB }, { token: sellerB.token }]) {
-      const res = await api("POST", "/api/v1/ai/chat", { ...credentials, body: { message: clientsNoticeA, session_id: randomUUID() } });
+      const res = await api("POST", "/api/v1/ai/chat", {
+        ...credentials,
+        body: { message: clientsNoticeA, session_id: randomUUID() },
+      });
       expect(res.status).toBe(200);
       expect(sourcesOf(res)).not.toContain(clientsDocumentA);
     }
@@ -585,11 +918,20 @@ describe("the assistant gives clients no staff document and nobody another's con
   it("another client using a client's session id starts its own conversation (turn 1)", async () => {
     const sessionId = randomUUID();
     for (const turn of [1, 2]) {
-      const res = await ok(api("POST", "/api/v1/ai/chat", { token: ownerClient.token, body: { message: clientsNoticeA, session_id: sessionId } }), 200);
+      const res = await ok(
+        api("POST", "/api/v1/ai/chat", {
+          token: ownerClient.token,
+          body: { message: clientsNoticeA, session_id: sessionId },
+        }),
+        200,
+      );
       expect(res.turn).toBe(turn);
     }
     for (const credentials of [{ token: otherClient.token }, { token: sellerA.token }, { apiKey: keyB }]) {
-      const res = await ok(api("POST", "/api/v1/ai/chat", { ...credentials, body: { message: clientsNoticeA, session_id: sessionId } }), 200);
+      const res = await ok(
+        api("POST", "/api/v1/ai/chat", { ...credentials, body: { message: clientsNoticeA, session_id: sessionId } }),
+        200,
+      );
       expect(res.turn).toBe(1);
     }
   });

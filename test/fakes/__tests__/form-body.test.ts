@@ -21,6 +21,8 @@ describe("parseFormBody", () => {
   it("keeps __proto__ and constructor as plain keys", () => {
     const body = parseFormBody("__proto__[polluted]=yes&metadata[constructor][prototype][polluted]=yes");
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(JSON.stringify(body)).toBe('{"__proto__":{"polluted":"yes"},"metadata":{"constructor":{"prototype":{"polluted":"yes"}}}}');
+    expect(JSON.stringify(body)).toBe(
+      '{"__proto__":{"polluted":"yes"},"metadata":{"constructor":{"prototype":{"polluted":"yes"}}}}',
+    );
   });
 });

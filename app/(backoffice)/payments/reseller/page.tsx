@@ -13,7 +13,10 @@ export default async function ResellerPage({ searchParams }: ResellerPageProps) 
   const { onboarding } = await searchParams;
   return (
     <>
-      <PageHeader title="Reseller dashboard" description="What the company's policies brought in, the platform's commission, and payouts." />
+      <PageHeader
+        title="Reseller dashboard"
+        description="What the company's policies brought in, the platform's commission, and payouts."
+      />
       <ResellerDashboard
         // The API lets only ADMIN read another company's dashboard; listing companies needs organizations:manage.
         canPickCompany={user.roles.includes("ADMIN") && user.permissions.has("organizations:manage")}

@@ -10,7 +10,10 @@ export default async function BulkUploadPage() {
   if (!user.permissions.has("emission:write")) return <AccessDenied permission="emission:write" />;
   return (
     <>
-      <PageHeader title="Bulk upload" description="Issue one policy for a large group: its people are the rows of a spreadsheet." />
+      <PageHeader
+        title="Bulk upload"
+        description="Issue one policy for a large group: its people are the rows of a spreadsheet."
+      />
       <BulkUploadPanel />
     </>
   );

@@ -13,7 +13,10 @@ export default async function IssuePolicyPage({ searchParams }: IssuePageProps) 
   const { client } = await searchParams;
   return (
     <>
-      <PageHeader title="Issue a policy" description="A client, a plan version, the start date and the people to cover." />
+      <PageHeader
+        title="Issue a policy"
+        description="A client, a plan version, the start date and the people to cover."
+      />
       <IssuePolicyForm initialClientId={typeof client === "string" ? client : undefined} />
     </>
   );

@@ -4,4 +4,6 @@ import { listAudit } from "@/lib/operations/list-audit";
 import { operationsOperations } from "@/lib/operations/operations";
 
 // GET /api/v1/audit/ - query the audit log
-export const GET = withApi(operationsOperations.listAudit, async ({ ctx, query }) => json(await listAudit({ ctx, query })));
+export const GET = withApi(operationsOperations.listAudit, async ({ ctx, query }) =>
+  json(await listAudit({ ctx, query })),
+);

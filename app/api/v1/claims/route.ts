@@ -5,7 +5,11 @@ import { created, json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 
 // GET /api/v1/claims/ - claims in scope, filtered
-export const GET = withApi(claimsOperations.listClaims, async ({ ctx, query }) => json(await listClaims({ ctx, query })));
+export const GET = withApi(claimsOperations.listClaims, async ({ ctx, query }) =>
+  json(await listClaims({ ctx, query })),
+);
 
 // POST /api/v1/claims/ - report a claim
-export const POST = withApi(claimsOperations.createClaim, async ({ ctx, body }) => created(await createClaim({ ctx, input: body })));
+export const POST = withApi(claimsOperations.createClaim, async ({ ctx, body }) =>
+  created(await createClaim({ ctx, input: body })),
+);

@@ -8,5 +8,9 @@ import { operationsOperations } from "@/lib/operations/operations";
 export const GET = withApi(operationsOperations.health, async () =>
   (await isDatabaseHealthy())
     ? json({ status: "ok", database: "ok" })
-    : json({ status: "error", database: "unavailable", detail: "the database is not available; try again shortly" }, 503, { "Retry-After": "5" }),
+    : json(
+        { status: "error", database: "unavailable", detail: "the database is not available; try again shortly" },
+        503,
+        { "Retry-After": "5" },
+      ),
 );

@@ -4,4 +4,6 @@ import { listNotifications } from "@/lib/notifications/list";
 import { notificationsOperations } from "@/lib/notifications/operations";
 
 // GET /api/v1/notifications - the notifications outbox
-export const GET = withApi(notificationsOperations.list, async ({ ctx, query }) => json(await listNotifications({ ctx, query })));
+export const GET = withApi(notificationsOperations.list, async ({ ctx, query }) =>
+  json(await listNotifications({ ctx, query })),
+);

@@ -7,4 +7,6 @@ import { knowledgeOperations } from "@/lib/knowledge/operations";
 export const GET = withApi(knowledgeOperations.listDocuments, async ({ ctx }) => json(await listDocuments({ ctx })));
 
 // POST /api/v1/ai/knowledge - add a text document
-export const POST = withApi(knowledgeOperations.createText, async ({ ctx, body }) => created(await ingestTextDocument({ ctx, input: body })));
+export const POST = withApi(knowledgeOperations.createText, async ({ ctx, body }) =>
+  created(await ingestTextDocument({ ctx, input: body })),
+);

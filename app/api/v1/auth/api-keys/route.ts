@@ -7,4 +7,6 @@ import { withApi } from "@/lib/http/with-api";
 export const GET = withApi(identityOperations.listApiKeys, async ({ ctx }) => json(await listApiKeys({ ctx })));
 
 // POST /api/v1/auth/api-keys - create an integration key (shown once)
-export const POST = withApi(identityOperations.createApiKey, async ({ ctx, body }) => created(await createApiKey({ ctx, input: body })));
+export const POST = withApi(identityOperations.createApiKey, async ({ ctx, body }) =>
+  created(await createApiKey({ ctx, input: body })),
+);

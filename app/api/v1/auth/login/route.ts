@@ -5,6 +5,10 @@ import { withApi } from "@/lib/http/with-api";
 
 // POST /api/v1/auth/login - sign in (JSON or OAuth2 password form)
 export const POST = withApi(identityOperations.login, async ({ ctx, body, req }) => {
-  const { access_token, refresh_token, token_type, expires_in } = await login({ ctx, input: body, userAgent: req.headers.get("user-agent") });
+  const { access_token, refresh_token, token_type, expires_in } = await login({
+    ctx,
+    input: body,
+    userAgent: req.headers.get("user-agent"),
+  });
   return json({ access_token, refresh_token, token_type, expires_in });
 });

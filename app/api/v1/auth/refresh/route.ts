@@ -4,4 +4,6 @@ import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 
 // POST /api/v1/auth/refresh - rotate a refresh token
-export const POST = withApi(identityOperations.refresh, async ({ ctx, body }) => json(await refresh({ ctx, refreshToken: body.refresh_token })));
+export const POST = withApi(identityOperations.refresh, async ({ ctx, body }) =>
+  json(await refresh({ ctx, refreshToken: body.refresh_token })),
+);

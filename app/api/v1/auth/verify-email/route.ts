@@ -4,4 +4,6 @@ import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 
 // POST /api/v1/auth/verify-email - verify an e-mail address with the token of its link
-export const POST = withApi(identityOperations.verifyEmail, async ({ ctx, body }) => json(await verifyEmail({ ctx, input: body })));
+export const POST = withApi(identityOperations.verifyEmail, async ({ ctx, body }) =>
+  json(await verifyEmail({ ctx, input: body })),
+);

@@ -4,4 +4,6 @@ import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 
 // GET /api/v1/claims/{id} - one claim with expenses, total and history
-export const GET = withApi(claimsOperations.getClaim, async ({ ctx, params }) => json(await getClaim({ ctx, claimId: params.id })));
+export const GET = withApi(claimsOperations.getClaim, async ({ ctx, params }) =>
+  json(await getClaim({ ctx, claimId: params.id })),
+);

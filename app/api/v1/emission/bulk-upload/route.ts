@@ -9,6 +9,10 @@ const operation = emissionOperations.bulkUpload;
 
 // POST /api/v1/emission/bulk-upload - issue one policy whose beneficiaries are the rows of a spreadsheet
 export const POST = withApi(operation, async ({ ctx, req }) => {
-  const { fields, file } = await readMultipartUpload(req, { schema: BulkUploadForm, maxFileBytes: operation.multipart.maxBytes, fileDescription: "a .xlsx or .csv file" });
+  const { fields, file } = await readMultipartUpload(req, {
+    schema: BulkUploadForm,
+    maxFileBytes: operation.multipart.maxBytes,
+    fileDescription: "a .xlsx or .csv file",
+  });
   return created(await bulkUploadPolicy({ ctx, input: fields, file }));
 });

@@ -4,4 +4,6 @@ import { created } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 
 // POST /api/v1/emission/issue - issue a policy
-export const POST = withApi(emissionOperations.issuePolicy, async ({ ctx, body }) => created(await issuePolicy({ ctx, input: body })));
+export const POST = withApi(emissionOperations.issuePolicy, async ({ ctx, body }) =>
+  created(await issuePolicy({ ctx, input: body })),
+);

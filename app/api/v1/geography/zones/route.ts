@@ -7,4 +7,6 @@ import { operationsOperations } from "@/lib/operations/operations";
 export const GET = withApi(operationsOperations.listZones, async ({ ctx }) => json(await listZones({ ctx })));
 
 // POST /api/v1/geography/zones - create a zone
-export const POST = withApi(operationsOperations.createZone, async ({ ctx, body }) => created(await createZone({ ctx, input: body })));
+export const POST = withApi(operationsOperations.createZone, async ({ ctx, body }) =>
+  created(await createZone({ ctx, input: body })),
+);

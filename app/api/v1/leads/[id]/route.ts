@@ -4,7 +4,11 @@ import { getLead, updateLead } from "@/lib/leads/leads";
 import { leadsOperations } from "@/lib/leads/operations";
 
 // GET /api/v1/leads/{id} - one lead
-export const GET = withApi(leadsOperations.getLead, async ({ ctx, params }) => json(await getLead({ ctx, leadId: params.id })));
+export const GET = withApi(leadsOperations.getLead, async ({ ctx, params }) =>
+  json(await getLead({ ctx, leadId: params.id })),
+);
 
 // PATCH /api/v1/leads/{id} - stage, score, checkout markers
-export const PATCH = withApi(leadsOperations.updateLead, async ({ ctx, params, body }) => json(await updateLead({ ctx, leadId: params.id, input: body })));
+export const PATCH = withApi(leadsOperations.updateLead, async ({ ctx, params, body }) =>
+  json(await updateLead({ ctx, leadId: params.id, input: body })),
+);

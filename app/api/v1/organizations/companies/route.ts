@@ -7,4 +7,6 @@ import { operationsOperations } from "@/lib/operations/operations";
 export const GET = withApi(operationsOperations.listCompanies, async ({ ctx }) => json(await listCompanies({ ctx })));
 
 // POST /api/v1/organizations/companies - create a company
-export const POST = withApi(operationsOperations.createCompany, async ({ ctx, body }) => created(await createCompany({ ctx, input: body })));
+export const POST = withApi(operationsOperations.createCompany, async ({ ctx, body }) =>
+  created(await createCompany({ ctx, input: body })),
+);

@@ -4,4 +4,6 @@ import { paymentsOperations } from "@/lib/payments/operations";
 import { listTransactions } from "@/lib/payments/transactions";
 
 // GET /api/v1/payments/transactions - transactions in scope
-export const GET = withApi(paymentsOperations.listTransactions, async ({ ctx, query }) => json(await listTransactions({ ctx, query })));
+export const GET = withApi(paymentsOperations.listTransactions, async ({ ctx, query }) =>
+  json(await listTransactions({ ctx, query })),
+);

@@ -5,5 +5,11 @@ import { receiveProcessorEvent } from "@/lib/payments/webhook";
 
 // POST /api/v1/payments/webhook - processor events, checked by signature over the raw body
 export const POST = withApi(paymentsOperations.webhook, async ({ ctx, req }) =>
-  json(await receiveProcessorEvent({ ctx, payload: await readLimited(req, MAX_JSON_BYTES), signature: req.headers.get("stripe-signature") })),
+  json(
+    await receiveProcessorEvent({
+      ctx,
+      payload: await readLimited(req, MAX_JSON_BYTES),
+      signature: req.headers.get("stripe-signature"),
+    }),
+  ),
 );

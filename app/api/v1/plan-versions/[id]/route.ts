@@ -4,7 +4,9 @@ import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 
 // GET /api/v1/plan-versions/{id} - one version with its rules
-export const GET = withApi(catalogOperations.getVersion, async ({ ctx, params }) => json(await getVersion({ ctx, versionId: params.id })));
+export const GET = withApi(catalogOperations.getVersion, async ({ ctx, params }) =>
+  json(await getVersion({ ctx, versionId: params.id })),
+);
 
 // PATCH /api/v1/plan-versions/{id} - (de)activate, or edit terms while unused
 export const PATCH = withApi(catalogOperations.updateVersion, async ({ ctx, params, body }) =>

@@ -4,4 +4,6 @@ import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 
 // POST /api/v1/plans/calculate-price - a real-time quote
-export const POST = withApi(catalogOperations.calculatePrice, async ({ ctx, body }) => json(await calculatePlanPrice({ ctx, input: body })));
+export const POST = withApi(catalogOperations.calculatePrice, async ({ ctx, body }) =>
+  json(await calculatePlanPrice({ ctx, input: body })),
+);

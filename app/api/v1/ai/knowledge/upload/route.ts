@@ -9,7 +9,17 @@ const operation = knowledgeOperations.uploadPdf;
 
 // POST /api/v1/ai/knowledge/upload - add a PDF to the company's knowledge
 export const POST = withApi(operation, async ({ ctx, req }) => {
-  const { fields, file } = await readMultipartUpload(req, { schema: UploadDocumentForm, maxFileBytes: operation.multipart.maxBytes, fileDescription: "a PDF file" });
+  const { fields, file } = await readMultipartUpload(req, {
+    schema: UploadDocumentForm,
+    maxFileBytes: operation.multipart.maxBytes,
+    fileDescription: "a PDF file",
+  });
   const metadata = parseMetadataField(fields.metadata_json);
-  return json(await ingestPdfDocument({ ctx, file, fields: { title: fields.title, metadata, audience: fields.audience, company_id: fields.company_id } }));
+  return json(
+    await ingestPdfDocument({
+      ctx,
+      file,
+      fields: { title: fields.title, metadata, audience: fields.audience, company_id: fields.company_id },
+    }),
+  );
 });

@@ -4,4 +4,6 @@ import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 
 // DELETE /api/v1/auth/api-keys/{id} - revoke an integration key
-export const DELETE = withApi(identityOperations.revokeApiKey, async ({ ctx, params }) => json(await revokeApiKey({ ctx, apiKeyId: params.id })));
+export const DELETE = withApi(identityOperations.revokeApiKey, async ({ ctx, params }) =>
+  json(await revokeApiKey({ ctx, apiKeyId: params.id })),
+);

@@ -4,4 +4,6 @@ import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 
 // POST /api/v1/auth/password-reset/confirm - set a password with a reset or invitation token
-export const POST = withApi(identityOperations.confirmPasswordReset, async ({ ctx, body }) => json(await confirmPasswordReset({ ctx, input: body })));
+export const POST = withApi(identityOperations.confirmPasswordReset, async ({ ctx, body }) =>
+  json(await confirmPasswordReset({ ctx, input: body })),
+);

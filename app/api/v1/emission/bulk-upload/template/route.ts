@@ -4,6 +4,9 @@ import { withApi } from "@/lib/http/with-api";
 
 // GET /api/v1/emission/bulk-upload/template - the .xlsx template with the header row
 export const GET = withApi(emissionOperations.bulkUploadTemplate, async () => {
-  const headers = { "Content-Type": XLSX_CONTENT_TYPE, "Content-Disposition": 'attachment; filename="beneficiaries-template.xlsx"' };
+  const headers = {
+    "Content-Type": XLSX_CONTENT_TYPE,
+    "Content-Disposition": 'attachment; filename="beneficiaries-template.xlsx"',
+  };
   return new Response(await bulkUploadTemplate(), { headers });
 });

@@ -4,4 +4,6 @@ import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 
 // GET /api/v1/emission/policies/{id} - one policy with its history
-export const GET = withApi(emissionOperations.getPolicy, async ({ ctx, params }) => json(await getPolicy({ ctx, policyId: params.id })));
+export const GET = withApi(emissionOperations.getPolicy, async ({ ctx, params }) =>
+  json(await getPolicy({ ctx, policyId: params.id })),
+);

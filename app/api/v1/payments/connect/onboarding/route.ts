@@ -4,4 +4,6 @@ import { startConnectOnboarding } from "@/lib/payments/connect";
 import { paymentsOperations } from "@/lib/payments/operations";
 
 // POST /api/v1/payments/connect/onboarding - the reseller's onboarding link
-export const POST = withApi(paymentsOperations.connectOnboarding, async ({ ctx, query }) => json(await startConnectOnboarding({ ctx, companyId: query.company_id })));
+export const POST = withApi(paymentsOperations.connectOnboarding, async ({ ctx, query }) =>
+  json(await startConnectOnboarding({ ctx, companyId: query.company_id })),
+);

@@ -4,4 +4,6 @@ import { getResellerDashboard } from "@/lib/payments/dashboard";
 import { paymentsOperations } from "@/lib/payments/operations";
 
 // GET /api/v1/payments/reseller/dashboard - commission by month
-export const GET = withApi(paymentsOperations.resellerDashboard, async ({ ctx, query }) => json(await getResellerDashboard({ ctx, companyId: query.company_id })));
+export const GET = withApi(paymentsOperations.resellerDashboard, async ({ ctx, query }) =>
+  json(await getResellerDashboard({ ctx, companyId: query.company_id })),
+);

@@ -4,4 +4,6 @@ import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 
 // GET /api/v1/public/verify/{token} - whether the policy behind a QR code is in force
-export const GET = withApi(emissionOperations.verifyPolicy, async ({ ctx, params }) => json(await verifyPolicy({ ctx, token: params.token })));
+export const GET = withApi(emissionOperations.verifyPolicy, async ({ ctx, params }) =>
+  json(await verifyPolicy({ ctx, token: params.token })),
+);
