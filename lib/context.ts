@@ -2,6 +2,7 @@ import type { DbOrTx } from "@/db";
 import type { Actor } from "@/lib/auth/actor";
 import { systemActor } from "@/lib/auth/actor";
 import type { BackgroundEvent } from "@/inngest/events";
+import { deliverEvents } from "@/lib/event-sink";
 
 /** What every service receives: who acts, from where, and the database or transaction to use. */
 export type ServiceContext = {
@@ -18,18 +19,15 @@ export function systemContext(db: DbOrTx, name: string): ServiceContext {
 }
 
 /**
- * Runs `fn` in one transaction (or in the caller's, when already inside one) and sends the background
- * events it queued only after the commit. If the process stops in between, the outbox sweep finds the
+ * Runs `fn` in one transaction (or in the caller's, when already inside one) and hands the background
+ * events it queued to the event sink (lib/event-sink.ts) only after the commit. If the process stops in between, the outbox sweep finds the
  * committed rows and sends them later.
  */
 export async function inTransaction<T>(ctx: ServiceContext, fn: (tx: ServiceContext) => Promise<T>): Promise<T> {
   if (ctx.pendingEvents) return fn(ctx);
   const pendingEvents: BackgroundEvent[] = [];
   const result = await ctx.db.transaction((tx) => fn({ ...ctx, db: tx, pendingEvents }));
-  if (pendingEvents.length > 0) {
-    const { sendEvents } = await import("@/inngest/send");
-    await sendEvents(pendingEvents);
-  }
+  await deliverEvents(pendingEvents);
   return result;
 }
 
@@ -39,8 +37,7 @@ export async function inTransaction<T>(ctx: ServiceContext, fn: (tx: ServiceCont
  */
 export async function sendAfterWrite(ctx: ServiceContext, event: BackgroundEvent): Promise<void> {
   if (ctx.pendingEvents) return sendAfterCommit(ctx, event);
-  const { sendEvents } = await import("@/inngest/send");
-  await sendEvents([event]);
+  await deliverEvents([event]);
 }
 
 /** Queues an event to send after the surrounding transaction commits. */

@@ -4,7 +4,8 @@ import { DEMO_LOGINS } from "@/db/seed/demo";
 import { listenForCatalogChanges } from "@/lib/catalog/pricing-config";
 import { prepareWalletSigner } from "@/lib/emission/wallet-pass/signer";
 import { inngestServeMode, isInngestConfigured } from "@/inngest/client";
-import { inProcessRunner } from "@/inngest/send";
+import { inProcessRunner, sendEvents } from "@/inngest/send";
+import { registerEventSink } from "@/lib/event-sink";
 
 const holder = globalThis as typeof globalThis & { __coverStarted?: Promise<void> };
 
@@ -27,6 +28,8 @@ async function start(): Promise<void> {
   getAuthSecret();
   // A partial WALLET_* configuration stops start-up here; with none, the development certificate is made now.
   prepareWalletSigner();
+  // Committed writes hand their events to inngest/send from here on (lib/event-sink.ts).
+  registerEventSink(sendEvents);
   const connection = await getConnection();
   const where =
     connection.driver === "postgres"
