@@ -19,7 +19,7 @@ import {
   users,
 } from "@/db/schema";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
-import { ensureUser } from "./index";
+import { ensureUser } from "./users";
 
 /** The demo logins, printed at start-up and listed in the README. */
 export const DEMO_LOGINS = [

@@ -2,11 +2,10 @@ import { continents, countries as countryList } from "countries-list";
 import { eq, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "@/db";
 import { companies, countries, permissions, rolePermissions, roles } from "@/db/schema";
-import { hashPassword } from "@/lib/auth/passwords";
-import { DEFAULT_ROLES, PERMISSIONS, type RoleName } from "@/lib/auth/permissions";
-import { findRolesByName, findUserByEmail, getDefaultCompanyId, insertUser } from "@/lib/identity/internal";
+import { DEFAULT_ROLES, PERMISSIONS } from "@/lib/auth/permissions";
 import { chunksForInsert } from "../chunks";
 import { seedDemoData } from "./demo";
+import { ensureUser } from "./users";
 
 export const DEFAULT_COMPANY_NAME = "Default company";
 
@@ -60,24 +59,6 @@ async function seedRoles(db: DbOrTx) {
 async function seedDefaultCompany(db: DbOrTx) {
   const [existing] = await db.select({ id: companies.id }).from(companies).where(eq(companies.isDefault, true));
   if (!existing) await db.insert(companies).values({ name: DEFAULT_COMPANY_NAME, isDefault: true });
-}
-
-/** Creates a user with roles unless the e-mail exists; returns the user's id either way. */
-export async function ensureUser(
-  db: DbOrTx,
-  input: { email: string; password: string; fullName: string; roles: RoleName[]; companyId?: string },
-): Promise<string> {
-  const existing = await findUserByEmail(db, input.email);
-  if (existing) return existing.id;
-  const user = await insertUser(db, {
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    fullName: input.fullName,
-    companyId: input.companyId ?? (await getDefaultCompanyId(db)),
-    isVerified: true,
-    roleIds: (await findRolesByName(db, input.roles)).map((role) => role.id),
-  });
-  return user.id;
 }
 
 async function seedBootstrapAdmin(db: DbOrTx) {
