@@ -2,8 +2,9 @@
 // ES-module bundle of this file: `node --expose-gc renders.mjs <renders> <warm-up renders> <memory samples>
 // <lives,lives,...> <renders per size>`, against DATABASE_URL. It prints its figures as JSON on stdout.
 import { count, eq } from "drizzle-orm";
-import { getDb } from "@/db";
+import { getConnection, getDb, migrateDatabase } from "@/db";
 import { beneficiaries, policies } from "@/db/schema";
+import { seedDatabase } from "@/db/seed";
 import { type CertificateData, loadCertificateData } from "@/lib/emission/certificate/certificate-data";
 import { renderCertificate } from "@/lib/emission/certificate/render-certificate";
 
@@ -109,6 +110,10 @@ async function measureLargeRenders(sizes: number[], renders: number): Promise<La
 const [renders, warmupRenders, sampleEvery] = process.argv.slice(2, 5).map(Number);
 const largeSizes = (process.argv[5] ?? "").split(",").filter(Boolean).map(Number);
 const largeRenders = Number(process.argv[6] ?? 0);
+// A fresh database: migrated and seeded with the demo data (SEED_DEMO=1), as start-up does.
+const connection = await getConnection();
+await migrateDatabase(connection);
+await seedDatabase(connection.db);
 const figures = await measureRenders(renders, warmupRenders, sampleEvery);
 process.stdout.write(JSON.stringify({ ...figures, large: await measureLargeRenders(largeSizes, largeRenders) }));
 // The database pool would keep the process alive.

@@ -104,17 +104,13 @@ const state = globalThis as typeof globalThis & { __coverDatabase?: DatabaseStat
 const holder: DatabaseState = (state.__coverDatabase ??= { connection: null });
 
 /**
- * The process-wide database, opened, migrated and seeded once. Kept on globalThis because Next.js
- * may load this module more than once, and an embedded PGlite directory must be opened only once.
+ * The process-wide database, opened once. Opening neither migrates nor seeds: start-up does both before
+ * anything is served (lib/start-service.ts), as `npm run db:migrate` and `npm run db:seed` do for scripts.
+ * Kept on globalThis because Next.js may load this module more than once, and an embedded PGlite
+ * directory must be opened only once.
  */
 export function getConnection(): Promise<Connection> {
-  holder.connection ??= (async () => {
-    const connection = await openDatabase();
-    await migrateDatabase(connection);
-    const { seedDatabase } = await import("./seed");
-    await seedDatabase(connection.db);
-    return connection;
-  })().catch((error) => {
+  holder.connection ??= openDatabase().catch((error) => {
     holder.connection = null;
     throw error;
   });

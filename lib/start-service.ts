@@ -1,6 +1,7 @@
-import { getConnection } from "@/db";
-import { getAuthSecret } from "@/lib/auth/secret";
+import { getConnection, migrateDatabase } from "@/db";
+import { seedDatabase } from "@/db/seed";
 import { DEMO_LOGINS } from "@/db/seed/demo";
+import { getAuthSecret } from "@/lib/auth/secret";
 import { listenForCatalogChanges } from "@/lib/catalog/pricing-config";
 import { prepareWalletSigner } from "@/lib/emission/wallet-pass/signer";
 import { inngestServeMode, isInngestConfigured } from "@/inngest/client";
@@ -10,10 +11,11 @@ import { registerEventSink } from "@/lib/event-sink";
 const holder = globalThis as typeof globalThis & { __coverStarted?: Promise<void> };
 
 /**
- * Prepares the wallet-pass signer, opens the database, listens for catalog changes, prints the demo logins and starts the background
- * crons, once per process: instrumentation.ts (Next.js's bundle) and server.ts (the production
- * server's bundle) both call it, and the process-wide promise on globalThis makes the second call wait
- * for the first instead of starting the crons again.
+ * Prepares the wallet-pass signer, registers the event sink, opens, migrates and seeds the database,
+ * listens for catalog changes, prints the demo logins and starts the background crons, once per process:
+ * instrumentation.ts (Next.js's bundle) and server.ts (the production server's bundle) both call it, and
+ * the process-wide promise on globalThis makes the second call wait for the first instead of starting the
+ * crons again. Nothing is served before it has finished: Next.js awaits instrumentation's register().
  */
 export function startService(): Promise<void> {
   holder.__coverStarted ??= start().catch((error) => {
@@ -31,6 +33,9 @@ async function start(): Promise<void> {
   // Committed writes hand their events to inngest/send from here on (lib/event-sink.ts).
   registerEventSink(sendEvents);
   const connection = await getConnection();
+  await migrateDatabase(connection);
+  // The permissions, roles, default company and bootstrap administrator; the demo data when SEED_DEMO=1.
+  await seedDatabase(connection.db);
   const where =
     connection.driver === "postgres"
       ? "PostgreSQL server"
