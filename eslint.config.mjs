@@ -1,5 +1,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 const testCode = ["**/__tests__/**", "**/*.test.ts", "**/*.test.tsx"];
 const noTestHelpers = {
@@ -34,6 +36,18 @@ const config = [
     files: ["app/**/*.ts", "app/**/*.tsx", "components/**/*.ts", "components/**/*.tsx"],
     ignores: testCode,
     rules: { "no-restricted-imports": ["error", { patterns: [noDatabase, noTestHelpers] }] },
+  },
+  {
+    // Dependencies point one way: a module never reaches itself again through its imports, static or
+    // dynamic (type-only imports are erased and do not count). The resolver follows tsconfig's @/* alias.
+    files: ["**/*.ts", "**/*.tsx", "**/*.mts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".mts", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx", ".mts"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   { rules: { "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }] } },
 ];
