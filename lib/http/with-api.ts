@@ -58,7 +58,7 @@ export function withApi<O extends Operation>(operation: O, handler: (args: Handl
         : await call(ctx);
     } catch (error) {
       const { status, body, headers } = describeError(error);
-      if (status >= 500) logError(`[${requestId}] ${req.method} ${new URL(req.url).pathname}`, error);
+      if (status >= 500) logError(`[${requestId}] ${req.method} ${new URL(req.url).pathname}`, error, { requestId });
       response = json(body, status, headers);
     }
     response.headers.set("X-Request-Id", requestId);
