@@ -10,7 +10,7 @@ import { createApiListener, loadedRoute } from "@/lib/http/node-handler";
 import { createRouteTable } from "@/lib/http/route-table";
 import { PAGE_HEADERS } from "@/lib/http/security-headers";
 import { markSocketAddressStamped, SOCKET_ADDRESS_HEADER } from "@/lib/http/socket-stamp";
-import { logError } from "@/lib/log";
+import { logError, logInfo } from "@/lib/log";
 import { API_ROUTES } from "@/lib/http/routes.generated";
 import { startService } from "@/lib/start-service";
 
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     server.once("error", reject);
     server.listen(port, hostname, resolve);
   });
-  console.log(
+  logInfo(
     `[server] ready on http://${hostname ?? "localhost"}:${port} (${routes.length} API routes served directly, the rest by Next.js)`,
   );
 

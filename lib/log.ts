@@ -1,8 +1,10 @@
-// What the service writes to its log about failures. Errors are logged through here, never handed to
-// console.* as objects: Node prints an error's own properties, and SDK errors carry request headers,
-// request bodies and raw responses (an Authorization header, a password, an API key echoed back by a
-// provider). logError prints the error's name, message, stack and causes only, and redacts secrets from
-// all of it (and from the context line, which may hold a URL).
+import pino from "pino";
+
+// What the service writes to its log. Errors are logged through here, never handed to console.* as
+// objects: Node prints an error's own properties, and SDK errors carry request headers, request bodies
+// and raw responses (an Authorization header, a password, an API key echoed back by a provider).
+// logError logs the error's name, message, stack and causes only, and redacts secrets from all of it
+// (and from the context line, which may hold a URL).
 
 const REDACTED = "[redacted]";
 
@@ -88,8 +90,62 @@ export function describeForLog(error: unknown, depth = 0): string {
   }
 }
 
+// One JSON line per entry (pino): {"level":"error","time":"...","requestId":"...","msg":"...","err":"..."},
+// the request's id when the caller has one. Every string field and the message are redacted. The lines
+// are written synchronously through the console (errors and warnings to stderr, the rest to stdout), with
+// no transport: pino's transports run in worker threads, which neither Next.js's bundle nor the custom
+// server's esbuild bundle carries.
+const TO_STDERR = /^\{"level":"(?:warn|error|fatal)"/;
+
+const logger = pino(
+  {
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: {
+      level: (label) => ({ level: label }),
+      log: (fields) => redactFields(fields),
+    },
+    hooks: {
+      logMethod(args, method) {
+        const at = typeof args[0] === "string" ? 0 : 1;
+        if (typeof args[at] === "string") args[at] = redact(args[at]);
+        return method.apply(this, args);
+      },
+    },
+  },
+  {
+    write(line: string) {
+      const text = line.endsWith("\n") ? line.slice(0, -1) : line;
+      if (TO_STDERR.test(line)) console.error(text);
+      else console.log(text);
+    },
+  },
+);
+
+function redactFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const key in fields) {
+    const value = fields[key];
+    result[key] = typeof value === "string" ? redact(value) : value;
+  }
+  return result;
+}
+
+/** What may go with an entry: the id of the request it belongs to, and other plain fields. */
+export type LogFields = { requestId?: string; [field: string]: unknown };
+
 /** Logs a failure: `context` (what failed, where) and the error, both redacted. */
-export function logError(context: string, error?: unknown): void {
-  if (error === undefined) console.error(redact(context));
-  else console.error(redact(context), redact(describeForLog(error)));
+export function logError(context: string, error?: unknown, fields: LogFields = {}): void {
+  if (error === undefined) logger.error(fields, context);
+  else logger.error({ ...fields, err: describeForLog(error) }, context);
+}
+
+/** Logs something worth a look that is not a failure, redacted. */
+export function logWarn(message: string, fields: LogFields = {}): void {
+  logger.warn(fields, message);
+}
+
+/** Logs what the service does (start-up, configuration), redacted. */
+export function logInfo(message: string, fields: LogFields = {}): void {
+  logger.info(fields, message);
 }

@@ -6,7 +6,7 @@ import { safeRedirectUrl } from "@/lib/auth/callback-url";
 import { RateLimitedError, UnauthorizedError } from "@/lib/errors";
 import { clientAddressFromRecord } from "@/lib/http/client-address";
 import { login } from "@/lib/identity/login";
-import { logError } from "@/lib/log";
+import { logError, logWarn } from "@/lib/log";
 import { getAuthSecret } from "./secret";
 import { revokeSessions } from "./sessions";
 import { REFRESH_TOKEN_TTL_SECONDS } from "./tokens";
@@ -40,7 +40,7 @@ export function authOptions(): NextAuthOptions {
     // next-auth's own failures go through the redacting logger: its default prints whole error objects.
     logger: {
       error: (code, metadata) => logError(`[next-auth] ${code}`, metadata),
-      warn: (code) => console.warn(`[next-auth] ${code}`),
+      warn: (code) => logWarn(`[next-auth] ${code}`),
       debug: () => {},
     },
     providers: [

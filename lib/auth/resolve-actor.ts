@@ -1,7 +1,6 @@
 import { decode } from "next-auth/jwt";
 import type { DbOrTx } from "@/db";
 import { UnauthorizedError } from "@/lib/errors";
-import type { ApiRequest } from "@/lib/http/node-request";
 import { anonymous, type Actor } from "./actor";
 import { resolveApiKey } from "./api-key-caller";
 import { getAuthSecret } from "./secret";
@@ -17,7 +16,7 @@ const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-
  * order. Credentials that are present but not valid (expired, revoked, malformed) are a 401; an API key
  * also when the user who created it has been deactivated (lib/auth/api-key-caller.ts).
  */
-export async function resolveCaller(req: ApiRequest, db: DbOrTx): Promise<ResolvedCaller> {
+export async function resolveCaller(req: Request, db: DbOrTx): Promise<ResolvedCaller> {
   const authorization = req.headers.get("authorization");
   if (authorization) {
     const [scheme, token] = authorization.split(" ");

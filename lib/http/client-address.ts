@@ -1,4 +1,3 @@
-import { NodeRequest, type ApiRequest } from "./node-request";
 import { isSocketAddressStamped, SOCKET_ADDRESS_HEADER } from "./socket-stamp";
 
 // The caller's address, for every per-address limit (registration, lead capture, sign-in, password
@@ -9,7 +8,8 @@ import { isSocketAddressStamped, SOCKET_ADDRESS_HEADER } from "./socket-stamp";
 // ignored.
 //
 // Where the socket is:
-// - /api/v1 under the production server (server.ts, node-handler.ts): the NodeRequest holds it.
+// - /api/v1 under the production server (server.ts, node-handler.ts): the server remembers each
+//   request's socket address (rememberSocketAddress).
 // - Pages, /api/auth (next-auth's sign-in) and everything else the production server hands to Next.js:
 //   the socket's address stamped by server.ts (socket-stamp.ts).
 // - `next dev` (`npm run dev`) and `next start`: no stamp, so with no trusted proxy the address is
@@ -56,9 +56,18 @@ export function clientAddressFromHeaders(headers: HeaderReader): string | null {
   return resolveClientAddress(stamped, headers.get("x-forwarded-for"));
 }
 
-/** The caller's address of an API request: the production server's NodeRequest carries its socket. */
-export function clientAddress(req: ApiRequest): string | null {
-  if (req instanceof NodeRequest) return resolveClientAddress(req.socketAddress, req.headers.get("x-forwarded-for"));
+// The socket address of each request the production server's /api/v1 listener (node-handler.ts) serves.
+const socketAddresses = new WeakMap<Request, string | null>();
+
+/** Called by the production server's /api/v1 listener with the address of the socket `req` came in on. */
+export function rememberSocketAddress(req: Request, socketAddress: string | null): void {
+  socketAddresses.set(req, socketAddress);
+}
+
+/** The caller's address of an API request: the socket the production server saw it on, else its headers. */
+export function clientAddress(req: Request): string | null {
+  const socketAddress = socketAddresses.get(req);
+  if (socketAddress !== undefined) return resolveClientAddress(socketAddress, req.headers.get("x-forwarded-for"));
   return clientAddressFromHeaders(req.headers);
 }
 

@@ -5,12 +5,11 @@ import { actorLabel } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ConflictError, ValidationError } from "@/lib/errors";
 import { json } from "./responses";
-import type { ApiRequest } from "./node-request";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
 /** The key the caller sent, or null; a key that is empty, too long or not printable ASCII is refused. */
-export function idempotencyKeyOf(req: ApiRequest): string | null {
+export function idempotencyKeyOf(req: Request): string | null {
   const key = req.headers.get(IDEMPOTENCY_HEADER);
   if (key === null) return null;
   if (!/^[\x21-\x7e]{1,255}$/.test(key))

@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
-import type { ApiRequest } from "./node-request";
 import { parseInput, readLimitedBytes } from "./with-api";
 
 // Room in the body for the form's other fields, part headers and boundaries beside a file at the limit.
@@ -14,7 +13,7 @@ export type UploadedFile = { name: string; bytes: Uint8Array };
  * the body is counted as it arrives (413), before any of it is parsed.
  */
 export async function readMultipartUpload<S extends z.ZodType>(
-  req: ApiRequest,
+  req: Request,
   { schema, maxFileBytes, fileDescription }: { schema: S; maxFileBytes: number; fileDescription: string },
 ): Promise<{ fields: Omit<z.output<S>, "file">; file: UploadedFile }> {
   const contentType = req.headers.get("content-type") ?? "";

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { BadRequestError } from "@/lib/errors";
 import { logError } from "@/lib/log";
+import { rememberSocketAddress } from "./client-address";
 import { describeError } from "./errors";
-import { NodeRequest } from "./node-request";
-import { json } from "./responses";
+import { hasCompleteBody, json } from "./responses";
 import { HTTP_METHODS, type HttpMethod, type RouteHandler, type RouteModule, type RouteTable } from "./route-table";
 import { API_HEADERS } from "./security-headers";
-import { bodyTextOf } from "./text-response";
-import { takesNodeRequest } from "./with-api";
+import { SOCKET_ADDRESS_HEADER } from "./socket-stamp";
 
 /** A route file's handlers by method, with what Next.js derives from them (HEAD from GET, OPTIONS, Allow). */
 export type LoadedRoute = { handlers: Partial<Record<HttpMethod, RouteHandler>>; allow: string };
@@ -22,69 +22,86 @@ export function loadedRoute(module: RouteModule): LoadedRoute {
   return { handlers, allow };
 }
 
-// Bodies up to this size (declared by Content-Length) are read whole before the handler runs: cheaper
-// than a stream for the small JSON bodies of the API. Larger or chunked bodies reach it as a stream.
-const BUFFERED_BODY_BYTES = 64 * 1024;
-
-const securityHeaders: Record<string, string> = Object.fromEntries(
-  API_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]),
-);
+const securityHeaders: Array<[string, string]> = API_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]);
 
 /**
- * A node:http request listener that serves the app/api/v1 route handlers without Next.js: the matched
- * route file's exported handler answers the node request (node-request.ts), and its web Response is
- * written back with the security headers every response carries. What the handlers see is what
- * Next.js gives them: the same URL, headers (X-Forwarded-* filled in when the client sent none), body
- * and path parameters. `port` is the server's own port, for X-Forwarded-Port.
+ * A node:http request listener that serves the app/api/v1 route handlers without Next.js.
+ * `@hono/node-server` turns node's request into a web Request (built lazily: the method, URL and headers
+ * are read from node's request as asked, and a body read whole skips the web stream) and writes the
+ * handler's web Response back, streaming it and cancelling the stream when the client leaves. What the
+ * handlers see is what Next.js gives them: the same URL, headers (X-Forwarded-* filled in when the client
+ * sent none), body and path parameters; every answer carries the security headers. `port` is the
+ * server's own port, for X-Forwarded-Port.
  */
 export function createApiListener(table: RouteTable<LoadedRoute>, { port }: { port: number }) {
-  return function listener(req: IncomingMessage, res: ServerResponse): void {
-    serve(table, port, req, res).catch((error) => {
-      // Only a response body that fails after its first chunk lands here (every earlier error is
-      // answered): the status has gone out, so cutting the connection is how the client learns.
+  const listener = getRequestListener((request, env) => serve(table, request, env as HttpBindings), {
+    hostname: `localhost:${port}`,
+    // Request and Response stay Node's own: Next.js serves the pages in the same process.
+    overrideGlobalObjects: false,
+    // Our callback answers every error itself; what reaches here is a request no URL can be made of.
+    errorHandler: () => errorResponse(new BadRequestError("the request's Host header or path is malformed")),
+  });
+  return function apiListener(req: IncomingMessage, res: ServerResponse): void {
+    forwardedHeaders(req, port);
+    // The security headers first: a handler's header of the same name replaces its value.
+    for (const [key, value] of securityHeaders) res.setHeader(key, value);
+    listener(req, res).catch((error) => {
       logError(`[server] ${req.method} ${req.url}: the response could not be written`, error);
       res.destroy();
     });
   };
 }
 
-async function serve(
-  table: RouteTable<LoadedRoute>,
-  port: number,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
-  const url = req.url ?? "/";
-  const queryAt = url.indexOf("?");
-  const found = table.match(queryAt === -1 ? url : url.slice(0, queryAt));
-  if (!found) {
-    const pathname = (queryAt === -1 ? url : url.slice(0, queryAt)).slice(0, 200);
-    return send(req, res, json({ detail: `no endpoint at ${pathname}`, code: "not_found" }, 404));
+/**
+ * Fills in, as Next.js does (base-server.ts), the X-Forwarded-* headers the client did not send
+ * (client-address.ts reads X-Forwarded-For), and stamps the socket's address as server.ts stamps what it
+ * hands to Next.js: a client's own value under that name never passes.
+ */
+function forwardedHeaders(req: IncomingMessage, port: number): void {
+  const { headers, rawHeaders } = req;
+  const add = (name: string, value: string) => {
+    headers[name] = value;
+    rawHeaders.push(name, value);
+  };
+  const host = headers.host ?? `localhost:${port}`;
+  if (headers["x-forwarded-host"] === undefined) add("x-forwarded-host", host);
+  if (headers["x-forwarded-port"] === undefined) add("x-forwarded-port", String(port));
+  if (headers["x-forwarded-proto"] === undefined) add("x-forwarded-proto", "http");
+  const socketAddress = req.socket.remoteAddress;
+  if (headers["x-forwarded-for"] === undefined && socketAddress) add("x-forwarded-for", socketAddress);
+  if (headers[SOCKET_ADDRESS_HEADER] !== undefined) {
+    delete headers[SOCKET_ADDRESS_HEADER];
+    for (let at = rawHeaders.length - 2; at >= 0; at -= 2)
+      if (rawHeaders[at].toLowerCase() === SOCKET_ADDRESS_HEADER) rawHeaders.splice(at, 2);
   }
-  const method = (req.method ?? "GET") as HttpMethod;
+  if (socketAddress) add(SOCKET_ADDRESS_HEADER, socketAddress);
+}
+
+async function serve(table: RouteTable<LoadedRoute>, request: Request, env: HttpBindings): Promise<Response> {
+  const url = env.incoming.url ?? "/";
+  const queryAt = url.indexOf("?");
+  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  const found = table.match(pathname);
+  if (!found) return json({ detail: `no endpoint at ${pathname.slice(0, 200)}`, code: "not_found" }, 404);
+  const method = request.method as HttpMethod;
   const handler = found.value.handlers[method];
   if (!handler) {
-    const response = json({ detail: `${req.method} is not allowed here`, code: "method_not_allowed" }, 405, {
-      Allow: found.value.allow,
-    });
-    return send(req, res, response);
+    const detail = `${request.method} is not allowed here`;
+    return json({ detail, code: "method_not_allowed" }, 405, { Allow: found.value.allow });
   }
 
+  rememberSocketAddress(request, env.incoming.socket.remoteAddress ?? null);
   let response: Response;
   try {
-    const request = new NodeRequest(req, port, await readSmallBody(req));
-    // withApi's handlers read the node request as it is; any other handler gets a web Request.
-    const segment = { params: Promise.resolve(found.params) };
-    response = takesNodeRequest(handler)
-      ? await handler(request, segment)
-      : await handler(request.toWebRequest(), segment);
+    response = await handler(request, { params: Promise.resolve(found.params) });
   } catch (error) {
-    // withApi answers every error of a handler; this is for what happens outside it.
-    if (!(error instanceof RequestBodyError || error instanceof BadRequestError))
-      logError(`[server] ${req.method} ${url}`, error);
-    response = errorResponse(error);
+    // withApi answers every error of a handler; this is for what happens outside it. A client that left
+    // mid-body is not a failure of ours.
+    const clientLeft = env.incoming.destroyed && !env.incoming.complete;
+    if (!(error instanceof BadRequestError) && !clientLeft) logError(`[server] ${request.method} ${url}`, error);
+    return errorResponse(error);
   }
-  return send(req, res, response);
+  return hasCompleteBody(response) ? response : firstChunkRead(response, request, env.outgoing);
 }
 
 function errorResponse(error: unknown): Response {
@@ -92,120 +109,50 @@ function errorResponse(error: unknown): Response {
   return json(body, status, headers);
 }
 
-class RequestBodyError extends Error {}
-
-/** A body of up to BUFFERED_BODY_BYTES declared by Content-Length, read whole; else null (no body, or one to stream). */
-async function readSmallBody(req: IncomingMessage): Promise<Buffer<ArrayBuffer> | null> {
-  if (req.method === "GET" || req.method === "HEAD") return null;
-  const declared = req.headers["content-length"];
-  return declared !== undefined && Number(declared) <= BUFFERED_BODY_BYTES ? readWhole(req) : null;
-}
-
-// Buffers read from a socket sit on a plain ArrayBuffer (never a SharedArrayBuffer), as BodyInit wants.
-function readWhole(req: IncomingMessage): Promise<Buffer<ArrayBuffer>> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.once("end", () => resolve((chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)) as Buffer<ArrayBuffer>));
-    req.once("error", (error) => reject(new RequestBodyError(error.message)));
-    // A client that goes away mid-body: the request closes without "end".
-    req.once("close", () => {
-      if (!req.complete) reject(new RequestBodyError("the client closed the connection"));
-    });
-  });
-}
-
-const NEXT_TURN = Symbol("next turn");
-
-/** Writes a web Response to the node response: status, headers (security headers under them), body. */
-async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
-  // The security headers first: a handler's header of the same name replaces its value.
-  for (const key in securityHeaders) res.setHeader(key, securityHeaders[key]);
-  let hasCookies = false;
-  response.headers.forEach((value, key) => {
-    if (key === "set-cookie") hasCookies = true;
-    else res.setHeader(key, value);
-  });
-  if (hasCookies) res.setHeader("set-cookie", response.headers.getSetCookie());
-  res.statusCode = response.status;
-  if (response.statusText) res.statusMessage = response.statusText;
-
-  const bodiless = req.method === "HEAD" || response.status === 204 || response.status === 304;
-  // A body made from a string (a JSON answer) goes out as that string, in one write with the headers.
-  const text = bodiless ? undefined : bodyTextOf(response);
-  if (text !== undefined) {
-    res.setHeader("content-length", Buffer.byteLength(text));
-    res.end(text);
-    return;
-  }
+/**
+ * A streamed answer with its first chunk already read: a body that fails before anything was sent still
+ * gets a proper 500, and one that fails later cuts the connection (the status has gone out, so that is
+ * how the client learns), logged redacted. The adapter cancels the stream when the client leaves.
+ */
+async function firstChunkRead(response: Response, request: Request, outgoing: ServerResponse): Promise<Response> {
   const body = response.body;
-  if (!body || bodiless) {
-    if (body) await body.cancel().catch(() => {});
-    res.end();
-    return;
-  }
-
+  if (!body) return response;
   const reader = body.getReader();
-  // The client leaving stops the stream (and whatever produces it).
-  const onClose = () => {
-    if (!res.writableFinished) reader.cancel().catch(() => {});
-  };
-  res.once("close", onClose);
+  let first: ReadableStreamReadResult<Uint8Array>;
   try {
-    let first: ReadableStreamReadResult<Uint8Array>;
-    try {
-      first = await reader.read();
-    } catch (error) {
-      // The body failed before anything was sent: still time for a proper 500.
-      logError(`[server] ${req.method} ${req.url}: the response body failed`, error);
-      for (const name of res.getHeaderNames()) res.removeHeader(name);
-      return send(req, res, errorResponse(error));
-    }
-    if (first.done) {
-      res.end();
-      return;
-    }
-    // A body that ends right after its first chunk (a JSON text) goes out whole, with Content-Length;
-    // one that is still producing (a stream) is sent chunk by chunk as it comes, without waiting.
-    let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = reader.read();
-    const second = await Promise.race([
-      pending,
-      new Promise<typeof NEXT_TURN>((resolve) => setImmediate(resolve, NEXT_TURN)),
-    ]);
-    if (second !== NEXT_TURN && second.done) {
-      res.end(first.value);
-      return;
-    }
-    if (!(await write(res, first.value))) return;
-    if (second !== NEXT_TURN) {
-      if (!(await write(res, second.value))) return;
-      pending = null;
-    }
-    for (;;) {
-      const next = await (pending ?? reader.read());
-      pending = null;
-      if (next.done) break;
-      if (!(await write(res, next.value))) return;
-    }
-    res.end();
-  } finally {
-    res.off("close", onClose);
+    first = await reader.read();
+  } catch (error) {
+    logError(`[server] ${request.method} ${request.url}: the response body failed`, error);
+    return errorResponse(error);
   }
-}
-
-/** Writes one chunk, waiting for the socket to drain when node's buffer is full; false once the client has gone. */
-async function write(res: ServerResponse, chunk: Uint8Array): Promise<boolean> {
-  if (res.destroyed) return false;
-  if (!res.write(chunk)) {
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        res.off("drain", done);
-        res.off("close", done);
-        resolve();
-      };
-      res.once("drain", done);
-      res.once("close", done);
-    });
-  }
-  return !res.destroyed;
+  let pending: Uint8Array | undefined = first.value;
+  let cancelled = false;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (pending) {
+        controller.enqueue(pending);
+        pending = undefined;
+        return;
+      }
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await reader.read();
+      } catch (error) {
+        if (cancelled) return;
+        logError(`[server] ${request.method} ${request.url}: the response could not be written`, error);
+        outgoing.destroy();
+        controller.close();
+        return;
+      }
+      if (cancelled) return;
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel(reason) {
+      cancelled = true;
+      return reader.cancel(reason);
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(first.done ? null : stream, { status, statusText, headers });
 }

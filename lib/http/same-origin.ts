@@ -1,12 +1,10 @@
-import type { ApiRequest } from "./node-request";
-
 // CSRF defence of the API. A browser attaches the back office's session cookie to any request to us, even
 // one a foreign page makes (a form post, a fetch with credentials), so a state change authenticated by
 // that cookie must prove it comes from our own pages. Bearer tokens and API keys are not ambient
 // credentials (a browser never adds them by itself), so their callers are not asked.
 
 /** The origins the service answers at: PUBLIC_BASE_URL, NEXTAUTH_URL, and the one this request was sent to. */
-function ownOrigins(req: ApiRequest): Set<string> {
+function ownOrigins(req: Request): Set<string> {
   const origins = new Set<string>();
   for (const configured of [process.env.PUBLIC_BASE_URL, process.env.NEXTAUTH_URL]) {
     const origin = originOf(configured);
@@ -44,7 +42,7 @@ function originOf(address: string | undefined): string | null {
  * Origin header must be one of ours, scheme, host and port alike. A request with neither header, or
  * with `Origin: null` (sandboxed frames, some redirects), does not pass.
  */
-export function isSameOriginRequest(req: ApiRequest): boolean {
+export function isSameOriginRequest(req: Request): boolean {
   const site = req.headers.get("sec-fetch-site");
   if (site !== null) return site === "same-origin";
   const origin = originOf(req.headers.get("origin") ?? undefined);

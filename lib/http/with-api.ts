@@ -10,7 +10,6 @@ import { logError } from "@/lib/log";
 import { clientAddress } from "./client-address";
 import { describeError } from "./errors";
 import { idempotencyKeyOf, runOnce } from "./idempotency";
-import { type ApiRequest, takeBodyBytes, webRequestOf } from "./node-request";
 import { permissionsOf, type Operation } from "./operation";
 import { json } from "./responses";
 import { isSameOriginRequest } from "./same-origin";
@@ -25,28 +24,17 @@ export type HandlerArgs<O extends Operation> = {
   query: Infer<O["query"]>;
   body: Infer<O["body"]>;
   /** For a header, or a body the operation does not parse (readLimited, readMultipartUpload). */
-  req: ApiRequest;
+  req: Request;
 };
 
 type RouteSegment = { params: Promise<Record<string, string | string[] | undefined>> };
-
-// The handlers withApi made. They also take the production server's NodeRequest (node-request.ts);
-// any other exported handler is given a web Request.
-const apiHandlers = new WeakSet<object>();
-
-/** Whether `handler` was made by withApi, and so takes a NodeRequest as well as a web Request. */
-export function takesNodeRequest(
-  handler: object,
-): handler is (req: ApiRequest, segment?: RouteSegment) => Promise<Response> {
-  return apiHandlers.has(handler);
-}
 
 /**
  * The one wrapper of every route handler: request id, caller, access, input parsing, and every error
  * turned into a `{detail}` response. Handlers only parse, call one service and respond.
  */
 export function withApi<O extends Operation>(operation: O, handler: (args: HandlerArgs<O>) => Promise<Response>) {
-  async function handle(req: ApiRequest, segment?: RouteSegment): Promise<Response> {
+  async function handle(req: Request, segment?: RouteSegment): Promise<Response> {
     const requestId = requestIdOf(req);
     let response: Response;
     try {
@@ -70,17 +58,16 @@ export function withApi<O extends Operation>(operation: O, handler: (args: Handl
         : await call(ctx);
     } catch (error) {
       const { status, body, headers } = describeError(error);
-      if (status >= 500) logError(`[${requestId}] ${req.method} ${new URL(req.url).pathname}`, error);
+      if (status >= 500) logError(`[${requestId}] ${req.method} ${new URL(req.url).pathname}`, error, { requestId });
       response = json(body, status, headers);
     }
     response.headers.set("X-Request-Id", requestId);
     return response;
   }
-  apiHandlers.add(handle);
   return handle;
 }
 
-async function resolveForOperation(operation: Operation, req: ApiRequest, db: Awaited<ReturnType<typeof getDb>>) {
+async function resolveForOperation(operation: Operation, req: Request, db: Awaited<ReturnType<typeof getDb>>) {
   if (operation.access !== "public") return resolveCaller(req, db);
   // A public route ignores credentials it cannot use rather than refusing the call.
   return resolveCaller(req, db).catch((error) => {
@@ -98,11 +85,11 @@ function checkAccess(operation: Operation, actor: Actor): void {
 }
 
 // A state change through the session cookie must come from our own pages (same-origin.ts).
-function assertSameOrigin(req: ApiRequest): void {
+function assertSameOrigin(req: Request): void {
   if (!isSameOriginRequest(req)) throw new ForbiddenError("cross-site request refused");
 }
 
-function requestIdOf(req: ApiRequest): string {
+function requestIdOf(req: Request): string {
   const given = req.headers.get("x-request-id");
   return given && /^[A-Za-z0-9._-]{1,100}$/.test(given) ? given : newRequestId();
 }
@@ -162,7 +149,7 @@ function assertNoNulCharacters(value: unknown, location: string): void {
 }
 
 /** Reads a JSON (or, where accepted, form-encoded) body, refusing anything over 1 MB before parsing. */
-async function readBody(req: ApiRequest, operation: Operation): Promise<unknown> {
+async function readBody(req: Request, operation: Operation): Promise<unknown> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > MAX_JSON_BYTES) throw new PayloadTooLargeError("the request body is larger than 1 MB");
   const text = await readLimited(req, MAX_JSON_BYTES);
@@ -182,7 +169,7 @@ async function readBody(req: ApiRequest, operation: Operation): Promise<unknown>
 }
 
 /** The body as text, refusing (413) anything over `limit` bytes while it arrives. */
-export async function readLimited(req: ApiRequest, limit: number): Promise<string> {
+export async function readLimited(req: Request, limit: number): Promise<string> {
   const bytes = await readLimitedBytes(
     req,
     limit,
@@ -193,17 +180,19 @@ export async function readLimited(req: ApiRequest, limit: number): Promise<strin
 
 /** The body's bytes, throwing `tooLarge()` as soon as more than `limit` bytes have arrived (the rest is not read). */
 export async function readLimitedBytes(
-  req: ApiRequest,
+  req: Request,
   limit: number,
   tooLarge: () => Error,
 ): Promise<Buffer<ArrayBuffer>> {
-  // A small body the server has already read whole (node-handler.ts): no need to stream it back.
-  const whole = takeBodyBytes(req);
-  if (whole) {
+  // A body that declares its length within the limit is read whole (node's parser holds the client to
+  // that length); the production server's request (node-handler.ts) then reads it without a web stream.
+  const declared = req.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) <= limit) {
+    const whole = Buffer.from(await req.arrayBuffer());
     if (whole.byteLength > limit) throw tooLarge();
     return whole;
   }
-  const stream = webRequestOf(req).body;
+  const stream = req.body;
   if (!stream) return Buffer.alloc(0);
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];

@@ -159,8 +159,8 @@ describe("withApi and an unexpected error", () => {
     expect(logged).toHaveBeenCalledTimes(1);
     expect(String(logged.mock.calls[0][0])).toContain("explode-1");
     // As text (name, message, stack), with what looks like a credential redacted (lib/log.ts).
-    expect(String(logged.mock.calls[0][1])).toContain("Error: secret internals: password=[redacted]");
-    expect(String(logged.mock.calls[0][1])).not.toContain("hunter2");
+    expect(String(logged.mock.calls[0][0])).toContain("Error: secret internals: password=[redacted]");
+    expect(String(logged.mock.calls[0][0])).not.toContain("hunter2");
   });
 
   it("maps a domain error thrown by a handler without logging it", async () => {

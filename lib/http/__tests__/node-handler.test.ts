@@ -5,12 +5,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientAddress } from "@/lib/http/client-address";
 import { createApiListener, loadedRoute, type LoadedRoute } from "@/lib/http/node-handler";
 import { defineOperation } from "@/lib/http/operation";
-import { webRequestOf } from "@/lib/http/node-request";
 import { createRouteTable, type RouteModule } from "@/lib/http/route-table";
 import { API_ROUTES } from "@/lib/http/routes.generated";
 import { API_CSP, API_HEADERS, HSTS } from "@/lib/http/security-headers";
 import { SOCKET_ADDRESS_HEADER } from "@/lib/http/socket-stamp";
-import { takesNodeRequest, withApi } from "@/lib/http/with-api";
+import { withApi } from "@/lib/http/with-api";
 import { createTestUser } from "@/test/fixtures";
 
 // The production server's /api/v1 path (server.ts): node:http straight to the route handlers. It is
@@ -26,13 +25,16 @@ async function echo(req: Request): Promise<Response> {
     client_address: clientAddress(req),
     forwarded_for: req.headers.get("x-forwarded-for"),
     forwarded_host: req.headers.get("x-forwarded-host"),
+    forwarded_port: req.headers.get("x-forwarded-port"),
+    forwarded_proto: req.headers.get("x-forwarded-proto"),
+    socket_stamp: req.headers.get(SOCKET_ADDRESS_HEADER),
     repeated: req.headers.get("x-repeated"),
     body_bytes: body.byteLength,
     body_sha256: createHash("sha256").update(body).digest("hex"),
   });
 }
 
-// A withApi route: withApi and its handler get the server's NodeRequest; the echo reads its web Request.
+// A withApi route: withApi, its handler and the echo read the one Request the server made.
 const apiEcho = withApi(
   defineOperation({
     method: "POST",
@@ -43,8 +45,8 @@ const apiEcho = withApi(
     responses: { 200: { description: "what the handler saw" } },
   }),
   async ({ req }) => {
-    // The services' address comes from the request withApi got (the NodeRequest, with its socket).
-    const seen = await (await echo(webRequestOf(req))).json();
+    // The services' address comes from the request withApi got (the server knows its socket).
+    const seen = await (await echo(req)).json();
     return Response.json({ ...seen, client_address: clientAddress(req) });
   },
 );
@@ -334,9 +336,7 @@ describe("the node:http server of /api/v1", () => {
     }
   });
 
-  it("hands withApi's handlers the node request, whose web Request is the one a plain handler gets", async () => {
-    expect(takesNodeRequest(apiEcho)).toBe(true);
-    expect(takesNodeRequest(echo)).toBe(false);
+  it("hands withApi's handlers the same Request a plain handler gets", async () => {
     for (const size of [0, 1000, 300 * 1024]) {
       const bytes = randomBytes(size);
       const options = {
@@ -352,6 +352,20 @@ describe("the node:http server of /api/v1", () => {
         body_sha256: createHash("sha256").update(bytes).digest("hex"),
       });
     }
+  });
+
+  it("presents the forwarding headers as Next.js does, and the socket's address under the stamp, never the client's", async () => {
+    const seen = (
+      await call("POST", "/api/v1/__test/echo", {
+        headers: { [SOCKET_ADDRESS_HEADER]: "198.51.100.66" },
+        body: "",
+        localAddress: "127.0.0.7",
+      })
+    ).json();
+    expect(seen.forwarded_port).toBe(String(base.port));
+    expect(seen.forwarded_proto).toBe("http");
+    expect(seen.forwarded_for).toMatch(/^(::ffff:)?127\.0\.0\.7$/);
+    expect(seen.socket_stamp).toBe(seen.forwarded_for);
   });
 
   it("answers 400 {detail} to a Host header that makes no URL", async () => {
