@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { chunksForInsert } from "@/db/chunks";
-import { knowledgeDocuments, knowledgeFragments, type KnowledgeDocument } from "@/db/schema";
+import { knowledgeDocuments, knowledgeFragments, type KnowledgeAudience, type KnowledgeDocument } from "@/db/schema";
 import { assertCan, companyOf, isAdmin, scopeOf, type Actor } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/errors";
@@ -8,7 +8,6 @@ import { parseInput } from "@/lib/http/with-api";
 import { runOffThread } from "@/lib/offload/pool";
 import { writeAudit } from "@/lib/operations/audit";
 import { getCompanyOrThrow } from "@/lib/operations/companies";
-import type { KnowledgeAudience } from "./audience";
 import { splitIntoFragments } from "./fragments";
 import { embedTexts } from "./models";
 import { MetadataJson, type KnowledgeDocumentResponse } from "./schemas";
