@@ -2,7 +2,7 @@ import { z } from "zod";
 import { catalogOperations } from "@/lib/catalog/operations";
 import { claimsOperations } from "@/lib/claims/operations";
 import { identityOperations } from "@/lib/identity/operations";
-import { knowledgeOperations } from "@/lib/knowledge/operations";
+import { knowledgeEndpoints } from "@/lib/knowledge/endpoints";
 import { leadsOperations } from "@/lib/leads/operations";
 import { notificationsEndpoints } from "@/lib/notifications/endpoints";
 import { emissionOperations } from "@/lib/emission/operations";
@@ -22,7 +22,7 @@ export const allOperations: Operation[] = [
   ...Object.values(paymentsEndpoints),
   ...Object.values(claimsOperations),
   ...Object.values(leadsOperations),
-  ...Object.values(knowledgeOperations),
+  ...Object.values(knowledgeEndpoints),
 ];
 
 type JsonSchema = Record<string, unknown>;

@@ -9,7 +9,7 @@ import { consumeRateLimit } from "@/lib/operations/rate-limit";
 import { outboundTimeoutMs } from "@/lib/outbound";
 import { words } from "./local-embedding";
 import { chatModel, embedTexts, providerError } from "./models";
-import { nearestFragments, type KnowledgeScope, type RetrievedFragment } from "./retrieve";
+import { nearestFragments, type KnowledgeScope, type RetrievedFragment } from "./nearest-fragments";
 import type { ChatInput, ChatResponse, ChatSource } from "./schemas";
 
 /** Turns of the session given to the model as memory (spec: the last 10). */
