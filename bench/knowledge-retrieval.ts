@@ -19,7 +19,7 @@ import {
   nearestFragments,
   RETRIEVED_FRAGMENTS,
   type RetrievedFragment,
-} from "@/lib/knowledge/retrieve";
+} from "@/lib/knowledge/nearest-fragments";
 import { createFreshDatabase } from "./lib/database";
 import type { LoadResult } from "./lib/load";
 import type { Scenario } from "./lib/scenario";

@@ -6,5 +6,5 @@ export * from "./emission";
 export * from "./payments";
 export * from "./claims";
 export * from "./leads";
-export * from "./intelligence";
+export * from "./knowledge";
 export * from "./notifications";

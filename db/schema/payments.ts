@@ -1,9 +1,12 @@
 import { boolean, char, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, money, updatedAt } from "./columns";
-import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from "@/lib/payments/statuses";
 import { policies } from "./emission";
 
-export { TRANSACTION_KINDS, TRANSACTION_STATUSES } from "@/lib/payments/statuses";
+export const TRANSACTION_STATUSES = ["PENDING", "PAID", "FAILED"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const TRANSACTION_KINDS = ["INTENT", "MANUAL", "INVOICE"] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 export const PROCESSOR_EVENT_STATUSES = ["RECEIVED", "PROCESSED", "FAILED", "IGNORED"] as const;
 

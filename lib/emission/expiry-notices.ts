@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { clients, policies } from "@/db/schema";
 import { inTransaction, systemContext } from "@/lib/context";
-import { enqueueNotification } from "@/lib/notifications/enqueue";
+import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
 import { COVERING_STATUSES } from "./policy-moves";
 
 /** Days before end_date that the expiry notice goes out (spec: Limits). */

@@ -8,7 +8,7 @@ import { availabilityIn, getPricingConfig, isSoldTo } from "@/lib/catalog/pricin
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BadRequestError, BusinessRuleError, NotFoundError } from "@/lib/errors";
 import { money, formatMoney } from "@/lib/money";
-import { enqueueNotification } from "@/lib/notifications/enqueue";
+import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
 import { writeAudit } from "@/lib/operations/audit";
 import { findVisibleClient, ownerOf } from "./clients";
 import { ageOn, endOfYearOfCover, todayUtc } from "./dates";

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { catalogOperations } from "@/lib/catalog/operations";
 import { claimsOperations } from "@/lib/claims/operations";
 import { identityOperations } from "@/lib/identity/operations";
-import { knowledgeOperations } from "@/lib/knowledge/operations";
+import { knowledgeEndpoints } from "@/lib/knowledge/endpoints";
 import { leadsOperations } from "@/lib/leads/operations";
-import { notificationsOperations } from "@/lib/notifications/operations";
+import { notificationsEndpoints } from "@/lib/notifications/endpoints";
 import { emissionOperations } from "@/lib/emission/operations";
 import { operationsOperations } from "@/lib/operations/operations";
-import { paymentsOperations } from "@/lib/payments/operations";
+import { paymentsEndpoints } from "@/lib/payments/endpoints";
 import { ErrorResponse } from "@/lib/schemas";
 import { IDEMPOTENCY_HEADER } from "./idempotency";
 import { permissionsOf, type Operation } from "./operation";
@@ -16,13 +16,13 @@ import { permissionsOf, type Operation } from "./operation";
 export const allOperations: Operation[] = [
   ...Object.values(operationsOperations),
   ...Object.values(identityOperations),
-  ...Object.values(notificationsOperations),
+  ...Object.values(notificationsEndpoints),
   ...Object.values(catalogOperations),
   ...Object.values(emissionOperations),
-  ...Object.values(paymentsOperations),
+  ...Object.values(paymentsEndpoints),
   ...Object.values(claimsOperations),
   ...Object.values(leadsOperations),
-  ...Object.values(knowledgeOperations),
+  ...Object.values(knowledgeEndpoints),
 ];
 
 type JsonSchema = Record<string, unknown>;

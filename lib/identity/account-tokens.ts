@@ -5,7 +5,7 @@ import { hashToken, newOpaqueToken } from "@/lib/auth/tokens";
 import type { ServiceContext } from "@/lib/context";
 import { publicBaseUrl } from "@/lib/emission/verification";
 import { BadRequestError } from "@/lib/errors";
-import { enqueueNotification } from "@/lib/notifications/enqueue";
+import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
 
 // The single-use links of trust.md sections 1 and 2. A token is 32 random bytes (base64url); only its
 // SHA-256 hash is stored. Issuing a token revokes the live ones of the same user and kind, so only the

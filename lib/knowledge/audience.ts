@@ -1,4 +1,3 @@
-// Who a knowledge document is for (trust.md section 5): STAFF (the default) is read by the company's
-// staff only; CLIENTS also by the company's own clients, through the assistant.
-export const KNOWLEDGE_AUDIENCES = ["STAFF", "CLIENTS"] as const;
-export type KnowledgeAudience = (typeof KNOWLEDGE_AUDIENCES)[number];
+// Who a knowledge document is for: the list lives with the table (db/schema/knowledge.ts); re-exported
+// here for the pages, which do not import the database.
+export { KNOWLEDGE_AUDIENCES, type KnowledgeAudience } from "@/db/schema/knowledge";

@@ -1,16 +1,15 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { generateText, streamText, type ModelMessage } from "ai";
-import { chatMessages, clients } from "@/db/schema";
+import { chatMessages, clients, KNOWLEDGE_AUDIENCES } from "@/db/schema";
 import { assertCan, assertEmailVerified, can, companyOf } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ownClient } from "@/lib/emission/access";
 import { ForbiddenError } from "@/lib/errors";
 import { consumeRateLimit } from "@/lib/operations/rate-limit";
 import { outboundTimeoutMs } from "@/lib/outbound";
-import { KNOWLEDGE_AUDIENCES } from "./audience";
 import { words } from "./local-embedding";
 import { chatModel, embedTexts, providerError } from "./models";
-import { nearestFragments, type KnowledgeScope, type RetrievedFragment } from "./retrieve";
+import { nearestFragments, type KnowledgeScope, type RetrievedFragment } from "./nearest-fragments";
 import type { ChatInput, ChatResponse, ChatSource } from "./schemas";
 
 /** Turns of the session given to the model as memory (spec: the last 10). */

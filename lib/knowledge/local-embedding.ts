@@ -1,6 +1,6 @@
 import type { EmbeddingModelV3 } from "@ai-sdk/provider";
 import { createHash } from "node:crypto";
-import { EMBEDDING_DIMENSIONS } from "@/db/schema/intelligence";
+import { EMBEDDING_DIMENSIONS } from "@/db/schema/knowledge";
 
 // The embedding used when no OPENAI_API_KEY is set: deterministic and offline, shaped as an AI SDK
 // embedding model so that ingestion and chat run one code path whichever model is configured. Words

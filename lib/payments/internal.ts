@@ -1,12 +1,21 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { clients, policies, transactions, type Client, type Policy, type Transaction } from "@/db/schema";
-import type { Actor } from "@/lib/auth/actor";
+import {
+  clients,
+  companies,
+  policies,
+  transactions,
+  type Client,
+  type Policy,
+  type Subscription,
+  type Transaction,
+} from "@/db/schema";
 import { scopeFilter } from "@/lib/auth/scope-filter";
 import type { ServiceContext } from "@/lib/context";
 import { movePolicy } from "@/lib/emission/policy-status";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { money } from "@/lib/money";
+import { callProcessor, paymentProcessor } from "./processor";
 import { PAYABLE_POLICY_STATUSES } from "./statuses";
 import type { TransactionResponse } from "./schemas";
 
@@ -27,19 +36,54 @@ export function toTransactionResponse(transaction: Transaction): TransactionResp
   };
 }
 
-/** A policy in the caller's scope with its client, locked for the payment being taken; 404 otherwise. */
-export async function lockPolicyInScope(
-  db: DbOrTx,
-  actor: Actor,
+export function toSubscriptionResponse(subscription: Subscription) {
+  return {
+    id: subscription.id,
+    policy_id: subscription.policyId,
+    processor_subscription_id: subscription.processorSubscriptionId,
+    status: subscription.status,
+    billing_anchor_day: subscription.billingAnchorDay,
+    current_period_end: subscription.currentPeriodEnd?.toISOString() ?? null,
+    cancel_at_period_end: subscription.cancelAtPeriodEnd,
+  };
+}
+
+/**
+ * A policy in the caller's scope with its client; 404 otherwise. `forUpdate` locks the policy for the
+ * payment being taken.
+ */
+export async function getPolicyOrThrow(
+  ctx: ServiceContext,
   policyId: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<{ policy: Policy; client: Client }> {
-  const [row] = await db
+  const query = ctx.db
     .select({ policy: policies, client: clients })
     .from(policies)
     .innerJoin(clients, eq(clients.id, policies.clientId))
-    .where(and(eq(policies.id, policyId), scopeFilter(actor, policies)))
-    .for("update", { of: policies });
+    .where(and(eq(policies.id, policyId), scopeFilter(ctx.actor, policies)));
+  const [row] = options.forUpdate ? await query.for("update", { of: policies }) : await query;
   if (!row) throw new NotFoundError("policy");
+  return row;
+}
+
+/**
+ * A transaction in the caller's scope with its policy and client; 404 otherwise. `forUpdate` locks the
+ * transaction.
+ */
+export async function getTransactionOrThrow(
+  ctx: ServiceContext,
+  transactionId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ transaction: Transaction; policy: Policy; client: Client }> {
+  const query = ctx.db
+    .select({ transaction: transactions, policy: policies, client: clients })
+    .from(transactions)
+    .innerJoin(policies, eq(policies.id, transactions.policyId))
+    .innerJoin(clients, eq(clients.id, policies.clientId))
+    .where(and(eq(transactions.id, transactionId), scopeFilter(ctx.actor, policies)));
+  const [row] = options.forUpdate ? await query.for("update", { of: transactions }) : await query;
+  if (!row) throw new NotFoundError("transaction");
   return row;
 }
 
@@ -63,4 +107,43 @@ export async function activateWhenPaidInFull(ctx: ServiceContext, policy: Policy
     .where(and(eq(transactions.policyId, policy.id), eq(transactions.status, "PAID")));
   if (money(paid).lt(policy.finalPrice)) return policy;
   return movePolicy(ctx, { policyId: policy.id, to: "ACTIVE", reason, trigger: "payment_succeeded" });
+}
+
+/**
+ * The client's customer at the processor: created the first time and remembered on the client, so a
+ * client has one customer whatever pays for it. The client row is locked while this happens, and the
+ * processor call carries an idempotency key, so two payments at once still make one customer.
+ */
+export async function ensureProcessorCustomer(ctx: ServiceContext, clientId: string): Promise<string> {
+  const [client] = await ctx.db.select().from(clients).where(eq(clients.id, clientId)).for("update");
+  if (client.processorCustomerId) return client.processorCustomerId;
+  const customer = await callProcessor(() =>
+    paymentProcessor().customers.create(
+      { email: client.email, name: `${client.firstName} ${client.lastName}`, metadata: { client_id: client.id } },
+      { idempotencyKey: `customer-${client.id}` },
+    ),
+  );
+  await ctx.db
+    .update(clients)
+    .set({ processorCustomerId: customer.id, updatedAt: new Date() })
+    .where(eq(clients.id, client.id));
+  return customer.id;
+}
+
+/**
+ * Records that a connected account finished its onboarding (the processor lets it take charges): from
+ * then on only an administrator may open its onboarding again, which decides where payouts go. Kept
+ * once set, whatever the account says later. Returns whether a company has the account.
+ */
+export async function markOnboardingCompleted(db: DbOrTx, accountId: string): Promise<boolean> {
+  const [company] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.processorConnectId, accountId));
+  if (!company) return false;
+  await db
+    .update(companies)
+    .set({ processorOnboardingCompletedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(companies.id, company.id), isNull(companies.processorOnboardingCompletedAt)));
+  return true;
 }

@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import type { Policy, Transaction } from "@/db/schema";
 import { isSupportedCurrency, processorExponent } from "@/lib/currencies";
 import { ExternalServiceError, PaymentRequiredError, ValidationError } from "@/lib/errors";
 import { logError } from "@/lib/log";
@@ -105,4 +106,28 @@ export function fromMinorUnits(amount: number, currency: string): string {
   if (exponent === null || !isSupportedCurrency(currency))
     throw new ValidationError(`unsupported currency ${currency}`);
   return formatMoney(money(amount).dividedBy(money(10).pow(exponent)));
+}
+
+/** Creates the processor's payment intent for a transaction; every intent names its policy in metadata. */
+export async function createProcessorIntent(
+  policy: Policy,
+  transaction: Transaction,
+  options: { customerId: string; paymentMethodId?: string; savePaymentMethod?: boolean },
+) {
+  return callProcessor(() =>
+    paymentProcessor().paymentIntents.create(
+      {
+        amount: toMinorUnits(transaction.amount, transaction.currency),
+        currency: transaction.currency.toLowerCase(),
+        customer: options.customerId,
+        ...(options.paymentMethodId ? { payment_method: options.paymentMethodId } : {}),
+        ...(options.savePaymentMethod ? { setup_future_usage: "off_session" as const } : {}),
+        automatic_payment_methods: { enabled: true },
+        description: `Premium of policy ${policy.policyNumber}`,
+        metadata: { policy_id: policy.id, transaction_id: transaction.id },
+      },
+      // One intent per transaction and attempt, even when the request is sent again.
+      { idempotencyKey: `intent-${transaction.id}-${transaction.attemptCount}` },
+    ),
+  );
 }

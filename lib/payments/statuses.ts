@@ -1,10 +1,11 @@
-// The payment enumerations, pure so that the payments pages use the same lists as the database.
-
-export const TRANSACTION_STATUSES = ["PENDING", "PAID", "FAILED"] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-
-export const TRANSACTION_KINDS = ["INTENT", "MANUAL", "INVOICE"] as const;
-export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+// The payment enumerations. The transaction lists live with the table (db/schema/payments.ts) and are
+// re-exported here so that the payments pages, which do not import the database, use the same lists.
+export {
+  TRANSACTION_KINDS,
+  TRANSACTION_STATUSES,
+  type TransactionKind,
+  type TransactionStatus,
+} from "@/db/schema/payments";
 
 /** Retries of a failed charge (spec: MAX_PAYMENT_ATTEMPTS). */
 export const MAX_PAYMENT_ATTEMPTS = 2;

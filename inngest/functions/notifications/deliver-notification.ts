@@ -1,5 +1,5 @@
 import { getDb } from "@/db";
-import { deliverNotification, EVENT_DELIVERY_ATTEMPTS } from "@/lib/notifications/deliver";
+import { deliverNotification, EVENT_DELIVERY_ATTEMPTS } from "@/lib/notifications/deliver-notification";
 import { defineBackgroundFunction } from "../../define";
 
 // Delivers one outbox row after the transaction that wrote it has committed; a failure is retried here a

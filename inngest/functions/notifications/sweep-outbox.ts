@@ -1,5 +1,5 @@
 import { getDb } from "@/db";
-import { deliverNotification, findStrandedNotifications } from "@/lib/notifications/deliver";
+import { deliverNotification, findStrandedNotifications } from "@/lib/notifications/deliver-notification";
 import { defineBackgroundFunction } from "../../define";
 
 // Every minute: delivers rows whose event never arrived (the process stopped between commit and send) and

@@ -1,5 +1,5 @@
 import { getDb } from "@/db";
-import { sendArrearsReminders } from "@/lib/payments/reminders";
+import { sendArrearsReminders } from "@/lib/payments/send-arrears-reminders";
 import { defineBackgroundFunction } from "../../define";
 
 // Daily at 09:00 UTC: reminders for IN_ARREARS policies without a subscription.

@@ -1,5 +1,5 @@
 import { getDb } from "@/db";
-import { EVENT_PROCESSING_ATTEMPTS, processProcessorEvent } from "@/lib/payments/process-event";
+import { EVENT_PROCESSING_ATTEMPTS, processProcessorEvent } from "@/lib/payments/process-processor-event";
 import { defineBackgroundFunction } from "../../define";
 
 // Applies one stored webhook event; a failure is recorded on the event and retried.

@@ -1,5 +1,5 @@
 import { getDb } from "@/db";
-import { findUnprocessedEvents, processProcessorEvent } from "@/lib/payments/process-event";
+import { findUnprocessedEvents, processProcessorEvent } from "@/lib/payments/process-processor-event";
 import { defineBackgroundFunction } from "../../define";
 
 // Every minute: applies stored events whose processing was lost (a crash after the webhook's commit) or

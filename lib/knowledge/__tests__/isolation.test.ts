@@ -7,7 +7,7 @@ import { knowledgeDocuments, knowledgeFragments } from "@/db/schema";
 import { createTestCompany, signInAs, type SignedIn } from "@/test/fixtures";
 import { KNOWLEDGE_AUDIENCES } from "../audience";
 import { localEmbedding } from "../local-embedding";
-import { nearestFragments, RETRIEVED_FRAGMENTS } from "../retrieve";
+import { nearestFragments, RETRIEVED_FRAGMENTS } from "../nearest-fragments";
 import { addText, ask, repatriationWording } from "./helpers";
 
 // Issue 7 point 2: one company's question never reaches another company's fragments. The company

@@ -11,8 +11,8 @@ import {
   EVENT_DELIVERY_ATTEMPTS,
   findStrandedNotifications,
   MAX_DELIVERY_ATTEMPTS,
-} from "@/lib/notifications/deliver";
-import { enqueueNotification, type NewNotification } from "@/lib/notifications/enqueue";
+} from "@/lib/notifications/deliver-notification";
+import { enqueueNotification, type NewNotification } from "@/lib/notifications/enqueue-notification";
 import { systemCtx, uniqueEmail } from "@/test/fixtures";
 import { GARBAGE_REPLY, type FakeReply, type FakeServer } from "@/test/fakes/http-server";
 import { startFakeResend } from "@/test/fakes/resend";

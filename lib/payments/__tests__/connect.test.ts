@@ -5,7 +5,7 @@ import { getDb } from "@/db";
 import { companies } from "@/db/schema";
 import { paymentProcessor } from "@/lib/payments/processor";
 import { api } from "@/test/api";
-import { ONBOARDING_COMPLETED_DETAIL } from "@/lib/payments/connect";
+import { ONBOARDING_COMPLETED_DETAIL } from "@/lib/payments/start-connect-onboarding";
 import { stripeEvent } from "@/test/fakes/stripe-events";
 import { expectAuditRow, signInAs } from "@/test/fixtures";
 import { createCompanyWith, deliverAndProcess, requestsTo, withFakeStripe } from "./helpers";

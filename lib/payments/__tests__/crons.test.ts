@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { notifications, policies } from "@/db/schema";
 import { sendExpiryNotices } from "@/lib/emission/expiry-notices";
-import { sendArrearsReminders } from "@/lib/payments/reminders";
+import { sendArrearsReminders } from "@/lib/payments/send-arrears-reminders";
 import { api } from "@/test/api";
 import { dateFromToday, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
 import {

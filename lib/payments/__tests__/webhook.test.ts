@@ -10,7 +10,7 @@ import {
   findUnprocessedEvents,
   MAX_PROCESSING_ATTEMPTS,
   processProcessorEvent,
-} from "@/lib/payments/process-event";
+} from "@/lib/payments/process-processor-event";
 import { api } from "@/test/api";
 import { signStripePayload, stripeEvent } from "@/test/fakes/stripe-events";
 import { stripeCustomer, stripeInvoice, unixNow } from "@/test/fakes/stripe-objects";

@@ -1,9 +1,9 @@
 import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
-import { paymentsOperations } from "@/lib/payments/operations";
-import { listTransactions } from "@/lib/payments/transactions";
+import { paymentsEndpoints } from "@/lib/payments/endpoints";
+import { listTransactions } from "@/lib/payments/list-transactions";
 
 // GET /api/v1/payments/transactions - transactions in scope
-export const GET = withApi(paymentsOperations.listTransactions, async ({ ctx, query }) =>
+export const GET = withApi(paymentsEndpoints.listTransactions, async ({ ctx, query }) =>
   json(await listTransactions({ ctx, query })),
 );

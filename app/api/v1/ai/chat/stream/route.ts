@@ -1,9 +1,9 @@
 import { withApi } from "@/lib/http/with-api";
 import { chatStream } from "@/lib/knowledge/chat";
-import { knowledgeOperations } from "@/lib/knowledge/operations";
+import { knowledgeEndpoints } from "@/lib/knowledge/endpoints";
 
 // POST /api/v1/ai/chat/stream - ask the assistant; the answer's text streams, its sources in X-Chat-Sources, its turn in X-Chat-Turn
-export const POST = withApi(knowledgeOperations.chatStream, async ({ ctx, body }) => {
+export const POST = withApi(knowledgeEndpoints.chatStream, async ({ ctx, body }) => {
   const { sources, turn, text } = await chatStream({ ctx, input: body });
   return new Response(text.pipeThrough(new TextEncoderStream()), {
     headers: {

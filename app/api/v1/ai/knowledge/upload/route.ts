@@ -1,11 +1,12 @@
 import { readMultipartUpload } from "@/lib/http/multipart";
 import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
-import { ingestPdfDocument, parseMetadataField } from "@/lib/knowledge/documents";
-import { knowledgeOperations } from "@/lib/knowledge/operations";
+import { ingestPdfDocument } from "@/lib/knowledge/ingest-pdf-document";
+import { parseMetadataField } from "@/lib/knowledge/internal";
+import { knowledgeEndpoints } from "@/lib/knowledge/endpoints";
 import { UploadDocumentForm } from "@/lib/knowledge/schemas";
 
-const operation = knowledgeOperations.uploadPdf;
+const operation = knowledgeEndpoints.uploadPdf;
 
 // POST /api/v1/ai/knowledge/upload - add a PDF to the company's knowledge
 export const POST = withApi(operation, async ({ ctx, req }) => {

@@ -1,42 +1,13 @@
-import { and, desc, eq, ne } from "drizzle-orm";
-import type Stripe from "stripe";
-import { companies, planVersions, plans, subscriptions, type Subscription } from "@/db/schema";
+import { and, eq, ne } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { companies, planVersions, plans, subscriptions } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
-import { getPolicy } from "@/lib/emission/policies";
-import { movePolicy } from "@/lib/emission/policy-status";
-import { ConflictError, NotFoundError } from "@/lib/errors";
+import { ConflictError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
-import type { DbOrTx } from "@/db";
-import { ensureProcessorCustomer } from "./customers";
-import { lockPolicyInScope } from "./internal";
+import { nextAnchor, periodEndOf } from "./billing-period";
+import { ensureProcessorCustomer, getPolicyOrThrow, toSubscriptionResponse } from "./internal";
 import { callProcessor, paymentProcessor, toMinorUnits } from "./processor";
-
-export function toSubscriptionResponse(subscription: Subscription) {
-  return {
-    id: subscription.id,
-    policy_id: subscription.policyId,
-    processor_subscription_id: subscription.processorSubscriptionId,
-    status: subscription.status,
-    billing_anchor_day: subscription.billingAnchorDay,
-    current_period_end: subscription.currentPeriodEnd?.toISOString() ?? null,
-    cancel_at_period_end: subscription.cancelAtPeriodEnd,
-  };
-}
-
-/** The next midnight (UTC) falling on `day` of a month, strictly after `now`. */
-export function nextAnchor(day: number, now = new Date()): Date {
-  const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), day));
-  return thisMonth > now ? thisMonth : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, day));
-}
-
-/** The end of the current period: at this API version the processor keeps it on the subscription's items. */
-export function periodEndOf(subscription: Stripe.Subscription): Date | null {
-  const ends = subscription.items.data
-    .map((item) => item.current_period_end)
-    .filter((end): end is number => typeof end === "number");
-  return ends.length > 0 ? new Date(Math.min(...ends) * 1000) : null;
-}
 
 /**
  * The plan's processor price (spec step 3). A plan without one gets a product and a monthly price made
@@ -87,7 +58,7 @@ export async function createSubscription({
   assertCan(ctx.actor, "payments:write");
   const stripe = paymentProcessor();
   return inTransaction(ctx, async (tx) => {
-    const { policy } = await lockPolicyInScope(tx.db, tx.actor, input.policy_id);
+    const { policy } = await getPolicyOrThrow(tx, input.policy_id, { forUpdate: true });
     if (!["PENDING_PAYMENT", "ACTIVE", "IN_ARREARS", "PAID_FAILED"].includes(policy.status)) {
       throw new ConflictError(`a ${policy.status} policy cannot be subscribed`);
     }
@@ -162,62 +133,5 @@ export async function createSubscription({
       },
     });
     return toSubscriptionResponse(subscription);
-  });
-}
-
-/**
- * POST /payments/subscription/cancel. Immediately: cancelled at the processor now and the policy
- * CANCELLED. At period end: the processor is told to stop renewing; the policy stays as it is until
- * customer.subscription.deleted arrives.
- */
-export async function cancelSubscription({
-  ctx,
-  input,
-}: {
-  ctx: ServiceContext;
-  input: { policy_id: string; cancel_immediately: boolean };
-}) {
-  assertCan(ctx.actor, "payments:manage");
-  const stripe = paymentProcessor();
-  return inTransaction(ctx, async (tx) => {
-    const { policy } = await lockPolicyInScope(tx.db, tx.actor, input.policy_id);
-    const [subscription] = await tx.db
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.policyId, policy.id), ne(subscriptions.status, "CANCELED")))
-      .orderBy(desc(subscriptions.createdAt))
-      .for("update");
-    if (!subscription) throw new NotFoundError("subscription");
-    const remote = input.cancel_immediately
-      ? await callProcessor(() => stripe.subscriptions.cancel(subscription.processorSubscriptionId))
-      : await callProcessor(() =>
-          stripe.subscriptions.update(subscription.processorSubscriptionId, { cancel_at_period_end: true }),
-        );
-    const [updated] = await tx.db
-      .update(subscriptions)
-      .set({
-        status: remote.status.toUpperCase(),
-        cancelAtPeriodEnd: remote.cancel_at_period_end,
-        currentPeriodEnd: periodEndOf(remote),
-        updatedAt: new Date(),
-      })
-      .where(eq(subscriptions.id, subscription.id))
-      .returning();
-    if (input.cancel_immediately && policy.status !== "CANCELLED" && policy.status !== "EXPIRED") {
-      await movePolicy(tx, {
-        policyId: policy.id,
-        to: "CANCELLED",
-        reason: "subscription cancelled immediately",
-        trigger: "manual",
-      });
-    }
-    await writeAudit(tx, {
-      action: "SUBSCRIPTION_CANCELLED",
-      entity: "subscriptions",
-      entityId: subscription.id,
-      companyId: policy.companyId,
-      details: { policy_id: policy.id, cancel_immediately: input.cancel_immediately },
-    });
-    return { subscription: toSubscriptionResponse(updated), policy: await getPolicy({ ctx: tx, policyId: policy.id }) };
   });
 }

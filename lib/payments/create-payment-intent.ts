@@ -1,35 +1,9 @@
 import { eq } from "drizzle-orm";
-import { transactions, type Transaction } from "@/db/schema";
+import { transactions } from "@/db/schema";
 import { actorLabel, assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
-import type { Policy } from "@/db/schema";
-import { ensureProcessorCustomer } from "./customers";
-import { assertPayable, lockPolicyInScope, toTransactionResponse } from "./internal";
-import { callProcessor, paymentProcessor, toMinorUnits } from "./processor";
-
-/** Creates the processor's payment intent for a transaction; every intent names its policy in metadata. */
-export async function createProcessorIntent(
-  policy: Policy,
-  transaction: Transaction,
-  options: { customerId: string; paymentMethodId?: string; savePaymentMethod?: boolean },
-) {
-  return callProcessor(() =>
-    paymentProcessor().paymentIntents.create(
-      {
-        amount: toMinorUnits(transaction.amount, transaction.currency),
-        currency: transaction.currency.toLowerCase(),
-        customer: options.customerId,
-        ...(options.paymentMethodId ? { payment_method: options.paymentMethodId } : {}),
-        ...(options.savePaymentMethod ? { setup_future_usage: "off_session" as const } : {}),
-        automatic_payment_methods: { enabled: true },
-        description: `Premium of policy ${policy.policyNumber}`,
-        metadata: { policy_id: policy.id, transaction_id: transaction.id },
-      },
-      // One intent per transaction and attempt, even when the request is sent again.
-      { idempotencyKey: `intent-${transaction.id}-${transaction.attemptCount}` },
-    ),
-  );
-}
+import { assertPayable, ensureProcessorCustomer, getPolicyOrThrow, toTransactionResponse } from "./internal";
+import { createProcessorIntent, paymentProcessor } from "./processor";
 
 /**
  * POST /payments/intent: a PENDING transaction for the policy's premium and the processor's intent the
@@ -45,7 +19,7 @@ export async function createPaymentIntent({
   assertCan(ctx.actor, "payments:write");
   paymentProcessor();
   return inTransaction(ctx, async (tx) => {
-    const { policy } = await lockPolicyInScope(tx.db, tx.actor, input.policy_id);
+    const { policy } = await getPolicyOrThrow(tx, input.policy_id, { forUpdate: true });
     assertPayable(policy);
     const customerId = await ensureProcessorCustomer(tx, policy.clientId);
     const [transaction] = await tx.db

@@ -2,7 +2,7 @@ import { defineOperation } from "@/lib/http/operation";
 import { paginated } from "@/lib/schemas";
 import { ListNotificationsQuery, NotificationResponse } from "./schemas";
 
-export const notificationsOperations = {
+export const notificationsEndpoints = {
   list: defineOperation({
     method: "GET",
     path: "/notifications",

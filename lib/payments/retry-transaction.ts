@@ -1,37 +1,13 @@
-import { and, desc, eq } from "drizzle-orm";
-import { clients, policies, transactions } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { transactions } from "@/db/schema";
 import { actorLabel, assertCan } from "@/lib/auth/actor";
-import { scopeFilter } from "@/lib/auth/scope-filter";
 import { inTransaction, type ServiceContext } from "@/lib/context";
-import { BusinessRuleError, ConflictError, NotFoundError } from "@/lib/errors";
-import { enqueueNotification } from "@/lib/notifications/enqueue";
+import { BusinessRuleError, ConflictError } from "@/lib/errors";
+import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
 import { writeAudit } from "@/lib/operations/audit";
-import { ensureProcessorCustomer } from "./customers";
-import { createProcessorIntent } from "./intents";
-import { toTransactionResponse } from "./internal";
-import { paymentProcessor } from "./processor";
-import type { ListTransactionsQuery } from "./schemas";
+import { ensureProcessorCustomer, getTransactionOrThrow } from "./internal";
+import { createProcessorIntent, paymentProcessor } from "./processor";
 import { MAX_PAYMENT_ATTEMPTS } from "./statuses";
-
-/** GET /payments/transactions: newest first, a bare list with limit/offset (contract section 1). */
-export async function listTransactions({ ctx, query }: { ctx: ServiceContext; query: ListTransactionsQuery }) {
-  assertCan(ctx.actor, "payments:read");
-  const rows = await ctx.db
-    .select({ transaction: transactions })
-    .from(transactions)
-    .innerJoin(policies, eq(policies.id, transactions.policyId))
-    .where(
-      and(
-        scopeFilter(ctx.actor, policies),
-        query.policy_id ? eq(transactions.policyId, query.policy_id) : undefined,
-        query.status ? eq(transactions.status, query.status) : undefined,
-      ),
-    )
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  return rows.map((row) => toTransactionResponse(row.transaction));
-}
 
 export const RETRY_LIMIT_DETAIL = "maximum retry attempts reached; the client has been notified";
 
@@ -44,15 +20,7 @@ export const RETRY_LIMIT_DETAIL = "maximum retry attempts reached; the client ha
 export async function retryTransaction({ ctx, transactionId }: { ctx: ServiceContext; transactionId: string }) {
   assertCan(ctx.actor, "payments:write");
   const outcome = await inTransaction(ctx, async (tx) => {
-    const [row] = await tx.db
-      .select({ transaction: transactions, policy: policies, client: clients })
-      .from(transactions)
-      .innerJoin(policies, eq(policies.id, transactions.policyId))
-      .innerJoin(clients, eq(clients.id, policies.clientId))
-      .where(and(eq(transactions.id, transactionId), scopeFilter(tx.actor, policies)))
-      .for("update", { of: transactions });
-    if (!row) throw new NotFoundError("transaction");
-    const { transaction, policy, client } = row;
+    const { transaction, policy, client } = await getTransactionOrThrow(tx, transactionId, { forUpdate: true });
     if (transaction.status !== "FAILED")
       throw new ConflictError(`only a FAILED transaction can be retried; this one is ${transaction.status}`);
     if (transaction.attemptCount >= MAX_PAYMENT_ATTEMPTS) {

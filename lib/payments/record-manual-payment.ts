@@ -6,7 +6,7 @@ import { BusinessRuleError } from "@/lib/errors";
 import { fitsCurrency } from "@/lib/money";
 import { writeAudit } from "@/lib/operations/audit";
 import { parseDateTime } from "@/lib/schemas";
-import { activateWhenPaidInFull, assertPayable, lockPolicyInScope, toTransactionResponse } from "./internal";
+import { activateWhenPaidInFull, assertPayable, getPolicyOrThrow, toTransactionResponse } from "./internal";
 
 /**
  * POST /payments/manual: money received outside the processor (cash, transfer). The transaction is PAID
@@ -21,7 +21,7 @@ export async function recordManualPayment({
 }) {
   assertCan(ctx.actor, "payments:manage");
   return inTransaction(ctx, async (tx) => {
-    const { policy } = await lockPolicyInScope(tx.db, tx.actor, input.policy_id);
+    const { policy } = await getPolicyOrThrow(tx, input.policy_id, { forUpdate: true });
     assertPayable(policy);
     const currency = input.currency ?? policy.currency;
     if (currency !== policy.currency) {

@@ -2,7 +2,7 @@ import { and, eq, notExists, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { clients, policies, subscriptions } from "@/db/schema";
 import { inTransaction, systemContext } from "@/lib/context";
-import { enqueueNotification } from "@/lib/notifications/enqueue";
+import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
 
 /**
  * The daily reminder (spec: scheduled tasks): every IN_ARREARS policy without a live subscription (the

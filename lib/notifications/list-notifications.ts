@@ -1,32 +1,9 @@
 import { and, count, desc, eq, notLike, type SQL } from "drizzle-orm";
-import { notifications, type Notification } from "@/db/schema";
-import { assertCan, isAdmin, scopeOf, type Actor } from "@/lib/auth/actor";
+import { notifications } from "@/db/schema";
+import { assertCan, scopeOf } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
+import { mayReadLinks, toNotificationResponse } from "./internal";
 import type { ListNotificationsQuery } from "./schemas";
-import { redactPayload } from "./templates";
-
-/**
- * A link's token is shown while the message waits or was not sent (SKIPPED, FAILED), so that an
- * administrator can pass the link on (trust.md section 2); only to a signed-in ADMIN, never to a key.
- */
-function mayReadLinks(actor: Actor): boolean {
-  return actor.kind === "user" && isAdmin(actor);
-}
-
-function toNotificationResponse(row: Notification, showLinks: boolean) {
-  return {
-    id: row.id,
-    channel: row.channel,
-    recipient: row.recipient,
-    template: row.template,
-    payload: showLinks ? row.payload : redactPayload(row.template, row.payload),
-    status: row.status,
-    error: row.error,
-    attempts: row.attempts,
-    created_at: row.createdAt.toISOString(),
-    sent_at: row.sentAt?.toISOString() ?? null,
-  };
-}
 
 export async function listNotifications({ ctx, query }: { ctx: ServiceContext; query: ListNotificationsQuery }) {
   assertCan(ctx.actor, "notifications:read");

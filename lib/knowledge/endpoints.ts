@@ -12,7 +12,7 @@ import {
 
 const tag = "Knowledge";
 
-export const knowledgeOperations = {
+export const knowledgeEndpoints = {
   uploadPdf: defineOperation({
     method: "POST",
     path: "/ai/knowledge/upload",

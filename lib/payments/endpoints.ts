@@ -22,7 +22,7 @@ const tag = "Payments";
 const notConfigured = { description: "Card payments are not configured (no STRIPE_SECRET_KEY)" };
 const processorFailed = { description: "The card processor failed (502) or did not answer in time (504)" };
 
-export const paymentsOperations = {
+export const paymentsEndpoints = {
   createIntent: defineOperation({
     method: "POST",
     path: "/payments/intent",

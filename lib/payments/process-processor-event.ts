@@ -9,11 +9,10 @@ import { isSupportedCurrency } from "@/lib/currencies";
 import { canMove, type PolicyTrigger } from "@/lib/emission/policy-moves";
 import { movePolicy } from "@/lib/emission/policy-status";
 import type { PolicyStatus } from "@/lib/emission/statuses";
-import { enqueueNotification } from "@/lib/notifications/enqueue";
-import { activateWhenPaidInFull } from "./internal";
-import { markOnboardingCompleted } from "./connect";
+import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
+import { activateWhenPaidInFull, markOnboardingCompleted } from "./internal";
 import { fromMinorUnits, toMinorUnits } from "./processor";
-import { periodEndOf } from "./subscriptions";
+import { periodEndOf } from "./billing-period";
 
 /** Attempts made by the event path (process-processor-event: one and four retries, seconds apart). */
 export const EVENT_PROCESSING_ATTEMPTS = 5;

@@ -1,33 +1,15 @@
-import { and, eq, isNull } from "drizzle-orm";
-import type { DbOrTx } from "@/db";
+import { eq } from "drizzle-orm";
 import { companies } from "@/db/schema";
 import { assertCan, assertUser, isAdmin } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { publicBaseUrl } from "@/lib/emission/verification";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
+import { markOnboardingCompleted } from "./internal";
 import { callProcessor, paymentProcessor } from "./processor";
 
 export const ONBOARDING_COMPLETED_DETAIL =
   "the company's onboarding is complete; only an administrator may start it again";
-
-/**
- * Records that a connected account finished its onboarding (the processor lets it take charges): from
- * then on only an administrator may open its onboarding again, which decides where payouts go. Kept
- * once set, whatever the account says later. Returns whether a company has the account.
- */
-export async function markOnboardingCompleted(db: DbOrTx, accountId: string): Promise<boolean> {
-  const [company] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.processorConnectId, accountId));
-  if (!company) return false;
-  await db
-    .update(companies)
-    .set({ processorOnboardingCompletedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(companies.id, company.id), isNull(companies.processorOnboardingCompletedAt)));
-  return true;
-}
 
 /**
  * POST /payments/connect/onboarding: a link to the processor's onboarding for a reseller company

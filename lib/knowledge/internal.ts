@@ -1,14 +1,11 @@
-import { and, desc, eq } from "drizzle-orm";
 import { chunksForInsert } from "@/db/chunks";
-import { knowledgeDocuments, knowledgeFragments, type KnowledgeDocument } from "@/db/schema";
-import { assertCan, companyOf, isAdmin, scopeOf, type Actor } from "@/lib/auth/actor";
+import { knowledgeDocuments, knowledgeFragments, type KnowledgeAudience, type KnowledgeDocument } from "@/db/schema";
+import { companyOf, isAdmin, type Actor } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
-import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/errors";
+import { BadRequestError, ForbiddenError, ValidationError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/with-api";
-import { runOffThread } from "@/lib/offload/pool";
 import { writeAudit } from "@/lib/operations/audit";
 import { getCompanyOrThrow } from "@/lib/operations/companies";
-import type { KnowledgeAudience } from "./audience";
 import { splitIntoFragments } from "./fragments";
 import { embedTexts } from "./models";
 import { MetadataJson, type KnowledgeDocumentResponse } from "./schemas";
@@ -52,7 +49,7 @@ export function ingestCompanyOf(actor: Actor, requested?: string): string {
  * Stores a document with its fragments and their embeddings. Every fragment is embedded before anything
  * is written, so an embedding failure (500) stores nothing.
  */
-async function ingest(
+export async function ingestDocument(
   ctx: ServiceContext,
   document: {
     title: string;
@@ -99,93 +96,6 @@ async function ingest(
       details: { title: stored.title, source: stored.source, audience: stored.audience, fragments: fragments.length },
     });
     return toDocumentResponse(stored);
-  });
-}
-
-/** POST /ai/knowledge: a text document. */
-export async function ingestTextDocument({
-  ctx,
-  input,
-}: {
-  ctx: ServiceContext;
-  input: {
-    title: string;
-    content: string;
-    metadata_json: Record<string, unknown>;
-    audience: KnowledgeAudience;
-    company_id?: string;
-  };
-}) {
-  assertCan(ctx.actor, "knowledge:write");
-  const companyId = ingestCompanyOf(ctx.actor, input.company_id);
-  return ingest(ctx, {
-    title: input.title,
-    content: input.content,
-    metadata: input.metadata_json,
-    source: "TEXT",
-    audience: input.audience,
-    companyId,
-  });
-}
-
-/** POST /ai/knowledge/upload: a PDF whose text is extracted here, locally (400 when it is not a PDF or has none). */
-export async function ingestPdfDocument({
-  ctx,
-  file,
-  fields,
-}: {
-  ctx: ServiceContext;
-  file: { name: string; bytes: Uint8Array };
-  fields: { title?: string; metadata?: Record<string, unknown>; audience: KnowledgeAudience; company_id?: string };
-}) {
-  assertCan(ctx.actor, "knowledge:write");
-  const companyId = ingestCompanyOf(ctx.actor, fields.company_id);
-  const text = await runOffThread("extractPdfText", file.bytes);
-  const title = fields.title ?? file.name.replace(/\.pdf$/i, "");
-  return ingest(ctx, {
-    title,
-    content: text,
-    metadata: fields.metadata ?? {},
-    source: "PDF",
-    audience: fields.audience,
-    companyId,
-  });
-}
-
-/** GET /ai/knowledge: the caller's company's documents, newest first (ADMIN: every company's). */
-export async function listDocuments({ ctx }: { ctx: ServiceContext }) {
-  assertCan(ctx.actor, "knowledge:read");
-  const scope = scopeOf(ctx.actor);
-  const rows = await ctx.db
-    .select()
-    .from(knowledgeDocuments)
-    .where(scope ? eq(knowledgeDocuments.companyId, scope.companyId) : undefined)
-    .orderBy(desc(knowledgeDocuments.createdAt));
-  return rows.map(toDocumentResponse);
-}
-
-/** DELETE /ai/knowledge/{id}: the document and its fragments. */
-export async function deleteDocument({ ctx, documentId }: { ctx: ServiceContext; documentId: string }) {
-  assertCan(ctx.actor, "knowledge:write");
-  const scope = scopeOf(ctx.actor);
-  return inTransaction(ctx, async (tx) => {
-    const [deleted] = await tx.db
-      .delete(knowledgeDocuments)
-      .where(
-        and(
-          eq(knowledgeDocuments.id, documentId),
-          scope ? eq(knowledgeDocuments.companyId, scope.companyId) : undefined,
-        ),
-      )
-      .returning();
-    if (!deleted) throw new NotFoundError("knowledge document");
-    await writeAudit(tx, {
-      action: "KNOWLEDGE_DELETED",
-      entity: "knowledge_documents",
-      entityId: deleted.id,
-      companyId: deleted.companyId,
-      details: { title: deleted.title },
-    });
   });
 }
 

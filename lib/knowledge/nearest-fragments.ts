@@ -1,7 +1,6 @@
 import { and, cosineDistance, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { knowledgeDocuments, knowledgeFragments } from "@/db/schema";
-import { KNOWLEDGE_AUDIENCES, type KnowledgeAudience } from "./audience";
+import { KNOWLEDGE_AUDIENCES, knowledgeDocuments, knowledgeFragments, type KnowledgeAudience } from "@/db/schema";
 
 export type RetrievedFragment = {
   fragmentId: string;
