@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { catalogOperations } from "@/lib/catalog/operations";
-import { claimsOperations } from "@/lib/claims/operations";
+import { claimsEndpoints } from "@/lib/claims/endpoints";
 import { identityOperations } from "@/lib/identity/operations";
 import { knowledgeOperations } from "@/lib/knowledge/operations";
-import { leadsOperations } from "@/lib/leads/operations";
+import { leadsEndpoints } from "@/lib/leads/endpoints";
 import { notificationsOperations } from "@/lib/notifications/operations";
-import { emissionOperations } from "@/lib/emission/operations";
+import { emissionEndpoints } from "@/lib/emission/endpoints";
 import { operationsOperations } from "@/lib/operations/operations";
 import { paymentsOperations } from "@/lib/payments/operations";
 import { ErrorResponse } from "@/lib/schemas";
@@ -18,10 +18,10 @@ export const allOperations: Operation[] = [
   ...Object.values(identityOperations),
   ...Object.values(notificationsOperations),
   ...Object.values(catalogOperations),
-  ...Object.values(emissionOperations),
+  ...Object.values(emissionEndpoints),
   ...Object.values(paymentsOperations),
-  ...Object.values(claimsOperations),
-  ...Object.values(leadsOperations),
+  ...Object.values(claimsEndpoints),
+  ...Object.values(leadsEndpoints),
   ...Object.values(knowledgeOperations),
 ];
 

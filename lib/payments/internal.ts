@@ -4,7 +4,7 @@ import { clients, policies, transactions, type Client, type Policy, type Transac
 import type { Actor } from "@/lib/auth/actor";
 import { scopeFilter } from "@/lib/auth/scope-filter";
 import type { ServiceContext } from "@/lib/context";
-import { movePolicy } from "@/lib/emission/policy-status";
+import { movePolicy } from "@/lib/emission/move-policy";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { money } from "@/lib/money";
 import { PAYABLE_POLICY_STATUSES } from "./statuses";
