@@ -1,5 +1,5 @@
 import { formatMoney, money } from "@/lib/money";
-import type { ExpenseType } from "@/lib/claims/statuses";
+import type { ExpenseType } from "@/lib/claims/schemas";
 
 // Pure helpers of the claims desk, tested in lib/claims/__tests__/claim-desk.test.ts.
 

@@ -9,8 +9,7 @@ import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
 import { formMessages } from "@/components/ui/form-messages";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
-import { CreateExpenseInput } from "@/lib/claims/schemas";
-import { EXPENSE_TYPES } from "@/lib/claims/statuses";
+import { CreateExpenseInput, EXPENSE_TYPES } from "@/lib/claims/schemas";
 import { EXPENSE_TYPE_LABELS } from "./claim-math";
 import type { ClaimExpense } from "./types";
 

@@ -2,9 +2,9 @@
 
 import { ApiError, apiFetch } from "@/components/ui/api-client";
 import { StatusMoveForm } from "@/components/ui/status-move-form";
-import { CLAIM_MOVES } from "@/lib/claims/claim-moves";
+import { CLAIM_MOVES } from "@/lib/claims/state-machine";
 import { ClaimStatusInput } from "@/lib/claims/schemas";
-import { statusLabel } from "@/lib/emission/statuses";
+import { statusLabel } from "@/lib/emission/labels";
 import type { Claim } from "./types";
 
 type MoveFormProps = { claim: Claim; onMoved: () => void };

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/panel";
-import type { ClaimStatus } from "@/lib/claims/statuses";
-import { statusLabel } from "@/lib/emission/statuses";
+import type { ClaimStatus } from "@/lib/claims/state-machine";
+import { statusLabel } from "@/lib/emission/labels";
 
 // Amber while the desk still has work to do, green once approved, red when refused, grey when done.
 const TONES: Record<ClaimStatus, "neutral" | "accent" | "ok" | "danger"> = {

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { CRM_SYNC_STAGES } from "@/lib/leads/stages";
+import { CRM_SYNC_STAGES } from "@/lib/leads/state-machine";
 import { apiFetch, useApiData } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";

@@ -4,7 +4,7 @@ import { ApiError, apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
-import { LEAD_MOVES } from "@/lib/leads/stages";
+import { LEAD_MOVES } from "@/lib/leads/state-machine";
 import { leadName, stageLabel, type Lead } from "./types";
 
 type MoveButtonsProps = {

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { apiFetch, messageOf } from "@/components/ui/api-client";
 import { ErrorBanner } from "@/components/ui/error-banner";
-import { LEAD_STAGES, type LeadStage } from "@/lib/leads/stages";
+import { LEAD_STAGES, type LeadStage } from "@/lib/leads/state-machine";
 import "./leads.css";
 import { MoveButtons } from "./move-buttons";
 import { ageLabel, leadName, stageLabel, type Lead } from "./types";

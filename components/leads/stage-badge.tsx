@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/panel";
-import type { LeadStage } from "@/lib/leads/stages";
+import type { LeadStage } from "@/lib/leads/state-machine";
 import { stageLabel } from "./types";
 
 // Blue while the seller still works the lead, green once converted, red when disqualified.

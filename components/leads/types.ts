@@ -1,4 +1,4 @@
-import type { LeadStage } from "@/lib/leads/stages";
+import type { LeadStage } from "@/lib/leads/state-machine";
 import type { LeadDetailResponse, LeadResponse } from "@/lib/leads/schemas";
 
 export type Lead = LeadResponse;

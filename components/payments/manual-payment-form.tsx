@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { newIdempotencyKey } from "@/components/policies/idempotency-key";
 import { type PolicyDetail } from "@/components/policies/types";
-import { statusLabel } from "@/lib/emission/statuses";
+import { statusLabel } from "@/lib/emission/labels";
 import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";

@@ -10,7 +10,7 @@ import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { PAYABLE_POLICY_STATUSES } from "@/lib/payments/statuses";
-import type { PolicyStatus } from "@/lib/emission/statuses";
+import type { PolicyStatus } from "@/lib/emission/state-machine";
 import { CancelSubscriptionForm } from "./cancel-subscription-form";
 import { ManualPaymentForm } from "./manual-payment-form";
 import "./payments.css";

@@ -6,7 +6,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { Badge } from "@/components/ui/panel";
 import { MarkDeceasedButton } from "./mark-deceased-button";
 import { type Beneficiary } from "./types";
-import { KINSHIP_LABELS } from "@/lib/emission/statuses";
+import { KINSHIP_LABELS } from "@/lib/emission/labels";
 
 const column = createColumnHelper<Beneficiary>();
 

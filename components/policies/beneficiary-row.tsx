@@ -6,8 +6,8 @@ import { CountrySelect } from "@/components/companies/country-select";
 import { emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { KINSHIP_TYPES } from "@/lib/emission/statuses";
-import { KINSHIP_LABELS } from "@/lib/emission/statuses";
+import { KINSHIP_TYPES } from "@/lib/emission/schemas";
+import { KINSHIP_LABELS } from "@/lib/emission/labels";
 import type { PriceState } from "./use-beneficiary-prices";
 
 type BeneficiaryRowProps = {

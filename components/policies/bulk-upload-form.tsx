@@ -15,7 +15,7 @@ import { Field } from "@/components/ui/field";
 import { formMessages } from "@/components/ui/form-messages";
 import { Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS } from "@/lib/emission/bulk-upload-schema";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS } from "@/lib/emission/bulk-upload/schemas";
 import { DateOnly } from "@/lib/emission/schemas";
 import { Uuid } from "@/lib/schemas";
 import "./policies.css";

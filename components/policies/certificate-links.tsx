@@ -1,5 +1,4 @@
-import { isCovering } from "@/lib/emission/policy-moves";
-import type { PolicyStatus } from "@/lib/emission/statuses";
+import { isCovering, type PolicyStatus } from "@/lib/emission/state-machine";
 
 type CertificateLinksProps = {
   policy: { id: string; policy_number: string; status: PolicyStatus };

@@ -12,11 +12,11 @@ import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { Panel } from "@/components/ui/panel";
-import { POLICY_STATUSES, type PolicyStatus } from "@/lib/emission/statuses";
+import { POLICY_STATUSES, type PolicyStatus } from "@/lib/emission/state-machine";
 import "./policies.css";
 import { StatusBadge } from "./status-badge";
 import { type PolicyRow } from "./types";
-import { statusLabel } from "@/lib/emission/statuses";
+import { statusLabel } from "@/lib/emission/labels";
 
 const column = createColumnHelper<PolicyRow>();
 const columns = [

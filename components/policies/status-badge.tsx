@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/panel";
-import type { PolicyStatus } from "@/lib/emission/statuses";
-import { statusLabel } from "@/lib/emission/statuses";
+import type { PolicyStatus } from "@/lib/emission/state-machine";
+import { statusLabel } from "@/lib/emission/labels";
 
 // Green while the policy covers its people, red when a payment is owed, grey once it is over.
 const TONES: Record<PolicyStatus, "neutral" | "accent" | "ok" | "danger"> = {

@@ -3,10 +3,10 @@
 import { z } from "zod";
 import { apiFetch } from "@/components/ui/api-client";
 import { StatusMoveForm, type StatusMove } from "@/components/ui/status-move-form";
-import { movesFrom } from "@/lib/emission/policy-moves";
+import { movesFrom, type PolicyStatus } from "@/lib/emission/state-machine";
 import { TransitionInput } from "@/lib/emission/schemas";
 import { type PolicyDetail } from "./types";
-import { statusLabel, type PolicyStatus } from "@/lib/emission/statuses";
+import { statusLabel } from "@/lib/emission/labels";
 
 // The API names the status to_status; the shared form names it status, with the same rules.
 const TransitionFormInput = z.object({ status: TransitionInput.shape.to_status, reason: TransitionInput.shape.reason });

@@ -2,7 +2,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { CertificateLinks } from "@/components/policies/certificate-links";
 import { StatusBadge } from "@/components/policies/status-badge";
 import { type OwnPolicy } from "@/components/policies/types";
-import { KINSHIP_LABELS } from "@/lib/emission/statuses";
+import { KINSHIP_LABELS } from "@/lib/emission/labels";
 import { Badge } from "@/components/ui/panel";
 
 /** One of the client's policies: its standing, the people it covers, and the certificate to show. */

@@ -15,10 +15,22 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, id, money, updatedAt } from "./columns";
 import { planVersions } from "./catalog";
-import { KINSHIP_TYPES, POLICY_STATUSES } from "@/lib/emission/statuses";
 import { businessUnits, companies } from "./operations";
 
-export { KINSHIP_TYPES, POLICY_STATUSES, type KinshipType, type PolicyStatus } from "@/lib/emission/statuses";
+// The policy's enumerations; lib/emission/state-machine.ts holds the moves between statuses.
+export const POLICY_STATUSES = [
+  "DRAFT",
+  "PENDING_PAYMENT",
+  "ACTIVE",
+  "IN_ARREARS",
+  "PAID_FAILED",
+  "CANCELLED",
+  "EXPIRED",
+] as const;
+export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+
+export const KINSHIP_TYPES = ["SELF", "SPOUSE", "CHILD", "PARENT", "OTHER"] as const;
+export type KinshipType = (typeof KINSHIP_TYPES)[number];
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 

@@ -1,9 +1,10 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
-import { LEAD_STAGES } from "@/lib/leads/stages";
 import { businessUnits, companies } from "./operations";
 
-export { LEAD_STAGES, type LeadStage } from "@/lib/leads/stages";
+// The lead pipeline's stages; lib/leads/state-machine.ts holds the moves between them.
+export const LEAD_STAGES = ["NEW", "CONTACTED", "QUALIFIED", "DISQUALIFIED", "CONVERTED"] as const;
+export type LeadStage = (typeof LEAD_STAGES)[number];
 
 export const leads = pgTable(
   "leads",

@@ -7,7 +7,7 @@ import { writeAudit } from "@/lib/operations/audit";
  * Opens a claim (PENDING) for one beneficiary of a policy, with its first history row and audit entry,
  * in the caller's transaction. The rules of who may claim are the caller's to check.
  */
-export async function insertClaim(
+export async function openClaim(
   ctx: ServiceContext,
   {
     policy,

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { DecimalInput, MoneyString, paginated, PaginationQuery, Uuid } from "@/lib/schemas";
-import { CLAIM_STATUSES, EXPENSE_TYPES } from "./statuses";
+import { CLAIM_STATUSES, EXPENSE_TYPES } from "@/db/schema/claims";
+
+export { EXPENSE_TYPES, type ExpenseType } from "@/db/schema/claims";
 
 export const ClaimExpenseResponse = z.object({
   id: Uuid,
@@ -10,6 +12,7 @@ export const ClaimExpenseResponse = z.object({
   receipt_url: z.string().nullable(),
   created_at: z.string(),
 });
+export type ClaimExpenseResponse = z.infer<typeof ClaimExpenseResponse>;
 
 export const ClaimStatusHistoryResponse = z.object({
   from_status: z.enum(CLAIM_STATUSES).nullable(),

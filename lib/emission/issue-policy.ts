@@ -10,10 +10,9 @@ import { BadRequestError, BusinessRuleError, NotFoundError } from "@/lib/errors"
 import { money, formatMoney } from "@/lib/money";
 import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
 import { writeAudit } from "@/lib/operations/audit";
-import { findVisibleClient, ownerOf } from "./clients";
 import { ageOn, endOfYearOfCover, todayUtc } from "./dates";
 import { nextPolicyNumber } from "./policy-numbers";
-import { toPolicyResponse } from "./policies";
+import { getClientOrThrow, ownerOf, toPolicyResponse } from "./internal";
 import type { BeneficiaryInput, IssuePolicyInput, PolicyResponse } from "./schemas";
 
 /** A rule one beneficiary breaks: which one (by position), which of its fields, and why. */
@@ -60,7 +59,7 @@ export async function issuePolicy({
   const report = options.reportProblems ?? reportAsPaths;
 
   return inTransaction(ctx, async (tx) => {
-    const client = await findVisibleClient(tx.db, tx.actor, input.client_id);
+    const client = await getClientOrThrow(tx, input.client_id);
     // A policy holds its version's terms: the version may not change while the issue is under way
     // (editing a version takes this row FOR UPDATE and refuses once a policy uses it).
     const [locked] = await tx.db

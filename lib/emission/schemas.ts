@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { KINSHIP_TYPES, POLICY_STATUSES } from "./statuses";
+import { KINSHIP_TYPES, POLICY_STATUSES } from "@/db/schema/emission";
 import { CountryCode, Email, MoneyString, paginated, PaginationQuery, PhoneInput, Uuid } from "@/lib/schemas";
+
+export { KINSHIP_TYPES, type KinshipType } from "@/db/schema/emission";
 
 /** A calendar date, YYYY-MM-DD, that exists (no 2026-02-30). */
 export const DateOnly = z
@@ -152,3 +154,18 @@ export const PortalResponse = z.object({ client: ClientResponse, policies: z.arr
 
 export const PaginatedClients = paginated(ClientResponse);
 export const PaginatedPolicies = paginated(PolicyListItem);
+
+// GET /public/verify/{token}: the standing of the policy behind a QR code.
+export const VerifyParams = z.object({ token: z.string().max(100) });
+
+export const VerificationResponse = z.object({
+  policy_number: z.string(),
+  status: z.enum(POLICY_STATUSES),
+  /** True while the policy covers its people (ACTIVE or IN_ARREARS) and today is within its dates. */
+  in_force: z.boolean(),
+  valid_from: z.string(),
+  valid_to: z.string(),
+  holder_initials: z.string(),
+  plan_name: z.string(),
+});
+export type VerificationResponse = z.infer<typeof VerificationResponse>;

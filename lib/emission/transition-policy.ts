@@ -1,8 +1,9 @@
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
 import type { PolicyStatus } from "@/db/schema";
-import { findVisiblePolicy, getPolicy } from "./policies";
-import { movePolicy } from "./policy-status";
+import { getPolicy } from "./get-policy";
+import { getPolicyOrThrow } from "./internal";
+import { movePolicy } from "./move-policy";
 
 /** POST /emission/policies/{id}/transition: an administrator's move, checked against the one table. */
 export async function transitionPolicy({
@@ -15,7 +16,7 @@ export async function transitionPolicy({
   input: { to_status: PolicyStatus; reason: string };
 }) {
   assertCan(ctx.actor, "policies:transition");
-  await findVisiblePolicy(ctx.db, ctx.actor, policyId);
+  await getPolicyOrThrow(ctx, policyId);
   await movePolicy(ctx, { policyId, to: input.to_status, reason: input.reason, trigger: "manual" });
   return getPolicy({ ctx, policyId });
 }

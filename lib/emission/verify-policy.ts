@@ -1,9 +1,9 @@
 import type { ServiceContext } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
 import { todayUtc } from "./dates";
-import { findPolicyWithNames } from "./policies";
-import { isCovering } from "./policy-moves";
-import type { VerificationResponse } from "./verification-schema";
+import { getPolicyWithNamesOrThrow } from "./internal";
+import type { VerificationResponse } from "./schemas";
+import { isCovering } from "./state-machine";
 import { policyIdFromToken } from "./verification";
 
 function initials(name: string): string {
@@ -25,7 +25,7 @@ export async function verifyPolicy({
 }): Promise<VerificationResponse> {
   const policyId = policyIdFromToken(token);
   if (!policyId) throw new NotFoundError("policy");
-  const { policy, clientName, planName } = await findPolicyWithNames(ctx.db, policyId);
+  const { policy, clientName, planName } = await getPolicyWithNamesOrThrow(ctx.db, policyId);
   const today = todayUtc();
   return {
     policy_number: policy.policyNumber,

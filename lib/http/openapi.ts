@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { catalogOperations } from "@/lib/catalog/operations";
-import { claimsOperations } from "@/lib/claims/operations";
+import { claimsEndpoints } from "@/lib/claims/endpoints";
 import { identityOperations } from "@/lib/identity/operations";
 import { knowledgeEndpoints } from "@/lib/knowledge/endpoints";
-import { leadsOperations } from "@/lib/leads/operations";
+import { leadsEndpoints } from "@/lib/leads/endpoints";
 import { notificationsEndpoints } from "@/lib/notifications/endpoints";
-import { emissionOperations } from "@/lib/emission/operations";
+import { emissionEndpoints } from "@/lib/emission/endpoints";
 import { operationsOperations } from "@/lib/operations/operations";
 import { paymentsEndpoints } from "@/lib/payments/endpoints";
 import { ErrorResponse } from "@/lib/schemas";
@@ -18,10 +18,10 @@ export const allOperations: Operation[] = [
   ...Object.values(identityOperations),
   ...Object.values(notificationsEndpoints),
   ...Object.values(catalogOperations),
-  ...Object.values(emissionOperations),
+  ...Object.values(emissionEndpoints),
   ...Object.values(paymentsEndpoints),
-  ...Object.values(claimsOperations),
-  ...Object.values(leadsOperations),
+  ...Object.values(claimsEndpoints),
+  ...Object.values(leadsEndpoints),
   ...Object.values(knowledgeEndpoints),
 ];
 

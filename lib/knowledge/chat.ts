@@ -3,7 +3,7 @@ import { generateText, streamText, type ModelMessage } from "ai";
 import { chatMessages, clients, KNOWLEDGE_AUDIENCES } from "@/db/schema";
 import { assertCan, assertEmailVerified, can, companyOf } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
-import { ownClient } from "@/lib/emission/access";
+import { ownClient } from "@/lib/emission/internal";
 import { ForbiddenError } from "@/lib/errors";
 import { consumeRateLimit } from "@/lib/operations/rate-limit";
 import { outboundTimeoutMs } from "@/lib/outbound";

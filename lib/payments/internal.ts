@@ -12,7 +12,7 @@ import {
 } from "@/db/schema";
 import { scopeFilter } from "@/lib/auth/scope-filter";
 import type { ServiceContext } from "@/lib/context";
-import { movePolicy } from "@/lib/emission/policy-status";
+import { movePolicy } from "@/lib/emission/move-policy";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { money } from "@/lib/money";
 import { callProcessor, paymentProcessor } from "./processor";

@@ -1,7 +1,7 @@
 import { transactions } from "@/db/schema";
 import { actorLabel, assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
-import { getPolicy } from "@/lib/emission/policies";
+import { getPolicy } from "@/lib/emission/get-policy";
 import { BusinessRuleError } from "@/lib/errors";
 import { fitsCurrency } from "@/lib/money";
 import { writeAudit } from "@/lib/operations/audit";

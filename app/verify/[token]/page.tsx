@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { statusLabel } from "@/lib/emission/statuses";
-import { verifyForVisitor } from "@/lib/emission/certificate/verify-visitor";
+import { statusLabel } from "@/lib/emission/labels";
+import { verifyForVisitor } from "@/lib/emission/certificate/verify-for-visitor";
 import { todayUtc } from "@/lib/emission/dates";
-import { isCovering } from "@/lib/emission/policy-moves";
-import type { VerificationResponse } from "@/lib/emission/verification-schema";
+import { isCovering } from "@/lib/emission/state-machine";
+import type { VerificationResponse } from "@/lib/emission/schemas";
 import styles from "./verify.module.css";
 
 // GET /verify/{token} - the page a partner funeral home opens by scanning a certificate's or wallet

@@ -1,5 +1,5 @@
 import { getDb } from "@/db";
-import { sendExpiryNotices } from "@/lib/emission/expiry-notices";
+import { sendExpiryNotices } from "@/lib/emission/send-expiry-notices";
 import { defineBackgroundFunction } from "../../define";
 
 // Daily at 08:00 UTC: the notice 3 days before a policy's end_date.

@@ -1,5 +1,5 @@
 import { getDb } from "@/db";
-import { storeCertificate } from "@/lib/emission/certificate/certificates";
+import { storeCertificate } from "@/lib/emission/certificate/store-certificate";
 import { systemContext } from "@/lib/context";
 import { defineBackgroundFunction } from "../../define";
 

@@ -1,5 +1,5 @@
 import { getDb } from "@/db";
-import { markAbandonedCheckouts } from "@/lib/leads/background";
+import { markAbandonedCheckouts } from "@/lib/leads/mark-abandoned-checkouts";
 import { defineBackgroundFunction } from "../../define";
 
 // Every 5 minutes: checkouts started ABANDONED_CHECKOUT_MINUTES ago with no purchase are flagged.

@@ -1,5 +1,6 @@
 import { getDb } from "@/db";
-import { findLeadsToSync, syncLeadToCrm } from "@/lib/leads/background";
+import { findLeadsToSync } from "@/lib/leads/find-leads-to-sync";
+import { syncLeadToCrm } from "@/lib/leads/sync-lead-to-crm";
 import { defineBackgroundFunction } from "../../define";
 
 // Every minute: syncs leads the CRM does not have as they are (a sync whose retries all failed, or whose

@@ -1,5 +1,5 @@
 import { getDb } from "@/db";
-import { EVENT_CRM_SYNC_ATTEMPTS, syncLeadToCrm } from "@/lib/leads/background";
+import { EVENT_CRM_SYNC_ATTEMPTS, syncLeadToCrm } from "@/lib/leads/sync-lead-to-crm";
 import { defineBackgroundFunction } from "../../define";
 
 // A lead reached QUALIFIED or CONVERTED: create or update it in the CRM, retried here for about a minute

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as downloadTemplate } from "@/app/api/v1/emission/bulk-upload/template/route";
 import { getDb } from "@/db";
 import { beneficiaries, policies } from "@/db/schema";
-import { MAX_UPLOAD_BYTES } from "@/lib/emission/bulk-upload-schema";
+import { MAX_UPLOAD_BYTES } from "@/lib/emission/bulk-upload/schemas";
 import { api } from "@/test/api";
 import { createSellableVersion, createTestClient, dateFromToday, signInAs, type SignedIn } from "@/test/fixtures";
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { policyDocuments } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
-import { storeCertificate } from "@/lib/emission/certificate/certificates";
+import { storeCertificate } from "@/lib/emission/certificate/store-certificate";
 import { verificationUrl } from "@/lib/emission/verification";
 import { api } from "@/test/api";
 import {

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { verifyForVisitor } from "@/lib/emission/certificate/verify-visitor";
+import { verifyForVisitor } from "@/lib/emission/certificate/verify-for-visitor";
 import { verificationToken, verificationUrl } from "@/lib/emission/verification";
 import { api } from "@/test/api";
 import { createSellableVersion, createTestClient, dateFromToday, signInAs, type SignedIn } from "@/test/fixtures";

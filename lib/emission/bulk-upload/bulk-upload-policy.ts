@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
-import type { BulkUploadForm } from "../bulk-upload-schema";
+import type { BulkUploadForm } from "./schemas";
 import { issuePolicy } from "../issue-policy";
 import type { PolicyResponse } from "../schemas";
 import { beneficiariesFromRows, rowsError } from "./beneficiary-rows";

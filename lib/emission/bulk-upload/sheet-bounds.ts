@@ -1,5 +1,5 @@
 import { PayloadTooLargeError, SpreadsheetError } from "@/lib/errors";
-import { MAX_UPLOAD_ROWS } from "../bulk-upload-schema";
+import { MAX_UPLOAD_ROWS } from "./schemas";
 import { BENEFICIARY_COLUMNS } from "./beneficiary-rows";
 
 // The template's bounds (trust.md section 6): its columns, A to E, and the header with at most

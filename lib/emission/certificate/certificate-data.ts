@@ -2,8 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { beneficiaries, coverages } from "@/db/schema";
 import { todayUtc } from "../dates";
-import { findPolicyWithNames } from "../policies";
-import type { KinshipType, PolicyStatus } from "../statuses";
+import type { KinshipType, PolicyStatus } from "@/db/schema/emission";
+import { getPolicyWithNamesOrThrow } from "../internal";
 import { verificationUrl } from "../verification";
 
 /** Everything printed on a certificate, read once so the template is a pure function of it. */
@@ -36,7 +36,7 @@ export type CertificateData = {
 
 export async function loadCertificateData(db: DbOrTx, policyId: string): Promise<CertificateData> {
   const [row, people] = await Promise.all([
-    findPolicyWithNames(db, policyId),
+    getPolicyWithNamesOrThrow(db, policyId),
     db
       .select()
       .from(beneficiaries)

@@ -1,6 +1,7 @@
 import { Document, Page, Path, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
 import QRCode from "qrcode";
-import { KINSHIP_LABELS as PERSON_KINSHIP_LABELS, type KinshipType } from "../statuses";
+import type { KinshipType } from "@/db/schema/emission";
+import { KINSHIP_LABELS as PERSON_KINSHIP_LABELS } from "../labels";
 import type { CertificateData } from "./certificate-data";
 
 // The certificate an insurer hands its client, as one react-pdf template (the layout of Midday's invoice

@@ -2,7 +2,7 @@ import type { Policy } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
 import { loadCertificateData, type CertificateData } from "../certificate/certificate-data";
-import { assertCovering, findVisiblePolicy } from "../policies";
+import { assertCovering, getPolicyOrThrow } from "../internal";
 import { configuredOrganizationName } from "./configuration";
 import { PASS_BACKGROUND, passImages } from "./images";
 import { packagePass } from "./package-pass";
@@ -23,7 +23,7 @@ export async function getWalletPass({
   policyId: string;
 }): Promise<{ filename: string; content: Uint8Array }> {
   assertCan(ctx.actor, "emission:read", "portal:read");
-  const policy = await findVisiblePolicy(ctx.db, ctx.actor, policyId);
+  const policy = await getPolicyOrThrow(ctx, policyId);
   assertCovering(policy, "a wallet pass");
   const details = await loadCertificateData(ctx.db, policy.id);
   const signer = getWalletSigner();

@@ -9,13 +9,9 @@ import { GARBAGE_REPLY, type FakeReply } from "@/test/fakes/http-server";
 import { FAKE_HUBSPOT_TOKEN, startFakeHubSpot, type FakeHubSpot } from "@/test/fakes/hubspot";
 import { signInAs, type SignedIn } from "@/test/fixtures";
 import { sweepCrmSyncFunction } from "@/inngest/functions/leads/sweep-crm-sync";
-import {
-  EVENT_CRM_SYNC_ATTEMPTS,
-  findLeadsToSync,
-  markAbandonedCheckouts,
-  MAX_CRM_SYNC_ATTEMPTS,
-  syncLeadToCrm,
-} from "../background";
+import { findLeadsToSync } from "../find-leads-to-sync";
+import { markAbandonedCheckouts } from "../mark-abandoned-checkouts";
+import { EVENT_CRM_SYNC_ATTEMPTS, MAX_CRM_SYNC_ATTEMPTS, syncLeadToCrm } from "../sync-lead-to-crm";
 import { captureTestLead, leadRow, moveLead, patchLead, postLead } from "./helpers";
 
 // Contract section 9's background work: abandoned checkouts after ABANDONED_CHECKOUT_MINUTES (with the

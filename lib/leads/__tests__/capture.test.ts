@@ -6,7 +6,7 @@ import { leads } from "@/db/schema";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
 import { api } from "@/test/api";
 import { createTestBusinessUnit, createTestCompany, signInAs, testAddress, type SignedIn } from "@/test/fixtures";
-import { toLeadResponse } from "../leads";
+import { toLeadResponse } from "../internal";
 import { awayFromMinuteEdge, leadRow, postLead, uniquePhone } from "./helpers";
 
 // Contract section 9 as trust.md sections 4 and 7 amend it: POST /leads/ is public, keyed by the phone

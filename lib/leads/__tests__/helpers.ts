@@ -5,7 +5,7 @@ import { getDb } from "@/db";
 import { leads } from "@/db/schema";
 import { api, type ApiResponse } from "@/test/api";
 import { testAddress, type SignedIn } from "@/test/fixtures";
-import { toLeadResponse } from "../leads";
+import { toLeadResponse } from "../internal";
 import type { LeadResponse } from "../schemas";
 
 /** A phone number no other test uses: a Mexico City number, +52 55 and eight random digits (all valid). */

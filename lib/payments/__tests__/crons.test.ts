@@ -2,7 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { notifications, policies } from "@/db/schema";
-import { sendExpiryNotices } from "@/lib/emission/expiry-notices";
+import { sendExpiryNotices } from "@/lib/emission/send-expiry-notices";
 import { sendArrearsReminders } from "@/lib/payments/send-arrears-reminders";
 import { api } from "@/test/api";
 import { dateFromToday, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";

@@ -4,7 +4,7 @@ import { strToU8, zipSync } from "fflate";
 import { extractText, getDocumentProxy } from "unpdf";
 import writeXlsxFile from "write-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES } from "@/lib/emission/bulk-upload-schema";
+import { MAX_UPLOAD_BYTES } from "@/lib/emission/bulk-upload/schemas";
 import { allOperations } from "@/lib/http/openapi";
 import type { Operation } from "@/lib/http/operation";
 import { api, type ApiResponse } from "@/test/api";

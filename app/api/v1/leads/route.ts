@@ -1,13 +1,14 @@
 import { created, json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
-import { captureLead, listLeads } from "@/lib/leads/leads";
-import { leadsOperations } from "@/lib/leads/operations";
+import { captureLead } from "@/lib/leads/capture-lead";
+import { listLeads } from "@/lib/leads/list-leads";
+import { leadsEndpoints } from "@/lib/leads/endpoints";
 
 // POST /api/v1/leads/ - capture a lead (public): 201 new, 200 known phone
-export const POST = withApi(leadsOperations.captureLead, async ({ ctx, body }) => {
+export const POST = withApi(leadsEndpoints.captureLead, async ({ ctx, body }) => {
   const { lead, created: isNew } = await captureLead({ ctx, input: body });
   return isNew ? created(lead) : json(lead);
 });
 
 // GET /api/v1/leads/ - leads in scope by stage
-export const GET = withApi(leadsOperations.listLeads, async ({ ctx, query }) => json(await listLeads({ ctx, query })));
+export const GET = withApi(leadsEndpoints.listLeads, async ({ ctx, query }) => json(await listLeads({ ctx, query })));

@@ -1,11 +1,11 @@
-import { BulkUploadForm } from "@/lib/emission/bulk-upload-schema";
+import { BulkUploadForm } from "@/lib/emission/bulk-upload/schemas";
 import { bulkUploadPolicy } from "@/lib/emission/bulk-upload/bulk-upload-policy";
-import { emissionOperations } from "@/lib/emission/operations";
+import { emissionEndpoints } from "@/lib/emission/endpoints";
 import { readMultipartUpload } from "@/lib/http/multipart";
 import { created } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 
-const operation = emissionOperations.bulkUpload;
+const operation = emissionEndpoints.bulkUpload;
 
 // POST /api/v1/emission/bulk-upload - issue one policy whose beneficiaries are the rows of a spreadsheet
 export const POST = withApi(operation, async ({ ctx, req }) => {

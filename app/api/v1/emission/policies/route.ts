@@ -1,9 +1,9 @@
-import { emissionOperations } from "@/lib/emission/operations";
-import { listPolicies } from "@/lib/emission/policies";
+import { emissionEndpoints } from "@/lib/emission/endpoints";
+import { listPolicies } from "@/lib/emission/list-policies";
 import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 
 // GET /api/v1/emission/policies - policies in scope, filtered
-export const GET = withApi(emissionOperations.listPolicies, async ({ ctx, query }) =>
+export const GET = withApi(emissionEndpoints.listPolicies, async ({ ctx, query }) =>
   json(await listPolicies({ ctx, query })),
 );

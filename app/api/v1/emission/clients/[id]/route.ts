@@ -1,9 +1,9 @@
-import { getClient } from "@/lib/emission/clients";
-import { emissionOperations } from "@/lib/emission/operations";
+import { getClient } from "@/lib/emission/get-client";
+import { emissionEndpoints } from "@/lib/emission/endpoints";
 import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 
 // GET /api/v1/emission/clients/{id} - one client
-export const GET = withApi(emissionOperations.getClient, async ({ ctx, params }) =>
+export const GET = withApi(emissionEndpoints.getClient, async ({ ctx, params }) =>
   json(await getClient({ ctx, clientId: params.id })),
 );

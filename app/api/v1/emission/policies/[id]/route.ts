@@ -1,9 +1,9 @@
-import { emissionOperations } from "@/lib/emission/operations";
-import { getPolicy } from "@/lib/emission/policies";
+import { emissionEndpoints } from "@/lib/emission/endpoints";
+import { getPolicy } from "@/lib/emission/get-policy";
 import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 
 // GET /api/v1/emission/policies/{id} - one policy with its history
-export const GET = withApi(emissionOperations.getPolicy, async ({ ctx, params }) =>
+export const GET = withApi(emissionEndpoints.getPolicy, async ({ ctx, params }) =>
   json(await getPolicy({ ctx, policyId: params.id })),
 );

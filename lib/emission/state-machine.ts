@@ -1,6 +1,10 @@
-import type { PolicyStatus } from "./statuses";
+import { POLICY_STATUSES, type PolicyStatus } from "@/db/schema/emission";
+import { ConflictError } from "@/lib/errors";
 
-// Pure, with no database: the back office's transition form offers the same moves the service allows.
+// The policy's lifecycle, pure, with no database: the back office's transition form offers the same moves
+// the service allows. The statuses are the database's (db/schema/emission.ts); movePolicy (move-policy.ts)
+// is the one function that moves a policy, and it checks every move with assertPolicyMove below.
+export { POLICY_STATUSES, type PolicyStatus };
 
 /** What moves a policy: an administrator's transition, or an event of the card processor. */
 export type PolicyTrigger = "manual" | "payment_succeeded" | "payment_failed" | "subscription_deleted";
@@ -25,6 +29,11 @@ export const POLICY_MOVES: ReadonlyArray<{ from: PolicyStatus; to: PolicyStatus;
 
 export function canMove(from: PolicyStatus, to: PolicyStatus, trigger: PolicyTrigger): boolean {
   return POLICY_MOVES.some((move) => move.from === from && move.to === to && move.triggers.includes(trigger));
+}
+
+/** The check every policy move passes: 409 naming both statuses for a move the table does not allow. */
+export function assertPolicyMove(from: PolicyStatus, to: PolicyStatus, trigger: PolicyTrigger): void {
+  if (!canMove(from, to, trigger)) throw new ConflictError(`a policy cannot move from ${from} to ${to}`);
 }
 
 /** The statuses a trigger may move a policy to from `from` (the transition form offers these). */

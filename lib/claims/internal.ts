@@ -1,14 +1,67 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { claimExpenses, claims, claimStatusHistory, planVersions, policies, type Claim } from "@/db/schema";
-import { assertCan, type Actor } from "@/lib/auth/actor";
+import {
+  claimExpenses,
+  claims,
+  claimStatusHistory,
+  planVersions,
+  policies,
+  type Claim,
+  type ClaimExpense,
+} from "@/db/schema";
+import { can, type Actor } from "@/lib/auth/actor";
+import { scopeFilter } from "@/lib/auth/scope-filter";
 import type { ServiceContext } from "@/lib/context";
+import { ownClientIds } from "@/lib/emission/internal";
 import { NotFoundError } from "@/lib/errors";
 import { formatMoney, money } from "@/lib/money";
-import { visibleClaims } from "./access";
-import type { ClaimResponse, ListClaimsQuery } from "./schemas";
+import type { ClaimExpenseResponse, ClaimResponse } from "./schemas";
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The claims an actor may see (contract sections 2 and 6): claims:read within its company (and business
+ * unit); a client (portal:read) only the claims under its own policies; nothing otherwise.
+ */
+export function visibleClaims(actor: Actor): SQL | undefined {
+  if (can(actor, "claims:read")) return scopeFilter(actor, claims);
+  if (can(actor, "portal:read") && actor.kind === "user") {
+    return inArray(
+      claims.policyId,
+      sql`(select ${policies.id} from ${policies} where ${policies.clientId} in ${ownClientIds(actor)})`,
+    );
+  }
+  return sql`false`;
+}
+
+/**
+ * A claim the caller may see, or 404. With `forUpdate`, the row stays locked until the caller's
+ * transaction ends, so an expense and a move of the same claim never cross.
+ */
+export async function getClaimOrThrow(
+  ctx: ServiceContext,
+  claimId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<Claim> {
+  const query = ctx.db
+    .select()
+    .from(claims)
+    .where(and(eq(claims.id, claimId), visibleClaims(ctx.actor)));
+  const [claim] = options.forUpdate ? await query.for("update") : await query;
+  if (!claim) throw new NotFoundError("claim");
+  return claim;
+}
+
+export function toClaimExpenseResponse(expense: ClaimExpense): ClaimExpenseResponse {
+  return {
+    id: expense.id,
+    amount: expense.amount,
+    currency: expense.currency,
+    expense_type: expense.expenseType,
+    receipt_url: expense.receiptUrl,
+    created_at: expense.createdAt.toISOString(),
+  };
+}
 
 /** The claims as ClaimResponse, in the order given, with their expenses, totals and history. */
 export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<ClaimResponse[]> {
@@ -44,14 +97,7 @@ export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<Claim
       status: claim.status,
       reported_at: claim.reportedAt.toISOString(),
       waiting_period_met: claim.reportedAt.getTime() >= waitingEnds,
-      expenses: own.map((expense) => ({
-        id: expense.id,
-        amount: expense.amount,
-        currency: expense.currency,
-        expense_type: expense.expenseType,
-        receipt_url: expense.receiptUrl,
-        created_at: expense.createdAt.toISOString(),
-      })),
+      expenses: own.map(toClaimExpenseResponse),
       total_expenses: formatMoney(own.reduce((sum, expense) => sum.plus(expense.amount), money(0))),
       status_history: history
         .filter((row) => row.claimId === claim.id)
@@ -66,41 +112,8 @@ export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<Claim
   });
 }
 
-/** A claim the actor may see, or 404. */
-export async function findVisibleClaim(db: DbOrTx, actor: Actor, claimId: string): Promise<Claim> {
-  const [claim] = await db
-    .select()
-    .from(claims)
-    .where(and(eq(claims.id, claimId), visibleClaims(actor)));
-  if (!claim) throw new NotFoundError("claim");
-  return claim;
-}
-
-/** GET /claims/{id} */
-export async function getClaim({ ctx, claimId }: { ctx: ServiceContext; claimId: string }): Promise<ClaimResponse> {
-  assertCan(ctx.actor, "claims:read", "portal:read");
-  const [response] = await toClaimResponses(ctx.db, [await findVisibleClaim(ctx.db, ctx.actor, claimId)]);
+/** One claim as ClaimResponse. */
+export async function toClaimResponse(db: DbOrTx, claim: Claim): Promise<ClaimResponse> {
+  const [response] = await toClaimResponses(db, [claim]);
   return response;
-}
-
-/** GET /claims/: newest report first (or oldest first, for the desk's queue), filtered by status and policy. */
-export async function listClaims({ ctx, query }: { ctx: ServiceContext; query: ListClaimsQuery }) {
-  assertCan(ctx.actor, "claims:read", "portal:read");
-  const where = and(
-    visibleClaims(ctx.actor),
-    query.status ? eq(claims.status, query.status) : undefined,
-    query.policy_id ? eq(claims.policyId, query.policy_id) : undefined,
-  );
-  const direction = query.sort === "reported_at" ? asc : desc;
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(claims)
-      .where(where)
-      .orderBy(direction(claims.reportedAt), direction(claims.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    ctx.db.select({ total: count() }).from(claims).where(where),
-  ]);
-  return { items: await toClaimResponses(ctx.db, rows), total, page: query.page, page_size: query.page_size };
 }

@@ -13,15 +13,16 @@ import {
   PolicyResponse,
   PortalResponse,
   TransitionInput,
+  VerificationResponse,
+  VerifyParams,
 } from "./schemas";
-import { BulkUploadForm, MAX_UPLOAD_BYTES } from "./bulk-upload-schema";
-import { VerificationResponse, VerifyParams } from "./verification-schema";
+import { BulkUploadForm, MAX_UPLOAD_BYTES } from "./bulk-upload/schemas";
 
 const tag = "Emission";
 
 const readPolicy = ["emission:read", "portal:read"] as const;
 
-export const emissionOperations = {
+export const emissionEndpoints = {
   createClient: defineOperation({
     method: "POST",
     path: "/emission/clients",

@@ -1,11 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { policies, policyDocuments } from "@/db/schema";
-import { assertCan } from "@/lib/auth/actor";
-import type { ServiceContext } from "@/lib/context";
+import { policyDocuments } from "@/db/schema";
 import { runOffThread } from "@/lib/offload/pool";
-import { assertCovering, findVisiblePolicy } from "../policies";
-import { isCovering } from "../policy-moves";
 import { loadCertificateData } from "./certificate-data";
 
 // A certificate is rendered once per policy and kept (policy_documents, one CERTIFICATE row per policy):
@@ -19,41 +15,11 @@ import { loadCertificateData } from "./certificate-data";
 
 export type CertificateFile = { filename: string; content: Uint8Array };
 
-/** GET /emission/policies/{id}/pdf: the certificate of a policy the caller may see, while it covers its people. */
-export async function getCertificate({
-  ctx,
-  policyId,
-}: {
-  ctx: ServiceContext;
-  policyId: string;
-}): Promise<CertificateFile> {
-  assertCan(ctx.actor, "emission:read", "portal:read");
-  const policy = await findVisiblePolicy(ctx.db, ctx.actor, policyId);
-  assertCovering(policy, "a certificate");
-  const { content } = await ensureCertificate(ctx.db, policy.id);
-  return { filename: `policy_${policy.id}.pdf`, content };
-}
-
-/**
- * After a policy became ACTIVE (background): renders and keeps its certificate, unless one is kept
- * already or the policy has stopped covering since (cancelled before the job ran).
- */
-export async function storeCertificate({
-  ctx,
-  policyId,
-}: {
-  ctx: ServiceContext;
-  policyId: string;
-}): Promise<"rendered" | "already stored" | "not covering"> {
-  assertCan(ctx.actor, "emission:read");
-  const [policy] = await ctx.db.select().from(policies).where(eq(policies.id, policyId));
-  if (!policy || !isCovering(policy.status)) return "not covering";
-  const { rendered } = await ensureCertificate(ctx.db, policy.id);
-  return rendered ? "rendered" : "already stored";
-}
-
 /** The kept certificate, rendered and stored first when there is none yet (the job has not run, or demo data). */
-async function ensureCertificate(db: DbOrTx, policyId: string): Promise<{ content: Uint8Array; rendered: boolean }> {
+export async function ensureCertificate(
+  db: DbOrTx,
+  policyId: string,
+): Promise<{ content: Uint8Array; rendered: boolean }> {
   const stored = await readCertificate(db, policyId);
   if (stored) return { content: stored, rendered: false };
   const content = await renderOnce(db, policyId);

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beneficiaries, claims, policies } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
-import { insertClaim } from "@/lib/claims/open-claim";
+import { openClaim } from "@/lib/claims/open-claim";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
 import { scopeFilter } from "@/lib/auth/scope-filter";
@@ -45,7 +45,7 @@ export async function markBeneficiaryDeceased({ ctx, beneficiaryId }: { ctx: Ser
       companyId: policy.companyId,
       details: { policy_id: policy.id },
     });
-    const claim = await insertClaim(tx, {
+    const claim = await openClaim(tx, {
       policy,
       beneficiary,
       description: `${beneficiary.firstName} ${beneficiary.lastName} was reported deceased (policy ${policy.policyNumber}).`,

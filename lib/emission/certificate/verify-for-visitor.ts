@@ -1,7 +1,7 @@
 import { getDb } from "@/db";
 import { anonymous } from "@/lib/auth/actor";
 import { NotFoundError } from "@/lib/errors";
-import type { VerificationResponse } from "../verification-schema";
+import type { VerificationResponse } from "../schemas";
 import { verifyPolicy } from "../verify-policy";
 
 /**

@@ -14,7 +14,7 @@ const tag = "Claims";
 
 const readClaims = ["claims:read", "portal:read"] as const;
 
-export const claimsOperations = {
+export const claimsEndpoints = {
   listClaims: defineOperation({
     method: "GET",
     path: "/claims/",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Uuid } from "@/lib/schemas";
-import { DateOnly } from "./schemas";
+import { DateOnly } from "../schemas";
 
 /** Upload limits (contract section 6). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

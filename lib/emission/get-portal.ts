@@ -3,9 +3,7 @@ import { clients, plans, planVersions, policies } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
-import { ownClient } from "./access";
-import { toClientResponse } from "./clients";
-import { withBeneficiaries } from "./policies";
+import { ownClient, toClientResponse, toPolicyResponses } from "./internal";
 
 /** GET /portal/me: the client whose e-mail is the signed-in user's, with its policies, newest first. */
 export async function getPortal({ ctx }: { ctx: ServiceContext }) {
@@ -19,7 +17,7 @@ export async function getPortal({ ctx }: { ctx: ServiceContext }) {
     .innerJoin(plans, eq(plans.id, planVersions.planId))
     .where(eq(policies.clientId, client.id))
     .orderBy(desc(policies.createdAt), desc(policies.id));
-  const responses = await withBeneficiaries(
+  const responses = await toPolicyResponses(
     ctx.db,
     rows.map((row) => row.policy),
   );

@@ -2,24 +2,23 @@ import { eq } from "drizzle-orm";
 import { policies, policyStatusHistory, type Policy, type PolicyStatus } from "@/db/schema";
 import { actorLabel } from "@/lib/auth/actor";
 import { inTransaction, sendAfterCommit, type ServiceContext } from "@/lib/context";
-import { ConflictError, NotFoundError } from "@/lib/errors";
+import { NotFoundError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
-import { canMove, type PolicyTrigger } from "./policy-moves";
+import { assertPolicyMove, type PolicyTrigger } from "./state-machine";
 
 export type PolicyMove = { policyId: string; to: PolicyStatus; reason: string; trigger: PolicyTrigger };
 
 /**
- * Moves one policy, under a row lock so two moves of the same policy never interleave: checks the move
- * against the table, writes the history row (who: the actor's label) and the audit entry, and, when the
+ * The one way a policy changes status (an administrator's transition, a payment event). Moves one policy
+ * under a row lock, so two moves of the same policy never interleave: checks the move against the table
+ * (state-machine.ts), writes the history row (who: the actor's label) and the audit entry, and, when the
  * policy becomes ACTIVE, asks for its certificate to be rendered once the move has committed.
  */
 export async function movePolicy(ctx: ServiceContext, move: PolicyMove): Promise<Policy> {
   return inTransaction(ctx, async (tx) => {
     const [policy] = await tx.db.select().from(policies).where(eq(policies.id, move.policyId)).for("update");
     if (!policy) throw new NotFoundError("policy");
-    if (!canMove(policy.status, move.to, move.trigger)) {
-      throw new ConflictError(`a policy cannot move from ${policy.status} to ${move.to}`);
-    }
+    assertPolicyMove(policy.status, move.to, move.trigger);
     const [updated] = await tx.db
       .update(policies)
       .set({ status: move.to, updatedAt: new Date() })

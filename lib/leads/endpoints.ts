@@ -13,7 +13,7 @@ import {
 
 const tag = "Leads";
 
-export const leadsOperations = {
+export const leadsEndpoints = {
   captureLead: defineOperation({
     method: "POST",
     path: "/leads/",
@@ -56,7 +56,7 @@ export const leadsOperations = {
     query: ListLeadsQuery,
     responses: { 200: { description: "Leads", schema: z.array(LeadResponse) } },
   }),
-  leadAnalytics: defineOperation({
+  getLeadAnalytics: defineOperation({
     method: "GET",
     path: "/leads/analytics",
     tag,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canMoveLead, CRM_SYNC_STAGES, LEAD_MOVES, LEAD_STAGES } from "../stages";
+import { canMoveLead, CRM_SYNC_STAGES, LEAD_MOVES, LEAD_STAGES } from "../state-machine";
 
 // The pure table the pipeline board offers its buttons from, checked against the contract (section 9)
 // written out here.

@@ -1,7 +1,9 @@
-// The lead pipeline, pure so that the pipeline board offers exactly the moves the service allows.
+import { LEAD_STAGES, type LeadStage } from "@/db/schema/leads";
+import { ConflictError } from "@/lib/errors";
 
-export const LEAD_STAGES = ["NEW", "CONTACTED", "QUALIFIED", "DISQUALIFIED", "CONVERTED"] as const;
-export type LeadStage = (typeof LEAD_STAGES)[number];
+// The lead pipeline, pure so that the pipeline board offers exactly the moves the service allows. The
+// stages are the database's (db/schema/leads.ts).
+export { LEAD_STAGES, type LeadStage };
 
 // Contract section 9. CONVERTED is final; any move not listed is refused with 409.
 export const LEAD_MOVES: Readonly<Record<LeadStage, readonly LeadStage[]>> = {
@@ -14,6 +16,11 @@ export const LEAD_MOVES: Readonly<Record<LeadStage, readonly LeadStage[]>> = {
 
 export function canMoveLead(from: LeadStage, to: LeadStage): boolean {
   return LEAD_MOVES[from].includes(to);
+}
+
+/** The check every stage move passes (updateLead): 409 naming both stages for a move not in the table. */
+export function assertLeadMove(from: LeadStage, to: LeadStage): void {
+  if (!canMoveLead(from, to)) throw new ConflictError(`a lead cannot move from ${from} to ${to}`);
 }
 
 /** Reaching these stages sends the lead to the CRM. */

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db";
 import { clients, policies } from "@/db/schema";
 import { inTransaction, systemContext } from "@/lib/context";
 import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
-import { COVERING_STATUSES } from "./policy-moves";
+import { COVERING_STATUSES } from "./state-machine";
 
 /** Days before end_date that the expiry notice goes out (spec: Limits). */
 export const EXPIRY_NOTICE_DAYS = 3;

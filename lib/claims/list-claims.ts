@@ -1,0 +1,28 @@
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import { claims } from "@/db/schema";
+import { assertCan } from "@/lib/auth/actor";
+import type { ServiceContext } from "@/lib/context";
+import { toClaimResponses, visibleClaims } from "./internal";
+import type { ListClaimsQuery } from "./schemas";
+
+/** GET /claims/: newest report first (or oldest first, for the desk's queue), filtered by status and policy. */
+export async function listClaims({ ctx, query }: { ctx: ServiceContext; query: ListClaimsQuery }) {
+  assertCan(ctx.actor, "claims:read", "portal:read");
+  const where = and(
+    visibleClaims(ctx.actor),
+    query.status ? eq(claims.status, query.status) : undefined,
+    query.policy_id ? eq(claims.policyId, query.policy_id) : undefined,
+  );
+  const direction = query.sort === "reported_at" ? asc : desc;
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(claims)
+      .where(where)
+      .orderBy(direction(claims.reportedAt), direction(claims.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    ctx.db.select({ total: count() }).from(claims).where(where),
+  ]);
+  return { items: await toClaimResponses(ctx.db, rows), total, page: query.page, page_size: query.page_size };
+}

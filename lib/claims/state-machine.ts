@@ -1,0 +1,29 @@
+import { CLAIM_STATUSES, type ClaimStatus } from "@/db/schema/claims";
+import { ConflictError } from "@/lib/errors";
+
+// The claim's lifecycle (contract section 8), pure so that the claims desk offers exactly these moves.
+// The statuses themselves are the database's (db/schema/claims.ts).
+export { CLAIM_STATUSES, type ClaimStatus };
+
+// The one table of claim moves: REJECTED and CLOSED are final; any other move is refused with 409.
+export const CLAIM_MOVES: Readonly<Record<ClaimStatus, readonly ClaimStatus[]>> = {
+  PENDING: ["IN_REVIEW", "REJECTED"],
+  IN_REVIEW: ["APPROVED", "REJECTED", "PENDING"],
+  APPROVED: ["CLOSED"],
+  REJECTED: [],
+  CLOSED: [],
+};
+
+export function canMoveClaim(from: ClaimStatus, to: ClaimStatus): boolean {
+  return CLAIM_MOVES[from].includes(to);
+}
+
+/** The check every claim move passes (moveClaim): 409 naming both statuses for a move not in the table. */
+export function assertClaimMove(from: ClaimStatus, to: ClaimStatus): void {
+  if (!canMoveClaim(from, to)) throw new ConflictError(`a claim cannot move from ${from} to ${to}`);
+}
+
+/** Expenses are recorded while the claim is still being worked on. */
+export function acceptsExpenses(status: ClaimStatus): boolean {
+  return status !== "CLOSED" && status !== "REJECTED";
+}

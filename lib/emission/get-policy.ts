@@ -1,0 +1,35 @@
+import { asc, eq } from "drizzle-orm";
+import { policyStatusHistory } from "@/db/schema";
+import { assertCan } from "@/lib/auth/actor";
+import type { ServiceContext } from "@/lib/context";
+import { getPolicyWithNamesOrThrow, toPolicyResponses } from "./internal";
+
+/** GET /emission/policies/{id}: the policy, its people, its history and the names of what it covers. */
+export async function getPolicy({ ctx, policyId }: { ctx: ServiceContext; policyId: string }) {
+  assertCan(ctx.actor, "emission:read", "portal:read");
+  // The policy and its names in one read, within what the caller may see (404 otherwise).
+  const names = await getPolicyWithNamesOrThrow(ctx.db, policyId, { visibleTo: ctx.actor });
+  const { policy } = names;
+  const [[response], history] = await Promise.all([
+    toPolicyResponses(ctx.db, [policy]),
+    ctx.db
+      .select()
+      .from(policyStatusHistory)
+      .where(eq(policyStatusHistory.policyId, policy.id))
+      .orderBy(asc(policyStatusHistory.changedAt), asc(policyStatusHistory.id)),
+  ]);
+  return {
+    ...response,
+    status_history: history.map((row) => ({
+      from_status: row.fromStatus,
+      to_status: row.toStatus,
+      changed_by: row.changedBy,
+      reason: row.reason,
+      changed_at: row.changedAt.toISOString(),
+    })),
+    client_name: names.clientName,
+    product_name: names.productName,
+    plan_name: names.planName,
+    version_label: names.version.versionLabel ?? "",
+  };
+}

@@ -1,0 +1,51 @@
+import { and, count, desc, eq, gte, ilike, lte, or, sql } from "drizzle-orm";
+import { escapeLike } from "@/db/like";
+import { beneficiaries, clients, plans, planVersions, policies } from "@/db/schema";
+import { assertCan } from "@/lib/auth/actor";
+import type { ServiceContext } from "@/lib/context";
+import { toPolicyResponse, visiblePolicies } from "./internal";
+import type { ListPoliciesQuery } from "./schemas";
+
+/** GET /emission/policies: newest first, filtered by status, client, start dates or a number/name prefix. */
+export async function listPolicies({ ctx, query }: { ctx: ServiceContext; query: ListPoliciesQuery }) {
+  assertCan(ctx.actor, "emission:read", "portal:read");
+  const search = query.q ? `${escapeLike(query.q)}%` : null;
+  const where = and(
+    visiblePolicies(ctx.actor),
+    query.status ? eq(policies.status, query.status) : undefined,
+    query.client_id ? eq(policies.clientId, query.client_id) : undefined,
+    query.start_from ? gte(policies.startDate, query.start_from) : undefined,
+    query.start_to ? lte(policies.startDate, query.start_to) : undefined,
+    search
+      ? or(
+          ilike(policies.policyNumber, search),
+          ilike(clients.firstName, search),
+          ilike(clients.lastName, search),
+          ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, search),
+        )
+      : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({
+        policy: policies,
+        clientName: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`,
+        planName: plans.name,
+        beneficiaryCount: sql<number>`(select count(*)::int from ${beneficiaries} where ${beneficiaries.policyId} = ${policies.id})`,
+      })
+      .from(policies)
+      .innerJoin(clients, eq(clients.id, policies.clientId))
+      .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
+      .innerJoin(plans, eq(plans.id, planVersions.planId))
+      .where(where)
+      .orderBy(desc(policies.createdAt), desc(policies.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    ctx.db.select({ total: count() }).from(policies).innerJoin(clients, eq(clients.id, policies.clientId)).where(where),
+  ]);
+  const items = rows.map(({ policy, clientName, planName, beneficiaryCount }) => {
+    const { beneficiaries: _people, ...fields } = toPolicyResponse(policy, []);
+    return { ...fields, client_name: clientName, plan_name: planName, beneficiary_count: beneficiaryCount };
+  });
+  return { items, total, page: query.page, page_size: query.page_size };
+}
