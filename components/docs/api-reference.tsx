@@ -21,6 +21,9 @@ const CONFIGURATION = {
   // No usage reports to Scalar, no developer toolbar, no hosted proxy for try-it: requests go straight
   // to this origin, which is where the API is.
   telemetry: false,
+  // Scalar's "Ask AI" agent (on by itself when the page is served from localhost) talks to
+  // proxy.scalar.com and api.scalar.com: off.
+  agent: { disabled: true },
   showDeveloperTools: "never",
   hideDarkModeToggle: true,
   documentDownloadType: "json",
