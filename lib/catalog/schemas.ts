@@ -242,6 +242,7 @@ export const VersionResponse = z.object({
   created_at: z.string(),
 });
 export type VersionResponse = z.infer<typeof VersionResponse>;
+VersionResponse.register(z.globalRegistry, { id: "PlanVersion" });
 
 export const PlanResponse = z.object({
   id: Uuid,
@@ -267,6 +268,7 @@ export const ProductResponse = z.object({
   plans: z.array(PlanResponse),
 });
 export type ProductResponse = z.infer<typeof ProductResponse>;
+ProductResponse.register(z.globalRegistry, { id: "Product" });
 
 export const PriceQuoteResponse = z.object({
   plan_version_id: Uuid,

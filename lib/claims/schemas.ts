@@ -37,6 +37,7 @@ export const ClaimResponse = z.object({
   status_history: z.array(ClaimStatusHistoryResponse),
 });
 export type ClaimResponse = z.infer<typeof ClaimResponse>;
+ClaimResponse.register(z.globalRegistry, { id: "Claim" });
 
 export const CLAIM_SORTS = ["-reported_at", "reported_at"] as const;
 

@@ -47,6 +47,7 @@ export const ClientResponse = z.object({
   created_at: z.string(),
 });
 export type ClientResponse = z.infer<typeof ClientResponse>;
+ClientResponse.register(z.globalRegistry, { id: "Client" });
 
 export const ListClientsQuery = PaginationQuery.extend({
   q: z.string().trim().max(200).optional().describe("Matches the start of a name or e-mail, in any letter case"),
@@ -113,6 +114,7 @@ export const PolicyResponse = z.object({
   created_at: z.string(),
 });
 export type PolicyResponse = z.infer<typeof PolicyResponse>;
+PolicyResponse.register(z.globalRegistry, { id: "Policy" });
 
 /** The policy page: the policy, its history, and the names a person reads instead of ids. */
 export const PolicyDetailResponse = PolicyResponse.extend({
@@ -122,6 +124,7 @@ export const PolicyDetailResponse = PolicyResponse.extend({
   plan_name: z.string(),
   version_label: z.string(),
 });
+PolicyDetailResponse.register(z.globalRegistry, { id: "PolicyDetail" });
 
 export const PolicyListItem = PolicyResponse.omit({ beneficiaries: true }).extend({
   client_name: z.string(),

@@ -27,8 +27,33 @@ export const allOperations: Operation[] = [
 
 type JsonSchema = Record<string, unknown>;
 
+// A schema registered with an id (`Schema.register(z.globalRegistry, { id: "Claim" })` in a module's
+// schemas.ts) is written once under components.schemas and referenced by `$ref` wherever an operation
+// uses it: zod puts it in the converted schema's `$defs`, which are moved to the components here.
+let components: Record<string, JsonSchema> = {};
+
+/** Points zod's `#/$defs/<id>` references at `#/components/schemas/<id>`, in place. */
+function pointAtComponents(value: unknown): void {
+  if (Array.isArray(value)) value.forEach(pointAtComponents);
+  else if (value && typeof value === "object") {
+    const node = value as JsonSchema;
+    if (typeof node.$ref === "string") node.$ref = node.$ref.replace(/^#\/\$defs\//, "#/components/schemas/");
+    Object.values(node).forEach(pointAtComponents);
+  }
+}
+
 function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  const converted = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  const { $schema: _ignored, $defs, ...rest } = converted as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  pointAtComponents(rest);
+  for (const [id, definition] of Object.entries($defs ?? {})) {
+    pointAtComponents(definition);
+    const known = components[id];
+    // One id, one shape: a schema read differently as input and as output would need two ids.
+    if (known && JSON.stringify(known) !== JSON.stringify(definition))
+      throw new Error(`OpenAPI: two different schemas have the id ${id}`);
+    components[id] = definition;
+  }
   return rest;
 }
 
@@ -137,12 +162,15 @@ const IDEMPOTENCY_PARAMETER = {
 };
 
 export function buildOpenApiDocument() {
+  components = { Error: toSchema(ErrorResponse, "output") };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of allOperations) {
     const path = `/api/v1${operation.path}`;
     paths[path] ??= {};
     paths[path][operation.method.toLowerCase()] = toOpenApiOperation(operation);
   }
+  const schemas = components;
+  components = {};
   return {
     openapi: "3.1.0",
     info: {
@@ -154,7 +182,7 @@ export function buildOpenApiDocument() {
     servers: [{ url: "/" }],
     paths,
     components: {
-      schemas: { Error: toSchema(ErrorResponse, "output") },
+      schemas,
       securitySchemes: {
         bearerAuth: {
           type: "http",

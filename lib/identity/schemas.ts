@@ -40,6 +40,7 @@ export const TokenResponse = z.object({
   expires_in: z.number().int(),
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
+TokenResponse.register(z.globalRegistry, { id: "Token" });
 
 export const RoleSummary = z.object({ id: Uuid, name: z.string(), level: z.number().int() });
 
@@ -56,6 +57,7 @@ export const UserResponse = z.object({
   created_at: z.string(),
 });
 export type UserResponse = z.infer<typeof UserResponse>;
+UserResponse.register(z.globalRegistry, { id: "User" });
 
 export const RegisterResponse = z.object({
   id: Uuid,
@@ -93,6 +95,7 @@ export type ConfirmPasswordResetInput = z.infer<typeof ConfirmPasswordResetInput
 export const ConfirmPasswordResetResponse = z.object({ id: Uuid, email: z.string() });
 
 export const EmptyResponse = z.object({}).strict();
+EmptyResponse.register(z.globalRegistry, { id: "Empty" });
 
 export const ListUsersQuery = PaginationQuery.extend({
   email: z.string().trim().max(254).optional(),
@@ -151,6 +154,7 @@ export const ApiKeyResponse = z.object({
   last_used_at: z.string().nullable().describe("written on first use, then at most once a minute"),
   revoked_at: z.string().nullable(),
 });
+ApiKeyResponse.register(z.globalRegistry, { id: "ApiKey" });
 export const CreatedApiKeyResponse = z.object({
   id: Uuid,
   name: z.string(),

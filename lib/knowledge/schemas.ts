@@ -48,6 +48,7 @@ export const KnowledgeDocumentResponse = z.object({
   created_at: z.string(),
 });
 export type KnowledgeDocumentResponse = z.infer<typeof KnowledgeDocumentResponse>;
+KnowledgeDocumentResponse.register(z.globalRegistry, { id: "KnowledgeDocument" });
 
 export const ChatInput = z.object({
   message: z.string().trim().min(1, { message: "is required" }).max(4000),

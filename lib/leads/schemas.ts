@@ -60,10 +60,12 @@ export const LeadResponse = z.object({
   updated_at: z.string(),
 });
 export type LeadResponse = z.infer<typeof LeadResponse>;
+LeadResponse.register(z.globalRegistry, { id: "Lead" });
 
 /** What an anonymous capture (or one by a caller who may not read the lead) gets back: the id only. */
 export const CapturedLeadResponse = z.object({ id: Uuid });
 export type CapturedLeadResponse = z.infer<typeof CapturedLeadResponse>;
+CapturedLeadResponse.register(z.globalRegistry, { id: "CapturedLead" });
 
 /** GET /leads/{id} (a read the spec does not define): the lead plus the state of its CRM sync. */
 export const LeadDetailResponse = LeadResponse.extend({

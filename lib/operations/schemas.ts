@@ -60,6 +60,7 @@ export const CompanyResponse = z.object({
   created_at: z.string(),
   business_units: z.array(BusinessUnitResponse),
 });
+CompanyResponse.register(z.globalRegistry, { id: "Company" });
 
 export const CountryResponse = z.object({ id: Uuid, iso_code: z.string(), name: z.string(), continent: z.string() });
 
@@ -75,6 +76,7 @@ export const ZoneResponse = z.object({
   description: z.string().nullable(),
   countries: z.array(z.object({ id: Uuid, iso_code: z.string(), name: z.string() })),
 });
+ZoneResponse.register(z.globalRegistry, { id: "Zone" });
 
 export const ZoneCountryParams = z.object({
   zone_id: Uuid,

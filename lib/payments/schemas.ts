@@ -17,6 +17,7 @@ export const TransactionResponse = z.object({
   paid_at: z.string().nullable(),
 });
 export type TransactionResponse = z.infer<typeof TransactionResponse>;
+TransactionResponse.register(z.globalRegistry, { id: "Transaction" });
 
 export const IntentInput = z.object({
   policy_id: Uuid,
@@ -67,6 +68,7 @@ export const SubscriptionResponse = z.object({
   current_period_end: z.string().nullable(),
   cancel_at_period_end: z.boolean(),
 });
+SubscriptionResponse.register(z.globalRegistry, { id: "Subscription" });
 
 export const CancelSubscriptionInput = z.object({ policy_id: Uuid, cancel_immediately: z.boolean() });
 

@@ -17,6 +17,7 @@ type Document = {
   openapi: string;
   info: { title: string; version: string };
   paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { schemas: Record<string, unknown> };
 };
 
 /** "/api/v1/zones/[zone_id]/" and "/api/v1/zones/{zone_id}" both become "/api/v1/zones/{zone_id}". */
@@ -130,5 +131,32 @@ describe("GET /api/v1/openapi.json", () => {
       properties: { name: expect.any(Object) },
     });
     expect(create.responses["201"]).toBeDefined();
+  });
+
+  it("writes a schema shared by several operations once under components, referenced by $ref", async () => {
+    const document = await loadDocument();
+    const text = JSON.stringify(document);
+    expect(text, "no $defs left from the zod conversion").not.toContain("$defs");
+
+    // Every reference points at a component that exists.
+    const references = [...text.matchAll(/"\$ref":"([^"]+)"/g)].map((match) => match[1]);
+    for (const reference of new Set(references)) {
+      expect(reference).toMatch(/^#\/components\/schemas\//);
+      expect(document.components.schemas[reference.replace("#/components/schemas/", "")], reference).toBeDefined();
+    }
+
+    // A claim is answered by several operations: one component, and each of them refers to it.
+    const claim = document.components.schemas.Claim as { properties: Record<string, unknown> };
+    expect(claim.properties).toMatchObject({ id: expect.any(Object), status: expect.any(Object) });
+    const users = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => JSON.stringify(operation).includes('"#/components/schemas/Claim"'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(users.length, users.join(", ")).toBeGreaterThanOrEqual(3);
+    expect(users).toContain("GET /api/v1/claims/{id}");
+    // Nowhere is the claim written out again: its description appears once, in the component.
+    const description = "False while the report date is within the version's wtime_preexisting days";
+    expect(text.split(description).length - 1).toBe(1);
   });
 });
