@@ -30,7 +30,7 @@ const empty = (): FormInput => ({
 const EVERY_PATH = () => true;
 
 /** A product with its plans and their versions, sent as one POST: the API stores all of it or nothing. */
-export function CreateProductForm({ onCreated }: { onCreated: (product: Product) => void }) {
+export function CreateProductForm({ onCreated }: { onCreated?: (product: Product) => void }) {
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(CreateProductInput, { error: formMessages }),
     defaultValues: empty(),
@@ -44,13 +44,13 @@ export function CreateProductForm({ onCreated }: { onCreated: (product: Product)
     formState: { errors, isSubmitting },
   } = form;
   const plans = useFieldArray({ control, name: "plans" });
-  const { error, success, submit } = useApiSubmit(setError, EVERY_PATH);
+  const { error, success, submit } = useApiSubmit(setError, EVERY_PATH, { invalidates: ["/api/v1/products"] });
 
   async function onSubmit(values: FormOutput) {
     await submit(async () => {
       const product = await apiFetch<Product>("/api/v1/products/", { method: "POST", body: values });
       reset(empty());
-      onCreated(product);
+      onCreated?.(product);
       const versionCount = product.plans.reduce((sum, plan) => sum + plan.versions.length, 0);
       return `Created ${product.name} with ${plural(product.plans.length, "plan")} and ${plural(versionCount, "version")}.`;
     });

@@ -20,7 +20,7 @@ type FormOutput = z.output<typeof CreateExpenseInput>;
 const FIELDS = ["amount", "currency", "expense_type", "receipt_url"] as const;
 const EMPTY: FormInput = { amount: "", currency: "USD", expense_type: "REPATRIATION", receipt_url: undefined };
 
-type ExpenseFormProps = { claimId: string; onAdded: () => void };
+type ExpenseFormProps = { claimId: string; onAdded?: () => void };
 
 /**
  * POST /claims/{id}/expenses with the API's own schema: an amount above 0, USD unless told, a type of
@@ -38,7 +38,9 @@ export function ExpenseForm({ claimId, onAdded }: ExpenseFormProps) {
     resolver: zodResolver(CreateExpenseInput, { error: formMessages }),
     defaultValues: EMPTY,
   });
-  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS);
+  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS, {
+    invalidates: [`/api/v1/claims/${claimId}`],
+  });
 
   async function onSubmit(values: FormOutput) {
     await submit(async () => {
@@ -47,7 +49,7 @@ export function ExpenseForm({ claimId, onAdded }: ExpenseFormProps) {
         body: values,
       });
       reset(EMPTY);
-      onAdded();
+      onAdded?.();
       return `Added ${expense.amount} ${expense.currency} (${EXPENSE_TYPE_LABELS[expense.expense_type].toLowerCase()}).`;
     });
   }

@@ -45,7 +45,7 @@ const EMPTY: CreateClientFormInput = {
 type CreateClientFormProps = {
   countries: Country[] | null;
   isLoadingCountries: boolean;
-  onCreated: (client: Client) => void;
+  onCreated?: (client: Client) => void;
   /** The form's accessible name; the issue page embeds it under another title. */
   label?: string;
 };
@@ -67,14 +67,14 @@ export function CreateClientFormPanel({
     resolver: zodResolver(CreateClientForm, { error: formMessages }),
     defaultValues: EMPTY,
   });
-  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS);
+  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS, { invalidates: ["/api/v1/emission/clients"] });
 
   async function onSubmit(values: CreateClientFormOutput) {
     await submit(async () => {
       try {
         const client = await apiFetch<Client>("/api/v1/emission/clients", { method: "POST", body: values });
         reset(EMPTY);
-        onCreated(client);
+        onCreated?.(client);
         return `Registered ${clientName(client)}.`;
       } catch (caught) {
         // The only conflict is the e-mail (unique in any letter case): say so where it was typed.

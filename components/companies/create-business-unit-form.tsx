@@ -11,6 +11,7 @@ import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { CountrySelect } from "./country-select";
 import type { BusinessUnit, Company, Country } from "./types";
 
+const COMPANIES = "/api/v1/organizations/companies";
 const FIELDS = ["name", "code", "country_code"] as const;
 const EMPTY = { name: "", code: "", country_code: "" };
 
@@ -18,7 +19,7 @@ type CreateBusinessUnitFormProps = {
   company: Company;
   countries: Country[] | null;
   isLoadingCountries: boolean;
-  onCreated: () => void;
+  onCreated?: () => void;
 };
 
 export function CreateBusinessUnitForm({
@@ -34,7 +35,7 @@ export function CreateBusinessUnitForm({
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<CreateBusinessUnitInput>({ resolver: zodResolver(CreateBusinessUnitInput), defaultValues: EMPTY });
-  const { error, submit } = useApiSubmit(setFieldError, FIELDS);
+  const { error, submit } = useApiSubmit(setFieldError, FIELDS, { invalidates: [COMPANIES] });
   // Several of these forms share the page, one per company.
   const id = (name: string) => `unit-${company.id}-${name}`;
 
@@ -45,7 +46,7 @@ export function CreateBusinessUnitForm({
         body: values,
       });
       reset(EMPTY);
-      onCreated();
+      onCreated?.();
     });
   }
 

@@ -15,13 +15,14 @@ import type { Company, Country } from "./types";
 type FormInput = z.input<typeof CreateCompanyInput>;
 type FormOutput = z.output<typeof CreateCompanyInput>;
 
+const COMPANIES = "/api/v1/organizations/companies";
 const FIELDS = ["name", "tax_id", "country_code", "is_reseller", "commission_rate"] as const;
 const EMPTY: FormInput = { name: "", tax_id: "", country_code: "", is_reseller: false, commission_rate: "0" };
 
 type CreateCompanyFormProps = {
   countries: Country[] | null;
   isLoadingCountries: boolean;
-  onCreated: (company: Company) => void;
+  onCreated?: (company: Company) => void;
 };
 
 export function CreateCompanyForm({ countries, isLoadingCountries, onCreated }: CreateCompanyFormProps) {
@@ -32,13 +33,13 @@ export function CreateCompanyForm({ countries, isLoadingCountries, onCreated }: 
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(CreateCompanyInput), defaultValues: EMPTY });
-  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS);
+  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS, { invalidates: [COMPANIES] });
 
   async function onSubmit(values: FormOutput) {
     await submit(async () => {
       const company = await apiFetch<Company>("/api/v1/organizations/companies", { method: "POST", body: values });
       reset(EMPTY);
-      onCreated(company);
+      onCreated?.(company);
       return `Created ${company.name}.`;
     });
   }

@@ -13,7 +13,7 @@ import type { Zone } from "./types";
 const FIELDS = ["name", "description"] as const;
 const EMPTY = { name: "", description: "" };
 
-export function CreateZoneForm({ onCreated }: { onCreated: (zone: Zone) => void }) {
+export function CreateZoneForm({ onCreated }: { onCreated?: (zone: Zone) => void }) {
   const {
     register,
     handleSubmit,
@@ -22,13 +22,13 @@ export function CreateZoneForm({ onCreated }: { onCreated: (zone: Zone) => void 
     formState: { errors, isSubmitting },
   } = useForm<CreateZoneInput>({ resolver: zodResolver(CreateZoneInput), defaultValues: EMPTY });
   // A duplicate name is a 409 whose detail says so, in the banner.
-  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS);
+  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS, { invalidates: ["/api/v1/geography/zones"] });
 
   async function onSubmit(values: CreateZoneInput) {
     await submit(async () => {
       const zone = await apiFetch<Zone>("/api/v1/geography/zones", { method: "POST", body: values });
       reset(EMPTY);
-      onCreated(zone);
+      onCreated?.(zone);
       return `Created zone ${zone.name}.`;
     });
   }
