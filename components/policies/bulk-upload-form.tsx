@@ -22,7 +22,7 @@ import "./policies.css";
 import { RowErrorsTable, type RowError } from "./row-errors-table";
 import { tomorrowUtc, type Policy } from "./types";
 import { VersionPicker } from "./version-picker";
-import { VersionSummary } from "./version-summary";
+import { VersionSummary } from "@/components/catalog/version-summary";
 
 const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 

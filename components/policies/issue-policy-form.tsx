@@ -23,7 +23,7 @@ import { newIdempotencyKey } from "./idempotency-key";
 import "./policies.css";
 import { tomorrowUtc, type Policy } from "./types";
 import { useBeneficiaryPrices } from "./use-beneficiary-prices";
-import { VersionSummary } from "./version-summary";
+import { VersionSummary } from "@/components/catalog/version-summary";
 import { VersionPicker } from "./version-picker";
 
 // The API's schema; the client and the version are chosen with pickers, so an empty one says "choose".
