@@ -6,13 +6,14 @@ import { useMemo, useState } from "react";
 import { useForm, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { z } from "zod";
 import { CompanySelect } from "@/components/companies/company-select";
-import { apiFetch, ApiError, useApiData } from "@/components/ui/api-client";
+import { apiFetch, useApiData } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
 import { formMessages } from "@/components/ui/form-messages";
 import { Badge, Panel } from "@/components/ui/panel";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { KNOWLEDGE_AUDIENCES, type KnowledgeAudience } from "@/lib/knowledge/audience";
 import { CreateTextDocumentInput, MAX_PDF_BYTES, MetadataJson } from "@/lib/knowledge/schemas";
 import "./knowledge.css";
@@ -137,41 +138,10 @@ function placementOf({ audience, company_id }: { audience: KnowledgeAudience; co
 
 const PLACEMENT_DEFAULTS = { audience: "STAFF" as const, company_id: "" };
 
-/**
- * Sends one new document: on success the form is cleared and the list reloaded with a banner saying what
- * was added; on failure the API's field errors go next to their fields and the banner says the rest.
- */
-function useAddDocument<F extends string>({
-  fields,
-  setError,
-  reset,
-  onAdded,
-}: {
-  fields: readonly F[];
-  setError: (field: F, error: { type: string; message: string }) => void;
-  reset: () => void;
-  onAdded: () => void;
-}) {
-  const [state, setState] = useState<{ error: string | null; success: string | null }>({ error: null, success: null });
-  async function add(request: () => Promise<KnowledgeDocument>): Promise<void> {
-    setState({ error: null, success: null });
-    try {
-      const document = await request();
-      setState({ error: null, success: addedMessage(document) });
-      reset();
-      onAdded();
-    } catch (caught) {
-      if (caught instanceof ApiError) {
-        for (const { path, message } of caught.errors)
-          if ((fields as readonly string[]).includes(path)) setError(path as F, { type: "server", message });
-      }
-      setState({ error: knowledgeErrorMessage(caught), success: null });
-    }
-  }
-  return { ...state, add };
-}
+/** Where a new document goes: on success the list reloads; failures are worded for the library. */
+const ADD_OPTIONS = { invalidates: ["/api/v1/ai/knowledge"], describeError: knowledgeErrorMessage };
 
-function UploadPdfPanel({ onAdded, companies }: { onAdded: () => void; companies: Company[] | null }) {
+function UploadPdfPanel({ companies }: { companies: Company[] | null }) {
   const mustPickCompany = companies !== null;
   const schema = useMemo(() => PdfForm.extend(placementFields(mustPickCompany)), [mustPickCompany]);
   const {
@@ -184,7 +154,7 @@ function UploadPdfPanel({ onAdded, companies }: { onAdded: () => void; companies
     resolver: zodResolver(schema, { error: formMessages }),
     defaultValues: { title: "", metadata_json: "", ...PLACEMENT_DEFAULTS },
   });
-  const { error, success, add } = useAddDocument({ fields: PDF_FIELDS, setError, reset, onAdded });
+  const { error, success, submit } = useApiSubmit(setError, PDF_FIELDS, ADD_OPTIONS);
 
   async function onSubmit({ file, title, metadata_json, ...placement }: PdfFormOutput) {
     const body = new FormData();
@@ -192,7 +162,11 @@ function UploadPdfPanel({ onAdded, companies }: { onAdded: () => void; companies
     if (title.trim()) body.set("title", title.trim());
     if (metadata_json.trim()) body.set("metadata_json", JSON.stringify(metadataOf(metadata_json)));
     for (const [name, value] of Object.entries(placementOf(placement))) body.set(name, value);
-    await add(() => apiFetch<KnowledgeDocument>("/api/v1/ai/knowledge/upload", { method: "POST", body }));
+    await submit(async () => {
+      const document = await apiFetch<KnowledgeDocument>("/api/v1/ai/knowledge/upload", { method: "POST", body });
+      reset();
+      return addedMessage(document);
+    });
   }
 
   return (
@@ -234,7 +208,7 @@ function UploadPdfPanel({ onAdded, companies }: { onAdded: () => void; companies
   );
 }
 
-function AddTextPanel({ onAdded, companies }: { onAdded: () => void; companies: Company[] | null }) {
+function AddTextPanel({ companies }: { companies: Company[] | null }) {
   const mustPickCompany = companies !== null;
   const schema = useMemo(() => TextForm.extend(placementFields(mustPickCompany)), [mustPickCompany]);
   const {
@@ -247,11 +221,15 @@ function AddTextPanel({ onAdded, companies }: { onAdded: () => void; companies: 
     resolver: zodResolver(schema, { error: formMessages }),
     defaultValues: { title: "", content: "", metadata_json: "", ...PLACEMENT_DEFAULTS },
   });
-  const { error, success, add } = useAddDocument({ fields: TEXT_FIELDS, setError, reset, onAdded });
+  const { error, success, submit } = useApiSubmit(setError, TEXT_FIELDS, ADD_OPTIONS);
 
   async function onSubmit({ title, content, metadata_json, ...placement }: TextFormValues) {
     const body = { title, content, metadata_json: metadataOf(metadata_json), ...placementOf(placement) };
-    await add(() => apiFetch<KnowledgeDocument>("/api/v1/ai/knowledge", { method: "POST", body }));
+    await submit(async () => {
+      const document = await apiFetch<KnowledgeDocument>("/api/v1/ai/knowledge", { method: "POST", body });
+      reset();
+      return addedMessage(document);
+    });
   }
 
   return (
@@ -444,8 +422,8 @@ export function KnowledgeLibrary({ canWrite, isAdmin }: { canWrite: boolean; isA
     <>
       {canWrite ? (
         <div className="knowledge-forms">
-          <UploadPdfPanel onAdded={reload} companies={companies} />
-          <AddTextPanel onAdded={reload} companies={companies} />
+          <UploadPdfPanel companies={companies} />
+          <AddTextPanel companies={companies} />
         </div>
       ) : null}
       <DocumentsPanel

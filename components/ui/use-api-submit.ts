@@ -14,6 +14,8 @@ type ApiSubmitOptions = {
    * loaded GET of them (the lists, the items) loads again.
    */
   invalidates?: ReadonlyArray<string>;
+  /** The banner's wording of a failure, where a page words the statuses its own way. */
+  describeError?: (error: unknown) => string;
 };
 
 /**
@@ -28,7 +30,7 @@ type ApiSubmitOptions = {
 export function useApiSubmit<T extends FieldValues = FieldValues>(
   setFieldError?: UseFormSetError<T>,
   fields: FormFields<T> = NO_FIELDS,
-  { invalidates = NO_RESOURCES }: ApiSubmitOptions = {},
+  { invalidates = NO_RESOURCES, describeError = messageOf }: ApiSubmitOptions = {},
 ) {
   const invalidate = useInvalidate();
   const mutation = useMutation({
@@ -55,7 +57,7 @@ export function useApiSubmit<T extends FieldValues = FieldValues>(
   );
 
   return {
-    error: mutation.isError ? messageOf(mutation.error) : null,
+    error: mutation.isError ? describeError(mutation.error) : null,
     success: mutation.isSuccess ? mutation.data || null : null,
     isBusy: mutation.isPending,
     submit,
