@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
+import { ConfirmButton } from "@/components/ui/form-fields";
 import { formMessages } from "@/components/ui/form-messages";
 import { Badge, Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
@@ -271,36 +272,27 @@ function DeleteButton({
   onDeleted: () => void;
   onError: (message: string) => void;
 }) {
-  const [isConfirming, setIsConfirming] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
-  async function remove() {
-    setIsBusy(true);
+  /** Whether the question closes: after a failure (its banner says why); a success removes the row. */
+  async function remove(): Promise<boolean> {
     try {
       await apiFetch(`/api/v1/ai/knowledge/${document.id}`, { method: "DELETE" });
       onDeleted();
+      return false;
     } catch (caught) {
       onError(knowledgeErrorMessage(caught));
-      setIsConfirming(false);
-    } finally {
-      setIsBusy(false);
+      return true;
     }
   }
-  if (!isConfirming) {
-    return (
-      <Button variant="danger" onClick={() => setIsConfirming(true)} aria-label={`Delete ${document.title}`}>
-        Delete
-      </Button>
-    );
-  }
   return (
-    <span className="knowledge-delete">
-      <Button variant="danger" onClick={remove} isBusy={isBusy} aria-label={`Confirm: delete ${document.title}`}>
-        Confirm delete
-      </Button>
-      <Button variant="secondary" onClick={() => setIsConfirming(false)} disabled={isBusy}>
-        Cancel
-      </Button>
-    </span>
+    <ConfirmButton
+      className="knowledge-delete"
+      aria-label={`Delete ${document.title}`}
+      confirmLabel="Confirm delete"
+      confirmAriaLabel={`Confirm: delete ${document.title}`}
+      onConfirm={remove}
+    >
+      Delete
+    </ConfirmButton>
   );
 }
 
