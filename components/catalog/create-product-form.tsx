@@ -13,6 +13,7 @@ import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { PlanFields } from "./plan-fields";
 import type { Product } from "./types";
 import { NEW_VERSION } from "./version-terms-fields";
+import { TextField } from "@/components/ui/form-fields";
 
 type FormInput = z.input<typeof CreateProductInput>;
 type FormOutput = z.output<typeof CreateProductInput>;
@@ -62,17 +63,20 @@ export function CreateProductForm({ onCreated }: { onCreated?: (product: Product
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
         <div className="form-grid">
-          <Field id="product-name" label="Product name" error={errors.name?.message}>
-            <input id="product-name" autoComplete="off" aria-invalid={Boolean(errors.name)} {...register("name")} />
-          </Field>
-          <Field id="product-type" label="Product type" error={errors.product_type?.message}>
-            <input
-              id="product-type"
-              autoComplete="off"
-              aria-invalid={Boolean(errors.product_type)}
-              {...register("product_type")}
-            />
-          </Field>
+          <TextField
+            id="product-name"
+            label="Product name"
+            error={errors.name?.message}
+            autoComplete="off"
+            registration={register("name")}
+          />
+          <TextField
+            id="product-type"
+            label="Product type"
+            error={errors.product_type?.message}
+            autoComplete="off"
+            registration={register("product_type")}
+          />
           <Field id="product-description" label="Description (optional)" error={errors.description?.message}>
             <textarea
               id="product-description"

@@ -7,7 +7,6 @@ import { useForm, type FieldErrors, type UseFormRegister } from "react-hook-form
 import { z } from "zod";
 import { CompanySelect } from "@/components/companies/company-select";
 import { apiFetch, useApiData } from "@/components/ui/api-client";
-import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
@@ -20,6 +19,7 @@ import { CreateTextDocumentInput, MAX_PDF_BYTES, MetadataJson } from "@/lib/know
 import "./knowledge.css";
 import { knowledgeErrorMessage } from "./messages";
 import type { Company, KnowledgeDocument } from "./types";
+import { TextField, FormActions } from "@/components/ui/form-fields";
 
 const MAX_MB = MAX_PDF_BYTES / 1024 / 1024;
 
@@ -176,34 +176,32 @@ function UploadPdfPanel({ companies }: { companies: Company[] | null }) {
       description={`A PDF with text (not a scan) of at most ${MAX_MB} MB; its text is cut into fragments the assistant searches.`}
     >
       <form className="form knowledge-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Upload a PDF">
-        <Field id="pdf-file" label="PDF file" error={errors.file?.message}>
-          <input
-            id="pdf-file"
-            type="file"
-            accept="application/pdf,.pdf"
-            aria-invalid={Boolean(errors.file)}
-            {...register("file")}
-          />
-        </Field>
-        <Field id="pdf-title" label="Title" hint="defaults to the file name" error={errors.title?.message}>
-          <input id="pdf-title" aria-invalid={Boolean(errors.title)} {...register("title")} />
-        </Field>
-        <Field
+        <TextField
+          id="pdf-file"
+          label="PDF file"
+          error={errors.file?.message}
+          type="file"
+          accept="application/pdf,.pdf"
+          registration={register("file")}
+        />
+        <TextField
+          id="pdf-title"
+          label="Title"
+          hint="defaults to the file name"
+          error={errors.title?.message}
+          registration={register("title")}
+        />
+        <TextField
           id="pdf-metadata"
           label="Metadata (JSON, optional)"
           hint='e.g. {"version": "2026", "product": "repatriation"}'
           error={errors.metadata_json?.message}
-        >
-          <input id="pdf-metadata" aria-invalid={Boolean(errors.metadata_json)} {...register("metadata_json")} />
-        </Field>
+          registration={register("metadata_json")}
+        />
         <PlacementFields idPrefix="pdf" register={register} errors={errors} companies={companies} />
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
-        <div className="form-actions">
-          <Button type="submit" isBusy={isSubmitting}>
-            {isSubmitting ? "Reading and embedding…" : "Upload PDF"}
-          </Button>
-        </div>
+        <FormActions submitLabel={isSubmitting ? "Reading and embedding…" : "Upload PDF"} isBusy={isSubmitting} />
       </form>
     </Panel>
   );
@@ -241,23 +239,20 @@ function AddTextPanel({ companies }: { companies: Company[] | null }) {
         noValidate
         aria-label="Add a text document"
       >
-        <Field id="text-title" label="Title" error={errors.title?.message}>
-          <input id="text-title" aria-invalid={Boolean(errors.title)} {...register("title")} />
-        </Field>
+        <TextField id="text-title" label="Title" error={errors.title?.message} registration={register("title")} />
         <Field id="text-content" label="Text" error={errors.content?.message}>
           <textarea id="text-content" aria-invalid={Boolean(errors.content)} {...register("content")} />
         </Field>
-        <Field id="text-metadata" label="Metadata (JSON, optional)" error={errors.metadata_json?.message}>
-          <input id="text-metadata" aria-invalid={Boolean(errors.metadata_json)} {...register("metadata_json")} />
-        </Field>
+        <TextField
+          id="text-metadata"
+          label="Metadata (JSON, optional)"
+          error={errors.metadata_json?.message}
+          registration={register("metadata_json")}
+        />
         <PlacementFields idPrefix="text" register={register} errors={errors} companies={companies} />
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
-        <div className="form-actions">
-          <Button type="submit" isBusy={isSubmitting}>
-            {isSubmitting ? "Embedding…" : "Add text"}
-          </Button>
-        </div>
+        <FormActions submitLabel={isSubmitting ? "Embedding…" : "Add text"} isBusy={isSubmitting} />
       </form>
     </Panel>
   );

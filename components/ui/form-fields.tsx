@@ -16,7 +16,10 @@ type FieldFrame = {
   registration: UseFormRegisterReturn;
 };
 
-type TextFieldProps = FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | keyof UseFormRegisterReturn>;
+/** What the registration sets on the control itself. */
+type Bound = "id" | "name" | "onChange" | "onBlur" | "ref";
+
+type TextFieldProps = FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, Bound>;
 
 /** A labelled `<input>` bound to a react-hook-form field, `aria-invalid` while it has an error. */
 export function TextField({ id, label, hint, error, registration, ...input }: TextFieldProps) {
@@ -27,8 +30,7 @@ export function TextField({ id, label, hint, error, registration, ...input }: Te
   );
 }
 
-type SelectFieldProps = FieldFrame &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | keyof UseFormRegisterReturn> & { children: ReactNode };
+type SelectFieldProps = FieldFrame & Omit<SelectHTMLAttributes<HTMLSelectElement>, Bound> & { children: ReactNode };
 
 /** A labelled `<select>` bound to a react-hook-form field, `aria-invalid` while it has an error. */
 export function SelectField({ id, label, hint, error, registration, children, ...select }: SelectFieldProps) {
