@@ -1,6 +1,7 @@
 import { Navigation } from "@/components/backoffice/navigation";
 import { requireUser } from "@/lib/auth/require-user";
 import { sectionsFor } from "@/components/backoffice/sections";
+import { QueryProvider } from "@/components/ui/query-provider";
 
 // Every back-office page reads the session store on each request (global logout must apply at once),
 // so nothing here is prerendered.
@@ -10,9 +11,11 @@ export default async function BackofficeLayout({ children }: { children: React.R
   const user = await requireUser();
   const items = sectionsFor(user.permissions).map(({ href, label }) => ({ href, label }));
   return (
-    <div className="shell">
-      <Navigation items={items} email={user.email} roles={user.roles} />
-      <main className="content">{children}</main>
-    </div>
+    <QueryProvider>
+      <div className="shell">
+        <Navigation items={items} email={user.email} roles={user.roles} />
+        <main className="content">{children}</main>
+      </div>
+    </QueryProvider>
   );
 }

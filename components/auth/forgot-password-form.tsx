@@ -9,7 +9,7 @@ import { z } from "zod";
 import { apiFetch, ApiError } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
-import { Field } from "@/components/ui/field";
+import { TextField } from "@/components/ui/form-fields";
 
 type ForgotPasswordForm = { email: string };
 
@@ -66,16 +66,15 @@ export function ForgotPasswordFormPanel() {
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("title")}>
       <ErrorBanner message={error} />
-      <Field id="forgot-email" label={t("email")} error={errors.email?.message}>
-        <input
-          id="forgot-email"
-          type="email"
-          autoComplete="username"
-          autoFocus
-          aria-invalid={Boolean(errors.email)}
-          {...register("email")}
-        />
-      </Field>
+      <TextField
+        id="forgot-email"
+        label={t("email")}
+        error={errors.email?.message}
+        type="email"
+        autoComplete="username"
+        autoFocus
+        registration={register("email")}
+      />
       <Button type="submit" isBusy={isSubmitting}>
         {isSubmitting ? t("submitting") : t("submit")}
       </Button>

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { apiFetch, ApiError } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
-import { Field } from "@/components/ui/field";
+import { TextField } from "@/components/ui/form-fields";
 
 type SetPasswordForm = { password: string; confirm: string };
 
@@ -73,25 +73,24 @@ export function SetPasswordFormPanel({ token }: { token: string }) {
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("title")}>
       <ErrorBanner message={error} />
-      <Field id="new-password" label={t("password")} hint={t("hint")} error={errors.password?.message}>
-        <input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          aria-invalid={Boolean(errors.password)}
-          {...register("password")}
-        />
-      </Field>
-      <Field id="new-password-confirm" label={t("confirm")} error={errors.confirm?.message}>
-        <input
-          id="new-password-confirm"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.confirm)}
-          {...register("confirm")}
-        />
-      </Field>
+      <TextField
+        id="new-password"
+        label={t("password")}
+        hint={t("hint")}
+        error={errors.password?.message}
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+        registration={register("password")}
+      />
+      <TextField
+        id="new-password-confirm"
+        label={t("confirm")}
+        error={errors.confirm?.message}
+        type="password"
+        autoComplete="new-password"
+        registration={register("confirm")}
+      />
       <Button type="submit" isBusy={isSubmitting}>
         {isSubmitting ? t("submitting") : t("submit")}
       </Button>

@@ -9,8 +9,8 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
-import { Field } from "@/components/ui/field";
 import { describeSignInError, type SignInErrorKey } from "./sign-in-errors";
+import { TextField } from "@/components/ui/form-fields";
 
 type SignInForm = { email: string; password: string };
 
@@ -63,25 +63,23 @@ export function SignInFormPanel({
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("formLabel")}>
       <ErrorBanner message={error ? t(`errors.${error}`) : null} />
-      <Field id="sign-in-email" label={t("email")} error={errors.email?.message}>
-        <input
-          id="sign-in-email"
-          type="email"
-          autoComplete="username"
-          autoFocus
-          aria-invalid={Boolean(errors.email)}
-          {...register("email")}
-        />
-      </Field>
-      <Field id="sign-in-password" label={t("password")} error={errors.password?.message}>
-        <input
-          id="sign-in-password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={Boolean(errors.password)}
-          {...register("password")}
-        />
-      </Field>
+      <TextField
+        id="sign-in-email"
+        label={t("email")}
+        error={errors.email?.message}
+        type="email"
+        autoComplete="username"
+        autoFocus
+        registration={register("email")}
+      />
+      <TextField
+        id="sign-in-password"
+        label={t("password")}
+        error={errors.password?.message}
+        type="password"
+        autoComplete="current-password"
+        registration={register("password")}
+      />
       <Button type="submit" isBusy={isSubmitting}>
         {isSubmitting ? t("submitting") : t("submit")}
       </Button>

@@ -5,13 +5,13 @@ import { FormProvider, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { CreatePlanInput } from "@/lib/catalog/schemas";
 import { apiFetch } from "@/components/ui/api-client";
-import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { formMessages } from "@/components/ui/form-messages";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { PlanFields } from "./plan-fields";
 import type { Plan, Product } from "./types";
 import { NEW_VERSION } from "./version-terms-fields";
+import { FormActions } from "@/components/ui/form-fields";
 
 type FormInput = z.input<typeof CreatePlanInput>;
 type FormOutput = z.output<typeof CreatePlanInput>;
@@ -47,11 +47,7 @@ export function AddPlanForm({ product, onCreated }: { product: Product; onCreate
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
         <PlanFields prefix="" idPrefix={`add-plan-${product.id}`} title="New plan" />
-        <div className="form-actions">
-          <Button type="submit" isBusy={form.formState.isSubmitting}>
-            Add plan
-          </Button>
-        </div>
+        <FormActions submitLabel="Add plan" isBusy={form.formState.isSubmitting} />
       </form>
     </FormProvider>
   );

@@ -26,7 +26,7 @@ export function CatalogPanel({ canEdit }: { canEdit: boolean }) {
           title="Create a product"
           description="The product, its plans and their versions are stored together or not at all. Countries, zones, surcharges and coverages are added afterwards in each version."
         >
-          <CreateProductForm onCreated={products.reload} />
+          <CreateProductForm />
         </Panel>
       ) : null}
     </>

@@ -13,6 +13,7 @@ import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { PlanFields } from "./plan-fields";
 import type { Product } from "./types";
 import { NEW_VERSION } from "./version-terms-fields";
+import { TextField } from "@/components/ui/form-fields";
 
 type FormInput = z.input<typeof CreateProductInput>;
 type FormOutput = z.output<typeof CreateProductInput>;
@@ -30,7 +31,7 @@ const empty = (): FormInput => ({
 const EVERY_PATH = () => true;
 
 /** A product with its plans and their versions, sent as one POST: the API stores all of it or nothing. */
-export function CreateProductForm({ onCreated }: { onCreated: (product: Product) => void }) {
+export function CreateProductForm({ onCreated }: { onCreated?: (product: Product) => void }) {
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(CreateProductInput, { error: formMessages }),
     defaultValues: empty(),
@@ -44,13 +45,13 @@ export function CreateProductForm({ onCreated }: { onCreated: (product: Product)
     formState: { errors, isSubmitting },
   } = form;
   const plans = useFieldArray({ control, name: "plans" });
-  const { error, success, submit } = useApiSubmit(setError, EVERY_PATH);
+  const { error, success, submit } = useApiSubmit(setError, EVERY_PATH, { invalidates: ["/api/v1/products"] });
 
   async function onSubmit(values: FormOutput) {
     await submit(async () => {
       const product = await apiFetch<Product>("/api/v1/products/", { method: "POST", body: values });
       reset(empty());
-      onCreated(product);
+      onCreated?.(product);
       const versionCount = product.plans.reduce((sum, plan) => sum + plan.versions.length, 0);
       return `Created ${product.name} with ${plural(product.plans.length, "plan")} and ${plural(versionCount, "version")}.`;
     });
@@ -62,17 +63,20 @@ export function CreateProductForm({ onCreated }: { onCreated: (product: Product)
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
         <div className="form-grid">
-          <Field id="product-name" label="Product name" error={errors.name?.message}>
-            <input id="product-name" autoComplete="off" aria-invalid={Boolean(errors.name)} {...register("name")} />
-          </Field>
-          <Field id="product-type" label="Product type" error={errors.product_type?.message}>
-            <input
-              id="product-type"
-              autoComplete="off"
-              aria-invalid={Boolean(errors.product_type)}
-              {...register("product_type")}
-            />
-          </Field>
+          <TextField
+            id="product-name"
+            label="Product name"
+            error={errors.name?.message}
+            autoComplete="off"
+            registration={register("name")}
+          />
+          <TextField
+            id="product-type"
+            label="Product type"
+            error={errors.product_type?.message}
+            autoComplete="off"
+            registration={register("product_type")}
+          />
           <Field id="product-description" label="Description (optional)" error={errors.description?.message}>
             <textarea
               id="product-description"

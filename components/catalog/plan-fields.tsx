@@ -3,8 +3,8 @@
 import { get, useFieldArray, useFormContext, type FieldError } from "react-hook-form";
 import { emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
 import { NEW_VERSION, VersionTermsFields } from "./version-terms-fields";
+import { TextField } from "@/components/ui/form-fields";
 
 type PlanFieldsProps = {
   /** Where the plan sits in the form's values: "" for the add-a-plan form, "plans.0." in the product form. */
@@ -29,26 +29,21 @@ export function PlanFields({ prefix, idPrefix, title, onRemove }: PlanFieldsProp
   return (
     <>
       <div className="form-grid">
-        <Field id={`${idPrefix}-name`} label="Plan name" error={errorOf("name")}>
-          <input
-            id={`${idPrefix}-name`}
-            autoComplete="off"
-            aria-invalid={Boolean(errorOf("name"))}
-            {...register(`${prefix}name`)}
-          />
-        </Field>
-        <Field
+        <TextField
+          id={`${idPrefix}-name`}
+          label="Plan name"
+          error={errorOf("name")}
+          autoComplete="off"
+          registration={register(`${prefix}name`)}
+        />
+        <TextField
           id={`${idPrefix}-processor`}
           label="Processor price id (optional)"
           hint="the recurring price at the card processor"
           error={errorOf("processor_price_id")}
-        >
-          <input
-            id={`${idPrefix}-processor`}
-            autoComplete="off"
-            {...register(`${prefix}processor_price_id`, { setValueAs: emptyToUndefined })}
-          />
-        </Field>
+          autoComplete="off"
+          registration={register(`${prefix}processor_price_id`, { setValueAs: emptyToUndefined })}
+        />
       </div>
       {versions.fields.length === 0 ? (
         <p className="muted">No version yet: the plan cannot be sold until it has one.</p>

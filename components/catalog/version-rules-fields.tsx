@@ -6,6 +6,7 @@ import { emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, Field } from "@/components/ui/field";
 import type { Country, Zone } from "./types";
+import { TextField } from "@/components/ui/form-fields";
 
 // The four lists of a version, each edited row by row and sent whole: the API replaces a list with the
 // one it is given. Each reads the surrounding version form through useFormContext.
@@ -138,15 +139,14 @@ export function CountryRulesFields({ countries }: { countries: Country[] | null 
                 />
               )}
             </Field>
-            <Field id={id("price")} label="Price override (optional)" error={errorOf(index, "price")}>
-              <input
-                id={id("price")}
-                inputMode="decimal"
-                autoComplete="off"
-                aria-invalid={Boolean(errorOf(index, "price"))}
-                {...register(`countries.${index}.price`, { setValueAs: emptyToUndefined })}
-              />
-            </Field>
+            <TextField
+              id={id("price")}
+              label="Price override (optional)"
+              error={errorOf(index, "price")}
+              inputMode="decimal"
+              autoComplete="off"
+              registration={register(`countries.${index}.price`, { setValueAs: emptyToUndefined })}
+            />
             <CheckboxField id={id("available")} label="Available">
               <input id={id("available")} type="checkbox" {...register(`countries.${index}.is_available`)} />
             </CheckboxField>
@@ -222,18 +222,17 @@ export function SurchargeBandsFields() {
       {rows.fields.map((row, index) => {
         const id = (name: string) => `band-${index}-${name}`;
         const age = (name: "min_age" | "max_age", label: string) => (
-          <Field id={id(name)} label={label} error={errorOf(index, name)}>
-            <input
-              id={id(name)}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={130}
-              step={1}
-              aria-invalid={Boolean(errorOf(index, name))}
-              {...register(`age_surcharges.${index}.${name}`, { valueAsNumber: true })}
-            />
-          </Field>
+          <TextField
+            id={id(name)}
+            label={label}
+            error={errorOf(index, name)}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={130}
+            step={1}
+            registration={register(`age_surcharges.${index}.${name}`, { valueAsNumber: true })}
+          />
         );
         return (
           <RuleRow
@@ -244,15 +243,14 @@ export function SurchargeBandsFields() {
           >
             {age("min_age", "From age")}
             {age("max_age", "To age")}
-            <Field id={id("percentage")} label="Surcharge (%)" error={errorOf(index, "percentage")}>
-              <input
-                id={id("percentage")}
-                inputMode="decimal"
-                autoComplete="off"
-                aria-invalid={Boolean(errorOf(index, "percentage"))}
-                {...register(`age_surcharges.${index}.percentage`)}
-              />
-            </Field>
+            <TextField
+              id={id("percentage")}
+              label="Surcharge (%)"
+              error={errorOf(index, "percentage")}
+              inputMode="decimal"
+              autoComplete="off"
+              registration={register(`age_surcharges.${index}.percentage`)}
+            />
           </RuleRow>
         );
       })}
@@ -281,30 +279,28 @@ export function CoveragesFields() {
             rowError={errorOf(index)}
             onRemove={() => rows.remove(index)}
           >
-            <Field id={id("name")} label="Coverage name" error={errorOf(index, "name")}>
-              <input
-                id={id("name")}
-                autoComplete="off"
-                aria-invalid={Boolean(errorOf(index, "name"))}
-                {...register(`coverages.${index}.name`)}
-              />
-            </Field>
-            <Field id={id("description")} label="Description (optional)" error={errorOf(index, "description")}>
-              <input
-                id={id("description")}
-                autoComplete="off"
-                {...register(`coverages.${index}.description`, { setValueAs: emptyToUndefined })}
-              />
-            </Field>
-            <Field id={id("limit")} label="Limit amount (optional)" error={errorOf(index, "limit_amount")}>
-              <input
-                id={id("limit")}
-                inputMode="decimal"
-                autoComplete="off"
-                aria-invalid={Boolean(errorOf(index, "limit_amount"))}
-                {...register(`coverages.${index}.limit_amount`, { setValueAs: emptyToUndefined })}
-              />
-            </Field>
+            <TextField
+              id={id("name")}
+              label="Coverage name"
+              error={errorOf(index, "name")}
+              autoComplete="off"
+              registration={register(`coverages.${index}.name`)}
+            />
+            <TextField
+              id={id("description")}
+              label="Description (optional)"
+              error={errorOf(index, "description")}
+              autoComplete="off"
+              registration={register(`coverages.${index}.description`, { setValueAs: emptyToUndefined })}
+            />
+            <TextField
+              id={id("limit")}
+              label="Limit amount (optional)"
+              error={errorOf(index, "limit_amount")}
+              inputMode="decimal"
+              autoComplete="off"
+              registration={register(`coverages.${index}.limit_amount`, { setValueAs: emptyToUndefined })}
+            />
           </RuleRow>
         );
       })}

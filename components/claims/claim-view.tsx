@@ -111,7 +111,7 @@ export function ClaimView({ claimId, currentUserId, canWrite, canManage }: Claim
         {canWrite && acceptsExpenses(claim.status) ? (
           <div className="claim-expense-form">
             <h3>Add an expense</h3>
-            <ExpenseForm claimId={claim.id} onAdded={loaded.reload} />
+            <ExpenseForm claimId={claim.id} />
           </div>
         ) : canWrite ? (
           <p className="muted">A {statusLabel(claim.status)} claim takes no more expenses.</p>

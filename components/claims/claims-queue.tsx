@@ -6,7 +6,7 @@ import { useMemo, useState } from "react";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
-import { Field } from "@/components/ui/field";
+import { StatusFilter } from "@/components/ui/status-filter";
 import { Pagination } from "@/components/ui/pagination";
 import { Panel } from "@/components/ui/panel";
 import { CLAIM_STATUSES, type ClaimStatus } from "@/lib/claims/state-machine";
@@ -109,23 +109,16 @@ export function ClaimsQueue() {
   return (
     <Panel title="Queue" description="Oldest report first: the claim that has waited longest is on top.">
       <div className="filters-grid" role="search" aria-label="Filter claims">
-        <Field id="claims-status" label="Status">
-          <select
-            id="claims-status"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as ClaimStatus | "");
-              setPage(1);
-            }}
-          >
-            <option value="">Any status</option>
-            {CLAIM_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {statusLabel(value)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <StatusFilter
+          id="claims-status"
+          value={status}
+          statuses={CLAIM_STATUSES}
+          labelOf={statusLabel}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+        />
       </div>
       <ErrorBanner message={claims.error} />
       <div className="claims-queue-table">

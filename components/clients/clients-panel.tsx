@@ -112,11 +112,7 @@ export function ClientsPanel({ canWrite }: { canWrite: boolean }) {
             description="The insured holder. The e-mail is also how the client signs in to the portal."
           >
             <ErrorBanner message={countries.error} />
-            <CreateClientFormPanel
-              countries={countries.data}
-              isLoadingCountries={countries.isLoading}
-              onCreated={clients.reload}
-            />
+            <CreateClientFormPanel countries={countries.data} isLoadingCountries={countries.isLoading} />
           </Panel>
         </div>
       ) : null}

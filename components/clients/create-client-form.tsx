@@ -6,7 +6,6 @@ import { z } from "zod";
 import type { Country } from "@/components/catalog/types";
 import { CountrySelect } from "@/components/companies/country-select";
 import { apiFetch, ApiError, emptyToUndefined } from "@/components/ui/api-client";
-import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
 import { formMessages } from "@/components/ui/form-messages";
@@ -14,6 +13,7 @@ import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { CreateClientInput } from "@/lib/emission/schemas";
 import { CountryCode } from "@/lib/schemas";
 import { ACQUISITION_CHANNELS, clientName, type Client } from "./types";
+import { TextField, FormActions } from "@/components/ui/form-fields";
 
 // The API's schema, with "choose a country" for a select left empty instead of the ISO-code message.
 const chosenCountry = z.string().min(1, { message: "choose a country" }).pipe(CountryCode);
@@ -45,7 +45,7 @@ const EMPTY: CreateClientFormInput = {
 type CreateClientFormProps = {
   countries: Country[] | null;
   isLoadingCountries: boolean;
-  onCreated: (client: Client) => void;
+  onCreated?: (client: Client) => void;
   /** The form's accessible name; the issue page embeds it under another title. */
   label?: string;
 };
@@ -67,14 +67,14 @@ export function CreateClientFormPanel({
     resolver: zodResolver(CreateClientForm, { error: formMessages }),
     defaultValues: EMPTY,
   });
-  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS);
+  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS, { invalidates: ["/api/v1/emission/clients"] });
 
   async function onSubmit(values: CreateClientFormOutput) {
     await submit(async () => {
       try {
         const client = await apiFetch<Client>("/api/v1/emission/clients", { method: "POST", body: values });
         reset(EMPTY);
-        onCreated(client);
+        onCreated?.(client);
         return `Registered ${clientName(client)}.`;
       } catch (caught) {
         // The only conflict is the e-mail (unique in any letter case): say so where it was typed.
@@ -89,53 +89,44 @@ export function CreateClientFormPanel({
     <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={label}>
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
-      <Field id="client-first-name" label="First name" error={errors.first_name?.message}>
-        <input
-          id="client-first-name"
-          autoComplete="off"
-          aria-invalid={Boolean(errors.first_name)}
-          {...register("first_name")}
-        />
-      </Field>
-      <Field id="client-last-name" label="Last name" error={errors.last_name?.message}>
-        <input
-          id="client-last-name"
-          autoComplete="off"
-          aria-invalid={Boolean(errors.last_name)}
-          {...register("last_name")}
-        />
-      </Field>
-      <Field id="client-email" label="E-mail" error={errors.email?.message}>
-        <input
-          id="client-email"
-          type="email"
-          autoComplete="off"
-          aria-invalid={Boolean(errors.email)}
-          {...register("email")}
-        />
-      </Field>
-      <Field
+      <TextField
+        id="client-first-name"
+        label="First name"
+        error={errors.first_name?.message}
+        autoComplete="off"
+        registration={register("first_name")}
+      />
+      <TextField
+        id="client-last-name"
+        label="Last name"
+        error={errors.last_name?.message}
+        autoComplete="off"
+        registration={register("last_name")}
+      />
+      <TextField
+        id="client-email"
+        label="E-mail"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="off"
+        registration={register("email")}
+      />
+      <TextField
         id="client-phone"
         label="Mobile phone (optional)"
         hint="international (+525512345678) or national form of the country of residence; for messaging-app notices"
         error={errors.phone_e164?.message}
-      >
-        <input
-          id="client-phone"
-          type="tel"
-          autoComplete="off"
-          aria-invalid={Boolean(errors.phone_e164)}
-          {...register("phone_e164", { setValueAs: emptyToUndefined })}
-        />
-      </Field>
-      <Field id="client-birth-date" label="Birth date" error={errors.birth_date?.message}>
-        <input
-          id="client-birth-date"
-          type="date"
-          aria-invalid={Boolean(errors.birth_date)}
-          {...register("birth_date")}
-        />
-      </Field>
+        type="tel"
+        autoComplete="off"
+        registration={register("phone_e164", { setValueAs: emptyToUndefined })}
+      />
+      <TextField
+        id="client-birth-date"
+        label="Birth date"
+        error={errors.birth_date?.message}
+        type="date"
+        registration={register("birth_date")}
+      />
       <Field id="client-nationality" label="Nationality" error={errors.nationality?.message}>
         <CountrySelect
           id="client-nationality"
@@ -168,11 +159,7 @@ export function CreateClientFormPanel({
           ))}
         </datalist>
       </Field>
-      <div className="form-actions">
-        <Button type="submit" isBusy={isSubmitting}>
-          Register client
-        </Button>
-      </div>
+      <FormActions submitLabel="Register client" isBusy={isSubmitting} />
     </form>
   );
 }

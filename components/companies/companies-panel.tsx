@@ -19,11 +19,7 @@ export function CompaniesPanel({ canReadCountries }: { canReadCountries: boolean
         title="Create a company"
         description="A company owns its users, clients and policies; a reseller also earns a commission."
       >
-        <CreateCompanyForm
-          countries={countries.data}
-          isLoadingCountries={countries.isLoading}
-          onCreated={companies.reload}
-        />
+        <CreateCompanyForm countries={countries.data} isLoadingCountries={countries.isLoading} />
       </Panel>
       <Panel title="Companies" description="Sorted by name, each with its business units.">
         <ErrorBanner message={companies.error} />
@@ -65,7 +61,6 @@ export function CompaniesPanel({ canReadCountries }: { canReadCountries: boolean
                   company={company}
                   countries={countries.data}
                   isLoadingCountries={countries.isLoading}
-                  onCreated={companies.reload}
                 />
               </details>
             </li>

@@ -4,13 +4,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { CreateBusinessUnitInput } from "@/lib/operations/schemas";
 import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
-import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { CountrySelect } from "./country-select";
 import type { BusinessUnit, Company, Country } from "./types";
+import { TextField, FormActions } from "@/components/ui/form-fields";
 
+const COMPANIES = "/api/v1/organizations/companies";
 const FIELDS = ["name", "code", "country_code"] as const;
 const EMPTY = { name: "", code: "", country_code: "" };
 
@@ -18,7 +19,7 @@ type CreateBusinessUnitFormProps = {
   company: Company;
   countries: Country[] | null;
   isLoadingCountries: boolean;
-  onCreated: () => void;
+  onCreated?: () => void;
 };
 
 export function CreateBusinessUnitForm({
@@ -34,7 +35,7 @@ export function CreateBusinessUnitForm({
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<CreateBusinessUnitInput>({ resolver: zodResolver(CreateBusinessUnitInput), defaultValues: EMPTY });
-  const { error, submit } = useApiSubmit(setFieldError, FIELDS);
+  const { error, submit } = useApiSubmit(setFieldError, FIELDS, { invalidates: [COMPANIES] });
   // Several of these forms share the page, one per company.
   const id = (name: string) => `unit-${company.id}-${name}`;
 
@@ -45,7 +46,7 @@ export function CreateBusinessUnitForm({
         body: values,
       });
       reset(EMPTY);
-      onCreated();
+      onCreated?.();
     });
   }
 
@@ -57,12 +58,20 @@ export function CreateBusinessUnitForm({
       aria-label={`Add a business unit to ${company.name}`}
     >
       <ErrorBanner message={error} />
-      <Field id={id("name")} label="Unit name" error={errors.name?.message}>
-        <input id={id("name")} autoComplete="off" aria-invalid={Boolean(errors.name)} {...register("name")} />
-      </Field>
-      <Field id={id("code")} label="Code (optional)" error={errors.code?.message}>
-        <input id={id("code")} autoComplete="off" {...register("code", { setValueAs: emptyToUndefined })} />
-      </Field>
+      <TextField
+        id={id("name")}
+        label="Unit name"
+        error={errors.name?.message}
+        autoComplete="off"
+        registration={register("name")}
+      />
+      <TextField
+        id={id("code")}
+        label="Code (optional)"
+        error={errors.code?.message}
+        autoComplete="off"
+        registration={register("code", { setValueAs: emptyToUndefined })}
+      />
       <Field id={id("country")} label="Country (optional)" error={errors.country_code?.message}>
         <CountrySelect
           id={id("country")}
@@ -71,11 +80,7 @@ export function CreateBusinessUnitForm({
           registration={register("country_code", { setValueAs: emptyToUndefined })}
         />
       </Field>
-      <div className="form-actions">
-        <Button type="submit" variant="secondary" isBusy={isSubmitting}>
-          Add business unit
-        </Button>
-      </div>
+      <FormActions submitLabel="Add business unit" submitVariant="secondary" isBusy={isSubmitting} />
     </form>
   );
 }

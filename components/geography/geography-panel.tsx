@@ -33,14 +33,14 @@ export function GeographyPanel({ canManage }: { canManage: boolean }) {
                   </Badge>
                 ))}
               </div>
-              {canManage ? <LinkCountryToZoneForm zone={zone} countries={countryList} onLinked={zones.reload} /> : null}
+              {canManage ? <LinkCountryToZoneForm zone={zone} countries={countryList} /> : null}
             </li>
           ))}
         </ul>
       </Panel>
       {canManage ? (
         <Panel title="Create a zone">
-          <CreateZoneForm onCreated={zones.reload} />
+          <CreateZoneForm />
         </Panel>
       ) : null}
       <Panel title="Countries" description="Every ISO 3166-1 country.">

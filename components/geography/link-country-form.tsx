@@ -22,7 +22,7 @@ export function LinkCountryToZoneForm({
 }: {
   zone: Zone;
   countries: Country[];
-  onLinked: () => void;
+  onLinked?: () => void;
 }) {
   const {
     register,
@@ -31,7 +31,7 @@ export function LinkCountryToZoneForm({
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<LinkCountryForm>({ resolver: zodResolver(LinkCountryForm), defaultValues: { country: "" } });
-  const { error, submit } = useApiSubmit(setFieldError, LINK_FIELDS);
+  const { error, submit } = useApiSubmit(setFieldError, LINK_FIELDS, { invalidates: ["/api/v1/geography/zones"] });
   const linked = new Set(zone.countries.map((country) => country.iso_code));
   const selectId = `zone-${zone.id}-country`;
 
@@ -39,7 +39,7 @@ export function LinkCountryToZoneForm({
     await submit(async () => {
       await apiFetch<Zone>(`/api/v1/geography/zones/${zone.id}/countries/${country}`, { method: "POST" });
       reset({ country: "" });
-      onLinked();
+      onLinked?.();
     });
   }
 

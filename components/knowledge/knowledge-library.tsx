@@ -6,18 +6,20 @@ import { useMemo, useState } from "react";
 import { useForm, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { z } from "zod";
 import { CompanySelect } from "@/components/companies/company-select";
-import { apiFetch, ApiError, useApiData } from "@/components/ui/api-client";
-import { Button } from "@/components/ui/button";
+import { apiFetch, useApiData } from "@/components/ui/api-client";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
+import { ConfirmButton } from "@/components/ui/form-fields";
 import { formMessages } from "@/components/ui/form-messages";
 import { Badge, Panel } from "@/components/ui/panel";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { KNOWLEDGE_AUDIENCES, type KnowledgeAudience } from "@/lib/knowledge/audience";
 import { CreateTextDocumentInput, MAX_PDF_BYTES, MetadataJson } from "@/lib/knowledge/schemas";
 import "./knowledge.css";
 import { knowledgeErrorMessage } from "./messages";
 import type { Company, KnowledgeDocument } from "./types";
+import { TextField, FormActions } from "@/components/ui/form-fields";
 
 const MAX_MB = MAX_PDF_BYTES / 1024 / 1024;
 
@@ -137,41 +139,10 @@ function placementOf({ audience, company_id }: { audience: KnowledgeAudience; co
 
 const PLACEMENT_DEFAULTS = { audience: "STAFF" as const, company_id: "" };
 
-/**
- * Sends one new document: on success the form is cleared and the list reloaded with a banner saying what
- * was added; on failure the API's field errors go next to their fields and the banner says the rest.
- */
-function useAddDocument<F extends string>({
-  fields,
-  setError,
-  reset,
-  onAdded,
-}: {
-  fields: readonly F[];
-  setError: (field: F, error: { type: string; message: string }) => void;
-  reset: () => void;
-  onAdded: () => void;
-}) {
-  const [state, setState] = useState<{ error: string | null; success: string | null }>({ error: null, success: null });
-  async function add(request: () => Promise<KnowledgeDocument>): Promise<void> {
-    setState({ error: null, success: null });
-    try {
-      const document = await request();
-      setState({ error: null, success: addedMessage(document) });
-      reset();
-      onAdded();
-    } catch (caught) {
-      if (caught instanceof ApiError) {
-        for (const { path, message } of caught.errors)
-          if ((fields as readonly string[]).includes(path)) setError(path as F, { type: "server", message });
-      }
-      setState({ error: knowledgeErrorMessage(caught), success: null });
-    }
-  }
-  return { ...state, add };
-}
+/** Where a new document goes: on success the list reloads; failures are worded for the library. */
+const ADD_OPTIONS = { invalidates: ["/api/v1/ai/knowledge"], describeError: knowledgeErrorMessage };
 
-function UploadPdfPanel({ onAdded, companies }: { onAdded: () => void; companies: Company[] | null }) {
+function UploadPdfPanel({ companies }: { companies: Company[] | null }) {
   const mustPickCompany = companies !== null;
   const schema = useMemo(() => PdfForm.extend(placementFields(mustPickCompany)), [mustPickCompany]);
   const {
@@ -184,7 +155,7 @@ function UploadPdfPanel({ onAdded, companies }: { onAdded: () => void; companies
     resolver: zodResolver(schema, { error: formMessages }),
     defaultValues: { title: "", metadata_json: "", ...PLACEMENT_DEFAULTS },
   });
-  const { error, success, add } = useAddDocument({ fields: PDF_FIELDS, setError, reset, onAdded });
+  const { error, success, submit } = useApiSubmit(setError, PDF_FIELDS, ADD_OPTIONS);
 
   async function onSubmit({ file, title, metadata_json, ...placement }: PdfFormOutput) {
     const body = new FormData();
@@ -192,7 +163,11 @@ function UploadPdfPanel({ onAdded, companies }: { onAdded: () => void; companies
     if (title.trim()) body.set("title", title.trim());
     if (metadata_json.trim()) body.set("metadata_json", JSON.stringify(metadataOf(metadata_json)));
     for (const [name, value] of Object.entries(placementOf(placement))) body.set(name, value);
-    await add(() => apiFetch<KnowledgeDocument>("/api/v1/ai/knowledge/upload", { method: "POST", body }));
+    await submit(async () => {
+      const document = await apiFetch<KnowledgeDocument>("/api/v1/ai/knowledge/upload", { method: "POST", body });
+      reset();
+      return addedMessage(document);
+    });
   }
 
   return (
@@ -201,40 +176,38 @@ function UploadPdfPanel({ onAdded, companies }: { onAdded: () => void; companies
       description={`A PDF with text (not a scan) of at most ${MAX_MB} MB; its text is cut into fragments the assistant searches.`}
     >
       <form className="form knowledge-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Upload a PDF">
-        <Field id="pdf-file" label="PDF file" error={errors.file?.message}>
-          <input
-            id="pdf-file"
-            type="file"
-            accept="application/pdf,.pdf"
-            aria-invalid={Boolean(errors.file)}
-            {...register("file")}
-          />
-        </Field>
-        <Field id="pdf-title" label="Title" hint="defaults to the file name" error={errors.title?.message}>
-          <input id="pdf-title" aria-invalid={Boolean(errors.title)} {...register("title")} />
-        </Field>
-        <Field
+        <TextField
+          id="pdf-file"
+          label="PDF file"
+          error={errors.file?.message}
+          type="file"
+          accept="application/pdf,.pdf"
+          registration={register("file")}
+        />
+        <TextField
+          id="pdf-title"
+          label="Title"
+          hint="defaults to the file name"
+          error={errors.title?.message}
+          registration={register("title")}
+        />
+        <TextField
           id="pdf-metadata"
           label="Metadata (JSON, optional)"
           hint='e.g. {"version": "2026", "product": "repatriation"}'
           error={errors.metadata_json?.message}
-        >
-          <input id="pdf-metadata" aria-invalid={Boolean(errors.metadata_json)} {...register("metadata_json")} />
-        </Field>
+          registration={register("metadata_json")}
+        />
         <PlacementFields idPrefix="pdf" register={register} errors={errors} companies={companies} />
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
-        <div className="form-actions">
-          <Button type="submit" isBusy={isSubmitting}>
-            {isSubmitting ? "Reading and embedding…" : "Upload PDF"}
-          </Button>
-        </div>
+        <FormActions submitLabel={isSubmitting ? "Reading and embedding…" : "Upload PDF"} isBusy={isSubmitting} />
       </form>
     </Panel>
   );
 }
 
-function AddTextPanel({ onAdded, companies }: { onAdded: () => void; companies: Company[] | null }) {
+function AddTextPanel({ companies }: { companies: Company[] | null }) {
   const mustPickCompany = companies !== null;
   const schema = useMemo(() => TextForm.extend(placementFields(mustPickCompany)), [mustPickCompany]);
   const {
@@ -247,11 +220,15 @@ function AddTextPanel({ onAdded, companies }: { onAdded: () => void; companies: 
     resolver: zodResolver(schema, { error: formMessages }),
     defaultValues: { title: "", content: "", metadata_json: "", ...PLACEMENT_DEFAULTS },
   });
-  const { error, success, add } = useAddDocument({ fields: TEXT_FIELDS, setError, reset, onAdded });
+  const { error, success, submit } = useApiSubmit(setError, TEXT_FIELDS, ADD_OPTIONS);
 
   async function onSubmit({ title, content, metadata_json, ...placement }: TextFormValues) {
     const body = { title, content, metadata_json: metadataOf(metadata_json), ...placementOf(placement) };
-    await add(() => apiFetch<KnowledgeDocument>("/api/v1/ai/knowledge", { method: "POST", body }));
+    await submit(async () => {
+      const document = await apiFetch<KnowledgeDocument>("/api/v1/ai/knowledge", { method: "POST", body });
+      reset();
+      return addedMessage(document);
+    });
   }
 
   return (
@@ -262,23 +239,20 @@ function AddTextPanel({ onAdded, companies }: { onAdded: () => void; companies: 
         noValidate
         aria-label="Add a text document"
       >
-        <Field id="text-title" label="Title" error={errors.title?.message}>
-          <input id="text-title" aria-invalid={Boolean(errors.title)} {...register("title")} />
-        </Field>
+        <TextField id="text-title" label="Title" error={errors.title?.message} registration={register("title")} />
         <Field id="text-content" label="Text" error={errors.content?.message}>
           <textarea id="text-content" aria-invalid={Boolean(errors.content)} {...register("content")} />
         </Field>
-        <Field id="text-metadata" label="Metadata (JSON, optional)" error={errors.metadata_json?.message}>
-          <input id="text-metadata" aria-invalid={Boolean(errors.metadata_json)} {...register("metadata_json")} />
-        </Field>
+        <TextField
+          id="text-metadata"
+          label="Metadata (JSON, optional)"
+          error={errors.metadata_json?.message}
+          registration={register("metadata_json")}
+        />
         <PlacementFields idPrefix="text" register={register} errors={errors} companies={companies} />
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
-        <div className="form-actions">
-          <Button type="submit" isBusy={isSubmitting}>
-            {isSubmitting ? "Embedding…" : "Add text"}
-          </Button>
-        </div>
+        <FormActions submitLabel={isSubmitting ? "Embedding…" : "Add text"} isBusy={isSubmitting} />
       </form>
     </Panel>
   );
@@ -293,36 +267,27 @@ function DeleteButton({
   onDeleted: () => void;
   onError: (message: string) => void;
 }) {
-  const [isConfirming, setIsConfirming] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
-  async function remove() {
-    setIsBusy(true);
+  /** Whether the question closes: after a failure (its banner says why); a success removes the row. */
+  async function remove(): Promise<boolean> {
     try {
       await apiFetch(`/api/v1/ai/knowledge/${document.id}`, { method: "DELETE" });
       onDeleted();
+      return false;
     } catch (caught) {
       onError(knowledgeErrorMessage(caught));
-      setIsConfirming(false);
-    } finally {
-      setIsBusy(false);
+      return true;
     }
   }
-  if (!isConfirming) {
-    return (
-      <Button variant="danger" onClick={() => setIsConfirming(true)} aria-label={`Delete ${document.title}`}>
-        Delete
-      </Button>
-    );
-  }
   return (
-    <span className="knowledge-delete">
-      <Button variant="danger" onClick={remove} isBusy={isBusy} aria-label={`Confirm: delete ${document.title}`}>
-        Confirm delete
-      </Button>
-      <Button variant="secondary" onClick={() => setIsConfirming(false)} disabled={isBusy}>
-        Cancel
-      </Button>
-    </span>
+    <ConfirmButton
+      className="knowledge-delete"
+      aria-label={`Delete ${document.title}`}
+      confirmLabel="Confirm delete"
+      confirmAriaLabel={`Confirm: delete ${document.title}`}
+      onConfirm={remove}
+    >
+      Delete
+    </ConfirmButton>
   );
 }
 
@@ -444,8 +409,8 @@ export function KnowledgeLibrary({ canWrite, isAdmin }: { canWrite: boolean; isA
     <>
       {canWrite ? (
         <div className="knowledge-forms">
-          <UploadPdfPanel onAdded={reload} companies={companies} />
-          <AddTextPanel onAdded={reload} companies={companies} />
+          <UploadPdfPanel companies={companies} />
+          <AddTextPanel companies={companies} />
         </div>
       ) : null}
       <DocumentsPanel

@@ -10,11 +10,11 @@ import { statusLabel } from "@/lib/emission/labels";
 import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
-import { Field } from "@/components/ui/field";
 import { formMessages } from "@/components/ui/form-messages";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { ManualPaymentInput } from "@/lib/payments/schemas";
 import type { Transaction } from "./types";
+import { TextField } from "@/components/ui/form-fields";
 
 // The form's own shape: paid_at comes from a datetime-local input (the person's local time, no offset),
 // which is turned into an instant before it is sent.
@@ -81,41 +81,31 @@ export function ManualPaymentForm({ policyId, currency, due, onRecorded, onCance
       aria-label="Record manual payment"
     >
       <ErrorBanner message={error} />
-      <Field
+      <TextField
         id="manual-amount"
         label={`Amount (${currency})`}
         hint={`due now: ${due} ${currency}`}
         error={errors.amount?.message}
-      >
-        <input
-          id="manual-amount"
-          inputMode="decimal"
-          autoComplete="off"
-          aria-invalid={Boolean(errors.amount)}
-          {...register("amount")}
-        />
-      </Field>
-      <Field
+        inputMode="decimal"
+        autoComplete="off"
+        registration={register("amount")}
+      />
+      <TextField
         id="manual-reference"
         label="Reference"
         hint="receipt or bank reference (optional)"
         error={errors.reference?.message}
-      >
-        <input
-          id="manual-reference"
-          autoComplete="off"
-          aria-invalid={Boolean(errors.reference)}
-          {...register("reference")}
-        />
-      </Field>
-      <Field id="manual-paid-at" label="Received on" hint="empty: now" error={errors.paid_at?.message}>
-        <input
-          id="manual-paid-at"
-          type="datetime-local"
-          aria-invalid={Boolean(errors.paid_at)}
-          {...register("paid_at")}
-        />
-      </Field>
+        autoComplete="off"
+        registration={register("reference")}
+      />
+      <TextField
+        id="manual-paid-at"
+        label="Received on"
+        hint="empty: now"
+        error={errors.paid_at?.message}
+        type="datetime-local"
+        registration={register("paid_at")}
+      />
       <div className="form-actions">
         <Button type="submit" isBusy={isSubmitting}>
           Record payment

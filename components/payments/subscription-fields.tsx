@@ -8,12 +8,12 @@ import { newIdempotencyKey } from "@/components/policies/idempotency-key";
 import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
-import { Field } from "@/components/ui/field";
 import { formMessages } from "@/components/ui/form-messages";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { SubscriptionInput } from "@/lib/payments/schemas";
 import { withProcessorHint } from "./processor-errors";
 import type { Subscription } from "./types";
+import { TextField } from "@/components/ui/form-fields";
 
 // The anchor day comes from a text box: empty means the service's default (today's day).
 const AnchorDay = z.preprocess(
@@ -94,36 +94,26 @@ export function SubscriptionFields({ policyId, card, onSubscribed, onCancel }: S
       {card ? (
         <div className="card-field">{card.field}</div>
       ) : (
-        <Field
+        <TextField
           id="subscription-method"
           label="Payment method id"
           hint="from the processor; in test mode pm_card_visa"
           error={errors.processor_payment_method_id?.message}
-        >
-          <input
-            id="subscription-method"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="pm_…"
-            aria-invalid={Boolean(errors.processor_payment_method_id)}
-            {...register("processor_payment_method_id")}
-          />
-        </Field>
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="pm_…"
+          registration={register("processor_payment_method_id")}
+        />
       )}
-      <Field
+      <TextField
         id="subscription-anchor"
         label="Billing day of the month"
         hint="1 to 28; empty: today's day"
         error={errors.billing_anchor_day?.message}
-      >
-        <input
-          id="subscription-anchor"
-          inputMode="numeric"
-          autoComplete="off"
-          aria-invalid={Boolean(errors.billing_anchor_day)}
-          {...register("billing_anchor_day")}
-        />
-      </Field>
+        inputMode="numeric"
+        autoComplete="off"
+        registration={register("billing_anchor_day")}
+      />
       <div className="form-actions">
         <Button type="submit" isBusy={isSubmitting}>
           Start subscription

@@ -7,6 +7,7 @@ import { useApiData } from "@/components/ui/api-client";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
+import { StatusFilter } from "@/components/ui/status-filter";
 import { Panel } from "@/components/ui/panel";
 import { TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/payments/statuses";
 import { OffsetPager } from "./offset-pager";
@@ -63,23 +64,16 @@ export function TransactionsPanel() {
   return (
     <Panel title="Transactions" description="Newest first, in your scope.">
       <div className="filters-grid" role="search" aria-label="Filter transactions">
-        <Field id="transactions-status" label="Status">
-          <select
-            id="transactions-status"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as TransactionStatus | "");
-              setOffset(0);
-            }}
-          >
-            <option value="">Any status</option>
-            {TRANSACTION_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value.toLowerCase()}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <StatusFilter
+          id="transactions-status"
+          value={status}
+          statuses={TRANSACTION_STATUSES}
+          labelOf={(value) => value.toLowerCase()}
+          onChange={(value) => {
+            setStatus(value);
+            setOffset(0);
+          }}
+        />
         <Field id="transactions-policy" label="Policy number" hint="the whole number, e.g. POL-2026-000042">
           <input
             id="transactions-policy"

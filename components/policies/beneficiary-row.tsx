@@ -9,6 +9,7 @@ import { Field } from "@/components/ui/field";
 import { KINSHIP_TYPES } from "@/lib/emission/schemas";
 import { KINSHIP_LABELS } from "@/lib/emission/labels";
 import type { PriceState } from "./use-beneficiary-prices";
+import { TextField, SelectField } from "@/components/ui/form-fields";
 
 type BeneficiaryRowProps = {
   index: number;
@@ -46,43 +47,39 @@ export function BeneficiaryRow({
     <fieldset className="beneficiary">
       <legend>Beneficiary {number}</legend>
       <div className="rule-fields">
-        <Field id={id("first-name")} label="First name" error={errorOf("first_name")}>
-          <input
-            id={id("first-name")}
-            autoComplete="off"
-            aria-invalid={Boolean(errorOf("first_name"))}
-            {...register(name("first_name"))}
-          />
-        </Field>
-        <Field id={id("last-name")} label="Last name" error={errorOf("last_name")}>
-          <input
-            id={id("last-name")}
-            autoComplete="off"
-            aria-invalid={Boolean(errorOf("last_name"))}
-            {...register(name("last_name"))}
-          />
-        </Field>
-        <Field id={id("kinship")} label="Kinship" error={errorOf("kinship_type")}>
-          <select
-            id={id("kinship")}
-            aria-invalid={Boolean(errorOf("kinship_type"))}
-            {...register(name("kinship_type"))}
-          >
-            {KINSHIP_TYPES.map((kinship) => (
-              <option key={kinship} value={kinship}>
-                {KINSHIP_LABELS[kinship]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={id("birth")} label="Date of birth" error={errorOf("date_of_birth")}>
-          <input
-            id={id("birth")}
-            type="date"
-            aria-invalid={Boolean(errorOf("date_of_birth"))}
-            {...register(name("date_of_birth"))}
-          />
-        </Field>
+        <TextField
+          id={id("first-name")}
+          label="First name"
+          error={errorOf("first_name")}
+          autoComplete="off"
+          registration={register(name("first_name"))}
+        />
+        <TextField
+          id={id("last-name")}
+          label="Last name"
+          error={errorOf("last_name")}
+          autoComplete="off"
+          registration={register(name("last_name"))}
+        />
+        <SelectField
+          id={id("kinship")}
+          label="Kinship"
+          error={errorOf("kinship_type")}
+          registration={register(name("kinship_type"))}
+        >
+          {KINSHIP_TYPES.map((kinship) => (
+            <option key={kinship} value={kinship}>
+              {KINSHIP_LABELS[kinship]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id={id("birth")}
+          label="Date of birth"
+          error={errorOf("date_of_birth")}
+          type="date"
+          registration={register(name("date_of_birth"))}
+        />
         <Field
           id={id("country")}
           label="Own country"

@@ -9,9 +9,7 @@ import type { Version } from "@/components/catalog/types";
 import { ClientPicker } from "@/components/clients/client-picker";
 import type { Client } from "@/components/clients/types";
 import { apiFetch, ApiError } from "@/components/ui/api-client";
-import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
-import { Field } from "@/components/ui/field";
 import { formMessages } from "@/components/ui/form-messages";
 import { Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
@@ -22,7 +20,8 @@ import "./policies.css";
 import { RowErrorsTable, type RowError } from "./row-errors-table";
 import { tomorrowUtc, type Policy } from "./types";
 import { VersionPicker } from "./version-picker";
-import { VersionSummary } from "./version-summary";
+import { VersionSummary } from "@/components/catalog/version-summary";
+import { TextField, FormActions } from "@/components/ui/form-fields";
 
 const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 
@@ -111,32 +110,27 @@ export function BulkUploadPanel() {
         <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Bulk upload">
           <div className="form-grid">
             <VersionPicker idPrefix="bulk" onChange={chooseVersion} error={errors.plan_version_id?.message} />
-            <Field id="bulk-start" label="Start date" error={errors.start_date?.message}>
-              <input
-                id="bulk-start"
-                type="date"
-                aria-invalid={Boolean(errors.start_date)}
-                {...register("start_date")}
-              />
-            </Field>
-            <Field id="bulk-file" label="Spreadsheet" hint="columns as in the template" error={errors.file?.message}>
-              <input
-                id="bulk-file"
-                type="file"
-                accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                aria-invalid={Boolean(errors.file)}
-                {...register("file")}
-              />
-            </Field>
+            <TextField
+              id="bulk-start"
+              label="Start date"
+              error={errors.start_date?.message}
+              type="date"
+              registration={register("start_date")}
+            />
+            <TextField
+              id="bulk-file"
+              label="Spreadsheet"
+              hint="columns as in the template"
+              error={errors.file?.message}
+              type="file"
+              accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              registration={register("file")}
+            />
           </div>
           {version ? <VersionSummary version={version} /> : null}
           <ErrorBanner message={error} />
           <SuccessBanner message={success} />
-          <div className="form-actions">
-            <Button type="submit" isBusy={isSubmitting || isIssued}>
-              Upload and issue
-            </Button>
-          </div>
+          <FormActions submitLabel="Upload and issue" isBusy={isSubmitting || isIssued} />
         </form>
         {rowErrors.length > 0 ? <RowErrorsTable errors={rowErrors} /> : null}
       </Panel>

@@ -11,7 +11,6 @@ import type { Client } from "@/components/clients/types";
 import { apiFetch, useApiData } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
-import { Field } from "@/components/ui/field";
 import { formMessages } from "@/components/ui/form-messages";
 import { Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
@@ -22,8 +21,9 @@ import { newIdempotencyKey } from "./idempotency-key";
 import "./policies.css";
 import { tomorrowUtc, type Policy } from "./types";
 import { useBeneficiaryPrices } from "./use-beneficiary-prices";
-import { VersionSummary } from "./version-summary";
+import { VersionSummary } from "@/components/catalog/version-summary";
 import { VersionPicker } from "./version-picker";
+import { TextField } from "@/components/ui/form-fields";
 
 // The API's schema; the client and the version are chosen with pickers, so an empty one says "choose".
 const IssueForm = IssuePolicyInput.extend({
@@ -125,14 +125,13 @@ export function IssuePolicyForm({ initialClientId }: { initialClientId?: string 
           >
             <div className="form-grid">
               <VersionPicker idPrefix="issue" onChange={chooseVersion} error={errors.plan_version_id?.message} />
-              <Field id="issue-start" label="Start date" error={errors.start_date?.message}>
-                <input
-                  id="issue-start"
-                  type="date"
-                  aria-invalid={Boolean(errors.start_date)}
-                  {...register("start_date")}
-                />
-              </Field>
+              <TextField
+                id="issue-start"
+                label="Start date"
+                error={errors.start_date?.message}
+                type="date"
+                registration={register("start_date")}
+              />
             </div>
             {version ? <VersionSummary version={version} /> : null}
           </Panel>

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { InlineError } from "@/components/ui/error-banner";
+import { ConfirmButton } from "@/components/ui/form-fields";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import type { z } from "zod";
 import type { MarkDeceasedResponse } from "@/lib/emission/schemas";
@@ -20,18 +21,17 @@ type MarkDeceasedButtonProps = { beneficiary: Beneficiary; onMarked: () => void 
  * how the claim of an earlier marking is found.
  */
 export function MarkDeceasedButton({ beneficiary, onMarked }: MarkDeceasedButtonProps) {
-  const [isConfirming, setIsConfirming] = useState(false);
   const [claimId, setClaimId] = useState<string | null>(null);
   const { error, isBusy, submit } = useApiSubmit();
   const name = `${beneficiary.first_name} ${beneficiary.last_name}`;
 
-  async function mark() {
-    await submit(async () => {
+  /** Whether it succeeded (the question closes); a failure keeps it open beside the error. */
+  function mark(): Promise<boolean> {
+    return submit(async () => {
       const marked = await apiFetch<Marked>(`/api/v1/emission/beneficiaries/${beneficiary.id}/mark-deceased`, {
         method: "POST",
       });
       setClaimId(marked.claim_id);
-      setIsConfirming(false);
       if (!beneficiary.deceased_flag) onMarked();
     });
   }
@@ -55,20 +55,15 @@ export function MarkDeceasedButton({ beneficiary, onMarked }: MarkDeceasedButton
   }
   return (
     <span className="deceased">
-      {isConfirming ? (
-        <span className="button-row">
-          <Button variant="danger" onClick={mark} isBusy={isBusy} aria-label={`Confirm: ${name} is deceased`}>
-            Confirm
-          </Button>
-          <Button variant="secondary" onClick={() => setIsConfirming(false)} disabled={isBusy}>
-            Cancel
-          </Button>
-        </span>
-      ) : (
-        <Button variant="danger" onClick={() => setIsConfirming(true)} aria-label={`Mark ${name} deceased`}>
-          Mark deceased
-        </Button>
-      )}
+      <ConfirmButton
+        className="button-row"
+        aria-label={`Mark ${name} deceased`}
+        confirmLabel="Confirm"
+        confirmAriaLabel={`Confirm: ${name} is deceased`}
+        onConfirm={mark}
+      >
+        Mark deceased
+      </ConfirmButton>
       <InlineError message={error} />
     </span>
   );

@@ -10,6 +10,7 @@ import { useApiData, type Paginated } from "@/components/ui/api-client";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
+import { StatusFilter } from "@/components/ui/status-filter";
 import { Pagination } from "@/components/ui/pagination";
 import { Panel } from "@/components/ui/panel";
 import { POLICY_STATUSES, type PolicyStatus } from "@/lib/emission/state-machine";
@@ -100,20 +101,13 @@ export function PoliciesPanel({ initialClientId, canIssue }: { initialClientId?:
             onChange={(event) => change({ q: event.target.value })}
           />
         </Field>
-        <Field id="policies-status" label="Status">
-          <select
-            id="policies-status"
-            value={filters.status}
-            onChange={(event) => change({ status: event.target.value as Filters["status"] })}
-          >
-            <option value="">Any status</option>
-            {POLICY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <StatusFilter
+          id="policies-status"
+          value={filters.status}
+          statuses={POLICY_STATUSES}
+          labelOf={statusLabel}
+          onChange={(status) => change({ status })}
+        />
         <Field id="policies-start-from" label="Starting from">
           <input
             id="policies-start-from"

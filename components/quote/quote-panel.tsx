@@ -3,6 +3,7 @@
 import { useRef, useState } from "react";
 import type { Country, Plan, PriceQuote, Product, Version } from "@/components/catalog/types";
 import { versionName } from "@/components/catalog/types";
+import { VersionSummary } from "@/components/catalog/version-summary";
 import { useApiData } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
@@ -231,7 +232,7 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
               : versionProblem.error}
           </p>
         ) : null}
-        {version ? <VersionSummary version={version} /> : null}
+        {version ? <VersionSummary version={version} forQuote /> : null}
       </Panel>
 
       <Panel
@@ -327,34 +328,5 @@ function PersonRow({ number, person, state, canRemove, onAge, onRemove }: Person
         )}
       </div>
     </li>
-  );
-}
-
-/** What the seller should know before asking: where the version is listed, its age limit and surcharges. */
-function VersionSummary({ version }: { version: Version }) {
-  const listed = version.countries.filter((rule) => rule.is_available);
-  const zones = version.zones.filter((rule) => rule.is_available);
-  return (
-    <dl className="facts quote-facts">
-      <dt>Base price</dt>
-      <dd>
-        {version.public_price} {version.currency} per person
-      </dd>
-      <dt>Entry age</dt>
-      <dd>up to {version.max_entry_age}</dd>
-      <dt>Listed in</dt>
-      <dd>
-        {listed.length === 0 && zones.length === 0 ? "no country yet" : null}
-        {listed.map((rule) => (rule.price ? `${rule.country_code} (${rule.price})` : rule.country_code)).join(", ")}
-        {listed.length > 0 && zones.length > 0 ? "; " : null}
-        {zones.length > 0 ? `zones ${zones.map((rule) => rule.zone_name).join(", ")}` : null}
-      </dd>
-      <dt>Surcharges</dt>
-      <dd>
-        {version.age_surcharges.length === 0
-          ? "none"
-          : version.age_surcharges.map((band) => `${band.min_age}–${band.max_age}: +${band.percentage}%`).join(", ")}
-      </dd>
-    </dl>
   );
 }

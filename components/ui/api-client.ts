@@ -1,6 +1,7 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 
 export type ApiFieldError = { path: string; message: string };
@@ -94,38 +95,63 @@ export function applyApiError<T extends FieldValues>(
   return messageOf(error);
 }
 
-type LoadState<T> = { key: string; data: T | null; error: string | null };
+/**
+ * The query key of a resource of /api/v1: its path segments under "api" ("/api/v1/emission/clients/7"
+ * is ["api", "emission", "clients", "7"]). A GET's key is its resource's key followed by the whole URL,
+ * so invalidating a resource (a list) also refreshes everything below it (its items, its other pages).
+ */
+export function apiResourceKey(path: string): string[] {
+  const pathname = path.split("?")[0] ?? "";
+  return [
+    "api",
+    ...pathname
+      .replace(/^\/api\/v1\/?/, "")
+      .split("/")
+      .filter(Boolean),
+  ];
+}
+
+export function apiQueryKey(url: string): string[] {
+  return [...apiResourceKey(url), url];
+}
 
 /**
- * Loads a GET endpoint and reloads it when the URL changes or `reload()` is called. `url` null loads
- * nothing (for data a permission does not allow).
+ * Loads a GET endpoint through the query cache and reloads it when the URL changes or `reload()` is
+ * called. `url` null loads nothing (for data a permission does not allow). While a new URL loads, the
+ * previous answer stays on show; `isLoading` is true while a request for the current URL is on its way.
  */
 export function useApiData<T>(url: string | null) {
-  const [version, setVersion] = useState(0);
-  const [state, setState] = useState<LoadState<T>>({ key: "", data: null, error: null });
-  const key = `${url}#${version}`;
+  const query = useQuery<T>({
+    queryKey: url === null ? ["api", "disabled"] : apiQueryKey(url),
+    queryFn: ({ signal }) => apiFetch<T>(url as string, { signal }),
+    enabled: url !== null,
+    placeholderData: keepPreviousData,
+  });
+  const { refetch } = query;
   // Stable, so tables and forms that receive it do not rebuild on every render.
-  const reload = useCallback(() => setVersion((value) => value + 1), []);
-
-  useEffect(() => {
-    if (!url) return;
-    let isCurrent = true;
-    apiFetch<T>(url).then(
-      (data) => isCurrent && setState({ key, data, error: null }),
-      (error: unknown) => isCurrent && setState((previous) => ({ key, data: previous.data, error: messageOf(error) })),
-    );
-    // A slower earlier answer must not overwrite a newer one.
-    return () => {
-      isCurrent = false;
-    };
-  }, [url, key]);
+  const reload = useCallback(() => void refetch(), [refetch]);
 
   return {
-    data: state.data,
-    error: state.error,
-    isLoading: url !== null && state.key !== key,
+    data: query.data ?? null,
+    error: query.error ? messageOf(query.error) : null,
+    isLoading: url !== null && query.isFetching,
     reload,
   };
+}
+
+/**
+ * What a change calls once it succeeded: refreshes every loaded GET of the resources it changed
+ * (`invalidate("/api/v1/organizations/companies")`), as a manual reload of each list did.
+ */
+export function useInvalidate() {
+  const client = useQueryClient();
+  return useCallback(
+    (...paths: string[]) =>
+      Promise.all(paths.map((path) => client.invalidateQueries({ queryKey: apiResourceKey(path) }))).then(
+        () => undefined,
+      ),
+    [client],
+  );
 }
 
 /** The shape of the API's paginated lists. */

@@ -4,11 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "./button";
 import { ErrorBanner, SuccessBanner } from "./error-banner";
-import { Field } from "./field";
 import { formMessages } from "./form-messages";
 import { useApiSubmit } from "./use-api-submit";
+import { TextField, SelectField, FormActions } from "@/components/ui/form-fields";
 
 /** The form's fields: the status to move to and the reason kept in the history. */
 export type StatusMove<S extends string> = { status: S; reason: string };
@@ -91,33 +90,27 @@ export function StatusMoveForm<S extends string>({
     <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={name}>
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
-      <Field id={`${idPrefix}-to`} label="New status" error={errors.status?.message}>
-        <select id={`${idPrefix}-to`} {...register("status")}>
-          {moves.map((option) => (
-            <option key={option} value={option}>
-              {label(option)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field
+      <SelectField
+        id={`${idPrefix}-to`}
+        label="New status"
+        error={errors.status?.message}
+        registration={register("status")}
+      >
+        {moves.map((option) => (
+          <option key={option} value={option}>
+            {label(option)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
         id={`${idPrefix}-reason`}
         label="Reason"
         hint={`kept in the ${subject}'s history`}
         error={errors.reason?.message}
-      >
-        <input
-          id={`${idPrefix}-reason`}
-          autoComplete="off"
-          aria-invalid={Boolean(errors.reason)}
-          {...register("reason")}
-        />
-      </Field>
-      <div className="form-actions">
-        <Button type="submit" isBusy={isSubmitting}>
-          Change status
-        </Button>
-      </div>
+        autoComplete="off"
+        registration={register("reason")}
+      />
+      <FormActions submitLabel="Change status" isBusy={isSubmitting} />
     </form>
   );
 }

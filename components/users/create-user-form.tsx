@@ -7,11 +7,11 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { CompanySelect } from "@/components/companies/company-select";
 import { apiFetch, ApiError, emptyToUndefined } from "@/components/ui/api-client";
-import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
 import { AccountLinkNotice, type LinkRequest } from "./account-link-notice";
 import type { Company, Role, User } from "./types";
+import { TextField, SelectField, FormActions } from "@/components/ui/form-fields";
 
 type CreateUserFormValues = { email: string; password?: string; full_name?: string; company_id?: string; role: string };
 
@@ -96,34 +96,38 @@ export function CreateUserFormPanel({ roles, companies, canReadNotifications, on
       {outcome.invitation ? (
         <AccountLinkNotice request={outcome.invitation} canReadNotifications={canReadNotifications} />
       ) : null}
-      <Field id="new-user-email" label={t("email")} error={errors.email?.message}>
-        <input id="new-user-email" type="email" autoComplete="off" {...register("email")} />
-      </Field>
-      <Field id="new-user-name" label={t("fullName")} error={errors.full_name?.message}>
-        <input
-          id="new-user-name"
-          type="text"
-          autoComplete="off"
-          {...register("full_name", { setValueAs: emptyToUndefined })}
-        />
-      </Field>
-      <Field id="new-user-password" label={t("password")} hint={t("passwordHint")} error={errors.password?.message}>
-        <input
-          id="new-user-password"
-          type="password"
-          autoComplete="new-password"
-          {...register("password", { setValueAs: emptyToUndefined })}
-        />
-      </Field>
-      <Field id="new-user-role" label={t("role")} error={errors.role?.message}>
-        <select id="new-user-role" {...register("role")}>
-          {roles.map((role) => (
-            <option key={role.id} value={role.name}>
-              {role.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <TextField
+        id="new-user-email"
+        label={t("email")}
+        error={errors.email?.message}
+        type="email"
+        autoComplete="off"
+        registration={register("email")}
+      />
+      <TextField
+        id="new-user-name"
+        label={t("fullName")}
+        error={errors.full_name?.message}
+        type="text"
+        autoComplete="off"
+        registration={register("full_name", { setValueAs: emptyToUndefined })}
+      />
+      <TextField
+        id="new-user-password"
+        label={t("password")}
+        hint={t("passwordHint")}
+        error={errors.password?.message}
+        type="password"
+        autoComplete="new-password"
+        registration={register("password", { setValueAs: emptyToUndefined })}
+      />
+      <SelectField id="new-user-role" label={t("role")} error={errors.role?.message} registration={register("role")}>
+        {roles.map((role) => (
+          <option key={role.id} value={role.name}>
+            {role.name}
+          </option>
+        ))}
+      </SelectField>
       {companies ? (
         <Field id="new-user-company" label={t("company")} error={errors.company_id?.message}>
           <CompanySelect
@@ -134,11 +138,7 @@ export function CreateUserFormPanel({ roles, companies, canReadNotifications, on
           />
         </Field>
       ) : null}
-      <div className="form-actions">
-        <Button type="submit" isBusy={isSubmitting}>
-          {t("submit")}
-        </Button>
-      </div>
+      <FormActions submitLabel={t("submit")} isBusy={isSubmitting} />
     </form>
   );
 }
