@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { catalogOperations } from "@/lib/catalog/operations";
+import { catalogEndpoints } from "@/lib/catalog/endpoints";
 import { claimsOperations } from "@/lib/claims/operations";
 import { identityOperations } from "@/lib/identity/operations";
 import { knowledgeOperations } from "@/lib/knowledge/operations";
@@ -17,7 +17,7 @@ export const allOperations: Operation[] = [
   ...Object.values(operationsOperations),
   ...Object.values(identityOperations),
   ...Object.values(notificationsOperations),
-  ...Object.values(catalogOperations),
+  ...Object.values(catalogEndpoints),
   ...Object.values(emissionOperations),
   ...Object.values(paymentsOperations),
   ...Object.values(claimsOperations),

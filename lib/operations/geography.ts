@@ -1,10 +1,10 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { countries, zoneCountries, zones, type Zone } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
-import { inTransaction, type ServiceContext } from "@/lib/context";
+import type { ServiceContext } from "@/lib/context";
 import { ConflictError, isUniqueViolation, NotFoundError } from "@/lib/errors";
 import type { DbOrTx } from "@/db";
-import { announceCatalogChange, invalidatePricingCache } from "@/lib/catalog/pricing-config";
+import { inCatalogTransaction } from "@/lib/catalog/catalog-transaction";
 import { writeAudit } from "./audit";
 import type { CreateZoneInput } from "./schemas";
 
@@ -58,7 +58,7 @@ const ZONE_NAME_TAKEN = "a zone with this name already exists";
 export async function createZone({ ctx, input }: { ctx: ServiceContext; input: CreateZoneInput }) {
   assertCan(ctx.actor, "geography:manage");
   try {
-    return await inTransaction(ctx, async (tx) => {
+    return await inCatalogTransaction(ctx, async (tx) => {
       const [taken] = await tx.db.select({ id: zones.id }).from(zones).where(eq(zones.name, input.name));
       if (taken) throw new ConflictError(ZONE_NAME_TAKEN);
       const [zone] = await tx.db
@@ -91,7 +91,8 @@ export async function linkCountryToZone({
   country: string;
 }) {
   assertCan(ctx.actor, "geography:manage");
-  const zone = await inTransaction(ctx, async (tx) => {
+  // A plan available in this zone is now available in the country too.
+  return inCatalogTransaction(ctx, async (tx) => {
     const [zone] = await tx.db.select().from(zones).where(eq(zones.id, zoneId));
     if (!zone) throw new NotFoundError("zone");
     const byCode = /^[A-Z]{2}$/.test(country);
@@ -105,7 +106,6 @@ export async function linkCountryToZone({
       .values({ zoneId: zone.id, countryId: found.id })
       .onConflictDoNothing()
       .returning();
-    if (inserted.length > 0) await announceCatalogChange(tx.db);
     if (inserted.length > 0) {
       await writeAudit(tx, {
         action: "ZONE_COUNTRY_LINKED",
@@ -117,7 +117,4 @@ export async function linkCountryToZone({
     }
     return (await toZoneResponses(tx.db, [zone]))[0];
   });
-  // A plan available in this zone is now available in the country too.
-  invalidatePricingCache();
-  return zone;
 }
