@@ -4,7 +4,7 @@ import { assertCan, scopeOf, type Actor } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
-import { assertCountryExists } from "@/lib/operations/companies";
+import { assertCountryExists } from "@/lib/operations/internal";
 import { phoneToE164OrThrow } from "@/lib/phone";
 import type { DbOrTx } from "@/db";
 import { escapeLike } from "@/db/like";

@@ -6,7 +6,7 @@ import { knowledgeOperations } from "@/lib/knowledge/operations";
 import { leadsOperations } from "@/lib/leads/operations";
 import { notificationsOperations } from "@/lib/notifications/operations";
 import { emissionOperations } from "@/lib/emission/operations";
-import { operationsOperations } from "@/lib/operations/operations";
+import { operationsEndpoints } from "@/lib/operations/endpoints";
 import { paymentsOperations } from "@/lib/payments/operations";
 import { ErrorResponse } from "@/lib/schemas";
 import { IDEMPOTENCY_HEADER } from "./idempotency";
@@ -14,7 +14,7 @@ import { permissionsOf, type Operation } from "./operation";
 
 /** Every endpoint of /api/v1. A module adds its operations object here. */
 export const allOperations: Operation[] = [
-  ...Object.values(operationsOperations),
+  ...Object.values(operationsEndpoints),
   ...Object.values(identityOperations),
   ...Object.values(notificationsOperations),
   ...Object.values(catalogEndpoints),

@@ -7,7 +7,7 @@ import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from 
 import { parseInput } from "@/lib/http/with-api";
 import { runOffThread } from "@/lib/offload/pool";
 import { writeAudit } from "@/lib/operations/audit";
-import { getCompanyOrThrow } from "@/lib/operations/companies";
+import { getCompanyOrThrow } from "@/lib/operations/internal";
 import type { KnowledgeAudience } from "./audience";
 import { splitIntoFragments } from "./fragments";
 import { embedTexts } from "./models";

@@ -7,7 +7,7 @@ import { inTransaction, sendAfterCommit, type ServiceContext } from "@/lib/conte
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
 import { writeAudit } from "@/lib/operations/audit";
-import { assertCountryExists } from "@/lib/operations/companies";
+import { assertCountryExists } from "@/lib/operations/internal";
 import { consumeRateLimit } from "@/lib/operations/rate-limit";
 import { phoneToE164OrThrow } from "@/lib/phone";
 import type {
