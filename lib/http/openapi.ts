@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { catalogEndpoints } from "@/lib/catalog/endpoints";
 import { claimsOperations } from "@/lib/claims/operations";
-import { identityOperations } from "@/lib/identity/operations";
+import { identityEndpoints } from "@/lib/identity/endpoints";
 import { knowledgeOperations } from "@/lib/knowledge/operations";
 import { leadsOperations } from "@/lib/leads/operations";
 import { notificationsOperations } from "@/lib/notifications/operations";
@@ -15,7 +15,7 @@ import { permissionsOf, type Operation } from "./operation";
 /** Every endpoint of /api/v1. A module adds its operations object here. */
 export const allOperations: Operation[] = [
   ...Object.values(operationsEndpoints),
-  ...Object.values(identityOperations),
+  ...Object.values(identityEndpoints),
   ...Object.values(notificationsOperations),
   ...Object.values(catalogEndpoints),
   ...Object.values(emissionOperations),
