@@ -11,11 +11,9 @@ import { CreateProductInput } from "@/lib/catalog/schemas";
 import { systemContext, type ServiceContext } from "@/lib/context";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
 import { login } from "@/lib/identity/login";
-import { createUser } from "@/lib/identity/users";
-import {
-  createBusinessUnit as createBusinessUnitService,
-  createCompany as createCompanyService,
-} from "@/lib/operations/companies";
+import { createUser } from "@/lib/identity/create-user";
+import { createBusinessUnit as createBusinessUnitService } from "@/lib/operations/create-business-unit";
+import { createCompany as createCompanyService } from "@/lib/operations/create-company";
 
 export const TEST_PASSWORD = "correct-horse-battery";
 

@@ -1,37 +1,10 @@
-import { sql } from "drizzle-orm";
-import { plans, products } from "@/db/schema";
+import { products } from "@/db/schema";
 import { assertCan, scopeOf } from "@/lib/auth/actor";
-import { inTransaction, type ServiceContext } from "@/lib/context";
+import type { ServiceContext } from "@/lib/context";
 import { writeAudit } from "@/lib/operations/audit";
-import { assertPlansOfProductCompany, checkReferences, insertVersion, loadProductTrees } from "./internal";
-import { announceCatalogChange, invalidatePricingCache } from "./pricing-config";
-import type { CreatePlanInput, CreateProductInput } from "./schemas";
-import type { DbOrTx } from "@/db";
-
-/** Inserts plans with their versions under a product, each belonging to the product's company; returns the plan ids. */
-export async function insertPlans(
-  db: DbOrTx,
-  product: { id: string; companyId: string | null },
-  planInputs: CreatePlanInput[],
-): Promise<string[]> {
-  const ids: string[] = [];
-  for (const input of planInputs) {
-    const [plan] = await db
-      .insert(plans)
-      .values({
-        productId: product.id,
-        name: input.name,
-        companyId: product.companyId,
-        processorPriceId: input.processor_price_id ?? null,
-        // Its own insert time, not the transaction's: plans are listed by created_at in the order given.
-        createdAt: sql`clock_timestamp()`,
-      })
-      .returning({ id: plans.id });
-    for (const version of input.versions) await insertVersion(db, plan.id, version);
-    ids.push(plan.id);
-  }
-  return ids;
-}
+import { inCatalogTransaction } from "./catalog-transaction";
+import { assertPlansOfProductCompany, checkReferences, insertPlans, toProductResponses } from "./internal";
+import type { CreateProductInput } from "./schemas";
 
 /**
  * Creates a product with its whole tree in one transaction: any bad nested item stores nothing. The
@@ -41,7 +14,7 @@ export async function insertPlans(
 export async function createProduct({ ctx, input }: { ctx: ServiceContext; input: CreateProductInput }) {
   assertCan(ctx.actor, "plans:write");
   const scope = scopeOf(ctx.actor);
-  const product = await inTransaction(ctx, async (tx) => {
+  const product = await inCatalogTransaction(ctx, async (tx) => {
     // A scoped caller naming another company than its own is refused like an unknown company.
     await checkReferences(
       tx.db,
@@ -73,7 +46,6 @@ export async function createProduct({ ctx, input }: { ctx: ServiceContext; input
       })
       .returning();
     await insertPlans(tx.db, created, input.plans);
-    await announceCatalogChange(tx.db);
     await writeAudit(tx, {
       action: "PRODUCT_CREATED",
       entity: "products",
@@ -87,7 +59,6 @@ export async function createProduct({ ctx, input }: { ctx: ServiceContext; input
     });
     return created;
   });
-  invalidatePricingCache();
-  const [tree] = await loadProductTrees(ctx, [product]);
+  const [tree] = await toProductResponses(ctx, [product]);
   return tree;
 }

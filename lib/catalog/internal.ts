@@ -19,7 +19,14 @@ import {
 import { can, scopeOf, type Actor } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from "@/lib/errors";
-import type { CreateVersionInput, PlanResponse, ProductResponse, UpdateVersionInput, VersionResponse } from "./schemas";
+import type {
+  CreatePlanInput,
+  CreateVersionInput,
+  PlanResponse,
+  ProductResponse,
+  UpdateVersionInput,
+  VersionResponse,
+} from "./schemas";
 
 /** Plans a caller may see: every plan for ADMIN, else the shared plans and its own company's. */
 export function visiblePlans(actor: Actor): SQL | undefined {
@@ -44,64 +51,68 @@ export function assertMayEditProduct(actor: Actor, productCompanyId: string | nu
     throw new ForbiddenError("you may edit only your own company's products");
 }
 
-export async function getProductOrThrow(ctx: ServiceContext, productId: string): Promise<Product> {
+/** How a scoped look-up reads: `forEdit` when the caller is about to change what it reads. */
+export type LookupOptions = { forEdit?: boolean };
+
+/**
+ * A product: to read, one the caller may see (404 otherwise); `forEdit`, 404 when there is none and 403
+ * when it is not the caller's to edit.
+ */
+export async function getProductOrThrow(
+  ctx: ServiceContext,
+  productId: string,
+  options: LookupOptions = {},
+): Promise<Product> {
   const [product] = await ctx.db
     .select()
     .from(products)
-    .where(and(eq(products.id, productId), visibleProducts(ctx.actor)));
+    .where(and(eq(products.id, productId), options.forEdit ? undefined : visibleProducts(ctx.actor)));
   if (!product) throw new NotFoundError("product");
+  if (options.forEdit) assertMayEditProduct(ctx.actor, product.companyId);
   return product;
 }
 
-/** A product about to be edited: 404 when there is none, 403 when it is not the caller's to edit. */
-export async function getProductToEditOrThrow(ctx: ServiceContext, productId: string): Promise<Product> {
-  const [product] = await ctx.db.select().from(products).where(eq(products.id, productId));
-  if (!product) throw new NotFoundError("product");
-  assertMayEditProduct(ctx.actor, product.companyId);
-  return product;
-}
-
-/** A plan about to get a version: 404 when there is none, 403 when its product is not the caller's to edit. */
-export async function getPlanToEditOrThrow(ctx: ServiceContext, planId: string): Promise<Plan> {
+/**
+ * A plan: to read, one the caller may see with its product (404 otherwise); `forEdit` (to add a version),
+ * 404 when there is none and 403 when its product is not the caller's to edit.
+ */
+export async function getPlanOrThrow(ctx: ServiceContext, planId: string, options: LookupOptions = {}): Promise<Plan> {
   const [row] = await ctx.db
     .select({ plan: plans, productCompanyId: products.companyId })
     .from(plans)
     .innerJoin(products, eq(products.id, plans.productId))
-    .where(eq(plans.id, planId));
+    .where(
+      and(
+        eq(plans.id, planId),
+        options.forEdit ? undefined : visiblePlans(ctx.actor),
+        options.forEdit ? undefined : visibleProducts(ctx.actor),
+      ),
+    );
   if (!row) throw new NotFoundError("plan");
-  assertMayEditProduct(ctx.actor, row.productCompanyId);
+  if (options.forEdit) assertMayEditProduct(ctx.actor, row.productCompanyId);
   return row.plan;
 }
 
-/** A version the caller may see: its plan and its product visible to the caller. */
-export async function getVersionOrThrow(ctx: ServiceContext, versionId: string): Promise<PlanVersion> {
-  const [row] = await ctx.db
-    .select({ version: planVersions })
-    .from(planVersions)
-    .innerJoin(plans, eq(plans.id, planVersions.planId))
-    .innerJoin(products, eq(products.id, plans.productId))
-    .where(and(eq(planVersions.id, versionId), visiblePlans(ctx.actor), visibleProducts(ctx.actor)));
-  if (!row) throw new NotFoundError("plan version");
-  return row.version;
-}
-
 /**
- * A version about to change, locked for update, with the company of its plan: 404 when there is none, 403
- * when its product is not the caller's to edit.
+ * A version with the company of its plan: to read, one the caller may see, its plan and product visible to
+ * the caller (404 otherwise); `forEdit`, locked for update, 404 when there is none and 403 when its product
+ * is not the caller's to edit.
  */
-export async function getVersionToEditOrThrow(
+export async function getVersionOrThrow(
   ctx: ServiceContext,
   versionId: string,
+  options: LookupOptions = {},
 ): Promise<{ version: PlanVersion; companyId: string | null }> {
-  const [row] = await ctx.db
+  const query = ctx.db
     .select({ version: planVersions, companyId: plans.companyId, productCompanyId: products.companyId })
     .from(planVersions)
     .innerJoin(plans, eq(plans.id, planVersions.planId))
-    .innerJoin(products, eq(products.id, plans.productId))
-    .where(eq(planVersions.id, versionId))
-    .for("update", { of: planVersions });
+    .innerJoin(products, eq(products.id, plans.productId));
+  const [row] = options.forEdit
+    ? await query.where(eq(planVersions.id, versionId)).for("update", { of: planVersions })
+    : await query.where(and(eq(planVersions.id, versionId), visiblePlans(ctx.actor), visibleProducts(ctx.actor)));
   if (!row) throw new NotFoundError("plan version");
-  assertMayEditProduct(ctx.actor, row.productCompanyId);
+  if (options.forEdit) assertMayEditProduct(ctx.actor, row.productCompanyId);
   return { version: row.version, companyId: row.companyId };
 }
 
@@ -265,6 +276,31 @@ export async function writeVersionRules(
   }
 }
 
+/** Inserts plans with their versions under a product, each belonging to the product's company; returns the plan ids. */
+export async function insertPlans(
+  db: DbOrTx,
+  product: { id: string; companyId: string | null },
+  planInputs: CreatePlanInput[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const input of planInputs) {
+    const [plan] = await db
+      .insert(plans)
+      .values({
+        productId: product.id,
+        name: input.name,
+        companyId: product.companyId,
+        processorPriceId: input.processor_price_id ?? null,
+        // Its own insert time, not the transaction's: plans are listed by created_at in the order given.
+        createdAt: sql`clock_timestamp()`,
+      })
+      .returning({ id: plans.id });
+    for (const version of input.versions) await insertVersion(db, plan.id, version);
+    ids.push(plan.id);
+  }
+  return ids;
+}
+
 /** Inserts a version with its rules. */
 export async function insertVersion(db: DbOrTx, planId: string, input: CreateVersionInput): Promise<string> {
   const [version] = await db
@@ -291,8 +327,8 @@ export async function insertVersion(db: DbOrTx, planId: string, input: CreateVer
   return version.id;
 }
 
-/** The whole tree under the given products (plans the caller may see, versions, and their rules). */
-export async function loadProductTrees(ctx: ServiceContext, productList: Product[]): Promise<ProductResponse[]> {
+/** The given products as answered: the whole tree under each (plans the caller may see, versions, and their rules). */
+export async function toProductResponses(ctx: ServiceContext, productList: Product[]): Promise<ProductResponse[]> {
   if (productList.length === 0) return [];
   const { db, actor } = ctx;
   const planRows = await db

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { products } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
-import { getProductOrThrow, loadProductTrees, visibleProducts } from "./internal";
+import { toProductResponses, visibleProducts } from "./internal";
 
 /**
  * GET /products/: the catalog to full depth; only active products unless active_only is false. Outside
@@ -15,11 +15,5 @@ export async function listProducts({ ctx, activeOnly }: { ctx: ServiceContext; a
     .from(products)
     .where(and(activeOnly ? eq(products.isActive, true) : undefined, visibleProducts(ctx.actor)))
     .orderBy(asc(products.name), asc(products.id));
-  return loadProductTrees(ctx, rows);
-}
-
-export async function getProduct({ ctx, productId }: { ctx: ServiceContext; productId: string }) {
-  assertCan(ctx.actor, "plans:read");
-  const [tree] = await loadProductTrees(ctx, [await getProductOrThrow(ctx, productId)]);
-  return tree;
+  return toProductResponses(ctx, rows);
 }

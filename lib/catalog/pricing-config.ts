@@ -11,7 +11,16 @@ import {
   zoneCountries,
 } from "@/db/schema";
 import { scopeOf, type Actor } from "@/lib/auth/actor";
-import type { CountryAvailability, PricingVersion, SurchargeBand } from "./pricing";
+import {
+  calculatePrice,
+  unitPriceOf,
+  type CountryAvailability,
+  type PriceQuote,
+  type PriceRequest,
+  type PricingVersion,
+  type SurchargeBand,
+  type UnitPrice,
+} from "./pricing";
 
 /** Everything the pricing engine needs about one version, read once and cached. */
 export type PricingConfig = {
@@ -24,15 +33,47 @@ export type PricingConfig = {
 };
 
 // Prices are read far more often than the catalog changes, so configs are cached per process. Every
-// catalog write (and every zone change) bumps the generation after its commit; a read that began
-// before a bump does not store what it read, so a stale config never outlives the write.
+// catalog write (and every zone change) bumps the generation after its commit (inCatalogTransaction in
+// catalog-transaction.ts does it); a read that began before a bump does not store what it read, so a
+// stale config never outlives the write.
 type CacheState = { generation: number; configs: Map<string, PricingConfig> };
 const holder = globalThis as typeof globalThis & { __coverPricingCache?: CacheState };
 const cache: CacheState = (holder.__coverPricingCache ??= { generation: 0, configs: new Map() });
 
+/** Drops this process's configs. A catalog write does not call it: inCatalogTransaction does. */
 export function invalidatePricingCache(): void {
   cache.generation++;
   cache.configs.clear();
+}
+
+// A catalog has few distinct (base price, surcharge percentage) pairs and every quote needs one: its unit
+// price is worked out once and kept, keyed by the two amounts' own text, so a kept value is exactly what
+// the arithmetic gives (Decimal values are immutable). Only the multiplication by the quantity is per quote.
+// The currency is part of the key: it decides the rounding. A kept value depends on nothing in the
+// database, so a catalog change leaves it valid.
+const UNIT_PRICES_KEPT = 1000;
+const unitPrices = new Map<string, UnitPrice>();
+
+function keptUnitPriceOf(basePrice: string, percentageText: string, currency: string): UnitPrice {
+  const key = `${basePrice}|${percentageText}|${currency}`;
+  let kept = unitPrices.get(key);
+  if (!kept) {
+    kept = unitPriceOf(basePrice, percentageText, currency);
+    if (unitPrices.size >= UNIT_PRICES_KEPT) unitPrices.clear();
+    unitPrices.set(key, kept);
+  }
+  return kept;
+}
+
+/** Prices a request with the pricing engine against a (cached) config, its unit prices kept between quotes. */
+export function quotePrice(config: PricingConfig, request: PriceRequest): PriceQuote {
+  return calculatePrice(
+    config.version,
+    availabilityIn(config, request.countryCode),
+    config.bands,
+    request,
+    keptUnitPriceOf,
+  );
 }
 
 // Other server processes keep caches of their own: a catalog write announces itself on this channel

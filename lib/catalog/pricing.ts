@@ -54,6 +54,7 @@ export function calculatePrice(
   availability: CountryAvailability,
   bands: SurchargeBand[],
   request: PriceRequest,
+  unitPriceFor: UnitPriceOf = unitPriceOf,
 ): PriceQuote {
   const { countryCode, age, quantity } = request;
   if (!version.isActive) throw new BadRequestError("the plan version is not active");
@@ -68,7 +69,7 @@ export function calculatePrice(
 
   const override = availability.explicit?.price ?? null;
   const band = surchargeBandFor(bands, age);
-  const unit = unitPriceOf(override ?? version.publicPrice, band?.percentage ?? "0", version.currency);
+  const unit = unitPriceFor(override ?? version.publicPrice, band?.percentage ?? "0", version.currency);
   const finalPrice = unit.unit.times(quantity);
   const surchargeAmount = unit.surchargePerPerson.times(quantity);
 
@@ -100,7 +101,7 @@ export function calculatePrice(
  * One person's price: the base price with the band's surcharge, each rounded half-up to the currency's
  * smallest amount (cents, or whole units for a zero-decimal currency such as CLP: trust.md section 7).
  */
-type UnitPrice = {
+export type UnitPrice = {
   unit: Money;
   surchargePerPerson: Money;
   baseText: string;
@@ -111,32 +112,21 @@ type UnitPrice = {
   roundedTo: string;
 };
 
-// A catalog has few distinct (base price, surcharge percentage) pairs and every quote needs one: its unit
-// price is worked out once and kept, keyed by the two amounts' own text, so a kept value is exactly what
-// the arithmetic gives (Decimal values are immutable). Only the multiplication by the quantity is per quote.
-// The currency is part of the key: it decides the rounding.
-const UNIT_PRICES_KEPT = 1000;
-const unitPrices = new Map<string, UnitPrice>();
+/** Works out one person's price; a caller may pass a memoised one (see pricing-config.ts). */
+export type UnitPriceOf = (basePrice: string, percentageText: string, currency: string) => UnitPrice;
 
-function unitPriceOf(basePrice: string, percentageText: string, currency: string): UnitPrice {
-  const key = `${basePrice}|${percentageText}|${currency}`;
-  let kept = unitPrices.get(key);
-  if (!kept) {
-    const base = money(basePrice);
-    const percentage = money(percentageText);
-    const unit = roundForCurrency(base.times(percentage.dividedBy(100).plus(1)), currency);
-    const surchargePerPerson = roundForCurrency(base.times(percentage).dividedBy(100), currency);
-    kept = {
-      unit,
-      surchargePerPerson,
-      baseText: formatMoney(base),
-      percentageText: percentage.toFixed(2),
-      surchargeText: formatMoney(surchargePerPerson),
-      unitText: formatMoney(unit),
-      roundedTo: isZeroDecimalCurrency(currency) ? "whole units" : "cents",
-    };
-    if (unitPrices.size >= UNIT_PRICES_KEPT) unitPrices.clear();
-    unitPrices.set(key, kept);
-  }
-  return kept;
+export function unitPriceOf(basePrice: string, percentageText: string, currency: string): UnitPrice {
+  const base = money(basePrice);
+  const percentage = money(percentageText);
+  const unit = roundForCurrency(base.times(percentage.dividedBy(100).plus(1)), currency);
+  const surchargePerPerson = roundForCurrency(base.times(percentage).dividedBy(100), currency);
+  return {
+    unit,
+    surchargePerPerson,
+    baseText: formatMoney(base),
+    percentageText: percentage.toFixed(2),
+    surchargeText: formatMoney(surchargePerPerson),
+    unitText: formatMoney(unit),
+    roundedTo: isZeroDecimalCurrency(currency) ? "whole units" : "cents",
+  };
 }

@@ -1,18 +1,11 @@
 import { eq } from "drizzle-orm";
 import { products } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
-import { inTransaction, type ServiceContext } from "@/lib/context";
+import type { ServiceContext } from "@/lib/context";
 import { writeAudit } from "@/lib/operations/audit";
-import { insertPlans } from "./create-product";
-import {
-  assertPlansOfProductCompany,
-  checkReferences,
-  getProductOrThrow,
-  getProductToEditOrThrow,
-  loadProductTrees,
-} from "./internal";
-import { announceCatalogChange, invalidatePricingCache } from "./pricing-config";
-import type { CreatePlanInput, UpdateProductInput } from "./schemas";
+import { inCatalogTransaction } from "./catalog-transaction";
+import { getProductOrThrow, toProductResponses } from "./internal";
+import type { UpdateProductInput } from "./schemas";
 
 /** PATCH /products/{id}: name, description, type, and activation; a scoped caller only of its company's own products. */
 export async function updateProduct({
@@ -25,8 +18,8 @@ export async function updateProduct({
   input: UpdateProductInput;
 }) {
   assertCan(ctx.actor, "plans:write");
-  const product = await inTransaction(ctx, async (tx) => {
-    const current = await getProductToEditOrThrow(tx, productId);
+  const product = await inCatalogTransaction(ctx, async (tx) => {
+    const current = await getProductOrThrow(tx, productId, { forEdit: true });
     const [updated] = await tx.db
       .update(products)
       .set({
@@ -37,7 +30,6 @@ export async function updateProduct({
       })
       .where(eq(products.id, productId))
       .returning();
-    await announceCatalogChange(tx.db);
     await writeAudit(tx, {
       action: "PRODUCT_UPDATED",
       entity: "products",
@@ -47,45 +39,6 @@ export async function updateProduct({
     });
     return updated;
   });
-  invalidatePricingCache();
-  const [tree] = await loadProductTrees(ctx, [product]);
+  const [tree] = await toProductResponses(ctx, [product]);
   return tree;
-}
-
-/** POST /products/{id}/plans: a plan, with its versions, under an existing product, belonging to the product's company. */
-export async function createPlan({
-  ctx,
-  productId,
-  input,
-}: {
-  ctx: ServiceContext;
-  productId: string;
-  input: CreatePlanInput;
-}) {
-  assertCan(ctx.actor, "plans:write");
-  const planId = await inTransaction(ctx, async (tx) => {
-    const product = await getProductToEditOrThrow(tx, productId);
-    await checkReferences(
-      tx.db,
-      [
-        { path: "", companyId: input.company_id },
-        ...input.versions.map((version, index) => ({ path: `versions.${index}.`, version })),
-      ],
-      tx.actor,
-    );
-    assertPlansOfProductCompany(product.companyId, [{ path: "", companyId: input.company_id }]);
-    const [id] = await insertPlans(tx.db, product, [input]);
-    await announceCatalogChange(tx.db);
-    await writeAudit(tx, {
-      action: "PLAN_CREATED",
-      entity: "plans",
-      entityId: id,
-      companyId: product.companyId,
-      details: { product_id: productId, name: input.name },
-    });
-    return id;
-  });
-  invalidatePricingCache();
-  const [tree] = await loadProductTrees(ctx, [await getProductOrThrow(ctx, productId)]);
-  return tree.plans.find((plan) => plan.id === planId)!;
 }

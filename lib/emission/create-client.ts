@@ -3,7 +3,7 @@ import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ConflictError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
-import { assertCountryExists } from "@/lib/operations/companies";
+import { assertCountryExists } from "@/lib/operations/internal";
 import { phoneToE164OrThrow } from "@/lib/phone";
 import { ownerOf, toClientResponse } from "./internal";
 import type { ClientResponse, CreateClientInput } from "./schemas";

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { catalogOperations } from "@/lib/catalog/operations";
+import { catalogEndpoints } from "@/lib/catalog/endpoints";
 import { claimsEndpoints } from "@/lib/claims/endpoints";
-import { identityOperations } from "@/lib/identity/operations";
+import { identityEndpoints } from "@/lib/identity/endpoints";
 import { knowledgeEndpoints } from "@/lib/knowledge/endpoints";
 import { leadsEndpoints } from "@/lib/leads/endpoints";
 import { notificationsEndpoints } from "@/lib/notifications/endpoints";
 import { emissionEndpoints } from "@/lib/emission/endpoints";
-import { operationsOperations } from "@/lib/operations/operations";
+import { operationsEndpoints } from "@/lib/operations/endpoints";
 import { paymentsEndpoints } from "@/lib/payments/endpoints";
 import { ErrorResponse } from "@/lib/schemas";
 import { IDEMPOTENCY_HEADER } from "./idempotency";
@@ -14,10 +14,10 @@ import { permissionsOf, type Operation } from "./operation";
 
 /** Every endpoint of /api/v1. A module adds its operations object here. */
 export const allOperations: Operation[] = [
-  ...Object.values(operationsOperations),
-  ...Object.values(identityOperations),
+  ...Object.values(operationsEndpoints),
+  ...Object.values(identityEndpoints),
   ...Object.values(notificationsEndpoints),
-  ...Object.values(catalogOperations),
+  ...Object.values(catalogEndpoints),
   ...Object.values(emissionEndpoints),
   ...Object.values(paymentsEndpoints),
   ...Object.values(claimsEndpoints),

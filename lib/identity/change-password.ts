@@ -22,7 +22,7 @@ export async function changePassword({
 }): Promise<void> {
   const { actor } = ctx;
   assertUser(actor);
-  const user = await getUserOrThrow(ctx.db, actor.userId);
+  const user = await getUserOrThrow(ctx, actor.userId, { anyCompany: true });
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
     throw new UnauthorizedError("the current password is incorrect");
   }

@@ -5,5 +5,5 @@ import { getUserOrThrow, toUserResponse } from "./internal";
 /** The caller's own profile, with active roles and computed permissions. */
 export async function getProfile({ ctx }: { ctx: ServiceContext }) {
   assertUser(ctx.actor);
-  return toUserResponse(ctx.db, await getUserOrThrow(ctx.db, ctx.actor.userId));
+  return toUserResponse(ctx.db, await getUserOrThrow(ctx, ctx.actor.userId, { anyCompany: true }));
 }

@@ -1,19 +1,45 @@
 import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { companies, passwordHistory, rolePermissions, roles, userRoles, users, type User } from "@/db/schema";
+import {
+  businessUnits,
+  companies,
+  passwordHistory,
+  rolePermissions,
+  roles,
+  userRoles,
+  users,
+  type ApiKey,
+  type User,
+} from "@/db/schema";
+import { assertCanGrant, scopeOf } from "@/lib/auth/actor";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { createSession } from "@/lib/auth/sessions";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/lib/auth/tokens";
+import type { ServiceContext } from "@/lib/context";
 import { ConflictError, NotFoundError } from "@/lib/errors";
-import type { TokenResponse, UserResponse } from "./schemas";
+import { toIso } from "@/lib/schemas";
+import { ADMIN_ROLE, assertMayManageAdmins } from "./admins";
+import type { AssignRoleInput, TokenResponse, UserResponse } from "./schemas";
 
 export const PASSWORD_HISTORY_DEPTH = 5;
 export const PASSWORD_REUSED = `the new password cannot be one of the last ${PASSWORD_HISTORY_DEPTH} used`;
 export const PASSWORD_REUSED_CODE = "password_reused";
 export const EMAIL_TAKEN = "an account with this e-mail already exists";
 
-export async function getUserOrThrow(db: DbOrTx, userId: string): Promise<User> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+/**
+ * A user the actor may manage: every user for ADMIN, its own company's for an API key or a scoped user.
+ * `anyCompany` looks the user up wherever it belongs (the actor's own account, a user named by a token).
+ */
+export async function getUserOrThrow(
+  ctx: Pick<ServiceContext, "db" | "actor">,
+  userId: string,
+  options: { anyCompany?: boolean } = {},
+): Promise<User> {
+  const scope = options.anyCompany ? null : scopeOf(ctx.actor);
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), scope ? eq(users.companyId, scope.companyId) : undefined));
   if (!user) throw new NotFoundError("user");
   return user;
 }
@@ -174,4 +200,49 @@ export async function isAmongRecentPasswords(db: DbOrTx, userId: string, passwor
     .limit(PASSWORD_HISTORY_DEPTH);
   for (const { hash } of recent) if (await verifyPassword(hash, password)) return true;
   return false;
+}
+
+/** Checks that a company exists and, when given, that the business unit belongs to it. */
+export async function assertPlacement(
+  ctx: ServiceContext,
+  companyId: string,
+  businessUnitId: string | null | undefined,
+) {
+  const [company] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw new NotFoundError("company");
+  if (businessUnitId) {
+    const [unit] = await ctx.db
+      .select({ id: businessUnits.id })
+      .from(businessUnits)
+      .where(and(eq(businessUnits.id, businessUnitId), eq(businessUnits.companyId, companyId)));
+    if (!unit) throw new NotFoundError("business unit");
+  }
+}
+
+/**
+ * The user and role of an assignment, once the caller may hand that role out: it holds every permission
+ * the role carries, and only a signed-in ADMIN deals in ADMIN (trust.md section 3).
+ */
+export async function assignmentOf(tx: ServiceContext, input: AssignRoleInput) {
+  const user = await getUserOrThrow(tx, input.user_id);
+  const [role] = await tx.db.select().from(roles).where(eq(roles.id, input.role_id));
+  if (!role) throw new NotFoundError("role");
+  if (role.name === ADMIN_ROLE) assertMayManageAdmins(tx.actor);
+  assertCanGrant(tx.actor, await permissionsOfRoles(tx.db, [role.id]));
+  return { user, role };
+}
+
+export function toApiKeyResponse(key: ApiKey) {
+  return {
+    id: key.id,
+    name: key.name,
+    key_prefix: key.keyPrefix,
+    permissions: key.permissions,
+    company_id: key.companyId,
+    created_at: key.createdAt.toISOString(),
+    created_by: key.createdBy,
+    expires_at: toIso(key.expiresAt),
+    last_used_at: toIso(key.lastUsedAt),
+    revoked_at: toIso(key.revokedAt),
+  };
 }

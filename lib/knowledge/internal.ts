@@ -5,7 +5,7 @@ import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BadRequestError, ForbiddenError, ValidationError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/with-api";
 import { writeAudit } from "@/lib/operations/audit";
-import { getCompanyOrThrow } from "@/lib/operations/companies";
+import { getCompanyOrThrow } from "@/lib/operations/internal";
 import { splitIntoFragments } from "./fragments";
 import { embedTexts } from "./models";
 import { MetadataJson, type KnowledgeDocumentResponse } from "./schemas";

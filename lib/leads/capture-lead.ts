@@ -6,7 +6,7 @@ import { scopeFilter } from "@/lib/auth/scope-filter";
 import type { ServiceContext } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
-import { assertCountryExists } from "@/lib/operations/companies";
+import { assertCountryExists } from "@/lib/operations/internal";
 import { consumeRateLimit } from "@/lib/operations/rate-limit";
 import { phoneToE164OrThrow } from "@/lib/phone";
 import { toLeadResponse } from "./internal";

@@ -1,6 +1,6 @@
 import { getDb } from "@/db";
 import { systemContext } from "@/lib/context";
-import { sendPasswordResetLink } from "@/lib/identity/password-reset";
+import { sendPasswordResetLink } from "@/lib/identity/send-password-reset-link";
 import { defineBackgroundFunction } from "../../define";
 
 // The reset link of POST /auth/password-reset, off the request's path: the request then takes as long

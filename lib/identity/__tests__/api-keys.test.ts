@@ -15,7 +15,7 @@ import {
   uniqueEmail,
   type SignedIn,
 } from "@/test/fixtures";
-import { createApiKey } from "../api-keys";
+import { createApiKey } from "../create-api-key";
 import type { CreateApiKeyInput } from "../schemas";
 import { expectUnauthorized } from "./helpers";
 

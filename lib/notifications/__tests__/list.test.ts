@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { notifications, type NotificationStatus } from "@/db/schema";
 import type { Permission } from "@/lib/auth/permissions";
-import { createApiKey } from "@/lib/identity/api-keys";
+import { createApiKey } from "@/lib/identity/create-api-key";
 import { api } from "@/test/api";
 import { createTestCompany, signInAs, systemCtx, type SignedIn } from "@/test/fixtures";
 

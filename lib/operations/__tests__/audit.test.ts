@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { auditLogs } from "@/db/schema";
-import { createApiKey } from "@/lib/identity/api-keys";
+import { createApiKey } from "@/lib/identity/create-api-key";
 import { api } from "@/test/api";
 import { createTestCompany, createTestUser, signInAs, systemCtx, type SignedIn } from "@/test/fixtures";
 

@@ -5,7 +5,8 @@ import { getDb } from "@/db";
 import { auditLogs, businessUnits, companies } from "@/db/schema";
 import type { UserActor } from "@/lib/auth/actor";
 import { ALL_PERMISSIONS } from "@/lib/auth/permissions";
-import { createBusinessUnit, createCompany } from "@/lib/operations/companies";
+import { createBusinessUnit } from "@/lib/operations/create-business-unit";
+import { createCompany } from "@/lib/operations/create-company";
 import { api } from "@/test/api";
 import { expectAuditRow, signInAs, type SignedIn } from "@/test/fixtures";
 

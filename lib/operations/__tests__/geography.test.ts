@@ -5,7 +5,7 @@ import { getDb } from "@/db";
 import { auditLogs, zones } from "@/db/schema";
 import type { UserActor } from "@/lib/auth/actor";
 import { ALL_PERMISSIONS } from "@/lib/auth/permissions";
-import { createZone } from "@/lib/operations/geography";
+import { createZone } from "@/lib/operations/create-zone";
 import { api } from "@/test/api";
 import { expectAuditRow, signInAs, type SignedIn } from "@/test/fixtures";
 

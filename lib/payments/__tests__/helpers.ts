@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 import { getDb } from "@/db";
 import { notifications, policies, policyStatusHistory, processorEvents, transactions } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
-import { createCompany } from "@/lib/operations/companies";
+import { createCompany } from "@/lib/operations/create-company";
 import { api } from "@/test/api";
 import { startFakeStripe, type FakeStripe } from "@/test/fakes/stripe";
 import { signStripePayload, stripeEvent } from "@/test/fakes/stripe-events";

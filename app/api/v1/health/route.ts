@@ -1,11 +1,11 @@
 import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
-import { isDatabaseHealthy } from "@/lib/operations/check-health";
-import { operationsOperations } from "@/lib/operations/operations";
+import { isDatabaseHealthy } from "@/lib/operations/is-database-healthy";
+import { operationsEndpoints } from "@/lib/operations/endpoints";
 
 // GET /api/v1/health - liveness and database check
 // The 503 is an error answer like any other: a {detail}, and Retry-After as every database outage gets.
-export const GET = withApi(operationsOperations.health, async () =>
+export const GET = withApi(operationsEndpoints.health, async () =>
   (await isDatabaseHealthy())
     ? json({ status: "ok", database: "ok" })
     : json(

@@ -1,7 +1,7 @@
 import { getProfile } from "@/lib/identity/get-profile";
-import { identityOperations } from "@/lib/identity/operations";
+import { identityEndpoints } from "@/lib/identity/endpoints";
 import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 
 // GET /api/v1/auth/me - the caller's profile
-export const GET = withApi(identityOperations.me, async ({ ctx }) => json(await getProfile({ ctx })));
+export const GET = withApi(identityEndpoints.me, async ({ ctx }) => json(await getProfile({ ctx })));

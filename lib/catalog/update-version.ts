@@ -2,57 +2,13 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { planVersionCountries, planVersions, type PlanVersion } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
-import { inTransaction, type ServiceContext } from "@/lib/context";
+import type { ServiceContext } from "@/lib/context";
 import { ConflictError, ValidationError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
-import {
-  checkReferences,
-  getPlanToEditOrThrow,
-  getVersionOrThrow,
-  getVersionToEditOrThrow,
-  insertVersion,
-  isVersionInUse,
-  loadVersions,
-  writeVersionRules,
-} from "./internal";
-import { announceCatalogChange, invalidatePricingCache } from "./pricing-config";
-import { pricesWithDecimals, type CreateVersionInput, type UpdateVersionInput } from "./schemas";
-
-export async function getVersion({ ctx, versionId }: { ctx: ServiceContext; versionId: string }) {
-  assertCan(ctx.actor, "plans:read");
-  await getVersionOrThrow(ctx, versionId);
-  const [version] = await loadVersions(ctx.db, ctx.actor, { versionIds: [versionId] });
-  return version;
-}
-
-/** POST /plans/{plan_id}/versions: a new version; how a plan's terms change once policies use it. */
-export async function createVersion({
-  ctx,
-  planId,
-  input,
-}: {
-  ctx: ServiceContext;
-  planId: string;
-  input: CreateVersionInput;
-}) {
-  assertCan(ctx.actor, "plans:write");
-  const versionId = await inTransaction(ctx, async (tx) => {
-    const plan = await getPlanToEditOrThrow(tx, planId);
-    await checkReferences(tx.db, [{ path: "", version: input }]);
-    const id = await insertVersion(tx.db, planId, input);
-    await announceCatalogChange(tx.db);
-    await writeAudit(tx, {
-      action: "PLAN_VERSION_CREATED",
-      entity: "plan_versions",
-      entityId: id,
-      companyId: plan.companyId,
-      details: { plan_id: planId, version_label: input.version_label ?? null },
-    });
-    return id;
-  });
-  invalidatePricingCache();
-  return getVersion({ ctx, versionId });
-}
+import { inCatalogTransaction } from "./catalog-transaction";
+import { getVersion } from "./get-version";
+import { checkReferences, getVersionOrThrow, isVersionInUse, writeVersionRules } from "./internal";
+import { pricesWithDecimals, type UpdateVersionInput } from "./schemas";
 
 /**
  * The prices the version will have, in the currency it will have, must be whole when that currency has
@@ -109,8 +65,8 @@ export async function updateVersion({
   input: UpdateVersionInput;
 }) {
   assertCan(ctx.actor, "plans:write");
-  await inTransaction(ctx, async (tx) => {
-    const { version: current, companyId } = await getVersionToEditOrThrow(tx, versionId);
+  await inCatalogTransaction(ctx, async (tx) => {
+    const { version: current, companyId } = await getVersionOrThrow(tx, versionId, { forEdit: true });
     const changesTerms = TERMS.some((field) => input[field] !== undefined);
     if (changesTerms && (await isVersionInUse(tx.db, versionId))) {
       throw new ConflictError("the plan version is used by policies and cannot change; create a new version");
@@ -139,7 +95,6 @@ export async function updateVersion({
       })
       .where(eq(planVersions.id, versionId));
     await writeVersionRules(tx.db, versionId, input);
-    await announceCatalogChange(tx.db);
     await writeAudit(tx, {
       action: "PLAN_VERSION_UPDATED",
       entity: "plan_versions",
@@ -148,6 +103,5 @@ export async function updateVersion({
       details: { changes: input },
     });
   });
-  invalidatePricingCache();
   return getVersion({ ctx, versionId });
 }

@@ -14,7 +14,7 @@ import {
   ZoneResponse,
 } from "./schemas";
 
-export const operationsOperations = {
+export const operationsEndpoints = {
   openapi: defineOperation({
     method: "GET",
     path: "/openapi.json",

@@ -1,8 +1,7 @@
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
-import { calculatePrice } from "./pricing";
-import { availabilityIn, getPricingConfig, isSoldTo } from "./pricing-config";
+import { getPricingConfig, isSoldTo, quotePrice } from "./pricing-config";
 import type { CalculatePriceInput } from "./schemas";
 
 /** POST /plans/calculate-price: a real-time quote for people of one age in one country. */
@@ -11,9 +10,5 @@ export async function calculatePlanPrice({ ctx, input }: { ctx: ServiceContext; 
   const config = await getPricingConfig(ctx.db, input.plan_version_id);
   // A plan or product owned by another company is not there for this caller.
   if (!config || !isSoldTo(config, ctx.actor)) throw new NotFoundError("plan version");
-  return calculatePrice(config.version, availabilityIn(config, input.country_code), config.bands, {
-    countryCode: input.country_code,
-    age: input.age,
-    quantity: input.quantity,
-  });
+  return quotePrice(config, { countryCode: input.country_code, age: input.age, quantity: input.quantity });
 }

@@ -18,7 +18,7 @@ import {
 
 const tag = "Catalog";
 
-export const catalogOperations = {
+export const catalogEndpoints = {
   listProducts: defineOperation({
     method: "GET",
     path: "/products/",

@@ -27,7 +27,7 @@ import {
 
 const tag = "Identity and access";
 
-export const identityOperations = {
+export const identityEndpoints = {
   register: defineOperation({
     method: "POST",
     path: "/auth/register",

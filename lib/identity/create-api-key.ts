@@ -1,5 +1,5 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
-import { apiKeys, companies, type ApiKey } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { apiKeys, companies } from "@/db/schema";
 import { assertCan, assertCanGrant, companyOf, scopeOf } from "@/lib/auth/actor";
 import { keyMayHold } from "@/lib/auth/permissions";
 import { newOpaqueToken } from "@/lib/auth/tokens";
@@ -8,21 +8,6 @@ import { NotFoundError, ValidationError, type FieldError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
 import { parseDateTime, toIso } from "@/lib/schemas";
 import type { CreateApiKeyInput } from "./schemas";
-
-function toApiKeyResponse(key: ApiKey) {
-  return {
-    id: key.id,
-    name: key.name,
-    key_prefix: key.keyPrefix,
-    permissions: key.permissions,
-    company_id: key.companyId,
-    created_at: key.createdAt.toISOString(),
-    created_by: key.createdBy,
-    expires_at: toIso(key.expiresAt),
-    last_used_at: toIso(key.lastUsedAt),
-    revoked_at: toIso(key.revokedAt),
-  };
-}
 
 /**
  * What a key may be given (trust.md section 3): none of the permissions that reach beyond its company,
@@ -89,39 +74,5 @@ export async function createApiKey({ ctx, input }: { ctx: ServiceContext; input:
       company_id: key.companyId,
       expires_at: toIso(key.expiresAt),
     };
-  });
-}
-
-/** The keys, newest first, without the keys themselves: ADMIN sees every company's, others their own company's. */
-export async function listApiKeys({ ctx }: { ctx: ServiceContext }) {
-  assertCan(ctx.actor, "users:manage");
-  const scope = scopeOf(ctx.actor);
-  const rows = await ctx.db
-    .select()
-    .from(apiKeys)
-    .where(scope ? eq(apiKeys.companyId, scope.companyId) : undefined)
-    .orderBy(desc(apiKeys.createdAt));
-  return rows.map(toApiKeyResponse);
-}
-
-/** Revokes a key: requests that present it are refused from now on. */
-export async function revokeApiKey({ ctx, apiKeyId }: { ctx: ServiceContext; apiKeyId: string }) {
-  assertCan(ctx.actor, "users:manage");
-  const scope = scopeOf(ctx.actor);
-  return inTransaction(ctx, async (tx) => {
-    const [key] = await tx.db
-      .update(apiKeys)
-      .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(apiKeys.id, apiKeyId),
-          isNull(apiKeys.revokedAt),
-          scope ? eq(apiKeys.companyId, scope.companyId) : undefined,
-        ),
-      )
-      .returning();
-    if (!key) throw new NotFoundError("API key");
-    await writeAudit(tx, { action: "API_KEY_REVOKED", entity: "api_keys", entityId: key.id, companyId: key.companyId });
-    return toApiKeyResponse(key);
   });
 }
