@@ -2,14 +2,9 @@ import { char, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core
 import { createdAt, id, money, updatedAt } from "./columns";
 import { beneficiaries, policies } from "./emission";
 import { businessUnits, companies } from "./operations";
+import { CLAIM_STATUSES, EXPENSE_TYPES } from "../enums";
 
 // The claim's enumerations. lib/claims and the claims desk's forms use these same lists.
-
-export const CLAIM_STATUSES = ["PENDING", "IN_REVIEW", "APPROVED", "REJECTED", "CLOSED"] as const;
-export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
-
-export const EXPENSE_TYPES = ["REPATRIATION", "FUNERAL_SERVICE", "TRANSPORT", "DOCUMENTATION", "OTHER"] as const;
-export type ExpenseType = (typeof EXPENSE_TYPES)[number];
 
 export const claims = pgTable(
   "claims",

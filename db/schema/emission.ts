@@ -16,21 +16,9 @@ import {
 import { createdAt, id, money, updatedAt } from "./columns";
 import { planVersions } from "./catalog";
 import { businessUnits, companies } from "./operations";
+import { POLICY_STATUSES, KINSHIP_TYPES } from "../enums";
 
 // The policy's enumerations; lib/emission/state-machine.ts holds the moves between statuses.
-export const POLICY_STATUSES = [
-  "DRAFT",
-  "PENDING_PAYMENT",
-  "ACTIVE",
-  "IN_ARREARS",
-  "PAID_FAILED",
-  "CANCELLED",
-  "EXPIRED",
-] as const;
-export type PolicyStatus = (typeof POLICY_STATUSES)[number];
-
-export const KINSHIP_TYPES = ["SELF", "SPOUSE", "CHILD", "PARENT", "OTHER"] as const;
-export type KinshipType = (typeof KINSHIP_TYPES)[number];
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { businessUnits, companies } from "./operations";
+import { ACCOUNT_TOKEN_KINDS } from "../enums";
 
 export const roles = pgTable("roles", {
   id: id(),
@@ -140,9 +141,6 @@ export const apiKeys = pgTable(
   },
   (t) => [index("api_keys_company_idx").on(t.companyId)],
 );
-
-export const ACCOUNT_TOKEN_KINDS = ["VERIFY_EMAIL", "INVITATION", "PASSWORD_RESET"] as const;
-export type AccountTokenKind = (typeof ACCOUNT_TOKEN_KINDS)[number];
 
 // The single-use links sent by e-mail (trust.md sections 1 and 2): e-mail verification, invitation and
 // password reset. Only the SHA-256 hash of a token is kept. A token is live while it has neither

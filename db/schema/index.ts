@@ -8,3 +8,4 @@ export * from "./claims";
 export * from "./leads";
 export * from "./knowledge";
 export * from "./notifications";
+export * from "../enums";

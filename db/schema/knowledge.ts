@@ -2,11 +2,10 @@ import { halfvec, index, integer, jsonb, pgTable, real, text, uuid } from "drizz
 import { createdAt, id } from "./columns";
 import { apiKeys, users } from "./identity";
 import { companies } from "./operations";
+import { KNOWLEDGE_AUDIENCES } from "../enums";
 
 // Who a knowledge document is for (trust.md section 5): STAFF (the default) is read by the company's
 // staff only; CLIENTS also by the company's own clients, through the assistant.
-export const KNOWLEDGE_AUDIENCES = ["STAFF", "CLIENTS"] as const;
-export type KnowledgeAudience = (typeof KNOWLEDGE_AUDIENCES)[number];
 
 export const EMBEDDING_DIMENSIONS = 3072;
 

@@ -1,10 +1,9 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { businessUnits, companies } from "./operations";
+import { LEAD_STAGES } from "../enums";
 
 // The lead pipeline's stages; lib/leads/state-machine.ts holds the moves between them.
-export const LEAD_STAGES = ["NEW", "CONTACTED", "QUALIFIED", "DISQUALIFIED", "CONVERTED"] as const;
-export type LeadStage = (typeof LEAD_STAGES)[number];
 
 export const leads = pgTable(
   "leads",

@@ -1,11 +1,7 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { companies } from "./operations";
-
-export const NOTIFICATION_CHANNELS = ["EMAIL", "MESSAGING"] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
-export const NOTIFICATION_STATUSES = ["PENDING", "SENT", "FAILED", "SKIPPED"] as const;
-export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+import { NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from "../enums";
 
 // The outbox: written in the transaction of the change that caused it, delivered in the background.
 export const notifications = pgTable(

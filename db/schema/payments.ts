@@ -1,14 +1,7 @@
 import { boolean, char, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, money, updatedAt } from "./columns";
 import { policies } from "./emission";
-
-export const TRANSACTION_STATUSES = ["PENDING", "PAID", "FAILED"] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-
-export const TRANSACTION_KINDS = ["INTENT", "MANUAL", "INVOICE"] as const;
-export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
-
-export const PROCESSOR_EVENT_STATUSES = ["RECEIVED", "PROCESSED", "FAILED", "IGNORED"] as const;
+import { TRANSACTION_STATUSES, TRANSACTION_KINDS, PROCESSOR_EVENT_STATUSES } from "../enums";
 
 export const transactions = pgTable(
   "transactions",

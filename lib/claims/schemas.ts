@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { DecimalInput, MoneyString, paginated, PaginationQuery, Uuid } from "@/lib/schemas";
-import { CLAIM_STATUSES, EXPENSE_TYPES } from "@/db/schema/claims";
+import { CLAIM_STATUSES, EXPENSE_TYPES } from "@/db/enums";
 
-export { EXPENSE_TYPES, type ExpenseType } from "@/db/schema/claims";
+export { EXPENSE_TYPES, type ExpenseType } from "@/db/enums";
 
 export const ClaimExpenseResponse = z.object({
   id: Uuid,

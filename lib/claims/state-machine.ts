@@ -1,4 +1,4 @@
-import { CLAIM_STATUSES, type ClaimStatus } from "@/db/schema/claims";
+import { CLAIM_STATUSES, type ClaimStatus } from "@/db/enums";
 import { ConflictError } from "@/lib/errors";
 
 // The claim's lifecycle (contract section 8), pure so that the claims desk offers exactly these moves.

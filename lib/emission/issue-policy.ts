@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { chunksForInsert } from "@/db/chunks";
 import { beneficiaries, planVersions, policies, policyStatusHistory, type Beneficiary } from "@/db/schema";
 import { actorLabel, assertCan } from "@/lib/auth/actor";
-import { calculatePrice, isAvailableIn, type PriceQuote } from "@/lib/catalog/pricing";
-import { availabilityIn, getPricingConfig, isSoldTo } from "@/lib/catalog/pricing-config";
+import { isAvailableIn, type PriceQuote } from "@/lib/catalog/pricing";
+import { availabilityIn, getPricingConfig, isSoldTo, quotePrice } from "@/lib/catalog/pricing-config";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BadRequestError, BusinessRuleError, NotFoundError } from "@/lib/errors";
 import { money, formatMoney } from "@/lib/money";
@@ -121,11 +121,7 @@ export async function issuePolicy({
       report(`${describe(people[problems[0].index], problems[0].index)}: ${problems[0].message}`, problems);
 
     const quotes: PriceQuote[] = people.map((person, index) =>
-      calculatePrice(config.version, availabilityIn(config, countryOf(person)), config.bands, {
-        countryCode: countryOf(person),
-        age: ages[index],
-        quantity: 1,
-      }),
+      quotePrice(config, { countryCode: countryOf(person), age: ages[index], quantity: 1 }),
     );
     const finalPrice = formatMoney(quotes.reduce((sum, quote) => sum.plus(quote.final_price), money(0)));
 

@@ -1,4 +1,4 @@
-import type { KinshipType } from "@/db/schema/emission";
+import type { KinshipType } from "@/db/enums";
 
 // What a person reads for the API's enumerations, pure so that forms in the browser use it too.
 

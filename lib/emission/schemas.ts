@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { KINSHIP_TYPES, POLICY_STATUSES } from "@/db/schema/emission";
+import { KINSHIP_TYPES, POLICY_STATUSES } from "@/db/enums";
 import { CountryCode, Email, MoneyString, paginated, PaginationQuery, PhoneInput, Uuid } from "@/lib/schemas";
 
-export { KINSHIP_TYPES, type KinshipType } from "@/db/schema/emission";
+export { KINSHIP_TYPES, type KinshipType } from "@/db/enums";
 
 /** A calendar date, YYYY-MM-DD, that exists (no 2026-02-30). */
 export const DateOnly = z

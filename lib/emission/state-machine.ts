@@ -1,4 +1,4 @@
-import { POLICY_STATUSES, type PolicyStatus } from "@/db/schema/emission";
+import { POLICY_STATUSES, type PolicyStatus } from "@/db/enums";
 import { ConflictError } from "@/lib/errors";
 
 // The policy's lifecycle, pure, with no database: the back office's transition form offers the same moves

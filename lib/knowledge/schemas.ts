@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Uuid } from "@/lib/schemas";
-import { KNOWLEDGE_AUDIENCES } from "@/db/schema";
+import { KNOWLEDGE_AUDIENCES } from "@/db/enums";
 
 /** metadata_json: free keys and values (a tag, a version); at most 8 KB once written as JSON. */
 export const MetadataJson = z

@@ -1,6 +1,6 @@
 import { ExternalServiceError } from "@/lib/errors";
 import { outboundTimeoutMs } from "@/lib/outbound";
-import type { LeadStage } from "@/db/schema/leads";
+import type { LeadStage } from "@/db/enums";
 
 // HubSpot's CRM API (v3 contacts) over HTTP. HUBSPOT_ACCESS_TOKEN enables it; CRM_API_BASE points it
 // at another host (tests run a local fake through this same code).

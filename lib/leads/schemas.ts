@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CountryCode, Email, PhoneInput, Uuid } from "@/lib/schemas";
-import { LEAD_STAGES } from "@/db/schema/leads";
+import { LEAD_STAGES } from "@/db/enums";
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
 

@@ -1,4 +1,4 @@
-import { LEAD_STAGES, type LeadStage } from "@/db/schema/leads";
+import { LEAD_STAGES, type LeadStage } from "@/db/enums";
 import { ConflictError } from "@/lib/errors";
 
 // The lead pipeline, pure so that the pipeline board offers exactly the moves the service allows. The

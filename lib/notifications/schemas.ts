@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from "@/db/schema";
+import { NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from "@/db/enums";
 import { PaginationQuery, Uuid } from "@/lib/schemas";
 
 export const ListNotificationsQuery = PaginationQuery.extend({

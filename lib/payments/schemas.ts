@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DateTimeInput, DecimalInput, MoneyString, Uuid } from "@/lib/schemas";
-import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from "@/db/schema";
+import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from "@/db/enums";
 
 export const TransactionResponse = z.object({
   id: Uuid,

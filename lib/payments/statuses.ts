@@ -1,11 +1,6 @@
 // The payment enumerations. The transaction lists live with the table (db/schema/payments.ts) and are
 // re-exported here so that the payments pages, which do not import the database, use the same lists.
-export {
-  TRANSACTION_KINDS,
-  TRANSACTION_STATUSES,
-  type TransactionKind,
-  type TransactionStatus,
-} from "@/db/schema/payments";
+export { TRANSACTION_KINDS, TRANSACTION_STATUSES, type TransactionKind, type TransactionStatus } from "@/db/enums";
 
 /** Retries of a failed charge (spec: MAX_PAYMENT_ATTEMPTS). */
 export const MAX_PAYMENT_ATTEMPTS = 2;

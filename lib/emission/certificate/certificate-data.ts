@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { beneficiaries, coverages } from "@/db/schema";
 import { todayUtc } from "../dates";
-import type { KinshipType, PolicyStatus } from "@/db/schema/emission";
+import type { KinshipType, PolicyStatus } from "@/db/enums";
 import { getPolicyWithNamesOrThrow } from "../internal";
 import { verificationUrl } from "../verification";
 

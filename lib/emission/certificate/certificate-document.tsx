@@ -1,6 +1,6 @@
 import { Document, Page, Path, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
 import QRCode from "qrcode";
-import type { KinshipType } from "@/db/schema/emission";
+import type { KinshipType } from "@/db/enums";
 import { KINSHIP_LABELS as PERSON_KINSHIP_LABELS } from "../labels";
 import type { CertificateData } from "./certificate-data";
 

@@ -1,0 +1,52 @@
+// The value lists of the database's enum-like columns. No imports, so that pages can show a status or a
+// kind without loading the schema (db/schema/<module>.ts builds its columns from these).
+
+// claims
+export const CLAIM_STATUSES = ["PENDING", "IN_REVIEW", "APPROVED", "REJECTED", "CLOSED"] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+export const EXPENSE_TYPES = ["REPATRIATION", "FUNERAL_SERVICE", "TRANSPORT", "DOCUMENTATION", "OTHER"] as const;
+export type ExpenseType = (typeof EXPENSE_TYPES)[number];
+
+// emission
+export const POLICY_STATUSES = [
+  "DRAFT",
+  "PENDING_PAYMENT",
+  "ACTIVE",
+  "IN_ARREARS",
+  "PAID_FAILED",
+  "CANCELLED",
+  "EXPIRED",
+] as const;
+export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+
+export const KINSHIP_TYPES = ["SELF", "SPOUSE", "CHILD", "PARENT", "OTHER"] as const;
+export type KinshipType = (typeof KINSHIP_TYPES)[number];
+
+// identity
+export const ACCOUNT_TOKEN_KINDS = ["VERIFY_EMAIL", "INVITATION", "PASSWORD_RESET"] as const;
+export type AccountTokenKind = (typeof ACCOUNT_TOKEN_KINDS)[number];
+
+// knowledge
+export const KNOWLEDGE_AUDIENCES = ["STAFF", "CLIENTS"] as const;
+export type KnowledgeAudience = (typeof KNOWLEDGE_AUDIENCES)[number];
+
+// leads
+export const LEAD_STAGES = ["NEW", "CONTACTED", "QUALIFIED", "DISQUALIFIED", "CONVERTED"] as const;
+export type LeadStage = (typeof LEAD_STAGES)[number];
+
+// notifications
+export const NOTIFICATION_CHANNELS = ["EMAIL", "MESSAGING"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export const NOTIFICATION_STATUSES = ["PENDING", "SENT", "FAILED", "SKIPPED"] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+// payments
+export const TRANSACTION_STATUSES = ["PENDING", "PAID", "FAILED"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const TRANSACTION_KINDS = ["INTENT", "MANUAL", "INVOICE"] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+export const PROCESSOR_EVENT_STATUSES = ["RECEIVED", "PROCESSED", "FAILED", "IGNORED"] as const;
