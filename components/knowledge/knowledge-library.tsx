@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useForm, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { z } from "zod";
 import { CompanySelect } from "@/components/companies/company-select";
@@ -258,25 +258,23 @@ function AddTextPanel({ companies }: { companies: Company[] | null }) {
   );
 }
 
+/** A deletion reloads the list (the row goes); its failure is worded for the library, in the list's banner. */
+const DELETE_OPTIONS = { invalidates: ["/api/v1/ai/knowledge"], describeError: knowledgeErrorMessage };
+
 function DeleteButton({
   document,
-  onDeleted,
-  onError,
+  submit,
 }: {
   document: KnowledgeDocument;
-  onDeleted: () => void;
-  onError: (message: string) => void;
+  /** The list's deletion mutation (`useApiSubmit`), whose failure the list shows. */
+  submit: (action: () => Promise<void>) => Promise<boolean>;
 }) {
   /** Whether the question closes: after a failure (its banner says why); a success removes the row. */
   async function remove(): Promise<boolean> {
-    try {
+    const isDeleted = await submit(async () => {
       await apiFetch(`/api/v1/ai/knowledge/${document.id}`, { method: "DELETE" });
-      onDeleted();
-      return false;
-    } catch (caught) {
-      onError(knowledgeErrorMessage(caught));
-      return true;
-    }
+    });
+    return !isDeleted;
   }
   return (
     <ConfirmButton
@@ -299,18 +297,16 @@ function DocumentsPanel({
   isLoading,
   loadError,
   canWrite,
-  reload,
   companies,
 }: {
   documents: KnowledgeDocument[];
   isLoading: boolean;
   loadError: string | null;
   canWrite: boolean;
-  reload: () => void;
   /** An administrator's list holds every company's documents: each row names its company. */
   companies: Company[] | null;
 }) {
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { error: deleteError, submit: submitDelete } = useApiSubmit(undefined, undefined, DELETE_OPTIONS);
   const columns = useMemo(
     () => [
       column.accessor("title", { header: "Title", cell: (info) => <strong>{info.getValue()}</strong> }),
@@ -358,21 +354,12 @@ function DocumentsPanel({
             column.display({
               id: "actions",
               header: "Actions",
-              cell: (info) => (
-                <DeleteButton
-                  document={info.row.original}
-                  onError={setDeleteError}
-                  onDeleted={() => {
-                    setDeleteError(null);
-                    reload();
-                  }}
-                />
-              ),
+              cell: (info) => <DeleteButton document={info.row.original} submit={submitDelete} />,
             }),
           ]
         : []),
     ],
-    [canWrite, reload, companies],
+    [canWrite, submitDelete, companies],
   );
   // The React Compiler is not enabled here, so nothing memoizes the table's functions; the warning does not apply.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -402,7 +389,7 @@ const NO_COMPANIES: Company[] = [];
  * (`isAdmin`) chooses the company of each new document and sees every company's documents.
  */
 export function KnowledgeLibrary({ canWrite, isAdmin }: { canWrite: boolean; isAdmin: boolean }) {
-  const { data, error, isLoading, reload } = useApiData<KnowledgeDocument[]>("/api/v1/ai/knowledge");
+  const { data, error, isLoading } = useApiData<KnowledgeDocument[]>("/api/v1/ai/knowledge");
   const companiesData = useApiData<Company[]>(isAdmin ? "/api/v1/organizations/companies" : null);
   const companies = isAdmin ? (companiesData.data ?? NO_COMPANIES) : null;
   return (
@@ -418,7 +405,6 @@ export function KnowledgeLibrary({ canWrite, isAdmin }: { canWrite: boolean; isA
         isLoading={isLoading}
         loadError={error ?? companiesData.error}
         canWrite={canWrite}
-        reload={reload}
         companies={companies}
       />
     </>
