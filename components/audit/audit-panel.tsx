@@ -10,7 +10,7 @@ import { emptyToUndefined, useApiData, type Paginated } from "@/components/ui/ap
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
-import { Field } from "@/components/ui/field";
+import { TextField } from "@/components/ui/form-fields";
 import { Pagination } from "@/components/ui/pagination";
 import { Badge, Panel } from "@/components/ui/panel";
 import { AUDIT_ACTIONS } from "./audit-actions";
@@ -124,31 +124,49 @@ export function AuditPanel() {
           setPage(1);
         })}
       >
-        <Field id="audit-action" label="Action" error={errors.action?.message}>
-          <input
-            id="audit-action"
-            list="audit-action-list"
-            autoComplete="off"
-            {...register("action", { setValueAs: emptyToUndefined })}
-          />
+        <TextField
+          id="audit-action"
+          label="Action"
+          error={errors.action?.message}
+          list="audit-action-list"
+          autoComplete="off"
+          registration={register("action", { setValueAs: emptyToUndefined })}
+        >
           <datalist id="audit-action-list">
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action} />
             ))}
           </datalist>
-        </Field>
-        <Field id="audit-entity" label="Entity" hint="e.g. users, companies, zones" error={errors.entity?.message}>
-          <input id="audit-entity" autoComplete="off" {...register("entity", { setValueAs: emptyToUndefined })} />
-        </Field>
-        <Field id="audit-user" label="User id" error={errors.user_id?.message}>
-          <input id="audit-user" autoComplete="off" {...register("user_id", { setValueAs: emptyToUndefined })} />
-        </Field>
-        <Field id="audit-from" label="From" error={errors.date_from?.message}>
-          <input id="audit-from" type="datetime-local" {...register("date_from", { setValueAs: emptyToUndefined })} />
-        </Field>
-        <Field id="audit-to" label="To" error={errors.date_to?.message}>
-          <input id="audit-to" type="datetime-local" {...register("date_to", { setValueAs: emptyToUndefined })} />
-        </Field>
+        </TextField>
+        <TextField
+          id="audit-entity"
+          label="Entity"
+          hint="e.g. users, companies, zones"
+          error={errors.entity?.message}
+          autoComplete="off"
+          registration={register("entity", { setValueAs: emptyToUndefined })}
+        />
+        <TextField
+          id="audit-user"
+          label="User id"
+          error={errors.user_id?.message}
+          autoComplete="off"
+          registration={register("user_id", { setValueAs: emptyToUndefined })}
+        />
+        <TextField
+          id="audit-from"
+          label="From"
+          error={errors.date_from?.message}
+          type="datetime-local"
+          registration={register("date_from", { setValueAs: emptyToUndefined })}
+        />
+        <TextField
+          id="audit-to"
+          label="To"
+          error={errors.date_to?.message}
+          type="datetime-local"
+          registration={register("date_to", { setValueAs: emptyToUndefined })}
+        />
         <div className="form-actions">
           <Button type="submit">Apply filters</Button>
           <Button

@@ -10,7 +10,6 @@ import { apiFetch, useApiData } from "@/components/ui/api-client";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
-import { ConfirmButton } from "@/components/ui/form-fields";
 import { formMessages } from "@/components/ui/form-messages";
 import { Badge, Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
@@ -19,7 +18,7 @@ import { CreateTextDocumentInput, MAX_PDF_BYTES, MetadataJson } from "@/lib/know
 import "./knowledge.css";
 import { knowledgeErrorMessage } from "./messages";
 import type { Company, KnowledgeDocument } from "./types";
-import { TextField, FormActions } from "@/components/ui/form-fields";
+import { ConfirmButton, FormActions, SelectField, TextAreaField, TextField } from "@/components/ui/form-fields";
 
 const MAX_MB = MAX_PDF_BYTES / 1024 / 1024;
 
@@ -103,20 +102,19 @@ function PlacementFields<F extends { audience: KnowledgeAudience; company_id: st
   const field = register as unknown as UseFormRegister<{ audience: KnowledgeAudience; company_id: string }>;
   return (
     <>
-      <Field
+      <SelectField
         id={`${idPrefix}-audience`}
         label="Who may read it"
         hint="clients read only documents for clients, through the assistant"
         error={errors.audience?.message}
+        registration={field("audience")}
       >
-        <select id={`${idPrefix}-audience`} aria-invalid={Boolean(errors.audience)} {...field("audience")}>
-          {KNOWLEDGE_AUDIENCES.map((audience) => (
-            <option key={audience} value={audience}>
-              {AUDIENCE_LABELS[audience]}
-            </option>
-          ))}
-        </select>
-      </Field>
+        {KNOWLEDGE_AUDIENCES.map((audience) => (
+          <option key={audience} value={audience}>
+            {AUDIENCE_LABELS[audience]}
+          </option>
+        ))}
+      </SelectField>
       {companies ? (
         <Field id={`${idPrefix}-company`} label="Company" error={errors.company_id?.message}>
           <CompanySelect
@@ -240,9 +238,12 @@ function AddTextPanel({ companies }: { companies: Company[] | null }) {
         aria-label="Add a text document"
       >
         <TextField id="text-title" label="Title" error={errors.title?.message} registration={register("title")} />
-        <Field id="text-content" label="Text" error={errors.content?.message}>
-          <textarea id="text-content" aria-invalid={Boolean(errors.content)} {...register("content")} />
-        </Field>
+        <TextAreaField
+          id="text-content"
+          label="Text"
+          error={errors.content?.message}
+          registration={register("content")}
+        />
         <TextField
           id="text-metadata"
           label="Metadata (JSON, optional)"
