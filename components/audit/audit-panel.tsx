@@ -29,6 +29,21 @@ const AuditFilters = z.object({
 type AuditFilters = z.infer<typeof AuditFilters>;
 
 const FILTER_FIELDS = ["user_id", "action", "entity", "date_from", "date_to"] as const;
+
+/** The filter inputs, in the order the form shows them; the action offers the known actions. */
+const FILTER_INPUTS: ReadonlyArray<{
+  name: (typeof FILTER_FIELDS)[number];
+  id: string;
+  label: string;
+  hint?: string;
+  type?: "datetime-local";
+}> = [
+  { name: "action", id: "audit-action", label: "Action" },
+  { name: "entity", id: "audit-entity", label: "Entity", hint: "e.g. users, companies, zones" },
+  { name: "user_id", id: "audit-user", label: "User id" },
+  { name: "date_from", id: "audit-from", label: "From", type: "datetime-local" },
+  { name: "date_to", id: "audit-to", label: "To", type: "datetime-local" },
+];
 const column = createColumnHelper<AuditEntry>();
 
 const columns = [
@@ -124,49 +139,27 @@ export function AuditPanel() {
           setPage(1);
         })}
       >
-        <TextField
-          id="audit-action"
-          label="Action"
-          error={errors.action?.message}
-          list="audit-action-list"
-          autoComplete="off"
-          registration={register("action", { setValueAs: emptyToUndefined })}
-        >
-          <datalist id="audit-action-list">
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action} />
-            ))}
-          </datalist>
-        </TextField>
-        <TextField
-          id="audit-entity"
-          label="Entity"
-          hint="e.g. users, companies, zones"
-          error={errors.entity?.message}
-          autoComplete="off"
-          registration={register("entity", { setValueAs: emptyToUndefined })}
-        />
-        <TextField
-          id="audit-user"
-          label="User id"
-          error={errors.user_id?.message}
-          autoComplete="off"
-          registration={register("user_id", { setValueAs: emptyToUndefined })}
-        />
-        <TextField
-          id="audit-from"
-          label="From"
-          error={errors.date_from?.message}
-          type="datetime-local"
-          registration={register("date_from", { setValueAs: emptyToUndefined })}
-        />
-        <TextField
-          id="audit-to"
-          label="To"
-          error={errors.date_to?.message}
-          type="datetime-local"
-          registration={register("date_to", { setValueAs: emptyToUndefined })}
-        />
+        {FILTER_INPUTS.map(({ name, id, label, hint, type }) => (
+          <TextField
+            key={name}
+            id={id}
+            label={label}
+            hint={hint}
+            error={errors[name]?.message}
+            type={type}
+            list={name === "action" ? "audit-action-list" : undefined}
+            autoComplete={type ? undefined : "off"}
+            registration={register(name, { setValueAs: emptyToUndefined })}
+          >
+            {name === "action" ? (
+              <datalist id="audit-action-list">
+                {AUDIT_ACTIONS.map((action) => (
+                  <option key={action} value={action} />
+                ))}
+              </datalist>
+            ) : null}
+          </TextField>
+        ))}
         <div className="form-actions">
           <Button type="submit">Apply filters</Button>
           <Button
