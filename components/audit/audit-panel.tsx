@@ -10,7 +10,7 @@ import { emptyToUndefined, useApiData, type Paginated } from "@/components/ui/ap
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
-import { Field } from "@/components/ui/field";
+import { TextField } from "@/components/ui/form-fields";
 import { Pagination } from "@/components/ui/pagination";
 import { Badge, Panel } from "@/components/ui/panel";
 import { AUDIT_ACTIONS } from "./audit-actions";
@@ -29,6 +29,21 @@ const AuditFilters = z.object({
 type AuditFilters = z.infer<typeof AuditFilters>;
 
 const FILTER_FIELDS = ["user_id", "action", "entity", "date_from", "date_to"] as const;
+
+/** The filter inputs, in the order the form shows them; the action offers the known actions. */
+const FILTER_INPUTS: ReadonlyArray<{
+  name: (typeof FILTER_FIELDS)[number];
+  id: string;
+  label: string;
+  hint?: string;
+  type?: "datetime-local";
+}> = [
+  { name: "action", id: "audit-action", label: "Action" },
+  { name: "entity", id: "audit-entity", label: "Entity", hint: "e.g. users, companies, zones" },
+  { name: "user_id", id: "audit-user", label: "User id" },
+  { name: "date_from", id: "audit-from", label: "From", type: "datetime-local" },
+  { name: "date_to", id: "audit-to", label: "To", type: "datetime-local" },
+];
 const column = createColumnHelper<AuditEntry>();
 
 const columns = [
@@ -124,31 +139,27 @@ export function AuditPanel() {
           setPage(1);
         })}
       >
-        <Field id="audit-action" label="Action" error={errors.action?.message}>
-          <input
-            id="audit-action"
-            list="audit-action-list"
-            autoComplete="off"
-            {...register("action", { setValueAs: emptyToUndefined })}
-          />
-          <datalist id="audit-action-list">
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action} />
-            ))}
-          </datalist>
-        </Field>
-        <Field id="audit-entity" label="Entity" hint="e.g. users, companies, zones" error={errors.entity?.message}>
-          <input id="audit-entity" autoComplete="off" {...register("entity", { setValueAs: emptyToUndefined })} />
-        </Field>
-        <Field id="audit-user" label="User id" error={errors.user_id?.message}>
-          <input id="audit-user" autoComplete="off" {...register("user_id", { setValueAs: emptyToUndefined })} />
-        </Field>
-        <Field id="audit-from" label="From" error={errors.date_from?.message}>
-          <input id="audit-from" type="datetime-local" {...register("date_from", { setValueAs: emptyToUndefined })} />
-        </Field>
-        <Field id="audit-to" label="To" error={errors.date_to?.message}>
-          <input id="audit-to" type="datetime-local" {...register("date_to", { setValueAs: emptyToUndefined })} />
-        </Field>
+        {FILTER_INPUTS.map(({ name, id, label, hint, type }) => (
+          <TextField
+            key={name}
+            id={id}
+            label={label}
+            hint={hint}
+            error={errors[name]?.message}
+            type={type}
+            list={name === "action" ? "audit-action-list" : undefined}
+            autoComplete={type ? undefined : "off"}
+            registration={register(name, { setValueAs: emptyToUndefined })}
+          >
+            {name === "action" ? (
+              <datalist id="audit-action-list">
+                {AUDIT_ACTIONS.map((action) => (
+                  <option key={action} value={action} />
+                ))}
+              </datalist>
+            ) : null}
+          </TextField>
+        ))}
         <div className="form-actions">
           <Button type="submit">Apply filters</Button>
           <Button

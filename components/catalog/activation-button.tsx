@@ -11,18 +11,19 @@ type ActivationButtonProps = {
   isActive: boolean;
   /** The PATCH endpoint of the record; activation is `{is_active}` for products and versions alike. */
   url: string;
-  onChanged: () => void;
 };
 
+/** Products and versions are both read under /products: the tree or the version shows the new state. */
+const CATALOG_WRITE = { invalidates: ["/api/v1/products"] };
+
 /** Activates or deactivates a product or a version; an inactive one stays in the catalog but is not sold. */
-export function ActivationButton({ kind, isActive, url, onChanged }: ActivationButtonProps) {
-  const { error, isBusy, submit } = useApiSubmit();
+export function ActivationButton({ kind, isActive, url }: ActivationButtonProps) {
+  const { error, isBusy, submit } = useApiSubmit(undefined, undefined, CATALOG_WRITE);
   const action = isActive ? "Deactivate" : "Activate";
 
   async function toggle() {
     await submit(async () => {
       await apiFetch(url, { method: "PATCH", body: { is_active: !isActive } });
-      onChanged();
     });
   }
 

@@ -20,18 +20,17 @@ const empty = (): FormInput => ({ name: "", processor_price_id: undefined, versi
 const EVERY_PATH = () => true;
 
 /** Adds a plan, with its first versions, to a product that already exists. */
-export function AddPlanForm({ product, onCreated }: { product: Product; onCreated: (plan: Plan) => void }) {
+export function AddPlanForm({ product }: { product: Product }) {
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(CreatePlanInput, { error: formMessages }),
     defaultValues: empty(),
   });
-  const { error, success, submit } = useApiSubmit(form.setError, EVERY_PATH);
+  const { error, success, submit } = useApiSubmit(form.setError, EVERY_PATH, { invalidates: ["/api/v1/products"] });
 
   async function onSubmit(values: FormOutput) {
     await submit(async () => {
       const plan = await apiFetch<Plan>(`/api/v1/products/${product.id}/plans`, { method: "POST", body: values });
       form.reset(empty());
-      onCreated(plan);
       return `Added the plan ${plan.name}.`;
     });
   }

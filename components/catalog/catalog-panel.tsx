@@ -19,7 +19,7 @@ export function CatalogPanel({ canEdit }: { canEdit: boolean }) {
       >
         <ErrorBanner message={products.error} />
         {products.isLoading && !products.data ? <p className="muted">Loading…</p> : null}
-        {products.data ? <ProductTree products={products.data} canEdit={canEdit} onChanged={products.reload} /> : null}
+        {products.data ? <ProductTree products={products.data} canEdit={canEdit} /> : null}
       </Panel>
       {canEdit ? (
         <Panel

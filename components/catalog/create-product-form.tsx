@@ -7,13 +7,13 @@ import { CreateProductInput } from "@/lib/catalog/schemas";
 import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
-import { CheckboxField, Field } from "@/components/ui/field";
+import { CheckboxField } from "@/components/ui/field";
 import { formMessages } from "@/components/ui/form-messages";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { PlanFields } from "./plan-fields";
 import type { Product } from "./types";
 import { NEW_VERSION } from "./version-terms-fields";
-import { TextField } from "@/components/ui/form-fields";
+import { TextAreaField, TextField } from "@/components/ui/form-fields";
 
 type FormInput = z.input<typeof CreateProductInput>;
 type FormOutput = z.output<typeof CreateProductInput>;
@@ -77,13 +77,13 @@ export function CreateProductForm({ onCreated }: { onCreated?: (product: Product
             autoComplete="off"
             registration={register("product_type")}
           />
-          <Field id="product-description" label="Description (optional)" error={errors.description?.message}>
-            <textarea
-              id="product-description"
-              rows={2}
-              {...register("description", { setValueAs: emptyToUndefined })}
-            />
-          </Field>
+          <TextAreaField
+            id="product-description"
+            label="Description (optional)"
+            error={errors.description?.message}
+            rows={2}
+            registration={register("description", { setValueAs: emptyToUndefined })}
+          />
           <CheckboxField id="product-active" label="Active (offered for sale)">
             <input id="product-active" type="checkbox" {...register("is_active")} />
           </CheckboxField>

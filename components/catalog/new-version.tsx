@@ -51,7 +51,7 @@ export function NewVersion({ versionId }: { versionId: string }) {
             countries={data.countries}
             zones={data.zones}
             isReadOnly={false}
-            onSaved={onCreated}
+            onCreated={onCreated}
           />
         )}
       </Panel>

@@ -7,10 +7,10 @@ import { AddPlanForm } from "./add-plan-form";
 import type { Plan, Product, Version } from "./types";
 import { versionName } from "./types";
 
-type ProductTreeProps = { products: Product[]; canEdit: boolean; onChanged: () => void };
+type ProductTreeProps = { products: Product[]; canEdit: boolean };
 
 /** Product -> plans -> versions, each with what a person checks first: active, in use, price. */
-export function ProductTree({ products, canEdit, onChanged }: ProductTreeProps) {
+export function ProductTree({ products, canEdit }: ProductTreeProps) {
   if (products.length === 0) return <p className="muted">No product yet.</p>;
   return (
     <ul className="product-list">
@@ -24,12 +24,7 @@ export function ProductTree({ products, canEdit, onChanged }: ProductTreeProps) 
               {product.description ? <p className="muted">{product.description}</p> : null}
             </div>
             {canEdit ? (
-              <ActivationButton
-                kind="product"
-                isActive={product.is_active}
-                url={`/api/v1/products/${product.id}`}
-                onChanged={onChanged}
-              />
+              <ActivationButton kind="product" isActive={product.is_active} url={`/api/v1/products/${product.id}`} />
             ) : null}
           </div>
           {product.plans.length === 0 ? <p className="muted">No plan yet.</p> : null}
@@ -39,7 +34,7 @@ export function ProductTree({ products, canEdit, onChanged }: ProductTreeProps) 
           {canEdit ? (
             <details className="add-plan">
               <summary>Add a plan</summary>
-              <AddPlanForm product={product} onCreated={onChanged} />
+              <AddPlanForm product={product} />
             </details>
           ) : null}
         </li>

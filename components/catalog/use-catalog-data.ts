@@ -21,6 +21,5 @@ export function useVersionPageData(versionId: string) {
     error: products.error,
     countries: countries.data,
     zones: zones.data,
-    reload: products.reload,
   };
 }

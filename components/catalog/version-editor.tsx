@@ -38,12 +38,7 @@ export function VersionEditor({ versionId, canEdit, isJustCreated }: VersionEdit
           description="An inactive version stays in the catalog but cannot be quoted or sold."
         >
           <div className="button-row">
-            <ActivationButton
-              kind="version"
-              isActive={version.is_active}
-              url={`/api/v1/plan-versions/${version.id}`}
-              onChanged={data.reload}
-            />
+            <ActivationButton kind="version" isActive={version.is_active} url={`/api/v1/plan-versions/${version.id}`} />
             <Link className="button button-secondary" href={`/catalog/versions/${version.id}/new`}>
               New version from this one
             </Link>
@@ -79,7 +74,6 @@ export function VersionEditor({ versionId, canEdit, isJustCreated }: VersionEdit
             countries={data.countries}
             zones={data.zones}
             isReadOnly={isReadOnly}
-            onSaved={data.reload}
           />
         )}
       </Panel>

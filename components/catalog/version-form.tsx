@@ -49,6 +49,9 @@ export function toFormValues(version: Version): VersionFormInput {
   };
 }
 
+/** Every catalog read is under /products: a saved version shows in them once loaded again. */
+const CATALOG_WRITE = { invalidates: ["/api/v1/products"] };
+
 type VersionFormProps = {
   /** "edit" saves this version (PATCH); "create" adds a new version to its plan, starting from it (POST). */
   mode: "edit" | "create";
@@ -58,7 +61,8 @@ type VersionFormProps = {
   countries: Country[] | null;
   zones: Zone[] | null;
   isReadOnly: boolean;
-  onSaved: (version: Version) => void;
+  /** Where a new version goes once created (its page); an edit stays on the page, which loads the catalog again. */
+  onCreated?: (version: Version) => void;
 };
 
 /**
@@ -73,26 +77,25 @@ export function VersionForm({
   countries,
   zones,
   isReadOnly,
-  onSaved,
+  onCreated,
 }: VersionFormProps) {
   const form = useForm<VersionFormInput, unknown, FormOutput>({
     resolver: zodResolver(CreateVersionInput, { error: formMessages }),
     defaultValues: initialValues,
   });
-  const { error, success, submit } = useApiSubmit(form.setError, EVERY_PATH);
+  const { error, success, submit } = useApiSubmit(form.setError, EVERY_PATH, CATALOG_WRITE);
 
   async function onSubmit(values: FormOutput) {
     await submit(async () => {
       if (mode === "create") {
         const created = await apiFetch<Version>(`/api/v1/plans/${planId}/versions`, { method: "POST", body: values });
-        onSaved(created);
+        onCreated?.(created);
         return "Created the new version.";
       }
       // Activation has its own button; the save sends the terms and every list, each replacing the old.
       const { is_active: _isActive, ...terms } = values;
       const saved = await apiFetch<Version>(`/api/v1/plan-versions/${version.id}`, { method: "PATCH", body: terms });
       form.reset(toFormValues(saved));
-      onSaved(saved);
       return "Saved the version.";
     });
   }

@@ -1,12 +1,12 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { get, useFieldArray, useFormContext, type FieldError } from "react-hook-form";
+import { get, useFieldArray, useFormContext, type FieldError, type UseFormRegisterReturn } from "react-hook-form";
 import { emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
-import { CheckboxField, Field } from "@/components/ui/field";
+import { CheckboxField } from "@/components/ui/field";
 import type { Country, Zone } from "./types";
-import { TextField } from "@/components/ui/form-fields";
+import { SelectField, TextField } from "@/components/ui/form-fields";
 
 // The four lists of a version, each edited row by row and sent whole: the API replaces a list with the
 // one it is given. Each reads the surrounding version form through useFormContext.
@@ -94,6 +94,38 @@ function ListSection({
   );
 }
 
+/**
+ * A rule's country or zone: chosen from the list, or typed (code or id) when the list is not loaded.
+ */
+function ChoiceField({
+  choices,
+  emptyLabel,
+  maxLength,
+  placeholder,
+  ...frame
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+  choices: Array<{ value: string; label: string }> | undefined;
+  emptyLabel: string;
+  maxLength?: number;
+  placeholder: string;
+}) {
+  if (!choices) return <TextField {...frame} maxLength={maxLength} placeholder={placeholder} />;
+  return (
+    <SelectField {...frame}>
+      <option value="">{emptyLabel}</option>
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 export function CountryRulesFields({ countries }: { countries: Country[] | null }) {
   const { rows, register, errorOf, listError } = useRowHelpers("countries");
   return (
@@ -116,29 +148,19 @@ export function CountryRulesFields({ countries }: { countries: Country[] | null 
             hasWideChoice
             onRemove={() => rows.remove(index)}
           >
-            <Field id={id("code")} label="Country" error={errorOf(index, "country_code")}>
-              {countries ? (
-                <select
-                  id={id("code")}
-                  aria-invalid={Boolean(errorOf(index, "country_code"))}
-                  {...register(`countries.${index}.country_code`)}
-                >
-                  <option value="">Choose a country…</option>
-                  {countries.map((country) => (
-                    <option key={country.id} value={country.iso_code}>
-                      {country.name} ({country.iso_code})
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  id={id("code")}
-                  maxLength={2}
-                  placeholder="ISO code, e.g. MX"
-                  {...register(`countries.${index}.country_code`)}
-                />
-              )}
-            </Field>
+            <ChoiceField
+              id={id("code")}
+              label="Country"
+              error={errorOf(index, "country_code")}
+              registration={register(`countries.${index}.country_code`)}
+              emptyLabel="Choose a country…"
+              choices={countries?.map((country) => ({
+                value: country.iso_code,
+                label: `${country.name} (${country.iso_code})`,
+              }))}
+              maxLength={2}
+              placeholder="ISO code, e.g. MX"
+            />
             <TextField
               id={id("price")}
               label="Price override (optional)"
@@ -179,24 +201,18 @@ export function ZoneRulesFields({ zones }: { zones: Zone[] | null }) {
             hasWideChoice
             onRemove={() => rows.remove(index)}
           >
-            <Field id={id("zone")} label="Zone" error={errorOf(index, "zone_id")}>
-              {zones ? (
-                <select
-                  id={id("zone")}
-                  aria-invalid={Boolean(errorOf(index, "zone_id"))}
-                  {...register(`zones.${index}.zone_id`)}
-                >
-                  <option value="">Choose a zone…</option>
-                  {zones.map((zone) => (
-                    <option key={zone.id} value={zone.id}>
-                      {zone.name} ({zone.countries.length} {zone.countries.length === 1 ? "country" : "countries"})
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input id={id("zone")} placeholder="zone id" {...register(`zones.${index}.zone_id`)} />
-              )}
-            </Field>
+            <ChoiceField
+              id={id("zone")}
+              label="Zone"
+              error={errorOf(index, "zone_id")}
+              registration={register(`zones.${index}.zone_id`)}
+              emptyLabel="Choose a zone…"
+              choices={zones?.map((zone) => ({
+                value: zone.id,
+                label: `${zone.name} (${zone.countries.length} ${zone.countries.length === 1 ? "country" : "countries"})`,
+              }))}
+              placeholder="zone id"
+            />
             <CheckboxField id={id("available")} label="Available">
               <input id={id("available")} type="checkbox" {...register(`zones.${index}.is_available`)} />
             </CheckboxField>

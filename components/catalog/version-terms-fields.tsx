@@ -1,11 +1,11 @@
 "use client";
 
-import type { ReactNode } from "react";
 import { get, useFormContext, type FieldError } from "react-hook-form";
 import type { z } from "zod";
 import type { CreateVersionInput } from "@/lib/catalog/schemas";
 import { emptyToUndefined } from "@/components/ui/api-client";
-import { CheckboxField, Field } from "@/components/ui/field";
+import { CheckboxField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/form-fields";
 import { CURRENCIES } from "./types";
 
 export type VersionFormInput = z.input<typeof CreateVersionInput>;
@@ -55,96 +55,69 @@ export function VersionTermsFields({
       ? [...CURRENCIES, currentCurrency]
       : CURRENCIES;
 
-  function field(name: string, label: string, control: (id: string, isInvalid: boolean) => ReactNode, hint?: string) {
-    const id = `${idPrefix}-${name}`;
-    const message = (get(errors, `${prefix}${name}`) as FieldError | undefined)?.message;
-    return (
-      <Field id={id} label={label} hint={hint} error={message}>
-        {control(id, Boolean(message))}
-      </Field>
-    );
-  }
+  const idOf = (name: string) => `${idPrefix}-${name}`;
+  const errorOf = (name: string) => (get(errors, `${prefix}${name}`) as FieldError | undefined)?.message;
   // Money stays text: the API reads the digits as written, without a binary float in between.
-  function moneyInput(name: string, id: string, isInvalid: boolean) {
+  function moneyField(name: string, label: string, hint: string) {
     return (
-      <input
-        id={id}
+      <TextField
+        id={idOf(name)}
+        label={label}
+        hint={hint}
+        error={errorOf(name)}
         inputMode="decimal"
         autoComplete="off"
         placeholder="0.00"
-        aria-invalid={isInvalid}
-        {...register(`${prefix}${name}`)}
+        registration={register(`${prefix}${name}`)}
       />
     );
   }
-  function wholeInput(name: string, max: number, id: string, isInvalid: boolean) {
+  function wholeField(name: string, label: string, max: number, hint?: string) {
     return (
-      <input
-        id={id}
+      <TextField
+        id={idOf(name)}
+        label={label}
+        hint={hint}
+        error={errorOf(name)}
         type="number"
         inputMode="numeric"
         min={0}
         max={max}
         step={1}
-        aria-invalid={isInvalid}
-        {...register(`${prefix}${name}`, { valueAsNumber: true })}
+        registration={register(`${prefix}${name}`, { valueAsNumber: true })}
       />
     );
   }
 
   return (
     <div className="form-grid">
-      {field("version_label", "Version label (optional)", (id, isInvalid) => (
-        <input
-          id={id}
-          autoComplete="off"
-          placeholder="e.g. 2026"
-          aria-invalid={isInvalid}
-          {...register(`${prefix}version_label`, { setValueAs: emptyToUndefined })}
-        />
-      ))}
-      {field(
-        "public_price",
-        "Public price",
-        (id, isInvalid) => moneyInput("public_price", id, isInvalid),
-        "the base sale price per person",
-      )}
-      {field(
-        "cost_price",
-        "Cost price",
-        (id, isInvalid) => moneyInput("cost_price", id, isInvalid),
-        "internal; sellers do not see it",
-      )}
-      {field("currency", "Currency", (id, isInvalid) => (
-        <select id={id} aria-invalid={isInvalid} {...register(`${prefix}currency`)}>
-          {currencies.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </select>
-      ))}
-      {field(
-        "max_entry_age",
-        "Maximum entry age",
-        (id, isInvalid) => wholeInput("max_entry_age", 130, id, isInvalid),
-        "oldest age at which a person can be covered",
-      )}
-      {field(
-        "max_renewal_age",
-        "Maximum renewal age",
-        (id, isInvalid) => wholeInput("max_renewal_age", 130, id, isInvalid),
-        "not below the entry age",
-      )}
-      {field("wtime_suicide", "Waiting period, suicide (days)", (id, isInvalid) =>
-        wholeInput("wtime_suicide", 36_500, id, isInvalid),
-      )}
-      {field("wtime_accident", "Waiting period, accident (days)", (id, isInvalid) =>
-        wholeInput("wtime_accident", 36_500, id, isInvalid),
-      )}
-      {field("wtime_preexisting", "Waiting period, pre-existing (days)", (id, isInvalid) =>
-        wholeInput("wtime_preexisting", 36_500, id, isInvalid),
-      )}
+      <TextField
+        id={idOf("version_label")}
+        label="Version label (optional)"
+        error={errorOf("version_label")}
+        autoComplete="off"
+        placeholder="e.g. 2026"
+        registration={register(`${prefix}version_label`, { setValueAs: emptyToUndefined })}
+      />
+      {moneyField("public_price", "Public price", "the base sale price per person")}
+      {moneyField("cost_price", "Cost price", "internal; sellers do not see it")}
+      <SelectField
+        id={idOf("currency")}
+        label="Currency"
+        error={errorOf("currency")}
+        registration={register(`${prefix}currency`)}
+      >
+        {currencies.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </SelectField>
+      {wholeField("max_entry_age", "Maximum entry age", 130, "oldest age at which a person can be covered")}
+      {wholeField("max_renewal_age", "Maximum renewal age", 130, "not below the entry age")}
+      {wholeField("wtime_suicide", "Waiting period, suicide (days)", 36_500)}
+      {wholeField("wtime_accident", "Waiting period, accident (days)", 36_500)}
+      {wholeField("wtime_preexisting", "Waiting period, pre-existing (days)", 36_500)}
       {hasActiveField ? (
         <CheckboxField id={`${idPrefix}-is_active`} label="Active (can be quoted and sold)">
           <input id={`${idPrefix}-is_active`} type="checkbox" {...register(`${prefix}is_active`)} />

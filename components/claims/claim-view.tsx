@@ -122,7 +122,7 @@ export function ClaimView({ claimId, currentUserId, canWrite, canManage }: Claim
           title="Change status"
           description="Only the moves allowed from the current status are offered; the reason is kept in the timeline."
         >
-          <MoveForm claim={claim} onMoved={loaded.reload} />
+          <MoveForm claim={claim} />
         </Panel>
       ) : null}
       <Panel title="Timeline" description="Every status move: from, to, who and why.">

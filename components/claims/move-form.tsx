@@ -1,23 +1,25 @@
 "use client";
 
-import { ApiError, apiFetch } from "@/components/ui/api-client";
+import { ApiError, apiFetch, useInvalidate } from "@/components/ui/api-client";
 import { StatusMoveForm } from "@/components/ui/status-move-form";
 import { CLAIM_MOVES } from "@/lib/claims/state-machine";
 import { ClaimStatusInput } from "@/lib/claims/schemas";
 import { statusLabel } from "@/lib/emission/labels";
 import type { Claim } from "./types";
 
-type MoveFormProps = { claim: Claim; onMoved: () => void };
+type MoveFormProps = { claim: Claim };
 
 /** An administrator's move of a claim (claims:manage), along the claims' table of moves. */
-export function MoveForm({ claim, onMoved }: MoveFormProps) {
+export function MoveForm({ claim }: MoveFormProps) {
+  const invalidate = useInvalidate();
+  const claimUrl = `/api/v1/claims/${claim.id}`;
   async function move(values: ClaimStatusInput) {
     try {
       const moved = await apiFetch<Claim>(`/api/v1/claims/${claim.id}/status`, { method: "PATCH", body: values });
       return moved.status;
     } catch (caught) {
       // Someone else moved the claim meanwhile: show where it stands now, with the 409's message.
-      if (caught instanceof ApiError && caught.status === 409) onMoved();
+      if (caught instanceof ApiError && caught.status === 409) void invalidate(claimUrl);
       throw caught;
     }
   }
@@ -32,7 +34,7 @@ export function MoveForm({ claim, onMoved }: MoveFormProps) {
       label={statusLabel}
       schema={ClaimStatusInput}
       move={move}
-      onMoved={onMoved}
+      invalidates={[claimUrl]}
     />
   );
 }

@@ -145,20 +145,20 @@ export function CreateClientFormPanel({
           isInvalid={Boolean(errors.country_of_residence)}
         />
       </Field>
-      <Field id="client-channel" label="Acquisition channel (optional)" error={errors.acquisition_channel?.message}>
-        <input
-          id="client-channel"
-          list="client-channels"
-          autoComplete="off"
-          aria-invalid={Boolean(errors.acquisition_channel)}
-          {...register("acquisition_channel", { setValueAs: emptyToUndefined })}
-        />
+      <TextField
+        id="client-channel"
+        label="Acquisition channel (optional)"
+        error={errors.acquisition_channel?.message}
+        list="client-channels"
+        autoComplete="off"
+        registration={register("acquisition_channel", { setValueAs: emptyToUndefined })}
+      >
         <datalist id="client-channels">
           {ACQUISITION_CHANNELS.map((channel) => (
             <option key={channel} value={channel} />
           ))}
         </datalist>
-      </Field>
+      </TextField>
       <FormActions submitLabel="Register client" isBusy={isSubmitting} />
     </form>
   );

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useForm, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { z } from "zod";
 import { CompanySelect } from "@/components/companies/company-select";
@@ -10,7 +10,6 @@ import { apiFetch, useApiData } from "@/components/ui/api-client";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
-import { ConfirmButton } from "@/components/ui/form-fields";
 import { formMessages } from "@/components/ui/form-messages";
 import { Badge, Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
@@ -19,7 +18,7 @@ import { CreateTextDocumentInput, MAX_PDF_BYTES, MetadataJson } from "@/lib/know
 import "./knowledge.css";
 import { knowledgeErrorMessage } from "./messages";
 import type { Company, KnowledgeDocument } from "./types";
-import { TextField, FormActions } from "@/components/ui/form-fields";
+import { ConfirmButton, FormActions, SelectField, TextAreaField, TextField } from "@/components/ui/form-fields";
 
 const MAX_MB = MAX_PDF_BYTES / 1024 / 1024;
 
@@ -103,20 +102,19 @@ function PlacementFields<F extends { audience: KnowledgeAudience; company_id: st
   const field = register as unknown as UseFormRegister<{ audience: KnowledgeAudience; company_id: string }>;
   return (
     <>
-      <Field
+      <SelectField
         id={`${idPrefix}-audience`}
         label="Who may read it"
         hint="clients read only documents for clients, through the assistant"
         error={errors.audience?.message}
+        registration={field("audience")}
       >
-        <select id={`${idPrefix}-audience`} aria-invalid={Boolean(errors.audience)} {...field("audience")}>
-          {KNOWLEDGE_AUDIENCES.map((audience) => (
-            <option key={audience} value={audience}>
-              {AUDIENCE_LABELS[audience]}
-            </option>
-          ))}
-        </select>
-      </Field>
+        {KNOWLEDGE_AUDIENCES.map((audience) => (
+          <option key={audience} value={audience}>
+            {AUDIENCE_LABELS[audience]}
+          </option>
+        ))}
+      </SelectField>
       {companies ? (
         <Field id={`${idPrefix}-company`} label="Company" error={errors.company_id?.message}>
           <CompanySelect
@@ -240,9 +238,12 @@ function AddTextPanel({ companies }: { companies: Company[] | null }) {
         aria-label="Add a text document"
       >
         <TextField id="text-title" label="Title" error={errors.title?.message} registration={register("title")} />
-        <Field id="text-content" label="Text" error={errors.content?.message}>
-          <textarea id="text-content" aria-invalid={Boolean(errors.content)} {...register("content")} />
-        </Field>
+        <TextAreaField
+          id="text-content"
+          label="Text"
+          error={errors.content?.message}
+          registration={register("content")}
+        />
         <TextField
           id="text-metadata"
           label="Metadata (JSON, optional)"
@@ -258,25 +259,23 @@ function AddTextPanel({ companies }: { companies: Company[] | null }) {
   );
 }
 
+/** A deletion reloads the list (the row goes); its failure is worded for the library, in the list's banner. */
+const DELETE_OPTIONS = { invalidates: ["/api/v1/ai/knowledge"], describeError: knowledgeErrorMessage };
+
 function DeleteButton({
   document,
-  onDeleted,
-  onError,
+  submit,
 }: {
   document: KnowledgeDocument;
-  onDeleted: () => void;
-  onError: (message: string) => void;
+  /** The list's deletion mutation (`useApiSubmit`), whose failure the list shows. */
+  submit: (action: () => Promise<void>) => Promise<boolean>;
 }) {
   /** Whether the question closes: after a failure (its banner says why); a success removes the row. */
   async function remove(): Promise<boolean> {
-    try {
+    const isDeleted = await submit(async () => {
       await apiFetch(`/api/v1/ai/knowledge/${document.id}`, { method: "DELETE" });
-      onDeleted();
-      return false;
-    } catch (caught) {
-      onError(knowledgeErrorMessage(caught));
-      return true;
-    }
+    });
+    return !isDeleted;
   }
   return (
     <ConfirmButton
@@ -299,18 +298,16 @@ function DocumentsPanel({
   isLoading,
   loadError,
   canWrite,
-  reload,
   companies,
 }: {
   documents: KnowledgeDocument[];
   isLoading: boolean;
   loadError: string | null;
   canWrite: boolean;
-  reload: () => void;
   /** An administrator's list holds every company's documents: each row names its company. */
   companies: Company[] | null;
 }) {
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { error: deleteError, submit: submitDelete } = useApiSubmit(undefined, undefined, DELETE_OPTIONS);
   const columns = useMemo(
     () => [
       column.accessor("title", { header: "Title", cell: (info) => <strong>{info.getValue()}</strong> }),
@@ -358,21 +355,12 @@ function DocumentsPanel({
             column.display({
               id: "actions",
               header: "Actions",
-              cell: (info) => (
-                <DeleteButton
-                  document={info.row.original}
-                  onError={setDeleteError}
-                  onDeleted={() => {
-                    setDeleteError(null);
-                    reload();
-                  }}
-                />
-              ),
+              cell: (info) => <DeleteButton document={info.row.original} submit={submitDelete} />,
             }),
           ]
         : []),
     ],
-    [canWrite, reload, companies],
+    [canWrite, submitDelete, companies],
   );
   // The React Compiler is not enabled here, so nothing memoizes the table's functions; the warning does not apply.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -402,7 +390,7 @@ const NO_COMPANIES: Company[] = [];
  * (`isAdmin`) chooses the company of each new document and sees every company's documents.
  */
 export function KnowledgeLibrary({ canWrite, isAdmin }: { canWrite: boolean; isAdmin: boolean }) {
-  const { data, error, isLoading, reload } = useApiData<KnowledgeDocument[]>("/api/v1/ai/knowledge");
+  const { data, error, isLoading } = useApiData<KnowledgeDocument[]>("/api/v1/ai/knowledge");
   const companiesData = useApiData<Company[]>(isAdmin ? "/api/v1/organizations/companies" : null);
   const companies = isAdmin ? (companiesData.data ?? NO_COMPANIES) : null;
   return (
@@ -418,7 +406,6 @@ export function KnowledgeLibrary({ canWrite, isAdmin }: { canWrite: boolean; isA
         isLoading={isLoading}
         loadError={error ?? companiesData.error}
         canWrite={canWrite}
-        reload={reload}
         companies={companies}
       />
     </>

@@ -125,7 +125,7 @@ export function LeadView({ leadId, canWrite, hubspotPortalId }: LeadViewProps) {
         </Panel>
         {canWrite ? (
           <Panel title="Work the lead" description="Only the moves allowed from the current stage are offered.">
-            <MoveButtons lead={lead} onMoved={setPatched} onStale={loaded.reload} />
+            <MoveButtons lead={lead} onMoved={setPatched} />
             <ScoreForm key={`${lead.id}:${lead.lead_score}`} lead={lead} onSaved={setPatched} />
           </Panel>
         ) : null}

@@ -1,6 +1,6 @@
 "use client";
 
-import { ApiError, apiFetch } from "@/components/ui/api-client";
+import { ApiError, apiFetch, useInvalidate } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
@@ -11,18 +11,17 @@ type MoveButtonsProps = {
   lead: Lead;
   /** The lead as the API returned it after the move. */
   onMoved: (lead: Lead) => void;
-  /** A move refused because the lead changed meanwhile (409): the owner reloads to show where it stands. */
-  onStale?: () => void;
 };
 
 /**
  * One button per move the service allows from the lead's stage (the same LEAD_MOVES table), each a
  * PATCH of the stage. A 409 (someone moved the lead meanwhile) is shown with the API's message, which
- * names both stages.
+ * names both stages, and the leads on show (the board, the lead) load again to show where it stands.
  */
-export function MoveButtons({ lead, onMoved, onStale }: MoveButtonsProps) {
+export function MoveButtons({ lead, onMoved }: MoveButtonsProps) {
   const moves = LEAD_MOVES[lead.stage];
   const { error, isBusy, submit } = useApiSubmit();
+  const invalidate = useInvalidate();
   if (moves.length === 0) return <p className="muted lead-final">Final stage.</p>;
 
   const move = (stage: (typeof moves)[number]) =>
@@ -30,7 +29,7 @@ export function MoveButtons({ lead, onMoved, onStale }: MoveButtonsProps) {
       try {
         onMoved(await apiFetch<Lead>(`/api/v1/leads/${lead.id}`, { method: "PATCH", body: { stage } }));
       } catch (caught) {
-        if (caught instanceof ApiError && caught.status === 409) onStale?.();
+        if (caught instanceof ApiError && caught.status === 409) void invalidate("/api/v1/leads");
         throw caught;
       }
     });

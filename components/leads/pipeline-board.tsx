@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, messageOf } from "@/components/ui/api-client";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { LEAD_STAGES, type LeadStage } from "@/lib/leads/state-machine";
@@ -14,43 +14,43 @@ const PER_STAGE = 200;
 
 type Board = Record<LeadStage, Lead[]>;
 
+/** Under the leads' resource key: a change of a lead that invalidates "/api/v1/leads" reads the board again. */
+const BOARD_KEY = ["api", "leads", "board"];
+
+async function loadBoard(signal: AbortSignal): Promise<Board> {
+  const columns = await Promise.all(
+    LEAD_STAGES.map((stage) => apiFetch<Lead[]>(`/api/v1/leads/?status=${stage}&limit=${PER_STAGE}`, { signal })),
+  );
+  return Object.fromEntries(LEAD_STAGES.map((stage, index) => [stage, columns[index]])) as Board;
+}
+
 /**
  * The pipeline: one column per stage (GET /leads/?status=...), newest first. A card's buttons offer the
  * moves allowed from its stage; a move takes the card to its new column at once.
  */
 export function PipelineBoard({ canWrite }: { canWrite: boolean }) {
-  const [board, setBoard] = useState<Board | null>(null);
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: BOARD_KEY, queryFn: ({ signal }) => loadBoard(signal) });
+  const board = query.data ?? null;
   // When the board was read: the cards' ages count from it (a render must not read the clock).
-  const [readAt, setReadAt] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((value) => value + 1), []);
+  const readAt = query.dataUpdatedAt;
+  const error = query.error ? messageOf(query.error) : null;
 
-  useEffect(() => {
-    let isCurrent = true;
-    Promise.all(LEAD_STAGES.map((stage) => apiFetch<Lead[]>(`/api/v1/leads/?status=${stage}&limit=${PER_STAGE}`))).then(
-      (columns) => {
-        if (!isCurrent) return;
-        setBoard(Object.fromEntries(LEAD_STAGES.map((stage, index) => [stage, columns[index]])) as Board);
-        setReadAt(Date.now());
-        setError(null);
-      },
-      (caught: unknown) => isCurrent && setError(messageOf(caught)),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [version]);
-
+  // A move's answer takes the card to its new column at once, without reading the board again.
   const moved = (lead: Lead) =>
-    setBoard((current) => {
-      if (!current) return current;
-      const next = Object.fromEntries(
-        LEAD_STAGES.map((stage) => [stage, current[stage].filter((card) => card.id !== lead.id)]),
-      ) as Board;
-      next[lead.stage] = [lead, ...next[lead.stage]].sort((a, b) => b.created_at.localeCompare(a.created_at));
-      return next;
-    });
+    client.setQueryData<Board>(
+      BOARD_KEY,
+      (current) => {
+        if (!current) return current;
+        const next = Object.fromEntries(
+          LEAD_STAGES.map((stage) => [stage, current[stage].filter((card) => card.id !== lead.id)]),
+        ) as Board;
+        next[lead.stage] = [lead, ...next[lead.stage]].sort((a, b) => b.created_at.localeCompare(a.created_at));
+        return next;
+      },
+      // The ages still count from the read.
+      { updatedAt: query.dataUpdatedAt },
+    );
 
   return (
     <>
@@ -84,7 +84,7 @@ export function PipelineBoard({ canWrite }: { canWrite: boolean }) {
                           <span className="lead-card-flag"> · abandoned checkout</span>
                         ) : null}
                       </p>
-                      {canWrite ? <MoveButtons lead={lead} onMoved={moved} onStale={reload} /> : null}
+                      {canWrite ? <MoveButtons lead={lead} onMoved={moved} /> : null}
                     </li>
                   ))}
                 </ul>

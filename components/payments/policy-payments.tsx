@@ -3,7 +3,7 @@
 import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useCallback, useMemo, useState } from "react";
 import type { PolicyDetail } from "@/components/policies/types";
-import { apiFetch, useApiData } from "@/components/ui/api-client";
+import { apiFetch, useApiData, useInvalidate } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
@@ -26,14 +26,16 @@ const SUBSCRIBABLE: PolicyStatus[] = ["PENDING_PAYMENT", "ACTIVE", "IN_ARREARS",
 const ENDED: PolicyStatus[] = ["DRAFT", "CANCELLED", "EXPIRED"];
 
 type OpenForm = "manual" | "subscription" | "cancel" | null;
-type PolicyPaymentsProps = { policy: PolicyDetail; onPolicyChanged: () => void };
+type PolicyPaymentsProps = { policy: PolicyDetail };
+
+const TRANSACTIONS = "/api/v1/payments/transactions";
 
 /**
  * The policy's payments: its transactions, and for those allowed a manual payment, a subscription, its
- * cancellation and the retry of a failed charge. Every change reloads the policy, whose status and
- * history a payment may move.
+ * cancellation and the retry of a failed charge. Every change reloads the transactions and the policy,
+ * whose status and history a payment may move.
  */
-export function PolicyPayments({ policy, onPolicyChanged }: PolicyPaymentsProps) {
+export function PolicyPayments({ policy }: PolicyPaymentsProps) {
   const { can } = useProfile();
   const transactions = useApiData<Transaction[]>(
     can("payments:read") ? `/api/v1/payments/transactions?policy_id=${policy.id}&limit=200` : null,
@@ -43,7 +45,7 @@ export function PolicyPayments({ policy, onPolicyChanged }: PolicyPaymentsProps)
   const [subscription, setSubscription] = useState<Subscription | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const retry = useApiSubmit();
-  const { reload } = transactions;
+  const invalidate = useInvalidate();
 
   const { submit: submitRetry } = retry;
   const retryCharge = useCallback(
@@ -57,11 +59,11 @@ export function PolicyPayments({ policy, onPolicyChanged }: PolicyPaymentsProps)
           return `${retried.message} (retry ${retried.attempt_count}; the charge is ${retried.status.toLowerCase()} until the processor answers).`;
         } finally {
           // A retry makes the row PENDING; at the limit (422) the row stays, and its count is re-read.
-          reload();
+          void invalidate(TRANSACTIONS);
         }
       });
     },
-    [submitRetry, reload],
+    [submitRetry, invalidate],
   );
 
   const canRetry = can("payments:write");
@@ -104,8 +106,7 @@ export function PolicyPayments({ policy, onPolicyChanged }: PolicyPaymentsProps)
   function changed(message: string | null) {
     setOpen(null);
     setNotice(message);
-    reload();
-    onPolicyChanged();
+    void invalidate(TRANSACTIONS, `/api/v1/emission/policies/${policy.id}`);
   }
 
   function toggle(form: Exclude<OpenForm, null>) {

@@ -15,10 +15,11 @@ type BeneficiariesTableProps = {
   currency: string;
   /** Administrators (beneficiaries:mark_deceased) get the action on each row. */
   canMarkDeceased: boolean;
-  onChanged: () => void;
+  /** The policy the people belong to: a marking reloads it. */
+  policyId: string;
 };
 
-export function BeneficiariesTable({ beneficiaries, currency, canMarkDeceased, onChanged }: BeneficiariesTableProps) {
+export function BeneficiariesTable({ beneficiaries, currency, canMarkDeceased, policyId }: BeneficiariesTableProps) {
   const columns = useMemo(
     () => [
       column.accessor((person) => `${person.first_name} ${person.last_name}`, {
@@ -46,14 +47,14 @@ export function BeneficiariesTable({ beneficiaries, currency, canMarkDeceased, o
               header: "Claim",
               cell: ({ row }) => (
                 <span>
-                  <MarkDeceasedButton beneficiary={row.original} onMarked={onChanged} />
+                  <MarkDeceasedButton beneficiary={row.original} policyId={policyId} />
                 </span>
               ),
             }),
           ]
         : []),
     ],
-    [currency, canMarkDeceased, onChanged],
+    [currency, canMarkDeceased, policyId],
   );
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({

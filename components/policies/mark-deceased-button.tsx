@@ -13,16 +13,19 @@ import type { Beneficiary } from "./types";
 
 type Marked = z.infer<typeof MarkDeceasedResponse>;
 
-type MarkDeceasedButtonProps = { beneficiary: Beneficiary; onMarked: () => void };
+type MarkDeceasedButtonProps = { beneficiary: Beneficiary; policyId: string };
 
 /**
  * Marks a person deceased, which opens its claim in the same step. It cannot be undone, so it asks
  * once more. Asking again for someone already marked returns the same claim and opens none, which is
  * how the claim of an earlier marking is found.
  */
-export function MarkDeceasedButton({ beneficiary, onMarked }: MarkDeceasedButtonProps) {
+export function MarkDeceasedButton({ beneficiary, policyId }: MarkDeceasedButtonProps) {
   const [claimId, setClaimId] = useState<string | null>(null);
-  const { error, isBusy, submit } = useApiSubmit();
+  // A first marking changes the policy (the person's flag); asking again for the claim changes nothing.
+  const { error, isBusy, submit } = useApiSubmit(undefined, undefined, {
+    invalidates: beneficiary.deceased_flag ? [] : [`/api/v1/emission/policies/${policyId}`],
+  });
   const name = `${beneficiary.first_name} ${beneficiary.last_name}`;
 
   /** Whether it succeeded (the question closes); a failure keeps it open beside the error. */
@@ -32,7 +35,6 @@ export function MarkDeceasedButton({ beneficiary, onMarked }: MarkDeceasedButton
         method: "POST",
       });
       setClaimId(marked.claim_id);
-      if (!beneficiary.deceased_flag) onMarked();
     });
   }
 

@@ -85,13 +85,13 @@ export function PolicyView({ policyId, canTransition, canMarkDeceased }: PolicyV
           beneficiaries={policy.beneficiaries}
           currency={policy.currency}
           canMarkDeceased={canMarkDeceased}
-          onChanged={loaded.reload}
+          policyId={policy.id}
         />
       </Panel>
-      <PolicyPayments policy={policy} onPolicyChanged={loaded.reload} />
+      <PolicyPayments policy={policy} />
       {canTransition ? (
         <Panel title="Change status" description="Only the moves allowed by hand from the current status are offered.">
-          <TransitionForm policy={policy} onMoved={loaded.reload} />
+          <TransitionForm policy={policy} />
         </Panel>
       ) : null}
       <Panel title="History" description="Every status move: from, to, who and why.">

@@ -11,10 +11,10 @@ import { statusLabel } from "@/lib/emission/labels";
 // The API names the status to_status; the shared form names it status, with the same rules.
 const TransitionFormInput = z.object({ status: TransitionInput.shape.to_status, reason: TransitionInput.shape.reason });
 
-type TransitionFormProps = { policy: PolicyDetail; onMoved: () => void };
+type TransitionFormProps = { policy: PolicyDetail };
 
 /** An administrator's move of a policy: the moves allowed by hand (the service's table decides both). */
-export function TransitionForm({ policy, onMoved }: TransitionFormProps) {
+export function TransitionForm({ policy }: TransitionFormProps) {
   async function move({ status, reason }: StatusMove<PolicyStatus>) {
     const moved = await apiFetch<PolicyDetail>(`/api/v1/emission/policies/${policy.id}/transition`, {
       method: "POST",
@@ -33,7 +33,7 @@ export function TransitionForm({ policy, onMoved }: TransitionFormProps) {
       label={statusLabel}
       schema={TransitionFormInput}
       move={move}
-      onMoved={onMoved}
+      invalidates={[`/api/v1/emission/policies/${policy.id}`]}
     />
   );
 }

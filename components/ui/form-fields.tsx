@@ -1,6 +1,12 @@
 "use client";
 
-import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import {
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Button } from "./button";
 import { Field } from "./field";
@@ -19,13 +25,29 @@ type FieldFrame = {
 /** What the registration sets on the control itself. */
 type Bound = "id" | "name" | "onChange" | "onBlur" | "ref";
 
-type TextFieldProps = FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, Bound>;
+type TextFieldProps = FieldFrame &
+  Omit<InputHTMLAttributes<HTMLInputElement>, Bound | "children"> & {
+    /** What goes right after the input, such as the `<datalist>` its `list` names. */
+    children?: ReactNode;
+  };
 
 /** A labelled `<input>` bound to a react-hook-form field, `aria-invalid` while it has an error. */
-export function TextField({ id, label, hint, error, registration, ...input }: TextFieldProps) {
+export function TextField({ id, label, hint, error, registration, children, ...input }: TextFieldProps) {
   return (
     <Field id={id} label={label} hint={hint} error={error}>
       <input id={id} aria-invalid={Boolean(error)} {...input} {...registration} />
+      {children}
+    </Field>
+  );
+}
+
+type TextAreaFieldProps = FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Bound | "children">;
+
+/** A labelled `<textarea>` bound to a react-hook-form field, `aria-invalid` while it has an error. */
+export function TextAreaField({ id, label, hint, error, registration, ...textarea }: TextAreaFieldProps) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <textarea id={id} aria-invalid={Boolean(error)} {...textarea} {...registration} />
     </Field>
   );
 }

@@ -28,7 +28,8 @@ type StatusMoveFormProps<S extends string> = {
   schema: z.ZodType<StatusMove<S>, StatusMove<string>>;
   /** Sends the move; answers the status moved to. */
   move: (values: StatusMove<S>) => Promise<S>;
-  onMoved: () => void;
+  /** The resources a move changes (the claim, the policy): they load again once it succeeded. */
+  invalidates: readonly string[];
 };
 
 /**
@@ -45,7 +46,7 @@ export function StatusMoveForm<S extends string>({
   label,
   schema,
   move,
-  onMoved,
+  invalidates,
 }: StatusMoveFormProps<S>) {
   const {
     register,
@@ -57,7 +58,7 @@ export function StatusMoveForm<S extends string>({
     resolver: zodResolver(schema, { error: formMessages }),
     defaultValues: { status: moves[0] ?? status, reason: "" },
   });
-  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS);
+  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS, { invalidates });
 
   // A new status (ours or someone else's) offers other moves and needs a new reason.
   const firstMove = moves[0];
@@ -68,7 +69,6 @@ export function StatusMoveForm<S extends string>({
   async function onSubmit(values: StatusMove<S>) {
     await submit(async () => {
       const moved = await move(values);
-      onMoved();
       return `Moved to ${label(moved)}.`;
     });
   }

@@ -11,9 +11,11 @@ import { useApiSubmit } from "@/components/ui/use-api-submit";
 import type { Role, User } from "./types";
 
 const ASSIGN_FIELDS = ["role_id"] as const;
+/** A new role shows in the user's row of the list. */
+const ASSIGN_OPTIONS = { invalidates: ["/api/v1/auth/users"] };
 
 /** One row's "give this user a role" control; the API treats a role the user has as a no-op. */
-export function AssignRoleForm({ user, roles, onAssigned }: { user: User; roles: Role[]; onAssigned: () => void }) {
+export function AssignRoleForm({ user, roles }: { user: User; roles: Role[] }) {
   const t = useTranslations("users.assign");
   const {
     register,
@@ -24,14 +26,13 @@ export function AssignRoleForm({ user, roles, onAssigned }: { user: User; roles:
     resolver: zodResolver(AssignRoleInput),
     defaultValues: { user_id: user.id, role_id: "" },
   });
-  const { error, submit } = useApiSubmit(setFieldError, ASSIGN_FIELDS);
+  const { error, submit } = useApiSubmit(setFieldError, ASSIGN_FIELDS, ASSIGN_OPTIONS);
   const held = new Set(user.roles.map((role) => role.id));
   const selectId = `assign-role-${user.id}`;
 
   async function onSubmit(values: AssignRoleInput) {
     await submit(async () => {
       await apiFetch("/api/v1/auth/roles/assign", { method: "POST", body: values });
-      onAssigned();
     });
   }
 

@@ -6,7 +6,7 @@ import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { CompanySelect } from "@/components/companies/company-select";
-import { apiFetch, ApiError, emptyToUndefined } from "@/components/ui/api-client";
+import { apiFetch, ApiError, emptyToUndefined, useInvalidate } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
 import { AccountLinkNotice, type LinkRequest } from "./account-link-notice";
@@ -20,14 +20,14 @@ type CreateUserFormProps = {
   /** Null when the user may not list companies: the new user then joins the administrator's own company. */
   companies: Company[] | null;
   canReadNotifications: boolean;
-  onCreated: (user: User) => void;
 };
 
 /**
  * POST /auth/users with one role (more can be assigned in the table). Without a password the user is
  * invited by e-mail to choose one (trust.md section 2); the page then shows what became of that e-mail.
  */
-export function CreateUserFormPanel({ roles, companies, canReadNotifications, onCreated }: CreateUserFormProps) {
+export function CreateUserFormPanel({ roles, companies, canReadNotifications }: CreateUserFormProps) {
+  const invalidate = useInvalidate();
   const t = useTranslations("users.create");
   // The API's CreateUserInput, in the page's words.
   const schema = useMemo(
@@ -70,7 +70,7 @@ export function CreateUserFormPanel({ roles, companies, canReadNotifications, on
     try {
       const user = await apiFetch<User>("/api/v1/auth/users", { method: "POST", body: { ...values, roles: [role] } });
       reset();
-      onCreated(user);
+      void invalidate("/api/v1/auth/users");
       const isInvited = values.password === undefined;
       setOutcome({
         success: isInvited ? t("invited", { email: user.email }) : t("created", { email: user.email }),

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { apiFetch, ApiError } from "@/components/ui/api-client";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { Button } from "@/components/ui/button";
 import { InlineError } from "@/components/ui/error-banner";
 import { Badge } from "@/components/ui/panel";
@@ -10,37 +11,32 @@ import type { User } from "./types";
 
 type HeldRole = User["roles"][number];
 
+const USERS = "/api/v1/auth/users";
+
 /**
  * A user's roles, each with a way to take it away (DELETE /auth/roles/assign) after a confirmation; the
  * service keeps the last active ADMIN (409) and lets only an ADMIN take ADMIN (403), and says so here.
  */
-export function RoleChips({ user, onChanged }: { user: User; onChanged: () => void }) {
+export function RoleChips({ user }: { user: User }) {
   const t = useTranslations("users.remove");
   const [confirming, setConfirming] = useState<HeldRole | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { error, isBusy, submit } = useApiSubmit(undefined, undefined, {
+    invalidates: [USERS],
+    describeError: (caught) =>
+      !(caught instanceof ApiError)
+        ? t("network")
+        : caught.code === "last_admin"
+          ? t("lastAdmin")
+          : caught.status === 403
+            ? t("forbidden")
+            : t("failed"),
+  });
 
   async function remove(role: HeldRole) {
-    setIsBusy(true);
-    setError(null);
-    try {
+    await submit(async () => {
       await apiFetch("/api/v1/auth/roles/assign", { method: "DELETE", body: { user_id: user.id, role_id: role.id } });
-      setConfirming(null);
-      onChanged();
-    } catch (caught) {
-      setError(
-        !(caught instanceof ApiError)
-          ? t("network")
-          : caught.code === "last_admin"
-            ? t("lastAdmin")
-            : caught.status === 403
-              ? t("forbidden")
-              : t("failed"),
-      );
-      setConfirming(null);
-    } finally {
-      setIsBusy(false);
-    }
+    });
+    setConfirming(null);
   }
 
   if (user.roles.length === 0) return <span className="muted">{t("none")}</span>;

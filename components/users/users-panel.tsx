@@ -42,7 +42,6 @@ export function UsersPanel({
   const roles = useApiData<Role[]>("/api/v1/auth/roles");
   const companies = useApiData<Company[]>(canListCompanies ? "/api/v1/organizations/companies" : null);
   const roleList = roles.data ?? NO_ROLES;
-  const reloadUsers = users.reload;
 
   const columns = useMemo(
     () => [
@@ -57,7 +56,7 @@ export function UsersPanel({
       }),
       column.accessor("roles", {
         header: t("list.roles"),
-        cell: ({ row }) => <RoleChips user={row.original} onChanged={reloadUsers} />,
+        cell: ({ row }) => <RoleChips user={row.original} />,
       }),
       column.accessor("is_active", {
         header: t("list.status"),
@@ -77,7 +76,7 @@ export function UsersPanel({
         header: t("list.actions"),
         cell: ({ row }) => (
           <div className="stack">
-            <AssignRoleForm user={row.original} roles={roleList} onAssigned={reloadUsers} />
+            <AssignRoleForm user={row.original} roles={roleList} />
             <SendLinkButtons
               user={row.original}
               canReadNotifications={canReadNotifications}
@@ -87,7 +86,7 @@ export function UsersPanel({
         ),
       }),
     ],
-    [roleList, reloadUsers, canReadNotifications, t, format],
+    [roleList, canReadNotifications, t, format],
   );
 
   // Pagination and filtering happen in the API; the table only draws the page it was given.
@@ -149,7 +148,6 @@ export function UsersPanel({
             roles={roles.data}
             companies={companies.data}
             canReadNotifications={canReadNotifications}
-            onCreated={reloadUsers}
           />
         ) : (
           <p className="muted">{t("roles.loading")}</p>
