@@ -9,7 +9,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
-import { PAYABLE_POLICY_STATUSES } from "@/lib/payments/statuses";
+import { PAYABLE_POLICY_STATUSES } from "@/lib/payments/state-machine";
 import type { PolicyStatus } from "@/lib/emission/state-machine";
 import { CancelSubscriptionForm } from "./cancel-subscription-form";
 import { ManualPaymentForm } from "./manual-payment-form";

@@ -3,7 +3,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { MAX_PAYMENT_ATTEMPTS } from "@/lib/payments/statuses";
+import { MAX_PAYMENT_ATTEMPTS } from "@/lib/payments/state-machine";
 import { TransactionStatusBadge } from "./transaction-status-badge";
 import type { Transaction } from "./types";
 

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/panel";
-import type { TransactionStatus } from "@/lib/payments/statuses";
+import type { TransactionStatus } from "@/lib/payments/state-machine";
 
 // Green once the money is in, red when a charge failed, blue while the processor has not answered.
 const TONES: Record<TransactionStatus, "accent" | "ok" | "danger"> = {

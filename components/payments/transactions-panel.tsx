@@ -9,7 +9,7 @@ import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
 import { StatusFilter } from "@/components/ui/status-filter";
 import { Panel } from "@/components/ui/panel";
-import { TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/payments/statuses";
+import { TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/payments/state-machine";
 import { OffsetPager } from "./offset-pager";
 import "./payments.css";
 import { PolicyLink, transactionColumns } from "./transaction-columns";

@@ -4,6 +4,7 @@ import { actorLabel, assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { assertPayable, ensureProcessorCustomer, getPolicyOrThrow, toTransactionResponse } from "./internal";
 import { createProcessorIntent, paymentProcessor } from "./processor";
+import { transactionStart } from "./state-machine";
 
 /**
  * POST /payments/intent: a PENDING transaction for the policy's premium and the processor's intent the
@@ -27,7 +28,7 @@ export async function createPaymentIntent({
       .values({
         policyId: policy.id,
         kind: "INTENT",
-        status: "PENDING",
+        status: transactionStart("INTENT"),
         amount: policy.finalPrice,
         currency: policy.currency,
         createdBy: actorLabel(tx.actor),

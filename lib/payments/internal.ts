@@ -16,7 +16,7 @@ import { movePolicy } from "@/lib/emission/move-policy";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { money } from "@/lib/money";
 import { callProcessor, paymentProcessor } from "./processor";
-import { PAYABLE_POLICY_STATUSES } from "./statuses";
+import { PAYABLE_POLICY_STATUSES } from "./state-machine";
 import type { TransactionResponse } from "./schemas";
 
 export function toTransactionResponse(transaction: Transaction): TransactionResponse {

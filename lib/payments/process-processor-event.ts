@@ -12,6 +12,7 @@ import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
 import { activateWhenPaidInFull, markOnboardingCompleted } from "./internal";
 import { fromMinorUnits, toMinorUnits } from "./processor";
 import { periodEndOf } from "./billing-period";
+import { transactionStart, transactionStatusesMovableTo, type TransactionStatus } from "./state-machine";
 
 /** Attempts made by the event path (process-processor-event: one and four retries, seconds apart). */
 export const EVENT_PROCESSING_ATTEMPTS = 5;
@@ -273,6 +274,11 @@ async function notifyPaymentFailure(
   });
 }
 
+/** The transactions the processor's report of `status` may move (state-machine.ts: today, all of them). */
+function reportable(status: TransactionStatus) {
+  return inArray(transactions.status, transactionStatusesMovableTo(status, "processor_report"));
+}
+
 /** Records the invoice's charge once, by invoice id, whatever its events' order or repetition. */
 async function recordInvoice(ctx: ServiceContext, invoice: Stripe.Invoice, policy: Policy, status: "PAID" | "FAILED") {
   const amount = fromMinorUnits(status === "PAID" ? invoice.amount_paid : invoice.amount_due, invoice.currency);
@@ -284,7 +290,7 @@ async function recordInvoice(ctx: ServiceContext, invoice: Stripe.Invoice, polic
     .values({
       policyId: policy.id,
       kind: "INVOICE",
-      status,
+      status: transactionStart("INVOICE", status),
       amount,
       currency: invoice.currency.toUpperCase(),
       processorInvoiceId: invoice.id,
@@ -295,6 +301,7 @@ async function recordInvoice(ctx: ServiceContext, invoice: Stripe.Invoice, polic
     .onConflictDoUpdate({
       target: transactions.processorInvoiceId,
       set: { status, amount, paidAt, failureMessage, updatedAt: new Date() },
+      setWhere: reportable(status),
     });
   return amount;
 }
@@ -347,7 +354,13 @@ const HANDLERS: Record<string, (ctx: ServiceContext, event: Stripe.Event, policy
     const [transaction] = await ctx.db
       .update(transactions)
       .set({ status: "PAID", paidAt: new Date(event.created * 1000), failureMessage: null, updatedAt: new Date() })
-      .where(and(eq(transactions.processorPaymentIntentId, intent.id), eq(transactions.policyId, policy.id)))
+      .where(
+        and(
+          eq(transactions.processorPaymentIntentId, intent.id),
+          eq(transactions.policyId, policy.id),
+          reportable("PAID"),
+        ),
+      )
       .returning();
     if (!transaction) return ignored(`no transaction for payment intent ${intent.id}`);
     const after = await activateWhenPaidInFull(ctx, policy, `payment ${intent.id} succeeded`);
@@ -359,7 +372,13 @@ const HANDLERS: Record<string, (ctx: ServiceContext, event: Stripe.Event, policy
     const [transaction] = await ctx.db
       .update(transactions)
       .set({ status: "FAILED", failureMessage: reason, updatedAt: new Date() })
-      .where(and(eq(transactions.processorPaymentIntentId, intent.id), eq(transactions.policyId, policy.id)))
+      .where(
+        and(
+          eq(transactions.processorPaymentIntentId, intent.id),
+          eq(transactions.policyId, policy.id),
+          reportable("FAILED"),
+        ),
+      )
       .returning();
     if (!transaction) return ignored(`no transaction for payment intent ${intent.id}`);
     await notifyPaymentFailure(ctx, event, policy, transaction.amount, reason);

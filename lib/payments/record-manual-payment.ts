@@ -7,6 +7,7 @@ import { fitsCurrency } from "@/lib/money";
 import { writeAudit } from "@/lib/operations/audit";
 import { parseDateTime } from "@/lib/schemas";
 import { activateWhenPaidInFull, assertPayable, getPolicyOrThrow, toTransactionResponse } from "./internal";
+import { transactionStart } from "./state-machine";
 
 /**
  * POST /payments/manual: money received outside the processor (cash, transfer). The transaction is PAID
@@ -40,7 +41,7 @@ export async function recordManualPayment({
       .values({
         policyId: policy.id,
         kind: "MANUAL",
-        status: "PAID",
+        status: transactionStart("MANUAL"),
         amount: input.amount,
         currency,
         reference: input.reference ?? null,

@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { transactions } from "@/db/schema";
 import { actorLabel, assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
-import { BusinessRuleError, ConflictError } from "@/lib/errors";
+import { BusinessRuleError } from "@/lib/errors";
 import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
 import { writeAudit } from "@/lib/operations/audit";
 import { ensureProcessorCustomer, getTransactionOrThrow } from "./internal";
 import { createProcessorIntent, paymentProcessor } from "./processor";
-import { MAX_PAYMENT_ATTEMPTS } from "./statuses";
+import { assertTransactionMove, MAX_PAYMENT_ATTEMPTS } from "./state-machine";
 
 export const RETRY_LIMIT_DETAIL = "maximum retry attempts reached; the client has been notified";
 
@@ -21,8 +21,7 @@ export async function retryTransaction({ ctx, transactionId }: { ctx: ServiceCon
   assertCan(ctx.actor, "payments:write");
   const outcome = await inTransaction(ctx, async (tx) => {
     const { transaction, policy, client } = await getTransactionOrThrow(tx, transactionId, { forUpdate: true });
-    if (transaction.status !== "FAILED")
-      throw new ConflictError(`only a FAILED transaction can be retried; this one is ${transaction.status}`);
+    assertTransactionMove(transaction.status, "PENDING", "retry");
     if (transaction.attemptCount >= MAX_PAYMENT_ATTEMPTS) {
       const payload = {
         name: client.firstName,

@@ -13,7 +13,7 @@ import {
   uniqueEmail,
   type SignedIn,
 } from "@/test/fixtures";
-import { QUESTIONS_PER_MINUTE } from "../chat";
+import { QUESTIONS_PER_MINUTE } from "../conversation";
 import {
   addText,
   ask,

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { chatMessages } from "@/db/schema";
 import { localEmbedding } from "@/lib/knowledge/local-embedding";
-import { NOT_IN_KNOWLEDGE } from "@/lib/knowledge/chat";
+import { NOT_IN_KNOWLEDGE } from "@/lib/knowledge/conversation";
 import type { ChatSource } from "@/lib/knowledge/schemas";
 import { api } from "@/test/api";
 import { createTestCompany, signInAs, type SignedIn } from "@/test/fixtures";

@@ -5,7 +5,7 @@ import { api } from "@/test/api";
 import { GARBAGE_REPLY } from "@/test/fakes/http-server";
 import { messageText, QUOTA_EXCEEDED, startFakeOpenAI, type FakeOpenAI } from "@/test/fakes/openai";
 import { createTestCompany, signInAs, type SignedIn } from "@/test/fixtures";
-import { MEMORY_TURNS, NOT_IN_KNOWLEDGE, SYSTEM_PROMPT } from "../chat";
+import { MEMORY_TURNS, NOT_IN_KNOWLEDGE, SYSTEM_PROMPT } from "../conversation";
 import { addText, ask, repatriationWording, useFakeOpenAI, withoutOpenAI } from "./helpers";
 
 // POST /api/v1/ai/chat (contract section 10): embed the question, retrieve the company's nearest

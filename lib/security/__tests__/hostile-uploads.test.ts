@@ -17,7 +17,7 @@ import { changes, expectNoPollution, problemsOf, snapshot, tableNames } from "./
 // already proves in depth stays in its own tests: lib/emission/__tests__/bulk-upload.test.ts (zip bombs by
 // declared size, ratio and lying sizes; truncated workbooks; non-workbook zips; formula cells read as
 // their cached value; __proto__ headers in .csv and .xlsx; NUL cells; 413 three ways) and
-// lib/knowledge/__tests__/upload.test.ts (PNG, text and truncated PDFs; PDF decompression bombs; 413).
+// lib/knowledge/__tests__/ingest-pdf-document.test.ts (PNG, text and truncated PDFs; PDF decompression bombs; 413).
 //
 // Trust.md section 6: a spreadsheet past the template's bounds is refused as soon as it is seen (a cell
 // or column beyond E: 422 naming the cell; rows beyond the header and 1,000, blank ones counted: 413),

@@ -1,5 +1,5 @@
 import { withApi } from "@/lib/http/with-api";
-import { chatStream } from "@/lib/knowledge/chat";
+import { chatStream } from "@/lib/knowledge/chat-stream";
 import { knowledgeEndpoints } from "@/lib/knowledge/endpoints";
 
 // POST /api/v1/ai/chat/stream - ask the assistant; the answer's text streams, its sources in X-Chat-Sources, its turn in X-Chat-Turn
