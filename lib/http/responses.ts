@@ -1,14 +1,14 @@
-// The answers made here from a whole body (not a stream a handler produces): the production server
-// (node-handler.ts) writes them as they are, without first reading their first chunk.
-const completeBodies = new WeakSet<Response>();
+// The answers made here from a whole body (not a stream a handler produces), with that body: the production
+// server (node-handler.ts) writes it straight to the socket instead of reading the Response's stream back.
+const completeBodies = new WeakMap<Response, string | Uint8Array | null>();
 
-/** Whether `response` was made here from a whole body (json(), noContent(), attachment()). */
-export function hasCompleteBody(response: Response): boolean {
-  return completeBodies.has(response);
+/** The whole body of a response made here (json(), noContent(), attachment()); undefined for any other. */
+export function completeBodyOf(response: Response): string | Uint8Array | null | undefined {
+  return completeBodies.get(response);
 }
 
-function complete(response: Response): Response {
-  completeBodies.add(response);
+function complete(response: Response, body: string | Uint8Array | null): Response {
+  completeBodies.set(response, body);
   return response;
 }
 
@@ -16,6 +16,7 @@ export function json(data: unknown, status = 200, headers: Record<string, string
   const text = JSON.stringify(data);
   return complete(
     new Response(text, { status, headers: { "Content-Type": "application/json; charset=utf-8", ...headers } }),
+    text,
   );
 }
 
@@ -24,12 +25,13 @@ export function created(data: unknown): Response {
 }
 
 export function noContent(): Response {
-  return complete(new Response(null, { status: 204 }));
+  return complete(new Response(null, { status: 204 }), null);
 }
 
 /** A file to download: a client's personal document, so never kept by a shared cache or the browser's. */
 export function attachment(content: Uint8Array, contentType: string, fileName: string): Response {
-  const response = new Response(new Uint8Array(content), {
+  const body = new Uint8Array(content);
+  const response = new Response(body, {
     headers: {
       "Content-Type": contentType,
       "Content-Disposition": `attachment; filename="${fileName}"`,
@@ -37,5 +39,5 @@ export function attachment(content: Uint8Array, contentType: string, fileName: s
       "Cache-Control": "private, no-store",
     },
   });
-  return complete(response);
+  return complete(response, body);
 }

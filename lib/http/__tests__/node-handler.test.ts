@@ -9,6 +9,7 @@ import { createRouteTable, type RouteModule } from "@/lib/http/route-table";
 import { API_ROUTES } from "@/lib/http/routes.generated";
 import { API_CSP, API_HEADERS, HSTS } from "@/lib/http/security-headers";
 import { SOCKET_ADDRESS_HEADER } from "@/lib/http/socket-stamp";
+import { json as wholeJson } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 import { createTestUser } from "@/test/fixtures";
 
@@ -101,6 +102,15 @@ const testRoutes: Record<string, RouteModule> = {
           },
         }),
       ),
+  },
+  // An answer of responses.ts, which the server writes from the body it keeps instead of reading it back.
+  "/api/v1/__test/whole": {
+    GET: () => {
+      const response = wholeJson({ name: "Ramírez Ñúñez" }, 201, { "X-Frame-Options": "SAMEORIGIN" });
+      response.headers.append("Set-Cookie", "a=1; Path=/");
+      response.headers.append("Set-Cookie", "b=2; Path=/");
+      return response;
+    },
   },
   "/api/v1/__test/throws": {
     GET: () => {
@@ -223,6 +233,20 @@ describe("the node:http server of /api/v1", () => {
       for (const { key, value } of API_HEADERS) expect(answer.headers[key.toLowerCase()], key).toBe(value);
       expect(answer.headers["x-powered-by"]).toBeUndefined();
     }
+  });
+
+  it("writes a whole answer of responses.ts as it was made: status, every header and cookie, exact length", async () => {
+    const answer = await call("GET", "/api/v1/__test/whole");
+    expect(answer.status).toBe(201);
+    expect(answer.json()).toEqual({ name: "Ramírez Ñúñez" });
+    expect(answer.headers["content-length"]).toBe(String(answer.body.byteLength));
+    expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(answer.headers["set-cookie"]).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+    expect(answer.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    const head = await call("HEAD", "/api/v1/__test/whole");
+    expect(head.status).toBe(201);
+    expect(head.body.byteLength).toBe(0);
   });
 
   it("keeps a header the handler set itself over the default", async () => {
