@@ -2,7 +2,7 @@ import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { API_CSP, PAGE_HEADERS } from "./lib/http/security-headers";
 
-// The message catalogs (messages/*.json); the language of each request is chosen in lib/i18n/request.ts.
+// The message catalogs (messages/<locale>/*.json); the language of each request is chosen in lib/i18n/request.ts.
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 const nextConfig: NextConfig = {

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { pageCsp } from "@/lib/http/security-headers";
+import { PATHNAME_HEADER } from "@/lib/i18n/locales";
 
 // Next.js's proxy (formerly middleware): every page gets a Content-Security-Policy with a nonce of its
 // own request. Next.js reads the nonce from the request's CSP header and puts it on the inline scripts
@@ -13,6 +14,8 @@ export function proxy(request: NextRequest): NextResponse {
   const policy = pageCsp(nonce);
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
+  // The page's path, for the language (lib/i18n/request.ts): pages without sign-in follow the visitor.
+  headers.set(PATHNAME_HEADER, request.nextUrl.pathname);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", policy);
   return response;

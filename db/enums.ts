@@ -23,6 +23,10 @@ export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 export const KINSHIP_TYPES = ["SELF", "SPOUSE", "CHILD", "PARENT", "OTHER"] as const;
 export type KinshipType = (typeof KINSHIP_TYPES)[number];
 
+// languages (localisation.md section 1): adding one is listing it here and adding its catalog
+export const LANGUAGES = ["es", "en"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 // identity
 export const ACCOUNT_TOKEN_KINDS = ["VERIFY_EMAIL", "INVITATION", "PASSWORD_RESET"] as const;
 export type AccountTokenKind = (typeof ACCOUNT_TOKEN_KINDS)[number];

@@ -16,7 +16,7 @@ import {
 import { createdAt, id, money, updatedAt } from "./columns";
 import { planVersions } from "./catalog";
 import { businessUnits, companies } from "./operations";
-import { POLICY_STATUSES, KINSHIP_TYPES } from "../enums";
+import { KINSHIP_TYPES, LANGUAGES, POLICY_STATUSES } from "../enums";
 
 // The policy's enumerations; lib/emission/state-machine.ts holds the moves between statuses.
 
@@ -34,6 +34,8 @@ export const clients = pgTable(
     countryOfResidence: char("country_of_residence", { length: 2 }).notNull(),
     acquisitionChannel: text("acquisition_channel"),
     phoneE164: text("phone_e164"),
+    // The language of the client's documents and notifications (localisation.md section 1).
+    preferredLanguage: text("preferred_language", { enum: LANGUAGES }).notNull().default("es"),
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id),

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { businessUnits, companies } from "./operations";
-import { ACCOUNT_TOKEN_KINDS } from "../enums";
+import { ACCOUNT_TOKEN_KINDS, LANGUAGES } from "../enums";
 
 export const roles = pgTable("roles", {
   id: id(),
@@ -41,6 +41,8 @@ export const users = pgTable(
     fullName: text("full_name"),
     isVerified: boolean("is_verified").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
+    // The language the user saved for the back office and portal; null until one is saved.
+    locale: text("locale", { enum: LANGUAGES }),
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id),

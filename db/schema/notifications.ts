@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { companies } from "./operations";
-import { NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from "../enums";
+import { LANGUAGES, NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from "../enums";
 
 // The outbox: written in the transaction of the change that caused it, delivered in the background.
 export const notifications = pgTable(
@@ -11,6 +11,11 @@ export const notifications = pgTable(
     channel: text("channel", { enum: NOTIFICATION_CHANNELS }).notNull(),
     recipient: text("recipient").notNull(),
     template: text("template").notNull(),
+    // Rendered when the row is written, in the recipient's language (localisation.md section 2); null on
+    // rows written before rendering moved to enqueue.
+    language: text("language", { enum: LANGUAGES }),
+    subject: text("subject"),
+    body: text("body"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     status: text("status", { enum: NOTIFICATION_STATUSES }).notNull().default("PENDING"),
     error: text("error"),

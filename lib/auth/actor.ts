@@ -1,3 +1,4 @@
+import type { Language } from "@/db/enums";
 import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
 import { ALL_PERMISSIONS, isPermission, type Permission } from "./permissions";
 
@@ -9,6 +10,7 @@ export type UserActor = {
   isVerified: boolean;
   companyId: string;
   businessUnitId: string | null;
+  locale: Language | null;
   roles: string[];
   permissions: ReadonlySet<Permission>;
 };

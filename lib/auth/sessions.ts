@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
+import type { Language } from "@/db/enums";
 import { refreshTokens, roles, rolePermissions, sessions, userRoles, users } from "@/db/schema";
 import { isPermission, type Permission } from "./permissions";
 import { hashToken, newOpaqueToken, REFRESH_TOKEN_TTL_SECONDS } from "./tokens";
@@ -108,6 +109,8 @@ export type SessionUser = {
   isVerified: boolean;
   companyId: string;
   businessUnitId: string | null;
+  /** The language the user saved for the pages (localisation.md section 1), null until one is saved. */
+  locale: Language | null;
   roles: string[];
   permissions: Set<Permission>;
 };
@@ -124,6 +127,7 @@ export function sessionUserQuery(db: DbOrTx) {
       isVerified: users.isVerified,
       companyId: users.companyId,
       businessUnitId: users.businessUnitId,
+      locale: users.locale,
       roleName: roles.name,
       permission: rolePermissions.permission,
     })
@@ -165,8 +169,18 @@ export async function loadSessionUser(db: DbOrTx, sessionId: string, userId: str
     if (row.roleName) roleNames.add(row.roleName);
     if (row.permission && isPermission(row.permission)) permissions.add(row.permission);
   }
-  const { email, isVerified, companyId, businessUnitId } = rows[0];
-  return { userId, sessionId, email, isVerified, companyId, businessUnitId, roles: [...roleNames], permissions };
+  const { email, isVerified, companyId, businessUnitId, locale } = rows[0];
+  return {
+    userId,
+    sessionId,
+    email,
+    isVerified,
+    companyId,
+    businessUnitId,
+    locale,
+    roles: [...roleNames],
+    permissions,
+  };
 }
 
 /** Roles with their permissions, for responses that show them. */

@@ -1,4 +1,4 @@
-import type messages from "@/messages/en.json";
+import type { Messages } from "@/messages";
 import type { Locale } from "./locales";
 
 // next-intl checks every key a page uses against the catalogs' shape at compile time (the English
@@ -6,6 +6,6 @@ import type { Locale } from "./locales";
 declare module "next-intl" {
   interface AppConfig {
     Locale: Locale;
-    Messages: typeof messages;
+    Messages: Messages;
   }
 }

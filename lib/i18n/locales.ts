@@ -1,12 +1,24 @@
 import Negotiator from "negotiator";
+import { LANGUAGES, type Language } from "@/db/enums";
 
-// The languages of the back office and portal (localisation.md section 1). Adding one is adding its
-// catalog (messages/<locale>.json, with every key of the others) and listing it here.
-export const LOCALES = ["es", "en"] as const;
-export type Locale = (typeof LOCALES)[number];
+// The languages of the back office, portal, documents and notifications (localisation.md section 1).
+// Adding one is listing it in db/enums.ts LANGUAGES and adding its catalog (messages/<locale>/, with
+// every key of the others, registered in messages/index.ts).
+export const LOCALES = LANGUAGES;
+export type Locale = Language;
 
 /** The cookie that keeps a visitor's chosen language (next-intl's own name for it). */
 export const LOCALE_COOKIE = "NEXT_LOCALE";
+
+/** The request header in which proxy.ts passes a page's path on to the language choice. */
+export const PATHNAME_HEADER = "x-page-path";
+
+/** The pages that need no sign-in: their language is the visitor's, never a saved one. */
+const PUBLIC_PAGES = ["/sign-in", "/verify/", "/forgot-password", "/set-password", "/verify-email"];
+
+export function isPublicPage(path: string): boolean {
+  return PUBLIC_PAGES.some((page) => path === page || path.startsWith(page.endsWith("/") ? page : `${page}/`));
+}
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);

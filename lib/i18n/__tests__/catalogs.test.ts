@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { catalogs as catalogFiles } from "@/messages";
 import { LOCALES } from "../locales";
 
 // The message catalogs (localisation.md section 2): every language has every key, with the same
@@ -9,8 +10,12 @@ import { LOCALES } from "../locales";
 const folder = path.join(process.cwd(), "messages");
 type Catalog = { [key: string]: string | Catalog };
 
-function load(locale: string): Catalog {
-  return JSON.parse(readFileSync(path.join(folder, `${locale}.json`), "utf8")) as Catalog;
+/** Every namespace file of a locale's folder, each also listed in the folder's index.ts. */
+function namespaceFiles(locale: string): string[] {
+  return readdirSync(path.join(folder, locale))
+    .filter((file) => file.endsWith(".json"))
+    .map((file) => file.replace(/\.json$/, ""))
+    .sort();
 }
 
 /** Every leaf of a catalog as "a.b.c" -> text. */
@@ -32,18 +37,34 @@ function argumentsOf(message: string): string[] {
   return [...new Set([...names, ...tags])].sort();
 }
 
-const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(load(locale))]));
+const catalogs = Object.fromEntries(
+  LOCALES.map((locale) => [locale, flatten(catalogFiles[locale] as unknown as Catalog)]),
+);
 
 /** Keys whose text is the same word in both languages (a brand, or a word both languages share). */
-const SAME_IN_EVERY_LANGUAGE = new Set(["app.name", "portal.policy.plan", "users.list.roles", "users.roles.title"]);
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  "app.name",
+  "portal.policy.plan",
+  "users.list.roles",
+  "users.roles.title",
+  "codes.language.es",
+  "codes.language.en",
+  "codes.notificationChannel.MESSAGING",
+  "common.none",
+  "common.no",
+]);
 
 describe("message catalogs", () => {
   it("exist for exactly the listed locales", () => {
-    const files = readdirSync(folder)
-      .filter((file) => file.endsWith(".json"))
-      .map((file) => file.replace(/\.json$/, ""))
+    const folders = readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
       .sort();
-    expect(files).toEqual([...LOCALES].sort());
+    expect(folders).toEqual([...LOCALES].sort());
+  });
+
+  it.each(LOCALES)("%s: every namespace file is in the catalog, and no other", (locale) => {
+    expect(Object.keys(catalogFiles[locale]).sort()).toEqual(namespaceFiles(locale));
   });
 
   it.each(LOCALES.flatMap((a) => LOCALES.filter((b) => b !== a).map((b) => [a, b] as const)))(

@@ -229,6 +229,7 @@ describe("a change and its audit entry commit together", () => {
     const [defaultCompany] = await db.select().from(companies).where(eq(companies.isDefault, true));
     const actor: UserActor = {
       kind: "user",
+      locale: null,
       userId: randomUUID(),
       sessionId: randomUUID(),
       email: "ghost@example.com",

@@ -121,6 +121,7 @@ describe("POST /api/v1/geography/zones", () => {
     // An actor without a user row: the zone insert succeeds, the audit insert fails on its foreign key.
     const ghost: UserActor = {
       kind: "user",
+      locale: null,
       userId: randomUUID(),
       sessionId: randomUUID(),
       email: "ghost@example.com",
