@@ -4,6 +4,7 @@ import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ConflictError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
 import { assertCountryExists } from "@/lib/operations/internal";
+import { defaultLocale } from "@/lib/i18n/locales";
 import { phoneToE164OrThrow } from "@/lib/phone";
 import { ownerOf, toClientResponse } from "./internal";
 import type { ClientResponse, CreateClientInput } from "./schemas";
@@ -37,6 +38,9 @@ export async function createClient({
         countryOfResidence: input.country_of_residence,
         acquisitionChannel: input.acquisition_channel ?? null,
         phoneE164,
+        // The registering user's saved language, else the default; never the request's own headers.
+        preferredLanguage:
+          input.preferred_language ?? (ctx.actor.kind === "user" ? ctx.actor.locale : null) ?? defaultLocale(),
         companyId: owner.companyId,
         businessUnitId: owner.businessUnitId,
         createdBy: ctx.actor.kind === "user" ? ctx.actor.userId : null,

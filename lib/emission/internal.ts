@@ -66,6 +66,7 @@ export function toClientResponse(client: Client): ClientResponse {
     country_of_residence: client.countryOfResidence,
     acquisition_channel: client.acquisitionChannel,
     phone_e164: client.phoneE164,
+    preferred_language: client.preferredLanguage,
     company_id: client.companyId,
     created_at: client.createdAt.toISOString(),
   };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KINSHIP_TYPES, POLICY_STATUSES } from "@/db/enums";
+import { KINSHIP_TYPES, LANGUAGES, POLICY_STATUSES } from "@/db/enums";
 import { CountryCode, Email, MoneyString, paginated, PaginationQuery, PhoneInput, Uuid } from "@/lib/schemas";
 
 export { KINSHIP_TYPES, type KinshipType } from "@/db/enums";
@@ -19,6 +19,9 @@ export const DateOnly = z
 
 const Name = z.string().trim().min(1, { message: "is required" }).max(120);
 
+/** A language of the product (localisation.md section 1). */
+export const PreferredLanguage = z.enum(LANGUAGES, { message: `must be one of ${LANGUAGES.join(", ")}` });
+
 export const CreateClientInput = z.object({
   first_name: Name,
   last_name: Name,
@@ -29,6 +32,9 @@ export const CreateClientInput = z.object({
   acquisition_channel: z.string().trim().max(100).optional(),
   phone_e164: PhoneInput.optional().describe(
     "For messages by messaging app (payment reminders). E.164 (+525512345678), or the national form of country_of_residence (55 1234 5678); stored and returned in E.164. A number that is not valid for its country is 422",
+  ),
+  preferred_language: PreferredLanguage.optional().describe(
+    "The language of the client's certificate, wallet pass and notifications. Default: the saved locale of the user who registers the client, else DEFAULT_LOCALE (an API key's clients get DEFAULT_LOCALE)",
   ),
 });
 export type CreateClientInput = z.infer<typeof CreateClientInput>;
@@ -43,6 +49,7 @@ export const ClientResponse = z.object({
   country_of_residence: z.string(),
   acquisition_channel: z.string().nullable(),
   phone_e164: z.string().nullable(),
+  preferred_language: z.enum(LANGUAGES),
   company_id: Uuid,
   created_at: z.string(),
 });
