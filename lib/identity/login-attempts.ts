@@ -17,22 +17,36 @@ export const FAILED_LOGIN_WINDOW_SECONDS = 15 * 60;
 const SLOWDOWN_STEP_MS = 250;
 const MAX_SLOWDOWN_MS = 5000;
 
+// Attempts given back whose deletion has not gone through yet (the database was away). The next
+// reservation deletes them before it counts: otherwise a login right after a restart counted the logins
+// cut by the outage as failures, until the retry below came round.
+const unreleased = new Set<string>();
+
 /**
  * Gives back the place of an attempt whose check failed for a reason that is not the caller's (the
  * database going away): otherwise a database restart counted every login in flight as a failed one and
  * locked those users out for 15 minutes. Tried now and, while the database does not answer, every second
- * for half a minute.
+ * for half a minute; the next reservation of this process also deletes it first.
  */
 export function releaseAttempt(ctx: ServiceContext, attemptId: string, triesLeft = 30): void {
+  unreleased.add(attemptId);
   ctx.db
     .delete(loginAttempts)
     .where(eq(loginAttempts.id, attemptId))
     .then(
-      () => {},
+      () => unreleased.delete(attemptId),
       () => {
         if (triesLeft > 1) setTimeout(() => releaseAttempt(ctx, attemptId, triesLeft - 1), 1000).unref();
+        else unreleased.delete(attemptId);
       },
     );
+}
+
+async function deleteUnreleased(db: DbOrTx): Promise<void> {
+  if (unreleased.size === 0) return;
+  const ids = [...unreleased];
+  await db.delete(loginAttempts).where(inArray(loginAttempts.id, ids));
+  for (const id of ids) unreleased.delete(id);
 }
 
 /** The wait of an attempt of an e-mail with `failures` recent failures from every address. */
@@ -54,6 +68,7 @@ export async function reserveAttempt(
   email: string,
 ): Promise<{ attemptId: string; delayMs: number }> {
   const address = ctx.ipAddress;
+  await deleteUnreleased(ctx.db);
   return inTransaction(ctx, async (tx) => {
     await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-address:${address ?? ""}`}))`);
     const now = Date.now();

@@ -2,7 +2,16 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { loginAttempts } from "@/db/schema";
-import { MAX_FAILED_LOGINS_PER_ADDRESS, slowdownMs } from "@/lib/identity/login-attempts";
+import type { DbOrTx } from "@/db";
+import { anonymous } from "@/lib/auth/actor";
+import type { ServiceContext } from "@/lib/context";
+import {
+  MAX_FAILED_LOGINS,
+  MAX_FAILED_LOGINS_PER_ADDRESS,
+  releaseAttempt,
+  reserveAttempt,
+  slowdownMs,
+} from "@/lib/identity/login-attempts";
 import { createTestUser, testAddress, uniqueEmail } from "@/test/fixtures";
 import { expectUnauthorized, loginViaApi } from "./helpers";
 
@@ -97,5 +106,24 @@ describe("sign-in limits", () => {
     expectUnauthorized(await loginViaApi(email.toUpperCase(), "wrong-password", from));
     const rows = await (await getDb()).select().from(loginAttempts).where(eq(loginAttempts.email, email.toLowerCase()));
     expect(rows).toEqual([expect.objectContaining({ email: email.toLowerCase(), ipAddress: from })]);
+  });
+
+  it("logins cut by a database outage do not count against the next one, even before their release went through", async () => {
+    const user = await createTestUser();
+    const from = testAddress();
+    const ctx: ServiceContext = { db: await getDb(), actor: anonymous, ipAddress: from, requestId: null };
+    // A database that is away: every statement fails, as while the server restarts.
+    const away = {
+      delete: () => ({ where: () => Promise.reject(new Error("connection refused")) }),
+    } as unknown as DbOrTx;
+    for (let cut = 0; cut < MAX_FAILED_LOGINS; cut++) {
+      const { attemptId } = await reserveAttempt(ctx, user.email);
+      releaseAttempt({ ...ctx, db: away }, attemptId);
+    }
+
+    // The database is back: the next login deletes those places before it counts.
+    expect((await loginViaApi(user.email, user.password, from)).status).toBe(200);
+    const left = await (await getDb()).select().from(loginAttempts).where(eq(loginAttempts.email, user.email));
+    expect(left).toEqual([]);
   });
 });
