@@ -1,0 +1,88 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  countryName,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatMonth,
+  formatNumber,
+  parseAmount,
+} from "../format";
+
+// localisation.md section 2: dates, money and numbers in the page's language; amounts typed three ways.
+
+describe("formatting for a language", () => {
+  it("writes dates day/month/year in Spanish and month/day/year in English, two digits each", () => {
+    expect(formatDate("2026-11-25", "es")).toBe("25/11/2026");
+    expect(formatDate("2026-11-25", "en")).toBe("11/25/2026");
+    expect(formatDate("2026-01-05", "es")).toBe("05/01/2026");
+  });
+
+  it("keeps a calendar date's day in every time zone, and shows an instant in the zone asked", () => {
+    expect(formatDate("2026-03-01", "es", "America/Mexico_City")).toBe("01/03/2026");
+    expect(formatDate("2026-03-01T03:00:00Z", "es", "America/Mexico_City")).toBe("28/02/2026");
+    expect(formatDateTime("2026-11-25T14:05:00Z", "en", "UTC")).toBe("11/25/2026, 02:05 PM");
+    expect(formatDateTime("2026-11-25T14:05:00Z", "es", "UTC")).toMatch(/^25\/11\/2026, 02:05/);
+  });
+
+  it("shows money with its currency and grouped digits, 1,234.56 in both languages", () => {
+    expect(formatMoney("1250.5", "USD", "es")).toBe("USD 1,250.50");
+    expect(formatMoney("1250.5", "USD", "en")).toBe("USD 1,250.50");
+    expect(formatMoney("75", "MXN", "es")).toBe("MXN 75.00");
+    expect(formatMoney("1250", "JPY", "en")).toBe("JPY 1,250");
+    expect(formatNumber(1234567.891, "es")).toBe("1,234,567.891");
+  });
+
+  it("keeps every cent of a large amount given as text", () => {
+    expect(formatMoney("12345678901234.57", "USD", "en")).toBe("USD 12,345,678,901,234.57");
+  });
+
+  it("names countries and months in the language", () => {
+    expect(countryName("MX", "es")).toBe("México");
+    expect(countryName("US", "es")).toBe("Estados Unidos");
+    expect(countryName("US", "en")).toBe("United States");
+    expect(formatMonth("2026-11", "es")).toBe("noviembre de 2026");
+    expect(formatMonth("2026-11", "en")).toBe("November 2026");
+  });
+});
+
+// The plain reference: the digits of the whole part, grouped by threes with one mark, and the cents.
+function typed(whole: number, cents: number | null, group: "," | "." | "", decimal: "." | ","): string {
+  const digits = String(whole);
+  const grouped = group ? digits.replace(/\B(?=(\d{3})+(?!\d))/g, group) : digits;
+  return cents === null ? grouped : `${grouped}${decimal}${String(cents).padStart(2, "0")}`;
+}
+
+describe("reading a typed amount", () => {
+  it("reads 1250.50, 1,250.50 and 1.250,50 alike", () => {
+    expect(parseAmount("1250.50")).toBe("1250.50");
+    expect(parseAmount("1,250.50")).toBe("1250.50");
+    expect(parseAmount("1.250,50")).toBe("1250.50");
+    expect(parseAmount(" 1 250,50 ")).toBe("1250.50");
+    expect(parseAmount("1,250")).toBe("1250");
+    expect(parseAmount("0,5")).toBe("0.5");
+  });
+
+  it("refuses text that is not an amount", () => {
+    for (const text of ["", "abc", "1.2.3", "12,3456", "1,25,000", "1.250,5,0", "--1", "1e5", "$10"])
+      expect(parseAmount(text), text).toBeNull();
+  });
+
+  it("gives the typed amount back for any amount typed in either convention", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000_000 }),
+        fc.option(fc.integer({ min: 0, max: 99 })),
+        fc.constantFrom("en" as const, "es" as const),
+        fc.boolean(),
+        (whole, cents, convention, grouped) => {
+          const [group, decimal] = convention === "en" ? ([",", "."] as const) : ([".", ","] as const);
+          const text = typed(whole, cents, grouped ? group : "", decimal);
+          const expected = cents === null ? String(whole) : `${whole}.${String(cents).padStart(2, "0")}`;
+          expect(parseAmount(text)).toBe(expected);
+        },
+      ),
+    );
+  });
+});
