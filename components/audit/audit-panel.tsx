@@ -1,8 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { useCallback, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { AuditEntryResponse } from "@/lib/operations/schemas";
@@ -13,6 +13,8 @@ import { ErrorBanner } from "@/components/ui/error-banner";
 import { TextField } from "@/components/ui/form-fields";
 import { Pagination } from "@/components/ui/pagination";
 import { Badge, Panel } from "@/components/ui/panel";
+import { useFormat } from "@/components/ui/use-format";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { AUDIT_ACTIONS } from "./audit-actions";
 
 type AuditEntry = z.infer<typeof AuditEntryResponse>;
@@ -20,7 +22,7 @@ type AuditEntry = z.infer<typeof AuditEntryResponse>;
 // Local rather than ListAuditQuery: the browser's date-time inputs give local times without a zone,
 // which are turned into UTC instants here, where the person's time zone is known.
 const AuditFilters = z.object({
-  user_id: z.uuid({ message: "must be a user id (UUID)" }).optional(),
+  user_id: z.uuid().optional(),
   action: z.string().trim().toUpperCase().max(100).optional(),
   entity: z.string().trim().max(100).optional(),
   date_from: z.string().optional(),
@@ -34,62 +36,96 @@ const FILTER_FIELDS = ["user_id", "action", "entity", "date_from", "date_to"] as
 const FILTER_INPUTS: ReadonlyArray<{
   name: (typeof FILTER_FIELDS)[number];
   id: string;
-  label: string;
-  hint?: string;
+  label: "action" | "entity" | "userId" | "from" | "to";
+  hint?: "entityHint";
   type?: "datetime-local";
 }> = [
-  { name: "action", id: "audit-action", label: "Action" },
-  { name: "entity", id: "audit-entity", label: "Entity", hint: "e.g. users, companies, zones" },
-  { name: "user_id", id: "audit-user", label: "User id" },
-  { name: "date_from", id: "audit-from", label: "From", type: "datetime-local" },
-  { name: "date_to", id: "audit-to", label: "To", type: "datetime-local" },
+  { name: "action", id: "audit-action", label: "action" },
+  { name: "entity", id: "audit-entity", label: "entity", hint: "entityHint" },
+  { name: "user_id", id: "audit-user", label: "userId" },
+  { name: "date_from", id: "audit-from", label: "from", type: "datetime-local" },
+  { name: "date_to", id: "audit-to", label: "to", type: "datetime-local" },
 ];
 const column = createColumnHelper<AuditEntry>();
 
-const columns = [
-  column.accessor("created_at", {
-    header: "When",
-    cell: (info) => <time dateTime={info.getValue()}>{new Date(info.getValue()).toLocaleString()}</time>,
-  }),
-  column.accessor("action", { header: "Action", cell: (info) => <Badge tone="accent">{info.getValue()}</Badge> }),
-  // user_id is whom the entry concerns (the person signing in, say); actor is who acted, which for a
-  // sign-in is still nobody. Both are shown when they differ.
-  column.accessor("user_id", {
-    header: "User / actor",
-    cell: ({ row }) => {
-      const { user_id: userId, actor } = row.original;
-      return (
-        <>
-          {userId ? <code className="id">{userId}</code> : null}
-          {actor !== userId ? <div className="muted">{actor}</div> : null}
-        </>
-      );
-    },
-  }),
-  column.accessor("entity", { header: "Entity" }),
-  column.accessor("entity_id", {
-    header: "Entity id",
-    cell: (info) => (info.getValue() ? <code className="id">{info.getValue()}</code> : "—"),
-  }),
-  column.accessor("ip_address", { header: "IP", cell: (info) => info.getValue() ?? "—" }),
-  column.accessor("details", {
-    header: "Details",
-    cell: (info) => {
-      const details = info.getValue();
-      const entries = Object.entries(details);
-      if (entries.length === 0) return "—";
-      return (
-        <dl className="details">
-          {entries.map(([key, value]) => (
-            <div key={key}>
-              <dt>{key}</dt> <dd>{typeof value === "string" ? value : JSON.stringify(value)}</dd>
-            </div>
-          ))}
-        </dl>
-      );
-    },
-  }),
-];
+/**
+ * An action as a person reads it ("Client created"), from the catalog; an action added after the
+ * catalog was written reads as its code.
+ */
+function useActionLabel() {
+  const t = useTranslations("audit.actions");
+  return useCallback((action: string) => (t.has(action as never) ? t(action as never) : action), [t]);
+}
+
+function useAuditColumns() {
+  const t = useTranslations("audit.columns");
+  const f = useFormat();
+  const actionLabel = useActionLabel();
+  return useMemo(
+    () => [
+      column.accessor("created_at", {
+        header: t("when"),
+        cell: (info) => <time dateTime={info.getValue()}>{f.dateTime(info.getValue())}</time>,
+      }),
+      // The readable name, with the code itself beside it: the code is what the filter and the API take.
+      column.accessor("action", {
+        header: t("action"),
+        cell: (info) => {
+          const action = info.getValue();
+          const label = actionLabel(action);
+          return (
+            <>
+              <Badge tone="accent">{label}</Badge>
+              {label !== action ? (
+                <div className="muted">
+                  <code>{action}</code>
+                </div>
+              ) : null}
+            </>
+          );
+        },
+      }),
+      // user_id is whom the entry concerns (the person signing in, say); actor is who acted, which for a
+      // sign-in is still nobody. Both are shown when they differ.
+      column.accessor("user_id", {
+        header: t("user"),
+        cell: ({ row }) => {
+          const { user_id: userId, actor } = row.original;
+          return (
+            <>
+              {userId ? <code className="id">{userId}</code> : null}
+              {actor !== userId ? <div className="muted">{actor}</div> : null}
+            </>
+          );
+        },
+      }),
+      column.accessor("entity", { header: t("entity") }),
+      column.accessor("entity_id", {
+        header: t("entityId"),
+        cell: (info) => (info.getValue() ? <code className="id">{info.getValue()}</code> : "—"),
+      }),
+      column.accessor("ip_address", { header: t("ip"), cell: (info) => info.getValue() ?? "—" }),
+      column.accessor("details", {
+        header: t("details"),
+        cell: (info) => {
+          const details = info.getValue();
+          const entries = Object.entries(details);
+          if (entries.length === 0) return "—";
+          return (
+            <dl className="details">
+              {entries.map(([key, value]) => (
+                <div key={key}>
+                  <dt>{key}</dt> <dd>{typeof value === "string" ? value : JSON.stringify(value)}</dd>
+                </div>
+              ))}
+            </dl>
+          );
+        },
+      }),
+    ],
+    [t, f, actionLabel],
+  );
+}
 
 function toIsoInstant(local: string | undefined): string | undefined {
   if (!local) return undefined;
@@ -98,6 +134,9 @@ function toIsoInstant(local: string | undefined): string | undefined {
 }
 
 export function AuditPanel() {
+  const t = useTranslations("audit");
+  const actionLabel = useActionLabel();
+  const columns = useAuditColumns();
   const [filters, setFilters] = useState<AuditFilters>({});
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(50);
@@ -106,7 +145,7 @@ export function AuditPanel() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<AuditFilters>({ resolver: zodResolver(AuditFilters) });
+  } = useForm<AuditFilters>({ resolver: useZodResolver(AuditFilters) });
 
   const query = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
   for (const name of FILTER_FIELDS) {
@@ -128,11 +167,11 @@ export function AuditPanel() {
   });
 
   return (
-    <Panel title="Entries" description="Newest first. Filters combine; dates are in your local time.">
+    <Panel title={t("entries")} description={t("entriesDescription")}>
       <form
         className="form filters-grid"
         role="search"
-        aria-label="Audit filters"
+        aria-label={t("filters")}
         noValidate
         onSubmit={handleSubmit((values) => {
           setFilters(values);
@@ -143,8 +182,8 @@ export function AuditPanel() {
           <TextField
             key={name}
             id={id}
-            label={label}
-            hint={hint}
+            label={t(label)}
+            hint={hint ? t(hint) : undefined}
             error={errors[name]?.message}
             type={type}
             list={name === "action" ? "audit-action-list" : undefined}
@@ -154,14 +193,14 @@ export function AuditPanel() {
             {name === "action" ? (
               <datalist id="audit-action-list">
                 {AUDIT_ACTIONS.map((action) => (
-                  <option key={action} value={action} />
+                  <option key={action} value={action} label={actionLabel(action)} />
                 ))}
               </datalist>
             ) : null}
           </TextField>
         ))}
         <div className="form-actions">
-          <Button type="submit">Apply filters</Button>
+          <Button type="submit">{t("apply")}</Button>
           <Button
             variant="secondary"
             onClick={() => {
@@ -170,20 +209,15 @@ export function AuditPanel() {
               setPage(1);
             }}
           >
-            Clear
+            {t("clear")}
           </Button>
           <Button variant="secondary" onClick={audit.reload} isBusy={audit.isLoading}>
-            Refresh
+            {t("refresh")}
           </Button>
         </div>
       </form>
-      <ErrorBanner message={audit.error} />
-      <DataTable
-        table={table}
-        label="Audit log"
-        isLoading={audit.isLoading}
-        emptyText="No entry matches these filters."
-      />
+      <ErrorBanner message={audit.error === null ? null : t("loadFailed", { detail: audit.error })} />
+      <DataTable table={table} label={t("table")} isLoading={audit.isLoading} emptyText={t("empty")} />
       {audit.data ? (
         <Pagination
           page={audit.data.page}

@@ -1,6 +1,7 @@
 "use client";
 
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import type { Client } from "@/components/clients/types";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
@@ -8,6 +9,8 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Badge, Panel } from "@/components/ui/panel";
+import { useFormat } from "@/components/ui/use-format";
+import { useLoadError } from "./payment-errors";
 import type { Notification } from "./types";
 import { useProfile } from "./use-profile";
 
@@ -18,30 +21,16 @@ const TONES: Record<Notification["status"], "neutral" | "accent" | "ok" | "dange
   FAILED: "danger",
   SKIPPED: "neutral",
 };
-const columns = [
-  column.accessor("created_at", {
-    header: "Written",
-    cell: (info) => <time dateTime={info.getValue()}>{new Date(info.getValue()).toLocaleString()}</time>,
-  }),
-  column.accessor("template", { header: "Notice", cell: (info) => <code>{info.getValue()}</code> }),
-  column.accessor("channel", { header: "Channel", cell: (info) => info.getValue().toLowerCase() }),
-  column.accessor("status", {
-    header: "Delivery",
-    // SKIPPED says the channel has no provider configured: the notice is recorded, not lost.
-    cell: ({ row }) => (
-      <span className="transaction-status">
-        <Badge tone={TONES[row.original.status]}>{row.original.status.toLowerCase()}</Badge>
-        {row.original.error ? <span className="muted">{row.original.error}</span> : null}
-      </span>
-    ),
-  }),
-];
 
 /**
  * What the client was told (GET /notifications?recipient=<the client's e-mail>), newest first: payment
  * failures and reminders are written by background work, so staff check here that the client heard.
  */
 export function ClientNotifications({ clientId }: { clientId: string }) {
+  const t = useTranslations("payments.notifications");
+  const tc = useTranslations("codes");
+  const f = useFormat();
+  const loadError = useLoadError();
   const { can } = useProfile();
   const isAllowed = can("notifications:read");
   const client = useApiData<Client>(isAllowed ? `/api/v1/emission/clients/${clientId}` : null);
@@ -51,6 +40,30 @@ export function ClientNotifications({ clientId }: { clientId: string }) {
   );
 
   const items = useMemo(() => notifications.data?.items ?? [], [notifications.data]);
+  const columns = useMemo(
+    () => [
+      column.accessor("created_at", {
+        header: t("written"),
+        cell: (info) => <time dateTime={info.getValue()}>{f.dateTime(info.getValue())}</time>,
+      }),
+      column.accessor("template", { header: t("notice"), cell: (info) => <code>{info.getValue()}</code> }),
+      column.accessor("channel", {
+        header: t("channel"),
+        cell: (info) => tc(`notificationChannel.${info.getValue()}`),
+      }),
+      column.accessor("status", {
+        header: t("delivery"),
+        // SKIPPED says the channel has no provider configured: the notice is recorded, not lost.
+        cell: ({ row }) => (
+          <span className="transaction-status">
+            <Badge tone={TONES[row.original.status]}>{tc(`notificationStatus.${row.original.status}`)}</Badge>
+            {row.original.error ? <span className="muted">{row.original.error}</span> : null}
+          </span>
+        ),
+      }),
+    ],
+    [t, tc, f],
+  );
   // A stable data array and manualPagination: otherwise every new array resets the page index, a state
   // change that renders a new array again (TanStack's auto-reset), and the page freezes.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -65,20 +78,20 @@ export function ClientNotifications({ clientId }: { clientId: string }) {
   if (!isAllowed) return null;
   return (
     <Panel
-      title="Notifications to the client"
-      description={email ? `The latest notices sent to ${email}.` : "The latest notices sent to the client."}
+      title={t("title")}
+      description={email ? t("descriptionFor", { email }) : t("description")}
       actions={
         <Button variant="secondary" onClick={notifications.reload} isBusy={notifications.isLoading}>
-          Refresh
+          {t("refresh")}
         </Button>
       }
     >
-      <ErrorBanner message={client.error ?? notifications.error} />
+      <ErrorBanner message={loadError(client.error ?? notifications.error)} />
       <DataTable
         table={table}
-        label="Notifications to the client"
+        label={t("table")}
         isLoading={notifications.isLoading || client.isLoading}
-        emptyText="No notice yet."
+        emptyText={t("empty")}
       />
     </Panel>
   );

@@ -1,10 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
-import { withProcessorHint } from "./processor-errors";
+import { usePaymentError } from "./payment-errors";
 import type { Onboarding } from "./types";
 
 /**
@@ -15,14 +16,15 @@ import type { Onboarding } from "./types";
  * company an administrator picked; none for the caller's own.
  */
 export function ConnectOnboardingButton({ companyId }: { companyId?: string }) {
-  const { error, isBusy, submit } = useApiSubmit();
+  const t = useTranslations("payments.reseller");
+  const describeError = usePaymentError();
+  const { error, isBusy, submit } = useApiSubmit(undefined, undefined, { describeError });
 
   async function start() {
     await submit(async () => {
-      const link = await withProcessorHint(
-        apiFetch<Onboarding>(`/api/v1/payments/connect/onboarding${companyId ? `?company_id=${companyId}` : ""}`, {
-          method: "POST",
-        }),
+      const link = await apiFetch<Onboarding>(
+        `/api/v1/payments/connect/onboarding${companyId ? `?company_id=${companyId}` : ""}`,
+        { method: "POST" },
       );
       window.location.assign(link.url);
     });
@@ -32,7 +34,7 @@ export function ConnectOnboardingButton({ companyId }: { companyId?: string }) {
     <div className="onboarding">
       <ErrorBanner message={error} />
       <Button onClick={start} isBusy={isBusy}>
-        Start Connect onboarding
+        {t("startOnboarding")}
       </Button>
     </div>
   );

@@ -1,25 +1,39 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { newIdempotencyKey } from "@/components/policies/idempotency-key";
 import { type PolicyDetail } from "@/components/policies/types";
-import { statusLabel } from "@/lib/emission/labels";
 import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
-import { formMessages } from "@/components/ui/form-messages";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useFormat } from "@/components/ui/use-format";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
+import { parseAmount } from "@/lib/i18n/format";
+import { formatMoney } from "@/lib/money";
 import { ManualPaymentInput } from "@/lib/payments/schemas";
-import type { Transaction } from "./types";
 import { TextField } from "@/components/ui/form-fields";
+import { usePaymentError } from "./payment-errors";
+import type { Transaction } from "./types";
 
-// The form's own shape: paid_at comes from a datetime-local input (the person's local time, no offset),
-// which is turned into an instant before it is sent.
+// The form's own shape: the amount as a person types it ("1250.50", "1,250.50" or "1.250,50"), sent as
+// the plain decimal the API takes; paid_at comes from a datetime-local input (the person's local time,
+// no offset), which is turned into an instant before it is sent.
+const TypedAmount = z
+  .string()
+  .transform((text, ctx) => {
+    const amount = parseAmount(text);
+    if (amount === null || !(Number(amount) > 0)) {
+      ctx.addIssue({ code: "custom", message: "must be an amount", params: { code: "invalid_amount" } });
+      return z.NEVER;
+    }
+    return formatMoney(amount);
+  });
 const ManualPaymentFields = z.object({
-  amount: ManualPaymentInput.shape.amount,
+  amount: TypedAmount,
   reference: z.preprocess(emptyToUndefined, ManualPaymentInput.shape.reference),
   paid_at: z.string(),
 });
@@ -42,6 +56,12 @@ type ManualPaymentFormProps = {
  * (422) stores nothing under the key, so a corrected one may reuse it.
  */
 export function ManualPaymentForm({ policyId, currency, due, onRecorded, onCancel }: ManualPaymentFormProps) {
+  const t = useTranslations("payments.manual");
+  const common = useTranslations("common");
+  const tc = useTranslations("codes");
+  const locale = useLocale();
+  const f = useFormat();
+  const describeError = usePaymentError();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const {
     register,
@@ -49,10 +69,10 @@ export function ManualPaymentForm({ policyId, currency, due, onRecorded, onCance
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<ManualPaymentFormInput, unknown, ManualPaymentFormValues>({
-    resolver: zodResolver(ManualPaymentFields, { error: formMessages }),
+    resolver: useZodResolver(ManualPaymentFields),
     defaultValues: { amount: due, reference: "", paid_at: "" },
   });
-  const { error, submit } = useApiSubmit(setFieldError, FIELDS);
+  const { error, submit } = useApiSubmit(setFieldError, FIELDS, { describeError });
 
   async function onSubmit(values: ManualPaymentFormValues) {
     const body = {
@@ -68,23 +88,21 @@ export function ManualPaymentForm({ policyId, currency, due, onRecorded, onCance
         headers: { "Idempotency-Key": idempotencyKey },
       });
       onRecorded(
-        `Payment of ${recorded.transaction.amount} ${currency} recorded; the policy is ${statusLabel(recorded.policy.status)}.`,
+        t("recorded", {
+          amount: f.money(recorded.transaction.amount, recorded.transaction.currency),
+          status: tc(`policyStatus.${recorded.policy.status}`).toLocaleLowerCase(locale),
+        }),
       );
     });
   }
 
   return (
-    <form
-      className="form form-grid payment-form"
-      onSubmit={handleSubmit(onSubmit)}
-      noValidate
-      aria-label="Record manual payment"
-    >
+    <form className="form form-grid payment-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("form")}>
       <ErrorBanner message={error} />
       <TextField
         id="manual-amount"
-        label={`Amount (${currency})`}
-        hint={`due now: ${due} ${currency}`}
+        label={t("amount", { currency })}
+        hint={t("amountHint", { due: f.money(due, currency) })}
         error={errors.amount?.message}
         inputMode="decimal"
         autoComplete="off"
@@ -92,26 +110,26 @@ export function ManualPaymentForm({ policyId, currency, due, onRecorded, onCance
       />
       <TextField
         id="manual-reference"
-        label="Reference"
-        hint="receipt or bank reference (optional)"
+        label={t("reference")}
+        hint={t("referenceHint")}
         error={errors.reference?.message}
         autoComplete="off"
         registration={register("reference")}
       />
       <TextField
         id="manual-paid-at"
-        label="Received on"
-        hint="empty: now"
+        label={t("paidAt")}
+        hint={t("paidAtHint")}
         error={errors.paid_at?.message}
         type="datetime-local"
         registration={register("paid_at")}
       />
       <div className="form-actions">
         <Button type="submit" isBusy={isSubmitting}>
-          Record payment
+          {t("submit")}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          Close
+          {common("close")}
         </Button>
       </div>
     </form>

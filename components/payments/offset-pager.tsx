@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { useFormat } from "@/components/ui/use-format";
 
 type OffsetPagerProps = {
   offset: number;
@@ -16,14 +18,17 @@ type OffsetPagerProps = {
  * page asks for one row more than it shows, and that row says whether a next page exists.
  */
 export function OffsetPager({ offset, limit, count, hasMore, onOffsetChange }: OffsetPagerProps) {
+  const t = useTranslations("payments.pager");
+  const common = useTranslations("common");
+  const f = useFormat();
   return (
-    <nav className="pagination" aria-label="Pages">
-      <span>{count === 0 ? "No rows" : `Rows ${offset + 1}–${offset + count}`}</span>
+    <nav className="pagination" aria-label={t("label")}>
+      <span>{count === 0 ? t("noRows") : t("rows", { from: f.number(offset + 1), to: f.number(offset + count) })}</span>
       <Button variant="secondary" onClick={() => onOffsetChange(Math.max(0, offset - limit))} disabled={offset === 0}>
-        Previous
+        {common("previous")}
       </Button>
       <Button variant="secondary" onClick={() => onOffsetChange(offset + limit)} disabled={!hasMore}>
-        Next
+        {common("next")}
       </Button>
     </nav>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import type { PolicyDetail } from "@/components/policies/types";
 import { apiFetch, useApiData, useInvalidate } from "@/components/ui/api-client";
@@ -9,15 +10,17 @@ import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
-import { PAYABLE_POLICY_STATUSES } from "@/lib/payments/state-machine";
+import { useFormat } from "@/components/ui/use-format";
+import { MAX_PAYMENT_ATTEMPTS, PAYABLE_POLICY_STATUSES } from "@/lib/payments/state-machine";
 import type { PolicyStatus } from "@/lib/emission/state-machine";
 import { CancelSubscriptionForm } from "./cancel-subscription-form";
 import { ManualPaymentForm } from "./manual-payment-form";
 import "./payments.css";
-import { withProcessorHint } from "./processor-errors";
+import { useLoadError, usePaymentError } from "./payment-errors";
 import { SubscriptionForm } from "./subscription-form";
 import { SubscriptionSummary } from "./subscription-summary";
-import { transactionColumns } from "./transaction-columns";
+import { useSubscriptionStatus } from "./subscription-summary";
+import { useTransactionColumns } from "./transaction-columns";
 import { amountDue, type Retried, type Subscription, type Transaction } from "./types";
 import { useProfile } from "./use-profile";
 
@@ -36,6 +39,13 @@ const TRANSACTIONS = "/api/v1/payments/transactions";
  * whose status and history a payment may move.
  */
 export function PolicyPayments({ policy }: PolicyPaymentsProps) {
+  const t = useTranslations("payments.policy");
+  const tc = useTranslations("codes");
+  const locale = useLocale();
+  const f = useFormat();
+  const subscriptionStatus = useSubscriptionStatus();
+  const describeError = usePaymentError();
+  const loadError = useLoadError();
   const { can } = useProfile();
   const transactions = useApiData<Transaction[]>(
     can("payments:read") ? `/api/v1/payments/transactions?policy_id=${policy.id}&limit=200` : null,
@@ -44,7 +54,7 @@ export function PolicyPayments({ policy }: PolicyPaymentsProps) {
   // The API has no read of a subscription; the one started or cancelled here is shown until the page reloads.
   const [subscription, setSubscription] = useState<Subscription | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const retry = useApiSubmit();
+  const retry = useApiSubmit(undefined, undefined, { describeError });
   const invalidate = useInvalidate();
 
   const { submit: submitRetry } = retry;
@@ -53,37 +63,39 @@ export function PolicyPayments({ policy }: PolicyPaymentsProps) {
       setNotice(null);
       await submitRetry(async () => {
         try {
-          const retried = await withProcessorHint(
-            apiFetch<Retried>(`/api/v1/payments/transactions/${transaction.id}/retry`, { method: "POST" }),
-          );
-          return `${retried.message} (retry ${retried.attempt_count}; the charge is ${retried.status.toLowerCase()} until the processor answers).`;
+          const retried = await apiFetch<Retried>(`/api/v1/payments/transactions/${transaction.id}/retry`, {
+            method: "POST",
+          });
+          return t("retried", {
+            attempt: f.number(retried.attempt_count),
+            max: f.number(MAX_PAYMENT_ATTEMPTS),
+            status: tc(`transactionStatus.${retried.status}`).toLocaleLowerCase(locale),
+          });
         } finally {
           // A retry makes the row PENDING; at the limit (422) the row stays, and its count is re-read.
           void invalidate(TRANSACTIONS);
         }
       });
     },
-    [submitRetry, invalidate],
+    [submitRetry, invalidate, t, tc, f, locale],
   );
 
   const canRetry = can("payments:write");
-  const columns = useMemo(
-    () =>
-      transactionColumns({
-        actions: (transaction) =>
-          transaction.status === "FAILED" && canRetry ? (
-            <Button
-              variant="secondary"
-              isBusy={retry.isBusy}
-              onClick={() => void retryCharge(transaction)}
-              aria-label={`Retry the charge of ${transaction.amount} ${transaction.currency}`}
-            >
-              Retry
-            </Button>
-          ) : null,
-      }),
-    [canRetry, retry.isBusy, retryCharge],
+  const actions = useCallback(
+    (transaction: Transaction) =>
+      transaction.status === "FAILED" && canRetry ? (
+        <Button
+          variant="secondary"
+          isBusy={retry.isBusy}
+          onClick={() => void retryCharge(transaction)}
+          aria-label={t("retryLabel", { amount: f.money(transaction.amount, transaction.currency) })}
+        >
+          {t("retry")}
+        </Button>
+      ) : null,
+    [canRetry, retry.isBusy, retryCharge, t, f],
   );
+  const columns = useTransactionColumns({ actions });
   const rows = useMemo(() => transactions.data ?? [], [transactions.data]);
   // A stable data array and manualPagination: otherwise every new array resets the page index, a state
   // change that renders a new array again (TanStack's auto-reset), and the page freezes.
@@ -114,7 +126,7 @@ export function PolicyPayments({ policy }: PolicyPaymentsProps) {
     setOpen((current) => (current === form ? null : form));
   }
 
-  const actions = (
+  const buttons = (
     <div className="button-row">
       {can("payments:manage") && isPayable ? (
         // The amount due is read from the transactions, so the form waits for them.
@@ -124,7 +136,7 @@ export function PolicyPayments({ policy }: PolicyPaymentsProps) {
           disabled={!transactions.data}
           onClick={() => toggle("manual")}
         >
-          Record manual payment
+          {t("recordManual")}
         </Button>
       ) : null}
       {can("payments:write") && SUBSCRIBABLE.includes(policy.status) ? (
@@ -133,12 +145,12 @@ export function PolicyPayments({ policy }: PolicyPaymentsProps) {
           aria-expanded={open === "subscription"}
           onClick={() => toggle("subscription")}
         >
-          Start subscription
+          {t("startSubscription")}
         </Button>
       ) : null}
       {can("payments:manage") && hasSubscription && !ENDED.includes(policy.status) ? (
         <Button variant="danger" aria-expanded={open === "cancel"} onClick={() => toggle("cancel")}>
-          Cancel subscription
+          {t("cancelSubscription")}
         </Button>
       ) : null}
     </div>
@@ -146,12 +158,19 @@ export function PolicyPayments({ policy }: PolicyPaymentsProps) {
 
   return (
     <Panel
-      title="Payments"
-      description={`Premium ${policy.final_price} ${policy.currency}${isPayable ? `; due now ${due} ${policy.currency}` : ""}. Newest first.`}
-      actions={actions}
+      title={t("title")}
+      description={
+        isPayable
+          ? t("descriptionDue", {
+              premium: f.money(policy.final_price, policy.currency),
+              due: f.money(due, policy.currency),
+            })
+          : t("description", { premium: f.money(policy.final_price, policy.currency) })
+      }
+      actions={buttons}
     >
       <SuccessBanner message={notice ?? retry.success} />
-      <ErrorBanner message={retry.error ?? transactions.error} />
+      <ErrorBanner message={retry.error ?? loadError(transactions.error)} />
       {subscription ? <SubscriptionSummary subscription={subscription} /> : null}
       {open === "manual" ? (
         <ManualPaymentForm
@@ -167,9 +186,7 @@ export function PolicyPayments({ policy }: PolicyPaymentsProps) {
           policyId={policy.id}
           onSubscribed={(started) => {
             setSubscription(started);
-            changed(
-              `Subscription started (${started.status.toLowerCase()}): the policy becomes active when its first invoice is paid.`,
-            );
+            changed(t("subscribed", { status: subscriptionStatus(started.status) }));
           }}
           onCancel={() => setOpen(null)}
         />
@@ -181,19 +198,14 @@ export function PolicyPayments({ policy }: PolicyPaymentsProps) {
             setSubscription(result.subscription);
             changed(
               result.subscription.cancel_at_period_end && result.subscription.status !== "CANCELED"
-                ? "The subscription ends with the paid period."
-                : "The subscription is cancelled.",
+                ? t("endsWithPeriod")
+                : t("cancelled"),
             );
           }}
           onClose={() => setOpen(null)}
         />
       ) : null}
-      <DataTable
-        table={table}
-        label="Transactions of the policy"
-        isLoading={transactions.isLoading}
-        emptyText="No payment yet."
-      />
+      <DataTable table={table} label={t("table")} isLoading={transactions.isLoading} emptyText={t("empty")} />
     </Panel>
   );
 }

@@ -1,12 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useApiData } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
 import { Panel } from "@/components/ui/panel";
+import { useFormat } from "@/components/ui/use-format";
 import { CommissionChart } from "./commission-chart";
 import { ConnectOnboardingButton } from "./connect-onboarding-button";
+import { useLoadError } from "./payment-errors";
 import "./payments.css";
 import type { Company, Dashboard } from "./types";
 
@@ -20,13 +23,12 @@ type ResellerDashboardProps = {
   onboarding?: "done" | "refresh";
 };
 
-const ONBOARDING_RETURN = {
-  done: "Back from Stripe's onboarding. Payouts start once Stripe has checked the details; if something is missing, start onboarding again.",
-  refresh: "The onboarding link expired before it was finished. Start onboarding again to get a new one.",
-};
-
 /** GET /payments/reseller/dashboard: what the company's policies brought in, the commission, and by month. */
 export function ResellerDashboard({ canPickCompany, canOnboard, ownCompanyId, onboarding }: ResellerDashboardProps) {
+  const t = useTranslations("payments.reseller");
+  const common = useTranslations("common");
+  const f = useFormat();
+  const loadError = useLoadError();
   // Empty: the caller's own company, which is what the API answers without company_id.
   const [companyId, setCompanyId] = useState("");
   const companies = useApiData<Company[]>(canPickCompany ? "/api/v1/organizations/companies" : null);
@@ -38,59 +40,55 @@ export function ResellerDashboard({ canPickCompany, canOnboard, ownCompanyId, on
 
   return (
     <>
-      {onboarding === "done" ? <SuccessBanner message={ONBOARDING_RETURN.done} /> : null}
+      {onboarding === "done" ? <SuccessBanner message={t("onboardingDone")} /> : null}
       {onboarding === "refresh" ? (
         <div className="banner banner-warning" role="status">
-          {ONBOARDING_RETURN.refresh}
+          {t("onboardingRefresh")}
         </div>
       ) : null}
       {canPickCompany ? (
-        <div className="filters-grid" role="search" aria-label="Choose the company">
+        <div className="filters-grid" role="search" aria-label={t("chooseCompany")}>
           <Field
             id="dashboard-company"
-            label="Company"
-            hint={company && !company.is_reseller ? "not a reseller" : undefined}
+            label={t("company")}
+            hint={company && !company.is_reseller ? t("notReseller") : undefined}
           >
             <select id="dashboard-company" value={companyId} onChange={(event) => setCompanyId(event.target.value)}>
-              <option value="">Your company</option>
+              <option value="">{t("ownCompany")}</option>
               {(companies.data ?? []).map((item) => (
                 <option key={item.id} value={item.id}>
-                  {item.name}
-                  {item.is_reseller ? " (reseller)" : ""}
+                  {item.is_reseller ? t("resellerOption", { name: item.name }) : item.name}
                 </option>
               ))}
             </select>
           </Field>
         </div>
       ) : null}
-      <ErrorBanner message={dashboard.error ?? companies.error} />
+      <ErrorBanner message={loadError(dashboard.error ?? companies.error)} />
       {data ? (
         <>
-          <Panel title="Figures" description={`All paid premiums of the company's policies, in ${data.currency}.`}>
+          <Panel title={t("figures")} description={t("figuresDescription", { currency: data.currency })}>
             <dl className="figures">
-              <Figure label="Commission rate" value={`${data.commission_rate} %`} />
-              <Figure label="Active subscriptions" value={String(data.active_subscriptions)} />
-              <Figure label="Gross" value={`${data.gross_amount} ${data.currency}`} />
-              <Figure label="Commission" value={`${data.commission_amount} ${data.currency}`} />
-              <Figure label="Net to the company" value={`${data.net_amount} ${data.currency}`} />
+              <Figure
+                label={t("commissionRate")}
+                value={f.number(Number(data.commission_rate) / 100, { style: "percent", maximumFractionDigits: 2 })}
+              />
+              <Figure label={t("activeSubscriptions")} value={f.number(data.active_subscriptions)} />
+              <Figure label={t("gross")} value={f.money(data.gross_amount, data.currency)} />
+              <Figure label={t("commission")} value={f.money(data.commission_amount, data.currency)} />
+              <Figure label={t("net")} value={f.money(data.net_amount, data.currency)} />
             </dl>
           </Panel>
-          <Panel
-            title="Commission by month"
-            description="The platform's commission on the premiums paid each month (UTC)."
-          >
+          <Panel title={t("byMonth")} description={t("byMonthDescription")}>
             <CommissionChart months={data.by_month} currency={data.currency} />
           </Panel>
         </>
       ) : dashboard.isLoading ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{common("loading")}</p>
       ) : null}
       {/* An administrator (who picks the company) may onboard the company shown; others only their own. */}
       {canOnboard && (!companyId || companyId === ownCompanyId || canPickCompany) ? (
-        <Panel
-          title="Payouts"
-          description="A reseller receives its share of each card payment in its own Stripe account (Stripe Connect)."
-        >
+        <Panel title={t("payouts")} description={t("payoutsDescription")}>
           <ConnectOnboardingButton companyId={companyId || undefined} />
         </Panel>
       ) : null}

@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -8,12 +8,12 @@ import { newIdempotencyKey } from "@/components/policies/idempotency-key";
 import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
-import { formMessages } from "@/components/ui/form-messages";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { SubscriptionInput } from "@/lib/payments/schemas";
-import { withProcessorHint } from "./processor-errors";
-import type { Subscription } from "./types";
 import { TextField } from "@/components/ui/form-fields";
+import { usePaymentError } from "./payment-errors";
+import type { Subscription } from "./types";
 
 // The anchor day comes from a text box: empty means the service's default (today's day).
 const AnchorDay = z.preprocess(
@@ -49,6 +49,10 @@ type SubscriptionFieldsProps = {
  * premium is charged. The Idempotency-Key is made when the form opens, so one attempt subscribes once.
  */
 export function SubscriptionFields({ policyId, card, onSubscribed, onCancel }: SubscriptionFieldsProps) {
+  const t = useTranslations("payments.subscription");
+  const common = useTranslations("common");
+  const validation = useTranslations("validation");
+  const describeError = usePaymentError();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const {
     register,
@@ -56,48 +60,41 @@ export function SubscriptionFields({ policyId, card, onSubscribed, onCancel }: S
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<SubscriptionFormInput, unknown, SubscriptionFormValues>({
-    resolver: zodResolver(SubscriptionForm, { error: formMessages }),
+    resolver: useZodResolver(SubscriptionForm),
     defaultValues: { billing_anchor_day: "", processor_payment_method_id: "" },
   });
-  const { error, submit } = useApiSubmit(setFieldError, FIELDS);
+  const { error, submit } = useApiSubmit(setFieldError, FIELDS, { describeError });
 
   async function onSubmit(values: SubscriptionFormValues) {
     if (!card && !values.processor_payment_method_id) {
-      setFieldError("processor_payment_method_id", { type: "required", message: "required" });
+      setFieldError("processor_payment_method_id", { type: "required", message: validation("required") });
       return;
     }
     await submit(async () => {
       const paymentMethod = card ? await card.createPaymentMethod() : values.processor_payment_method_id;
-      const subscription = await withProcessorHint(
-        apiFetch<Subscription>("/api/v1/payments/subscription", {
-          method: "POST",
-          body: {
-            policy_id: policyId,
-            processor_payment_method_id: paymentMethod,
-            billing_anchor_day: values.billing_anchor_day,
-          },
-          headers: { "Idempotency-Key": idempotencyKey },
-        }),
-      );
+      const subscription = await apiFetch<Subscription>("/api/v1/payments/subscription", {
+        method: "POST",
+        body: {
+          policy_id: policyId,
+          processor_payment_method_id: paymentMethod,
+          billing_anchor_day: values.billing_anchor_day,
+        },
+        headers: { "Idempotency-Key": idempotencyKey },
+      });
       onSubscribed(subscription);
     });
   }
 
   return (
-    <form
-      className="form form-grid payment-form"
-      onSubmit={handleSubmit(onSubmit)}
-      noValidate
-      aria-label="Start subscription"
-    >
+    <form className="form form-grid payment-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("form")}>
       <ErrorBanner message={error} />
       {card ? (
         <div className="card-field">{card.field}</div>
       ) : (
         <TextField
           id="subscription-method"
-          label="Payment method id"
-          hint="from the processor; in test mode pm_card_visa"
+          label={t("method")}
+          hint={t("methodHint")}
           error={errors.processor_payment_method_id?.message}
           autoComplete="off"
           spellCheck={false}
@@ -107,8 +104,8 @@ export function SubscriptionFields({ policyId, card, onSubscribed, onCancel }: S
       )}
       <TextField
         id="subscription-anchor"
-        label="Billing day of the month"
-        hint="1 to 28; empty: today's day"
+        label={t("anchor")}
+        hint={t("anchorHint")}
         error={errors.billing_anchor_day?.message}
         inputMode="numeric"
         autoComplete="off"
@@ -116,10 +113,10 @@ export function SubscriptionFields({ policyId, card, onSubscribed, onCancel }: S
       />
       <div className="form-actions">
         <Button type="submit" isBusy={isSubmitting}>
-          Start subscription
+          {t("submit")}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          Close
+          {common("close")}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { CardSubscriptionForm } from "./card-subscription-form";
 import { STRIPE_PUBLISHABLE_KEY } from "./stripe-browser";
 import { SubscriptionFields } from "./subscription-fields";
@@ -17,13 +18,12 @@ type SubscriptionFormProps = {
  * typed (pm_card_visa in test mode), so staff and testers can subscribe.
  */
 export function SubscriptionForm(props: SubscriptionFormProps) {
+  const t = useTranslations("payments.subscription");
   if (STRIPE_PUBLISHABLE_KEY) return <CardSubscriptionForm {...props} />;
   return (
     <>
       <div className="banner banner-info" role="note">
-        Card entry is off. Card payments need <code>STRIPE_SECRET_KEY</code> on the server and{" "}
-        <code>NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY</code> in the browser (set before <code>npm run build</code>).
-        Meanwhile a payment method id from the processor can be used.
+        {t.rich("cardOff", { code: (chunks) => <code>{chunks}</code> })}
       </div>
       <SubscriptionFields {...props} />
     </>

@@ -1,3 +1,6 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/panel";
 import type { TransactionStatus } from "@/lib/payments/state-machine";
 
@@ -9,5 +12,6 @@ const TONES: Record<TransactionStatus, "accent" | "ok" | "danger"> = {
 };
 
 export function TransactionStatusBadge({ status }: { status: TransactionStatus }) {
-  return <Badge tone={TONES[status]}>{status.toLowerCase()}</Badge>;
+  const tc = useTranslations("codes");
+  return <Badge tone={TONES[status]}>{tc(`transactionStatus.${status}`)}</Badge>;
 }

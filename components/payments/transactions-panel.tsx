@@ -1,7 +1,8 @@
 "use client";
 
 import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useMemo, useState } from "react";
+import { useTranslations } from "next-intl";
+import { useCallback, useMemo, useState } from "react";
 import { usePolicies } from "@/components/claims/use-policies";
 import { useApiData } from "@/components/ui/api-client";
 import { DataTable } from "@/components/ui/data-table";
@@ -12,7 +13,8 @@ import { Panel } from "@/components/ui/panel";
 import { TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/payments/state-machine";
 import { OffsetPager } from "./offset-pager";
 import "./payments.css";
-import { PolicyLink, transactionColumns } from "./transaction-columns";
+import { useLoadError } from "./payment-errors";
+import { PolicyLink, useTransactionColumns } from "./transaction-columns";
 import type { Transaction } from "./types";
 import { usePolicyByNumber } from "./use-policy-by-number";
 
@@ -20,6 +22,9 @@ const PAGE_SIZE = 50;
 
 /** GET /payments/transactions, newest first, filtered by status and policy, a page at a time. */
 export function TransactionsPanel() {
+  const t = useTranslations("payments.transactions");
+  const tc = useTranslations("codes");
+  const loadError = useLoadError();
   const [status, setStatus] = useState<TransactionStatus | "">("");
   const [policyNumber, setPolicyNumber] = useState("");
   const [offset, setOffset] = useState(0);
@@ -37,15 +42,11 @@ export function TransactionsPanel() {
   );
   const policies = usePolicies(rows.map((row) => row.policy_id));
 
-  const columns = useMemo(
-    () =>
-      transactionColumns({
-        policyLink: (row) => (
-          <PolicyLink policyId={row.policy_id} policyNumber={policies[row.policy_id]?.policy_number} />
-        ),
-      }),
+  const policyLink = useCallback(
+    (row: Transaction) => <PolicyLink policyId={row.policy_id} policyNumber={policies[row.policy_id]?.policy_number} />,
     [policies],
   );
+  const columns = useTransactionColumns({ policyLink });
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: rows,
@@ -57,24 +58,24 @@ export function TransactionsPanel() {
 
   const emptyText =
     policy.state === "unknown"
-      ? `No policy is numbered ${policy.number}.`
+      ? t("unknownPolicy", { number: policy.number })
       : status || policyNumber
-        ? "No transaction matches."
-        : "No transaction yet.";
+        ? t("noMatch")
+        : t("empty");
   return (
-    <Panel title="Transactions" description="Newest first, in your scope.">
-      <div className="filters-grid" role="search" aria-label="Filter transactions">
+    <Panel title={t("title")} description={t("description")}>
+      <div className="filters-grid" role="search" aria-label={t("filters")}>
         <StatusFilter
           id="transactions-status"
           value={status}
           statuses={TRANSACTION_STATUSES}
-          labelOf={(value) => value.toLowerCase()}
+          labelOf={(value) => tc(`transactionStatus.${value}`)}
           onChange={(value) => {
             setStatus(value);
             setOffset(0);
           }}
         />
-        <Field id="transactions-policy" label="Policy number" hint="the whole number, e.g. POL-2026-000042">
+        <Field id="transactions-policy" label={t("policyNumber")} hint={t("policyNumberHint")}>
           <input
             id="transactions-policy"
             type="search"
@@ -87,10 +88,10 @@ export function TransactionsPanel() {
           />
         </Field>
       </div>
-      <ErrorBanner message={transactions.error ?? (policy.state === "unknown" ? policy.error : null)} />
+      <ErrorBanner message={loadError(transactions.error ?? (policy.state === "unknown" ? policy.error : null))} />
       <DataTable
         table={table}
-        label="Transactions"
+        label={t("table")}
         isLoading={transactions.isLoading || policy.state === "pending"}
         emptyText={emptyText}
       />

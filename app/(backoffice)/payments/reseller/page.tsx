@@ -1,9 +1,13 @@
+import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
 import { requireUser } from "@/lib/auth/require-user";
 import { ResellerDashboard } from "@/components/payments/reseller-dashboard";
 import { PageHeader } from "@/components/ui/panel";
 
-export const metadata = { title: "Reseller dashboard · Funeral Cover Admin" };
+export async function generateMetadata() {
+  const t = await getTranslations();
+  return { title: `${t("payments.resellerPage.title")} · ${t("app.name")}` };
+}
 
 type ResellerPageProps = { searchParams: Promise<{ onboarding?: string }> };
 
@@ -11,12 +15,10 @@ export default async function ResellerPage({ searchParams }: ResellerPageProps) 
   const user = await requireUser();
   if (!user.permissions.has("payments:read")) return <AccessDenied permission="payments:read" />;
   const { onboarding } = await searchParams;
+  const t = await getTranslations("payments.resellerPage");
   return (
     <>
-      <PageHeader
-        title="Reseller dashboard"
-        description="What the company's policies brought in, the platform's commission, and payouts."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <ResellerDashboard
         // The API lets only ADMIN read another company's dashboard; listing companies needs organizations:manage.
         canPickCompany={user.roles.includes("ADMIN") && user.permissions.has("organizations:manage")}
