@@ -10,18 +10,11 @@ export function ageInDays(reportedAt: string, now: Date = new Date()): number {
   return Math.max(0, Math.floor((now.getTime() - Date.parse(reportedAt)) / DAY_MS));
 }
 
+/** The age in English words; pages word it from the `claims` catalog (use-claim-texts.ts). */
 export function ageLabel(days: number): string {
   if (days === 0) return "today";
   return days === 1 ? "1 day" : `${days} days`;
 }
-
-export const EXPENSE_TYPE_LABELS: Record<ExpenseType, string> = {
-  REPATRIATION: "Repatriation",
-  FUNERAL_SERVICE: "Funeral service",
-  TRANSPORT: "Transport",
-  DOCUMENTATION: "Documentation",
-  OTHER: "Other",
-};
 
 export type ExpenseLike = { amount: string; currency: string; expense_type: ExpenseType };
 export type ExpenseTotals = {
@@ -49,7 +42,7 @@ export function expenseTotals(expenses: ExpenseLike[]): ExpenseTotals {
   return { byType: [...byType].map(([type, sums]) => ({ type, amounts: list(sums) })), overall: list(overall) };
 }
 
-/** "12.50 USD + 300.00 MXN" */
+/** "12.50 USD + 300.00 MXN"; pages format each amount in their language (use-claim-texts.ts). */
 export function formatAmounts(amounts: Array<{ currency: string; amount: string }>): string {
   return amounts.length === 0 ? "0.00" : amounts.map(({ amount, currency }) => `${amount} ${currency}`).join(" + ");
 }

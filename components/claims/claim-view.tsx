@@ -1,12 +1,13 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useApiData } from "@/components/ui/api-client";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
 import { acceptsExpenses } from "@/lib/claims/state-machine";
-import { statusLabel } from "@/lib/emission/labels";
-import { ageInDays, ageLabel } from "./claim-math";
+import { useFormat } from "@/components/ui/use-format";
+import { ageInDays } from "./claim-math";
 import { ClaimTimeline } from "./claim-timeline";
 import "./claims.css";
 import { ExpenseForm } from "./expense-form";
@@ -26,6 +27,10 @@ type ClaimViewProps = {
 
 /** One claim: whom and what it is about, its expenses with their totals, the moves, and its timeline. */
 export function ClaimView({ claimId, currentUserId, canWrite, canManage }: ClaimViewProps) {
+  const t = useTranslations("claims");
+  const tc = useTranslations("codes");
+  const tCommon = useTranslations("common");
+  const f = useFormat();
   const loaded = useApiData<Claim>(`/api/v1/claims/${claimId}`);
   const claim = loaded.data;
   // The claim carries ids; the policy names them (number, holder, people).
@@ -34,7 +39,7 @@ export function ClaimView({ claimId, currentUserId, canWrite, canManage }: Claim
 
   const breadcrumb = (
     <p className="breadcrumb">
-      <Link href="/claims">Claims</Link>
+      <Link href="/claims">{t("title")}</Link>
     </p>
   );
   if (!claim) {
@@ -42,10 +47,10 @@ export function ClaimView({ claimId, currentUserId, canWrite, canManage }: Claim
       <>
         <header className="page-header">
           {breadcrumb}
-          <h1>Claim</h1>
+          <h1>{t("claim")}</h1>
         </header>
         <ErrorBanner message={loaded.error} />
-        {loaded.isLoading ? <p className="muted">Loading…</p> : null}
+        {loaded.isLoading ? <p className="muted">{tCommon("loading")}</p> : null}
       </>
     );
   }
@@ -56,82 +61,75 @@ export function ClaimView({ claimId, currentUserId, canWrite, canManage }: Claim
     <>
       <header className="page-header">
         {breadcrumb}
-        <h1>{name ? `Claim of ${name}` : "Claim"}</h1>
+        <h1>{name ? t("claimOf", { name }) : t("claim")}</h1>
         <p className="chips">
           <ClaimStatusBadge status={claim.status} />
           <WaitingPeriodBadge isMet={claim.waiting_period_met} />
         </p>
       </header>
       <ErrorBanner message={loaded.error ?? policyLoad.error} />
-      <Panel title="Summary">
+      <Panel title={t("view.summary")}>
         <div className="claim-summary">
           <dl className="facts">
-            <dt>Person</dt>
+            <dt>{t("view.person")}</dt>
             <dd>
-              <Link href={`/policies/${claim.policy_id}`}>{name ?? "the policy's beneficiary"}</Link>
+              <Link href={`/policies/${claim.policy_id}`}>{name ?? t("view.personFallback")}</Link>
             </dd>
-            <dt>Policy</dt>
+            <dt>{t("view.policy")}</dt>
             <dd>
-              <Link href={`/policies/${claim.policy_id}`}>{policy?.policy_number ?? "open the policy"}</Link>
-              {policy ? <span className="muted"> · {claimStatusLabelOfPolicy(policy)}</span> : null}
+              <Link href={`/policies/${claim.policy_id}`}>{policy?.policy_number ?? t("view.policyFallback")}</Link>
+              {policy ? (
+                <span className="muted">
+                  {" "}
+                  · {t("view.policyStatus", { status: tc(`policyStatus.${policy.status}`) })}
+                </span>
+              ) : null}
             </dd>
-            <dt>Client</dt>
+            <dt>{t("view.client")}</dt>
             <dd>{policy?.client_name ?? "…"}</dd>
           </dl>
           <dl className="facts">
-            <dt>Reported</dt>
+            <dt>{t("view.reported")}</dt>
             <dd>
-              <time dateTime={claim.reported_at}>{new Date(claim.reported_at).toLocaleString()}</time> ({ageLabel(age)}
-              {age > 0 ? " ago" : ""})
+              <time dateTime={claim.reported_at}>{f.dateTime(claim.reported_at)}</time>{" "}
+              {t("view.reportedAgo", { days: age })}
             </dd>
-            <dt>Cover</dt>
+            <dt>{t("view.cover")}</dt>
             <dd>
-              {policy ? (
-                <>
-                  <span className="nowrap">{policy.start_date}</span> to{" "}
-                  <span className="nowrap">{policy.end_date}</span>
-                </>
-              ) : (
-                "…"
-              )}
+              {policy
+                ? t.rich("view.coverRange", {
+                    start: f.date(policy.start_date),
+                    end: f.date(policy.end_date),
+                    nowrap: (chunks) => <span className="nowrap">{chunks}</span>,
+                  })
+                : "…"}
             </dd>
-            <dt>Waiting period</dt>
-            <dd>
-              {claim.waiting_period_met
-                ? "over: the pre-existing conditions wait had passed when this was reported"
-                : "not over: reported within the plan's wait for pre-existing conditions; decide before approving"}
-            </dd>
+            <dt>{t("view.waitingPeriod")}</dt>
+            <dd>{claim.waiting_period_met ? t("view.waitingOver") : t("view.waitingNotOver")}</dd>
           </dl>
         </div>
-        <h3 className="claim-description-title">Description</h3>
+        <h3 className="claim-description-title">{t("view.description")}</h3>
         <p className="claim-description">{claim.description}</p>
       </Panel>
-      <Panel title="Expenses" description="Net amounts as invoiced; totals by type and overall, per currency.">
+      <Panel title={t("view.expenses")} description={t("view.expensesDescription")}>
         <ExpensesList expenses={claim.expenses} />
         {canWrite && acceptsExpenses(claim.status) ? (
           <div className="claim-expense-form">
-            <h3>Add an expense</h3>
+            <h3>{t("view.addExpense")}</h3>
             <ExpenseForm claimId={claim.id} />
           </div>
         ) : canWrite ? (
-          <p className="muted">A {statusLabel(claim.status)} claim takes no more expenses.</p>
+          <p className="muted">{t(`view.noMoreExpenses.${claim.status}`)}</p>
         ) : null}
       </Panel>
       {canManage ? (
-        <Panel
-          title="Change status"
-          description="Only the moves allowed from the current status are offered; the reason is kept in the timeline."
-        >
+        <Panel title={t("view.changeStatus")} description={t("view.changeStatusDescription")}>
           <MoveForm claim={claim} />
         </Panel>
       ) : null}
-      <Panel title="Timeline" description="Every status move: from, to, who and why.">
+      <Panel title={t("view.timeline")} description={t("view.timelineDescription")}>
         <ClaimTimeline entries={claim.status_history} currentUserId={currentUserId} />
       </Panel>
     </>
   );
-}
-
-function claimStatusLabelOfPolicy(policy: PolicyDetail): string {
-  return `policy ${statusLabel(policy.status)}`;
 }

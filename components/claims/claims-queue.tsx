@@ -2,6 +2,7 @@
 
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
 import { DataTable } from "@/components/ui/data-table";
@@ -10,11 +11,12 @@ import { StatusFilter } from "@/components/ui/status-filter";
 import { Pagination } from "@/components/ui/pagination";
 import { Panel } from "@/components/ui/panel";
 import { CLAIM_STATUSES, type ClaimStatus } from "@/lib/claims/state-machine";
-import { statusLabel } from "@/lib/emission/labels";
-import { ageInDays, ageLabel, expenseTotals, formatAmounts } from "./claim-math";
+import { useFormat } from "@/components/ui/use-format";
+import { ageInDays, expenseTotals } from "./claim-math";
 import "./claims.css";
 import { ClaimStatusBadge, WaitingPeriodBadge } from "./status-badge";
 import { personName, type Claim } from "./types";
+import { useAgeLabel, useFormatAmounts } from "./use-claim-texts";
 import { usePolicies } from "./use-policies";
 
 const column = createColumnHelper<Claim>();
@@ -24,6 +26,11 @@ const column = createColumnHelper<Claim>();
  * the claim that has waited longest is on top, with its age in days.
  */
 export function ClaimsQueue() {
+  const t = useTranslations("claims.queue");
+  const tc = useTranslations("codes");
+  const f = useFormat();
+  const ageLabel = useAgeLabel();
+  const formatAmounts = useFormatAmounts();
   const [status, setStatus] = useState<ClaimStatus | "">("PENDING");
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
@@ -39,63 +46,66 @@ export function ClaimsQueue() {
     return [
       column.display({
         id: "open",
-        header: "Claim",
+        header: t("claim"),
         cell: ({ row }) => {
           const name = personName(policies[row.original.policy_id], row.original.beneficiary_id);
           return (
-            <Link
-              href={`/claims/${row.original.id}`}
-              aria-label={name ? `Open the claim of ${name}` : "Open the claim"}
-            >
-              Open
+            <Link href={`/claims/${row.original.id}`} aria-label={name ? t("openClaimOf", { name }) : t("openClaim")}>
+              {t("open")}
             </Link>
           );
         },
       }),
       column.accessor("reported_at", {
-        header: "Reported",
-        cell: (info) => <time dateTime={info.getValue()}>{new Date(info.getValue()).toLocaleDateString()}</time>,
+        header: t("reported"),
+        cell: (info) => <time dateTime={info.getValue()}>{f.date(info.getValue())}</time>,
       }),
       column.accessor((claim) => ageInDays(claim.reported_at, now), {
         id: "age",
-        header: "Age",
+        header: t("age"),
         cell: (info) => ageLabel(info.getValue()),
       }),
       column.accessor("beneficiary_id", {
-        header: "Person",
+        header: t("person"),
         cell: ({ row }) => {
           const policy = policies[row.original.policy_id];
           return (
             <Link href={`/policies/${row.original.policy_id}`}>
-              {personName(policy, row.original.beneficiary_id) ?? (policy === null ? "not readable" : "…")}
+              {personName(policy, row.original.beneficiary_id) ?? (policy === null ? t("notReadable") : "…")}
             </Link>
           );
         },
       }),
       column.accessor("policy_id", {
-        header: "Policy",
+        header: t("policy"),
         cell: ({ row }) => {
           const policy = policies[row.original.policy_id];
           return (
             <Link className="nowrap" href={`/policies/${row.original.policy_id}`}>
-              {policy?.policy_number ?? "policy"}
+              {policy?.policy_number ?? t("policyFallback")}
             </Link>
           );
         },
       }),
-      column.accessor("status", { header: "Status", cell: (info) => <ClaimStatusBadge status={info.getValue()} /> }),
+      column.accessor("status", {
+        header: t("status"),
+        cell: (info) => <ClaimStatusBadge status={info.getValue()} />,
+      }),
       column.accessor("waiting_period_met", {
-        header: "Waiting period",
+        header: t("waitingPeriod"),
         cell: (info) => <WaitingPeriodBadge isMet={info.getValue()} />,
       }),
       column.accessor("total_expenses", {
-        header: "Expenses",
+        header: t("expenses"),
         // Per currency: the API's total adds amounts as recorded, whatever their currencies.
         cell: ({ row }) =>
-          `${formatAmounts(expenseTotals(row.original.expenses).overall)} (${row.original.expenses.length})`,
+          t("expenseCount", {
+            total: formatAmounts(expenseTotals(row.original.expenses).overall),
+            count: row.original.expenses.length,
+          }),
       }),
     ];
-  }, [policies]);
+  }, [policies, t, f, ageLabel, formatAmounts]);
 
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
@@ -107,13 +117,13 @@ export function ClaimsQueue() {
   });
 
   return (
-    <Panel title="Queue" description="Oldest report first: the claim that has waited longest is on top.">
-      <div className="filters-grid" role="search" aria-label="Filter claims">
+    <Panel title={t("title")} description={t("description")}>
+      <div className="filters-grid" role="search" aria-label={t("filters")}>
         <StatusFilter
           id="claims-status"
           value={status}
           statuses={CLAIM_STATUSES}
-          labelOf={statusLabel}
+          labelOf={(value) => tc(`claimStatus.${value}`)}
           onChange={(value) => {
             setStatus(value);
             setPage(1);
@@ -124,9 +134,9 @@ export function ClaimsQueue() {
       <div className="claims-queue-table">
         <DataTable
           table={table}
-          label="Claims"
+          label={t("table")}
           isLoading={claims.isLoading}
-          emptyText={status ? `No ${statusLabel(status)} claim.` : "No claim yet."}
+          emptyText={status ? t(`empty.${status}`) : t("emptyAll")}
         />
       </div>
       {claims.data ? (

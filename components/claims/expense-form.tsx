@@ -1,31 +1,37 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
+import { ApiError, apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
-import { formMessages } from "@/components/ui/form-messages";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
-import { CreateExpenseInput, EXPENSE_TYPES } from "@/lib/claims/schemas";
-import { EXPENSE_TYPE_LABELS } from "./claim-math";
+import { useFormat } from "@/components/ui/use-format";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
+import { EXPENSE_TYPES } from "@/lib/claims/schemas";
+import { ExpenseFormInput } from "./expense-form-schema";
 import type { ClaimExpense } from "./types";
 import { TextField, SelectField, FormActions } from "@/components/ui/form-fields";
 
-type FormInput = z.input<typeof CreateExpenseInput>;
-type FormOutput = z.output<typeof CreateExpenseInput>;
+type FormInput = z.input<typeof ExpenseFormInput>;
+type FormOutput = z.output<typeof ExpenseFormInput>;
 
-const FIELDS = ["amount", "currency", "expense_type", "receipt_url"] as const;
+const FIELDS: ReadonlyArray<string> = ["amount", "currency", "expense_type", "receipt_url"];
 const EMPTY: FormInput = { amount: "", currency: "USD", expense_type: "REPATRIATION", receipt_url: undefined };
 
 type ExpenseFormProps = { claimId: string; onAdded?: () => void };
 
 /**
- * POST /claims/{id}/expenses with the API's own schema: an amount above 0, USD unless told, a type of
- * the list and an optional http(s) receipt link. A claim closed or rejected meanwhile answers 409,
- * shown above the form.
+ * POST /claims/{id}/expenses with the API's own schema: an amount above 0 (typed as "1250.50",
+ * "1,250.50" or "1.250,50", sent as the plain decimal), USD unless told, a type of the list and an
+ * optional http(s) receipt link. A claim closed or rejected meanwhile answers 409, shown above the form.
  */
 export function ExpenseForm({ claimId, onAdded }: ExpenseFormProps) {
+  const t = useTranslations("claims.expenseForm");
+  const tc = useTranslations("codes");
+  const tv = useTranslations("validation");
+  const tCommon = useTranslations("common");
+  const f = useFormat();
   const {
     register,
     handleSubmit,
@@ -33,45 +39,68 @@ export function ExpenseForm({ claimId, onAdded }: ExpenseFormProps) {
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(CreateExpenseInput, { error: formMessages }),
+    resolver: useZodResolver(ExpenseFormInput),
     defaultValues: EMPTY,
   });
-  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS, {
+  const { error, success, submit } = useApiSubmit(undefined, undefined, {
     invalidates: [`/api/v1/claims/${claimId}`],
+    describeError: (caught) =>
+      caught instanceof ApiError ? t("failed", { detail: caught.message }) : tCommon("networkError"),
   });
+
+  /** The API's per-field problems beside their fields, in the page's words where the code has some. */
+  function showFieldErrors(caught: unknown) {
+    if (!(caught instanceof ApiError)) return;
+    for (const item of caught.errors as Array<{ path: string; message: string; code?: unknown }>) {
+      if (!FIELDS.includes(item.path)) continue;
+      const code = typeof item.code === "string" && tv.has(item.code as never) ? item.code : null;
+      setFieldError(item.path as keyof FormInput, {
+        type: "server",
+        message: code ? tv(code as never) : item.message,
+      });
+    }
+  }
 
   async function onSubmit(values: FormOutput) {
     await submit(async () => {
-      const expense = await apiFetch<ClaimExpense>(`/api/v1/claims/${claimId}/expenses`, {
-        method: "POST",
-        body: values,
-      });
-      reset(EMPTY);
-      onAdded?.();
-      return `Added ${expense.amount} ${expense.currency} (${EXPENSE_TYPE_LABELS[expense.expense_type].toLowerCase()}).`;
+      try {
+        const expense = await apiFetch<ClaimExpense>(`/api/v1/claims/${claimId}/expenses`, {
+          method: "POST",
+          body: values,
+        });
+        reset(EMPTY);
+        onAdded?.();
+        return t("added", {
+          amount: f.money(expense.amount, expense.currency),
+          type: tc(`expenseType.${expense.expense_type}`).toLocaleLowerCase(f.locale),
+        });
+      } catch (caught) {
+        showFieldErrors(caught);
+        throw caught;
+      }
     });
   }
 
   return (
-    <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Add an expense">
+    <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("label")}>
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
       <SelectField
         id="expense-type"
-        label="Type"
+        label={t("type")}
         error={errors.expense_type?.message}
         registration={register("expense_type")}
       >
         {EXPENSE_TYPES.map((type) => (
           <option key={type} value={type}>
-            {EXPENSE_TYPE_LABELS[type]}
+            {tc(`expenseType.${type}`)}
           </option>
         ))}
       </SelectField>
       <TextField
         id="expense-amount"
-        label="Amount"
-        hint="net, above 0"
+        label={t("amount")}
+        hint={t("amountHint")}
         error={errors.amount?.message}
         inputMode="decimal"
         autoComplete="off"
@@ -79,8 +108,8 @@ export function ExpenseForm({ claimId, onAdded }: ExpenseFormProps) {
       />
       <TextField
         id="expense-currency"
-        label="Currency"
-        hint="three letters, e.g. USD"
+        label={t("currency")}
+        hint={t("currencyHint")}
         error={errors.currency?.message}
         autoComplete="off"
         maxLength={3}
@@ -90,14 +119,14 @@ export function ExpenseForm({ claimId, onAdded }: ExpenseFormProps) {
       />
       <TextField
         id="expense-receipt"
-        label="Receipt link (optional)"
-        hint="http(s) address of the invoice"
+        label={t("receipt")}
+        hint={t("receiptHint")}
         error={errors.receipt_url?.message}
         type="url"
         autoComplete="off"
         registration={register("receipt_url", { setValueAs: emptyToUndefined })}
       />
-      <FormActions submitLabel="Add expense" isBusy={isSubmitting} />
+      <FormActions submitLabel={t("submit")} isBusy={isSubmitting} />
     </form>
   );
 }

@@ -1,35 +1,52 @@
 "use client";
 
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
 import { DataTable } from "@/components/ui/data-table";
-import { EXPENSE_TYPE_LABELS, expenseTotals, formatAmounts } from "./claim-math";
+import { useFormat } from "@/components/ui/use-format";
+import { expenseTotals } from "./claim-math";
 import type { ClaimExpense } from "./types";
+import { useFormatAmounts } from "./use-claim-texts";
 
 const column = createColumnHelper<ClaimExpense>();
-const columns = [
-  column.accessor("created_at", {
-    header: "Recorded",
-    cell: (info) => <time dateTime={info.getValue()}>{new Date(info.getValue()).toLocaleString()}</time>,
-  }),
-  column.accessor("expense_type", { header: "Type", cell: (info) => EXPENSE_TYPE_LABELS[info.getValue()] }),
-  column.accessor("amount", { header: "Amount", cell: ({ row }) => `${row.original.amount} ${row.original.currency}` }),
-  column.accessor("receipt_url", {
-    header: "Receipt",
-    cell: (info) => {
-      const url = info.getValue();
-      return url ? (
-        <a href={url} target="_blank" rel="noopener noreferrer">
-          open
-        </a>
-      ) : (
-        <span className="muted">none</span>
-      );
-    },
-  }),
-];
 
 /** The claim's expenses, oldest first, then the totals by type and overall (per currency, in decimal). */
 export function ExpensesList({ expenses }: { expenses: ClaimExpense[] }) {
+  const t = useTranslations("claims.expenses");
+  const tc = useTranslations("codes");
+  const f = useFormat();
+  const formatAmounts = useFormatAmounts();
+  const columns = useMemo(
+    () => [
+      column.accessor("created_at", {
+        header: t("recorded"),
+        cell: (info) => <time dateTime={info.getValue()}>{f.dateTime(info.getValue())}</time>,
+      }),
+      column.accessor("expense_type", {
+        header: t("type"),
+        cell: (info) => tc(`expenseType.${info.getValue()}`),
+      }),
+      column.accessor("amount", {
+        header: t("amount"),
+        cell: ({ row }) => f.money(row.original.amount, row.original.currency),
+      }),
+      column.accessor("receipt_url", {
+        header: t("receipt"),
+        cell: (info) => {
+          const url = info.getValue();
+          return url ? (
+            <a href={url} target="_blank" rel="noopener noreferrer">
+              {t("open")}
+            </a>
+          ) : (
+            <span className="muted">{t("none")}</span>
+          );
+        },
+      }),
+    ],
+    [t, tc, f],
+  );
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: expenses,
@@ -40,18 +57,18 @@ export function ExpensesList({ expenses }: { expenses: ClaimExpense[] }) {
   const totals = expenseTotals(expenses);
   return (
     <>
-      <DataTable table={table} label="Expenses" emptyText="No expense recorded yet." />
-      <dl className="expense-totals" aria-label="Expense totals">
+      <DataTable table={table} label={t("table")} emptyText={t("empty")} />
+      <dl className="expense-totals" aria-label={t("totals")}>
         {totals.byType.map(({ type, amounts }) => (
           <div key={type} className="expense-total">
-            <dt>{EXPENSE_TYPE_LABELS[type]}</dt>
+            <dt>{tc(`expenseType.${type}`)}</dt>
             <dd>{formatAmounts(amounts)}</dd>
           </div>
         ))}
         <div className="expense-total expense-total-overall">
-          <dt>Total</dt>
+          <dt>{t("total")}</dt>
           <dd>
-            <strong>{totals.overall.length === 0 ? "0.00" : formatAmounts(totals.overall)}</strong>
+            <strong>{formatAmounts(totals.overall)}</strong>
           </dd>
         </div>
       </dl>

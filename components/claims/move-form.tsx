@@ -1,16 +1,18 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { ApiError, apiFetch, useInvalidate } from "@/components/ui/api-client";
 import { StatusMoveForm } from "@/components/ui/status-move-form";
-import { CLAIM_MOVES } from "@/lib/claims/state-machine";
+import { CLAIM_MOVES, type ClaimStatus } from "@/lib/claims/state-machine";
 import { ClaimStatusInput } from "@/lib/claims/schemas";
-import { statusLabel } from "@/lib/emission/labels";
 import type { Claim } from "./types";
 
 type MoveFormProps = { claim: Claim };
 
 /** An administrator's move of a claim (claims:manage), along the claims' table of moves. */
 export function MoveForm({ claim }: MoveFormProps) {
+  const t = useTranslations("claims.move");
+  const tc = useTranslations("codes");
   const invalidate = useInvalidate();
   const claimUrl = `/api/v1/claims/${claim.id}`;
   async function move(values: ClaimStatusInput) {
@@ -26,12 +28,12 @@ export function MoveForm({ claim }: MoveFormProps) {
 
   return (
     <StatusMoveForm
-      subject="claim"
-      name="Change the claim's status"
+      subject={t("subject")}
+      name={t("label")}
       idPrefix="claim-move"
       status={claim.status}
       moves={CLAIM_MOVES[claim.status]}
-      label={statusLabel}
+      label={(status: ClaimStatus) => tc(`claimStatus.${status}`)}
       schema={ClaimStatusInput}
       move={move}
       invalidates={[claimUrl]}

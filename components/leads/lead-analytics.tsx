@@ -1,27 +1,31 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useApiData } from "@/components/ui/api-client";
 import { BarChart, type BarChartItem } from "@/components/ui/bar-chart";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
+import { useFormat } from "@/components/ui/use-format";
 import "./leads.css";
-import { percent, type LeadAnalytics } from "./types";
+import type { LeadAnalytics } from "./types";
 
 type Row = LeadAnalytics["by_source"][number];
 
-function rowLabel(row: Row): string {
-  return `${row.source_channel ?? "no source"} · ${row.campaign_id ?? "no campaign"}`;
-}
-
 /** Leads and conversion rate by source channel and campaign (GET /leads/analytics): two charts and the table. */
 export function LeadAnalyticsView() {
+  const t = useTranslations("leads.analytics");
+  const tCommon = useTranslations("common");
+  const f = useFormat();
+  const rowLabel = (row: Row) => `${row.source_channel ?? t("noSource")} · ${row.campaign_id ?? t("noCampaign")}`;
+  /** A rate with at most one decimal: 0.3333 -> "33.3%". */
+  const percent = (rate: number) => f.number(rate, { style: "percent", maximumFractionDigits: 1 });
   const loaded = useApiData<LeadAnalytics>("/api/v1/leads/analytics");
   const data = loaded.data;
   if (!data) {
     return (
       <>
         <ErrorBanner message={loaded.error} />
-        {loaded.isLoading ? <p className="muted">Loading…</p> : null}
+        {loaded.isLoading ? <p className="muted">{tCommon("loading")}</p> : null}
       </>
     );
   }
@@ -30,7 +34,7 @@ export function LeadAnalyticsView() {
     key: rowLabel(row),
     label: rowLabel(row),
     value: row.leads,
-    display: String(row.leads),
+    display: f.number(row.leads),
   }));
   const rateBars: BarChartItem[] = rows.map((row) => ({
     key: rowLabel(row),
@@ -44,69 +48,71 @@ export function LeadAnalyticsView() {
   return (
     <>
       <ErrorBanner message={loaded.error} />
-      <dl className="lead-totals" aria-label="Totals">
+      <dl className="lead-totals" aria-label={t("totals")}>
         <div>
-          <dt>Leads</dt>
-          <dd>{data.total_leads}</dd>
+          <dt>{t("leads")}</dt>
+          <dd>{f.number(data.total_leads)}</dd>
         </div>
         <div>
-          <dt>Converted</dt>
-          <dd>{data.total_converted}</dd>
+          <dt>{t("converted")}</dt>
+          <dd>{f.number(data.total_converted)}</dd>
         </div>
         <div>
-          <dt>Conversion rate</dt>
+          <dt>{t("conversionRate")}</dt>
           <dd>{percent(overall)}</dd>
         </div>
       </dl>
       {rows.length === 0 ? (
-        <Panel title="By source and campaign">
-          <p className="muted">No leads yet.</p>
+        <Panel title={t("bySource")}>
+          <p className="muted">{t("noLeads")}</p>
         </Panel>
       ) : (
         <>
           <div className="lead-charts">
-            <Panel title="Leads" description="By source channel and campaign, most leads first.">
+            <Panel title={t("leads")} description={t("leadsDescription")}>
               <BarChart
-                title="Leads by source channel and campaign"
-                summary={`${rows.length} groups; the largest is ${rowLabel(rows[0])} with ${rows[0].leads} leads. The table below lists every group.`}
+                title={t("leadsChart")}
+                summary={t("leadsSummary", { groups: rows.length, label: rowLabel(rows[0]), leads: rows[0].leads })}
                 items={leadBars}
               />
             </Panel>
-            <Panel title="Conversion rate" description="Converted leads out of all leads of the group.">
+            <Panel title={t("conversionRate")} description={t("rateDescription")}>
               <BarChart
-                title="Conversion rate by source channel and campaign"
-                summary={`The highest rate is ${percent(best.conversion_rate)} for ${rowLabel(best)}. The table below lists every group.`}
+                title={t("rateChart")}
+                summary={t("rateSummary", { rate: percent(best.conversion_rate), label: rowLabel(best) })}
                 items={rateBars}
                 max={1}
               />
             </Panel>
           </div>
-          <Panel title="By source and campaign">
+          <Panel title={t("bySource")}>
             <div className="table-scroll">
-              <table className="data-table data-table-stacked" aria-label="Leads by source channel and campaign">
+              <table className="data-table data-table-stacked" aria-label={t("table")}>
                 <thead>
                   <tr>
-                    <th scope="col">Source channel</th>
-                    <th scope="col">Campaign</th>
-                    <th scope="col">Leads</th>
-                    <th scope="col">Converted</th>
-                    <th scope="col">Conversion rate</th>
+                    <th scope="col">{t("sourceChannel")}</th>
+                    <th scope="col">{t("campaign")}</th>
+                    <th scope="col">{t("leads")}</th>
+                    <th scope="col">{t("converted")}</th>
+                    <th scope="col">{t("conversionRate")}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {rows.map((row) => (
                     <tr key={rowLabel(row)}>
-                      <td data-label="Source channel">
-                        {row.source_channel ?? <span className="muted">no source</span>}
+                      <td data-label={t("sourceChannel")}>
+                        {row.source_channel ?? <span className="muted">{t("noSource")}</span>}
                       </td>
-                      <td data-label="Campaign">{row.campaign_id ?? <span className="muted">no campaign</span>}</td>
-                      <td data-label="Leads" className="amount">
-                        {row.leads}
+                      <td data-label={t("campaign")}>
+                        {row.campaign_id ?? <span className="muted">{t("noCampaign")}</span>}
                       </td>
-                      <td data-label="Converted" className="amount">
-                        {row.converted}
+                      <td data-label={t("leads")} className="amount">
+                        {f.number(row.leads)}
                       </td>
-                      <td data-label="Conversion rate" className="amount">
+                      <td data-label={t("converted")} className="amount">
+                        {f.number(row.converted)}
+                      </td>
+                      <td data-label={t("conversionRate")} className="amount">
                         {percent(row.conversion_rate)}
                       </td>
                     </tr>

@@ -1,14 +1,20 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { CRM_SYNC_STAGES } from "@/lib/leads/state-machine";
-import { apiFetch, useApiData } from "@/components/ui/api-client";
+import { UpdateLeadInput } from "@/lib/leads/schemas";
+import { ApiError, apiFetch, useApiData } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
 import { Badge, Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useFormat } from "@/components/ui/use-format";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import "./leads.css";
 import { MoveButtons } from "./move-buttons";
 import { LeadStageBadge } from "./stage-badge";
@@ -23,6 +29,9 @@ type LeadViewProps = {
 
 /** One lead: where it came from, its checkout markers as a timeline, the CRM record, and the seller's edits. */
 export function LeadView({ leadId, canWrite, hubspotPortalId }: LeadViewProps) {
+  const t = useTranslations("leads");
+  const tCommon = useTranslations("common");
+  const f = useFormat();
   const loaded = useApiData<LeadDetail>(`/api/v1/leads/${leadId}`);
   // The answer of our own PATCH, shown at once (it lacks the CRM sync fields, kept from the read).
   const [patched, setPatched] = useState<Lead | null>(null);
@@ -40,7 +49,7 @@ export function LeadView({ leadId, canWrite, hubspotPortalId }: LeadViewProps) {
   }, [syncing, reload]);
   const breadcrumb = (
     <p className="breadcrumb">
-      <Link href="/leads">Leads</Link>
+      <Link href="/leads">{t("title")}</Link>
     </p>
   );
   if (!lead) {
@@ -48,10 +57,10 @@ export function LeadView({ leadId, canWrite, hubspotPortalId }: LeadViewProps) {
       <>
         <header className="page-header">
           {breadcrumb}
-          <h1>Lead</h1>
+          <h1>{t("lead")}</h1>
         </header>
         <ErrorBanner message={loaded.error} />
-        {loaded.isLoading ? <p className="muted">Loading…</p> : null}
+        {loaded.isLoading ? <p className="muted">{tCommon("loading")}</p> : null}
       </>
     );
   }
@@ -64,44 +73,46 @@ export function LeadView({ leadId, canWrite, hubspotPortalId }: LeadViewProps) {
         <h1>{leadName(lead)}</h1>
         <p className="chips" data-testid="lead-chips">
           <LeadStageBadge stage={lead.stage} />
-          {lead.converted_to_contact_flag ? <Badge tone="ok">converted to contact</Badge> : null}
-          {lead.abandoned_checkout_flag ? <Badge tone="danger">abandoned checkout</Badge> : null}
-          <Badge>score {lead.lead_score}</Badge>
+          {lead.converted_to_contact_flag ? <Badge tone="ok">{t("view.convertedToContact")}</Badge> : null}
+          {lead.abandoned_checkout_flag ? <Badge tone="danger">{t("view.abandoned")}</Badge> : null}
+          <Badge>{t("view.score", { score: lead.lead_score })}</Badge>
         </p>
       </header>
       <ErrorBanner message={loaded.error} />
       <div className="lead-layout">
-        <Panel title="Contact and source">
+        <Panel title={t("view.contact")}>
           <dl className="facts lead-facts">
-            <dt>Phone</dt>
+            <dt>{t("view.phone")}</dt>
             <dd>{lead.phone_e164}</dd>
-            <dt>E-mail</dt>
-            <dd>{lead.email ?? "none given"}</dd>
-            <dt>Source</dt>
-            <dd>{lead.source_channel ?? "none"}</dd>
-            <dt>Campaign</dt>
-            <dd>{lead.campaign_id ?? "none"}</dd>
-            <dt>UTM</dt>
+            <dt>{t("view.email")}</dt>
+            <dd>{lead.email ?? t("view.emailNone")}</dd>
+            <dt>{t("view.source")}</dt>
+            <dd>{lead.source_channel ?? t("view.none")}</dd>
+            <dt>{t("view.campaign")}</dt>
+            <dd>{lead.campaign_id ?? t("view.none")}</dd>
+            <dt>{t("view.utm")}</dt>
             <dd>
-              {lead.utm_source || lead.utm_medium ? `${lead.utm_source ?? "?"} / ${lead.utm_medium ?? "?"}` : "none"}
+              {lead.utm_source || lead.utm_medium
+                ? `${lead.utm_source ?? "?"} / ${lead.utm_medium ?? "?"}`
+                : t("view.none")}
             </dd>
-            <dt>Landing page</dt>
-            <dd className="lead-url">{lead.landing_page ?? "none"}</dd>
-            <dt>Captured</dt>
+            <dt>{t("view.landingPage")}</dt>
+            <dd className="lead-url">{lead.landing_page ?? t("view.none")}</dd>
+            <dt>{t("view.captured")}</dt>
             <dd>
-              <time dateTime={lead.created_at}>{new Date(lead.created_at).toLocaleString()}</time>
+              <time dateTime={lead.created_at}>{f.dateTime(lead.created_at)}</time>
             </dd>
           </dl>
         </Panel>
-        <Panel title="Checkout" description="The markers of the public form and the payment gateway, in order.">
+        <Panel title={t("view.checkout")} description={t("view.checkoutDescription")}>
           <MarkerTimeline lead={lead} />
         </Panel>
-        <Panel title="CRM" description="Sent to HubSpot when the lead becomes qualified or converted.">
+        <Panel title={t("view.crm")} description={t("view.crmDescription")}>
           <dl className="facts lead-facts">
-            <dt>Contact id</dt>
+            <dt>{t("view.contactId")}</dt>
             <dd data-testid="crm-id">
               {!lead.crm_lead_id ? (
-                "not in the CRM yet"
+                t("view.notInCrm")
               ) : crmUrl ? (
                 <a href={crmUrl} target="_blank" rel="noreferrer">
                   {lead.crm_lead_id}
@@ -110,21 +121,26 @@ export function LeadView({ leadId, canWrite, hubspotPortalId }: LeadViewProps) {
                 <code>{lead.crm_lead_id}</code>
               )}
             </dd>
-            <dt>Converted</dt>
-            <dd data-testid="converted-flag">{lead.converted_to_contact_flag ? "yes: converted_to_contact" : "no"}</dd>
+            <dt>{t("view.converted")}</dt>
+            <dd data-testid="converted-flag">
+              {lead.converted_to_contact_flag ? t("view.convertedYes") : t("view.convertedNo")}
+            </dd>
           </dl>
           {lead.crm_sync_error ? (
             <p className="banner banner-error lead-sync-error" data-testid="crm-sync-error">
-              Last sync failed: {lead.crm_sync_error}
+              {t("view.syncFailed", { error: lead.crm_sync_error })}
             </p>
           ) : lead.crm_synced_at ? (
             <p className="muted">
-              Last synced <time dateTime={lead.crm_synced_at}>{new Date(lead.crm_synced_at).toLocaleString()}</time>.
+              {t.rich("view.synced", {
+                when: f.dateTime(lead.crm_synced_at),
+                time: (chunks) => <time dateTime={lead.crm_synced_at ?? undefined}>{chunks}</time>,
+              })}
             </p>
           ) : null}
         </Panel>
         {canWrite ? (
-          <Panel title="Work the lead" description="Only the moves allowed from the current stage are offered.">
+          <Panel title={t("view.work")} description={t("view.workDescription")}>
             <MoveButtons lead={lead} onMoved={setPatched} />
             <ScoreForm key={`${lead.id}:${lead.lead_score}`} lead={lead} onSaved={setPatched} />
           </Panel>
@@ -138,11 +154,13 @@ type Marker = { label: string; at: string | null };
 
 /** The four markers in the order a buyer passes them, then the abandonment flag when it is set. */
 function MarkerTimeline({ lead }: { lead: Lead }) {
+  const t = useTranslations("leads.markers");
+  const f = useFormat();
   const markers: Marker[] = [
-    { label: "Form started", at: lead.form_started_at },
-    { label: "Form completed", at: lead.form_completed_at },
-    { label: "Checkout started", at: lead.checkout_started_at },
-    { label: "Purchase completed", at: lead.purchase_completed_at },
+    { label: t("formStarted"), at: lead.form_started_at },
+    { label: t("formCompleted"), at: lead.form_completed_at },
+    { label: t("checkoutStarted"), at: lead.checkout_started_at },
+    { label: t("purchaseCompleted"), at: lead.purchase_completed_at },
   ];
   return (
     <ol className="lead-timeline">
@@ -151,55 +169,70 @@ function MarkerTimeline({ lead }: { lead: Lead }) {
           <span className="lead-timeline-label">{marker.label}</span>{" "}
           {marker.at ? (
             <time className="muted" dateTime={marker.at}>
-              {new Date(marker.at).toLocaleString()}
+              {f.dateTime(marker.at)}
             </time>
           ) : (
-            <span className="muted">not yet</span>
+            <span className="muted">{t("notYet")}</span>
           )}
         </li>
       ))}
       {lead.abandoned_checkout_flag ? (
         <li className="is-flag">
-          <span className="lead-timeline-label">Checkout abandoned</span>{" "}
-          <span className="muted">no purchase within the window after checkout started</span>
+          <span className="lead-timeline-label">{t("abandoned")}</span>{" "}
+          <span className="muted">{t("abandonedDetail")}</span>
         </li>
       ) : null}
     </ol>
   );
 }
 
+/** The score form's schema: the API's lead_score, required here (0 to 1000, whole). */
+const ScoreInput = UpdateLeadInput.pick({ lead_score: true }).required();
+type ScoreValues = z.input<typeof ScoreInput>;
+
 function ScoreForm({ lead, onSaved }: { lead: Lead; onSaved: (lead: Lead) => void }) {
-  const [value, setValue] = useState(String(lead.lead_score));
-  const { error, success, isBusy, submit } = useApiSubmit();
+  const t = useTranslations("leads.score");
+  const tCommon = useTranslations("common");
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ScoreValues, unknown, z.output<typeof ScoreInput>>({
+    resolver: useZodResolver(ScoreInput),
+    defaultValues: { lead_score: lead.lead_score },
+  });
+  const { error, success, isBusy, submit } = useApiSubmit(undefined, undefined, {
+    describeError: (caught) =>
+      caught instanceof ApiError ? t("failed", { detail: caught.message }) : tCommon("networkError"),
+  });
   return (
     <form
       className="lead-score-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit(async () => {
+      noValidate
+      onSubmit={handleSubmit((values) =>
+        submit(async () => {
           const saved = await apiFetch<Lead>(`/api/v1/leads/${lead.id}`, {
             method: "PATCH",
-            body: { lead_score: Number(value) },
+            body: { lead_score: values.lead_score },
           });
           onSaved(saved);
-          return `Score saved: ${saved.lead_score}.`;
-        });
-      }}
+          return t("saved", { score: saved.lead_score });
+        }),
+      )}
     >
-      <Field id="lead-score" label="Lead score" hint="0 to 1000">
+      <Field id="lead-score" label={t("label")} hint={t("hint")} error={errors.lead_score?.message}>
         <input
           id="lead-score"
           type="number"
           min={0}
           max={1000}
           step={1}
-          required
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
+          aria-invalid={Boolean(errors.lead_score)}
+          {...register("lead_score", { valueAsNumber: true })}
         />
       </Field>
       <Button type="submit" variant="secondary" isBusy={isBusy}>
-        Save score
+        {t("submit")}
       </Button>
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />

@@ -1,11 +1,12 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { ApiError, apiFetch, useInvalidate } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { LEAD_MOVES } from "@/lib/leads/state-machine";
-import { leadName, stageLabel, type Lead } from "./types";
+import { leadName, type Lead } from "./types";
 
 type MoveButtonsProps = {
   lead: Lead;
@@ -19,10 +20,17 @@ type MoveButtonsProps = {
  * names both stages, and the leads on show (the board, the lead) load again to show where it stands.
  */
 export function MoveButtons({ lead, onMoved }: MoveButtonsProps) {
+  const t = useTranslations("leads.move");
+  const tc = useTranslations("codes");
+  const tCommon = useTranslations("common");
+  const locale = useLocale();
   const moves = LEAD_MOVES[lead.stage];
-  const { error, isBusy, submit } = useApiSubmit();
+  const { error, isBusy, submit } = useApiSubmit(undefined, undefined, {
+    describeError: (caught) =>
+      caught instanceof ApiError ? t("failed", { detail: caught.message }) : tCommon("networkError"),
+  });
   const invalidate = useInvalidate();
-  if (moves.length === 0) return <p className="muted lead-final">Final stage.</p>;
+  if (moves.length === 0) return <p className="muted lead-final">{t("final")}</p>;
 
   const move = (stage: (typeof moves)[number]) =>
     submit(async () => {
@@ -36,7 +44,7 @@ export function MoveButtons({ lead, onMoved }: MoveButtonsProps) {
 
   return (
     <div className="lead-moves">
-      <div className="lead-move-buttons" role="group" aria-label={`Move ${leadName(lead)}`}>
+      <div className="lead-move-buttons" role="group" aria-label={t("group", { name: leadName(lead) })}>
         {moves.map((stage) => (
           <Button
             key={stage}
@@ -44,7 +52,7 @@ export function MoveButtons({ lead, onMoved }: MoveButtonsProps) {
             isBusy={isBusy}
             onClick={() => void move(stage)}
           >
-            {`To ${stageLabel(stage).toLowerCase()}`}
+            {t("to", { stage: tc(`leadStage.${stage}`).toLocaleLowerCase(locale) })}
           </Button>
         ))}
       </div>

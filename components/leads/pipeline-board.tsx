@@ -1,13 +1,15 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch, messageOf } from "@/components/ui/api-client";
+import { ApiError, apiFetch, messageOf } from "@/components/ui/api-client";
 import { ErrorBanner } from "@/components/ui/error-banner";
+import { useFormat } from "@/components/ui/use-format";
 import { LEAD_STAGES, type LeadStage } from "@/lib/leads/state-machine";
 import "./leads.css";
 import { MoveButtons } from "./move-buttons";
-import { ageLabel, leadName, stageLabel, type Lead } from "./types";
+import { leadAge, leadName, type Lead } from "./types";
 
 // The newest leads of each stage; the API's largest page. Older ones are still reachable by the list API.
 const PER_STAGE = 200;
@@ -29,12 +31,28 @@ async function loadBoard(signal: AbortSignal): Promise<Board> {
  * moves allowed from its stage; a move takes the card to its new column at once.
  */
 export function PipelineBoard({ canWrite }: { canWrite: boolean }) {
+  const t = useTranslations("leads");
+  const tc = useTranslations("codes");
+  const tCommon = useTranslations("common");
+  const f = useFormat();
+  /** "just now", "5 min", "3 h", "2 d" in the page's language. */
+  const ageLabel = (since: string, now: number) => {
+    const age = leadAge(since, now);
+    if (age.unit === "now") return t("age.justNow");
+    if (age.unit === "minutes") return t("age.minutes", { minutes: age.count });
+    if (age.unit === "hours") return t("age.hours", { hours: age.count });
+    return t("age.days", { days: age.count });
+  };
   const client = useQueryClient();
   const query = useQuery({ queryKey: BOARD_KEY, queryFn: ({ signal }) => loadBoard(signal) });
   const board = query.data ?? null;
   // When the board was read: the cards' ages count from it (a render must not read the clock).
   const readAt = query.dataUpdatedAt;
-  const error = query.error ? messageOf(query.error) : null;
+  const error = query.error
+    ? query.error instanceof ApiError
+      ? t("board.loadFailed", { detail: messageOf(query.error) })
+      : tCommon("networkError")
+    : null;
 
   // A move's answer takes the card to its new column at once, without reading the board again.
   const moved = (lead: Lead) =>
@@ -56,16 +74,16 @@ export function PipelineBoard({ canWrite }: { canWrite: boolean }) {
     <>
       <ErrorBanner message={error} />
       {!board ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{tCommon("loading")}</p>
       ) : (
         <div className="pipeline">
           {LEAD_STAGES.map((stage) => (
             <section key={stage} className="pipeline-column" aria-labelledby={`stage-${stage}`}>
               <h2 id={`stage-${stage}`} className="pipeline-title">
-                {stageLabel(stage)} <span className="pipeline-count">{board[stage].length}</span>
+                {tc(`leadStage.${stage}`)} <span className="pipeline-count">{board[stage].length}</span>
               </h2>
               {board[stage].length === 0 ? (
-                <p className="muted pipeline-empty">No leads.</p>
+                <p className="muted pipeline-empty">{t("board.noLeads")}</p>
               ) : (
                 <ul className="pipeline-cards">
                   {board[stage].map((lead) => (
@@ -75,13 +93,13 @@ export function PipelineBoard({ canWrite }: { canWrite: boolean }) {
                       </Link>
                       <p className="lead-card-phone">{lead.phone_e164}</p>
                       <p className="muted lead-card-meta">
-                        <span>{lead.source_channel ?? "no source"}</span>
+                        <span>{lead.source_channel ?? t("board.noSource")}</span>
                         <span aria-hidden="true"> · </span>
-                        <time dateTime={lead.created_at} title={new Date(lead.created_at).toLocaleString()}>
+                        <time dateTime={lead.created_at} title={f.dateTime(lead.created_at)}>
                           {ageLabel(lead.created_at, readAt)}
                         </time>
                         {lead.abandoned_checkout_flag ? (
-                          <span className="lead-card-flag"> · abandoned checkout</span>
+                          <span className="lead-card-flag"> · {t("board.abandoned")}</span>
                         ) : null}
                       </p>
                       {canWrite ? <MoveButtons lead={lead} onMoved={moved} /> : null}

@@ -1,6 +1,6 @@
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/panel";
 import type { LeadStage } from "@/lib/leads/state-machine";
-import { stageLabel } from "./types";
 
 // Blue while the seller still works the lead, green once converted, red when disqualified.
 const TONES: Record<LeadStage, "neutral" | "accent" | "ok" | "danger"> = {
@@ -12,5 +12,6 @@ const TONES: Record<LeadStage, "neutral" | "accent" | "ok" | "danger"> = {
 };
 
 export function LeadStageBadge({ stage }: { stage: LeadStage }) {
-  return <Badge tone={TONES[stage]}>{stageLabel(stage)}</Badge>;
+  const tc = useTranslations("codes");
+  return <Badge tone={TONES[stage]}>{tc(`leadStage.${stage}`)}</Badge>;
 }

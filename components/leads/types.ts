@@ -1,4 +1,3 @@
-import type { LeadStage } from "@/lib/leads/state-machine";
 import type { LeadDetailResponse, LeadResponse } from "@/lib/leads/schemas";
 
 export type Lead = LeadResponse;
@@ -16,37 +15,22 @@ export type LeadAnalytics = {
   total_converted: number;
 };
 
-const STAGE_LABELS: Record<LeadStage, string> = {
-  NEW: "New",
-  CONTACTED: "Contacted",
-  QUALIFIED: "Qualified",
-  DISQUALIFIED: "Disqualified",
-  CONVERTED: "Converted",
-};
-
-export function stageLabel(stage: LeadStage): string {
-  return STAGE_LABELS[stage];
-}
-
 /** The lead's name as captured, else its phone: a public form may give only the phone. */
 export function leadName(lead: Pick<Lead, "first_name" | "last_name" | "phone_e164">): string {
   const name = [lead.first_name, lead.last_name].filter(Boolean).join(" ");
   return name || lead.phone_e164;
 }
 
-/** "just now", "5 min", "3 h", "2 d": how long the lead has been waiting, short enough for a card. */
-export function ageLabel(since: string, now = Date.now()): string {
-  const minutes = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h`;
-  return `${Math.floor(hours / 24)} d`;
-}
+/** How long the lead has been waiting, in the largest unit a card needs: "just now", "5 min", "3 h", "2 d". */
+export type LeadAge = { unit: "now" } | { unit: "minutes" | "hours" | "days"; count: number };
 
-/** A percentage with at most one decimal: 0.3333 -> "33.3%". */
-export function percent(rate: number): string {
-  return `${Math.round(rate * 1000) / 10}%`;
+export function leadAge(since: string, now = Date.now()): LeadAge {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
+  if (minutes < 1) return { unit: "now" };
+  if (minutes < 60) return { unit: "minutes", count: minutes };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return { unit: "hours", count: hours };
+  return { unit: "days", count: Math.floor(hours / 24) };
 }
 
 /** HubSpot's page of a contact; it needs the account's portal id, so without one there is no link. */

@@ -1,16 +1,21 @@
+import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
 import { requireUser } from "@/lib/auth/require-user";
 import { ClaimsQueue } from "@/components/claims/claims-queue";
 import { PageHeader } from "@/components/ui/panel";
 
-export const metadata = { title: "Claims · Funeral Cover Admin" };
+export async function generateMetadata() {
+  const t = await getTranslations();
+  return { title: `${t("claims.title")} · ${t("app.name")}` };
+}
 
 export default async function ClaimsPage() {
   const user = await requireUser();
   if (!user.permissions.has("claims:read")) return <AccessDenied permission="claims:read" />;
+  const t = await getTranslations("claims");
   return (
     <>
-      <PageHeader title="Claims" description="The claims desk: every claim in your scope, the longest waiting first." />
+      <PageHeader title={t("title")} description={t("description")} />
       <ClaimsQueue />
     </>
   );

@@ -1,22 +1,24 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
 import { requireUser } from "@/lib/auth/require-user";
 import { PipelineBoard } from "@/components/leads/pipeline-board";
 import { PageHeader } from "@/components/ui/panel";
 
-export const metadata = { title: "Leads · Funeral Cover Admin" };
+export async function generateMetadata() {
+  const t = await getTranslations();
+  return { title: `${t("leads.title")} · ${t("app.name")}` };
+}
 
 export default async function LeadsPage() {
   const user = await requireUser();
   if (!user.permissions.has("leads:read")) return <AccessDenied permission="leads:read" />;
+  const t = await getTranslations("leads");
   return (
     <>
-      <PageHeader
-        title="Leads"
-        description="The pipeline by stage, newest first. A card's buttons move the lead; only the allowed moves are offered."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <p className="breadcrumb">
-        <Link href="/leads/analytics">Analytics by source and campaign</Link>
+        <Link href="/leads/analytics">{t("analyticsLink")}</Link>
       </p>
       <PipelineBoard canWrite={user.permissions.has("leads:write")} />
     </>

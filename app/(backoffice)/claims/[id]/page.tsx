@@ -1,8 +1,12 @@
+import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
 import { requireUser } from "@/lib/auth/require-user";
 import { ClaimView } from "@/components/claims/claim-view";
 
-export const metadata = { title: "Claim · Funeral Cover Admin" };
+export async function generateMetadata() {
+  const t = await getTranslations();
+  return { title: `${t("claims.claim")} · ${t("app.name")}` };
+}
 
 type ClaimPageProps = { params: Promise<{ id: string }> };
 

@@ -1,8 +1,12 @@
+import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
 import { requireUser } from "@/lib/auth/require-user";
 import { LeadView } from "@/components/leads/lead-view";
 
-export const metadata = { title: "Lead · Funeral Cover Admin" };
+export async function generateMetadata() {
+  const t = await getTranslations();
+  return { title: `${t("leads.lead")} · ${t("app.name")}` };
+}
 
 type LeadPageProps = { params: Promise<{ id: string }> };
 

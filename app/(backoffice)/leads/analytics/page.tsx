@@ -1,21 +1,26 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
 import { requireUser } from "@/lib/auth/require-user";
 import { LeadAnalyticsView } from "@/components/leads/lead-analytics";
 
-export const metadata = { title: "Lead analytics · Funeral Cover Admin" };
+export async function generateMetadata() {
+  const t = await getTranslations();
+  return { title: `${t("leads.analytics.title")} · ${t("app.name")}` };
+}
 
 export default async function LeadAnalyticsPage() {
   const user = await requireUser();
   if (!user.permissions.has("leads:read")) return <AccessDenied permission="leads:read" />;
+  const t = await getTranslations("leads");
   return (
     <>
       <header className="page-header">
         <p className="breadcrumb">
-          <Link href="/leads">Leads</Link>
+          <Link href="/leads">{t("title")}</Link>
         </p>
-        <h1>Lead analytics</h1>
-        <p className="muted">Leads and conversion rate by source channel and campaign, in your scope.</p>
+        <h1>{t("analytics.title")}</h1>
+        <p className="muted">{t("analytics.description")}</p>
       </header>
       <LeadAnalyticsView />
     </>
