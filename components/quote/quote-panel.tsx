@@ -342,11 +342,13 @@ function PersonRow({ number, person, state, version, country, canRemove, onAge, 
       <div className="person-result" aria-live="polite">
         {state.kind === "priced" ? (
           <>
-            <PerMonth>
-              <output className="person-price" aria-label={t("price", { number })}>
-                {f.money(state.quote.final_price, state.quote.currency)}
-              </output>
-            </PerMonth>
+            <div className="person-price">
+              <PerMonth>
+                <output aria-label={t("price", { number })}>
+                  {f.money(state.quote.final_price, state.quote.currency)}
+                </output>
+              </PerMonth>
+            </div>
             <ol className="steps">
               {steps(state.quote, state.age, version, country).map((step, index) => (
                 <li key={index}>{step}</li>
