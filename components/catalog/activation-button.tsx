@@ -1,25 +1,33 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { InlineError } from "@/components/ui/error-banner";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useCatalogErrors } from "./use-catalog-errors";
 
 type ActivationButtonProps = {
-  /** "product" or "version": said on the button, as both kinds can sit side by side. */
-  kind: string;
+  /** Said on the button, as both kinds can sit side by side. */
+  kind: "product" | "version";
   isActive: boolean;
   /** The PATCH endpoint of the record; activation is `{is_active}` for products and versions alike. */
   url: string;
 };
 
 /** Products and versions are both read under /products: the tree or the version shows the new state. */
-const CATALOG_WRITE = { invalidates: ["/api/v1/products"] };
+const CATALOG_WRITE = ["/api/v1/products"];
+
+const LABELS = {
+  product: { activate: "activateProduct", deactivate: "deactivateProduct" },
+  version: { activate: "activateVersion", deactivate: "deactivateVersion" },
+} as const;
 
 /** Activates or deactivates a product or a version; an inactive one stays in the catalog but is not sold. */
 export function ActivationButton({ kind, isActive, url }: ActivationButtonProps) {
-  const { error, isBusy, submit } = useApiSubmit(undefined, undefined, CATALOG_WRITE);
-  const action = isActive ? "Deactivate" : "Activate";
+  const t = useTranslations("catalog.activation");
+  const describeError = useCatalogErrors();
+  const { error, isBusy, submit } = useApiSubmit(undefined, undefined, { invalidates: CATALOG_WRITE, describeError });
 
   async function toggle() {
     await submit(async () => {
@@ -30,7 +38,7 @@ export function ActivationButton({ kind, isActive, url }: ActivationButtonProps)
   return (
     <span className="activation">
       <Button variant={isActive ? "danger" : "secondary"} onClick={toggle} isBusy={isBusy}>
-        {action} {kind}
+        {t(LABELS[kind][isActive ? "deactivate" : "activate"])}
       </Button>
       <InlineError message={error} />
     </span>

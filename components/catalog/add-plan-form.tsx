@@ -1,15 +1,16 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { FormProvider, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { CreatePlanInput } from "@/lib/catalog/schemas";
 import { apiFetch } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
-import { formMessages } from "@/components/ui/form-messages";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { PlanFields } from "./plan-fields";
 import type { Plan, Product } from "./types";
+import { useCatalogErrors } from "./use-catalog-errors";
+import { useCatalogResolver } from "./use-catalog-resolver";
 import { NEW_VERSION } from "./version-terms-fields";
 import { FormActions } from "@/components/ui/form-fields";
 
@@ -21,17 +22,23 @@ const EVERY_PATH = () => true;
 
 /** Adds a plan, with its first versions, to a product that already exists. */
 export function AddPlanForm({ product }: { product: Product }) {
+  const t = useTranslations("catalog.addPlan");
+  const resolver = useCatalogResolver(CreatePlanInput);
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(CreatePlanInput, { error: formMessages }),
+    resolver,
     defaultValues: empty(),
   });
-  const { error, success, submit } = useApiSubmit(form.setError, EVERY_PATH, { invalidates: ["/api/v1/products"] });
+  const describeError = useCatalogErrors();
+  const { error, success, submit } = useApiSubmit(form.setError, EVERY_PATH, {
+    invalidates: ["/api/v1/products"],
+    describeError,
+  });
 
   async function onSubmit(values: FormOutput) {
     await submit(async () => {
       const plan = await apiFetch<Plan>(`/api/v1/products/${product.id}/plans`, { method: "POST", body: values });
       form.reset(empty());
-      return `Added the plan ${plan.name}.`;
+      return t("added", { name: plan.name });
     });
   }
 
@@ -41,12 +48,12 @@ export function AddPlanForm({ product }: { product: Product }) {
         className="form"
         onSubmit={form.handleSubmit(onSubmit)}
         noValidate
-        aria-label={`Add a plan to ${product.name}`}
+        aria-label={t("formLabel", { product: product.name })}
       >
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
-        <PlanFields prefix="" idPrefix={`add-plan-${product.id}`} title="New plan" />
-        <FormActions submitLabel="Add plan" isBusy={form.formState.isSubmitting} />
+        <PlanFields prefix="" idPrefix={`add-plan-${product.id}`} title={t("title")} />
+        <FormActions submitLabel={t("submit")} isBusy={form.formState.isSubmitting} />
       </form>
     </FormProvider>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { FormProvider, useFieldArray, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { CreateProductInput } from "@/lib/catalog/schemas";
@@ -8,10 +8,11 @@ import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { CheckboxField } from "@/components/ui/field";
-import { formMessages } from "@/components/ui/form-messages";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { PlanFields } from "./plan-fields";
 import type { Product } from "./types";
+import { useCatalogErrors } from "./use-catalog-errors";
+import { useCatalogResolver } from "./use-catalog-resolver";
 import { NEW_VERSION } from "./version-terms-fields";
 import { TextAreaField, TextField } from "@/components/ui/form-fields";
 
@@ -32,8 +33,11 @@ const EVERY_PATH = () => true;
 
 /** A product with its plans and their versions, sent as one POST: the API stores all of it or nothing. */
 export function CreateProductForm({ onCreated }: { onCreated?: (product: Product) => void }) {
+  const t = useTranslations("catalog.createProduct");
+  const resolver = useCatalogResolver(CreateProductInput);
+  const describeError = useCatalogErrors();
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(CreateProductInput, { error: formMessages }),
+    resolver,
     defaultValues: empty(),
   });
   const {
@@ -45,7 +49,10 @@ export function CreateProductForm({ onCreated }: { onCreated?: (product: Product
     formState: { errors, isSubmitting },
   } = form;
   const plans = useFieldArray({ control, name: "plans" });
-  const { error, success, submit } = useApiSubmit(setError, EVERY_PATH, { invalidates: ["/api/v1/products"] });
+  const { error, success, submit } = useApiSubmit(setError, EVERY_PATH, {
+    invalidates: ["/api/v1/products"],
+    describeError,
+  });
 
   async function onSubmit(values: FormOutput) {
     await submit(async () => {
@@ -53,65 +60,61 @@ export function CreateProductForm({ onCreated }: { onCreated?: (product: Product
       reset(empty());
       onCreated?.(product);
       const versionCount = product.plans.reduce((sum, plan) => sum + plan.versions.length, 0);
-      return `Created ${product.name} with ${plural(product.plans.length, "plan")} and ${plural(versionCount, "version")}.`;
+      return t("created", { name: product.name, plans: product.plans.length, versions: versionCount });
     });
   }
 
   return (
     <FormProvider {...form}>
-      <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create a product">
+      <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("formLabel")}>
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
         <div className="form-grid">
           <TextField
             id="product-name"
-            label="Product name"
+            label={t("name")}
             error={errors.name?.message}
             autoComplete="off"
             registration={register("name")}
           />
           <TextField
             id="product-type"
-            label="Product type"
+            label={t("type")}
             error={errors.product_type?.message}
             autoComplete="off"
             registration={register("product_type")}
           />
           <TextAreaField
             id="product-description"
-            label="Description (optional)"
+            label={t("descriptionField")}
             error={errors.description?.message}
             rows={2}
             registration={register("description", { setValueAs: emptyToUndefined })}
           />
-          <CheckboxField id="product-active" label="Active (offered for sale)">
+          <CheckboxField id="product-active" label={t("active")}>
             <input id="product-active" type="checkbox" {...register("is_active")} />
           </CheckboxField>
         </div>
         {plans.fields.map((plan, index) => (
           <fieldset key={plan.id} className="nested nested-plan">
-            <legend>Plan {index + 1}</legend>
+            <legend>{t("plan", { number: index + 1 })}</legend>
             <PlanFields
               prefix={`plans.${index}.`}
               idPrefix={`product-plan-${index}`}
-              title={`Plan ${index + 1}`}
+              title={t("plan", { number: index + 1 })}
               onRemove={() => plans.remove(index)}
             />
           </fieldset>
         ))}
         <div className="form-actions">
           <Button variant="secondary" onClick={() => plans.append(newPlan())}>
-            Add a plan
+            {t("addPlan")}
           </Button>
           <Button type="submit" isBusy={isSubmitting}>
-            Create product
+            {t("submit")}
           </Button>
         </div>
       </form>
     </FormProvider>
   );
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
 }

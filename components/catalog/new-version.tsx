@@ -1,11 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
 import type { Version } from "./types";
-import { versionName } from "./types";
 import { useVersionPageData } from "./use-catalog-data";
+import { useCatalogFormat } from "./use-catalog-format";
 import { VersionForm, toFormValues } from "./version-form";
 import { VersionHeading } from "./version-heading";
 
@@ -18,11 +19,17 @@ export function nextLabel(label: string | null): string | undefined {
 /** A new version of the same plan, starting from every term and list of an existing one. */
 export function NewVersion({ versionId }: { versionId: string }) {
   const router = useRouter();
+  const t = useTranslations("catalog");
+  const tc = useTranslations("common");
+  const { versionName } = useCatalogFormat();
   const data = useVersionPageData(versionId);
   const { found } = data;
 
-  if (data.isLoading) return <p className="muted">Loading…</p>;
-  if (!found) return <ErrorBanner message={data.error ?? "This version is not in the catalog."} />;
+  if (data.isLoading) return <p className="muted">{tc("loading")}</p>;
+  if (!found)
+    return (
+      <ErrorBanner message={data.error ? t("errors.loadFailed", { detail: data.error }) : t("version.notFound")} />
+    );
   const { plan, version } = found;
 
   function onCreated(created: Version) {
@@ -31,13 +38,13 @@ export function NewVersion({ versionId }: { versionId: string }) {
 
   return (
     <>
-      <VersionHeading found={found} title="New version from" />
+      <VersionHeading found={found} title={t("version.headingNew", { name: versionName(version) })} />
       <Panel
-        title="New version"
-        description={`Starts as a copy of ${versionName(version)} of plan ${plan.name}, with its countries, zones, surcharges and coverages. The old version stays as it is.`}
+        title={t("version.newTitle")}
+        description={t("version.newDescription", { version: versionName(version), plan: plan.name })}
       >
         {data.isLoadingChoices ? (
-          <p className="muted">Loading countries and zones…</p>
+          <p className="muted">{t("version.loadingChoices")}</p>
         ) : (
           <VersionForm
             mode="create"

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { get, useFieldArray, useFormContext, type FieldError } from "react-hook-form";
 import { emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
@@ -18,6 +19,7 @@ type PlanFieldsProps = {
 
 /** A plan's name and its versions (added and removed in place), for the product and add-a-plan forms. */
 export function PlanFields({ prefix, idPrefix, title, onRemove }: PlanFieldsProps) {
+  const t = useTranslations("catalog.plan");
   const {
     control,
     register,
@@ -31,28 +33,24 @@ export function PlanFields({ prefix, idPrefix, title, onRemove }: PlanFieldsProp
       <div className="form-grid">
         <TextField
           id={`${idPrefix}-name`}
-          label="Plan name"
+          label={t("name")}
           error={errorOf("name")}
           autoComplete="off"
           registration={register(`${prefix}name`)}
         />
         <TextField
           id={`${idPrefix}-processor`}
-          label="Processor price id (optional)"
-          hint="the recurring price at the card processor"
+          label={t("processor")}
+          hint={t("processorHint")}
           error={errorOf("processor_price_id")}
           autoComplete="off"
           registration={register(`${prefix}processor_price_id`, { setValueAs: emptyToUndefined })}
         />
       </div>
-      {versions.fields.length === 0 ? (
-        <p className="muted">No version yet: the plan cannot be sold until it has one.</p>
-      ) : null}
+      {versions.fields.length === 0 ? <p className="muted">{t("noVersion")}</p> : null}
       {versions.fields.map((version, index) => (
         <fieldset key={version.id} className="nested nested-version">
-          <legend>
-            {title}, version {index + 1}
-          </legend>
+          <legend>{t("versionLegend", { plan: title, number: index + 1 })}</legend>
           <VersionTermsFields
             prefix={`${prefix}versions.${index}.`}
             idPrefix={`${idPrefix}-v${index}`}
@@ -60,18 +58,18 @@ export function PlanFields({ prefix, idPrefix, title, onRemove }: PlanFieldsProp
           />
           <div className="form-actions">
             <Button variant="danger" onClick={() => versions.remove(index)}>
-              Remove version {index + 1}
+              {t("removeVersion", { number: index + 1 })}
             </Button>
           </div>
         </fieldset>
       ))}
       <div className="form-actions">
         <Button variant="secondary" onClick={() => versions.append({ ...NEW_VERSION })}>
-          Add a version to {title.toLowerCase()}
+          {t("addVersion", { plan: title.toLowerCase() })}
         </Button>
         {onRemove ? (
           <Button variant="danger" onClick={onRemove}>
-            Remove {title.toLowerCase()}
+            {t("remove", { plan: title.toLowerCase() })}
           </Button>
         ) : null}
       </div>

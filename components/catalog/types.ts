@@ -26,7 +26,10 @@ export function findVersion(products: Product[], versionId: string): VersionInTr
   return null;
 }
 
-/** "v2" or, for a version without a label, the date it was created: what a person recognises. */
+/**
+ * "v2" or, for a version without a label, the date it was created: what a person recognises. English
+ * only; pages use useCatalogFormat().versionName, in the page's language.
+ */
 export function versionName(version: Pick<Version, "version_label" | "created_at">): string {
   return version.version_label ?? `version of ${version.created_at.slice(0, 10)}`;
 }

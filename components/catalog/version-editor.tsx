@@ -1,10 +1,12 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
 import { ActivationButton } from "./activation-button";
 import { useVersionPageData } from "./use-catalog-data";
+import { useCatalogFormat } from "./use-catalog-format";
 import { VersionForm, toFormValues } from "./version-form";
 import { VersionHeading } from "./version-heading";
 
@@ -12,57 +14,50 @@ type VersionEditorProps = { versionId: string; canEdit: boolean; isJustCreated: 
 
 /** One version: (de)activate it, edit its terms and lists while no policy uses it, or start a new one from it. */
 export function VersionEditor({ versionId, canEdit, isJustCreated }: VersionEditorProps) {
+  const t = useTranslations("catalog.version");
+  const tc = useTranslations("common");
+  const te = useTranslations("catalog.errors");
+  const { versionName } = useCatalogFormat();
   const data = useVersionPageData(versionId);
   const { found } = data;
 
-  if (data.isLoading) return <p className="muted">Loading…</p>;
+  if (data.isLoading) return <p className="muted">{tc("loading")}</p>;
   if (!found)
-    return (
-      <ErrorBanner
-        message={data.error ?? "This version is not in the catalog (it may belong to another company's plan)."}
-      />
-    );
+    return <ErrorBanner message={data.error ? te("loadFailed", { detail: data.error }) : t("notFoundOrOther")} />;
   const { plan, version } = found;
   // A policy keeps the terms it was issued on: the API refuses (409) any change but activation.
   const isReadOnly = !canEdit || version.in_use;
 
   return (
     <>
-      <VersionHeading found={found} title="Version" />
-      {isJustCreated ? (
-        <SuccessBanner message="Created this version. Deactivate the old one once it should no longer be sold." />
-      ) : null}
+      <VersionHeading found={found} title={t("heading", { name: versionName(version) })} />
+      {isJustCreated ? <SuccessBanner message={t("justCreated")} /> : null}
       {canEdit ? (
-        <Panel
-          title="Availability and new versions"
-          description="An inactive version stays in the catalog but cannot be quoted or sold."
-        >
+        <Panel title={t("availabilityTitle")} description={t("availabilityDescription")}>
           <div className="button-row">
             <ActivationButton kind="version" isActive={version.is_active} url={`/api/v1/plan-versions/${version.id}`} />
             <Link className="button button-secondary" href={`/catalog/versions/${version.id}/new`}>
-              New version from this one
+              {t("newFromThis")}
             </Link>
             {version.is_active ? (
               <Link className="button button-secondary" href={`/quote?version=${version.id}`}>
-                Quote this version
+                {t("quoteThis")}
               </Link>
             ) : null}
           </div>
         </Panel>
       ) : null}
       <Panel
-        title={isReadOnly ? "Terms and rules" : "Edit terms and rules"}
-        description={`Plan ${plan.name}. Saving sends every list; each replaces the one stored.`}
+        title={isReadOnly ? t("termsTitle") : t("editTitle")}
+        description={t("termsDescription", { plan: plan.name })}
       >
         {canEdit && version.in_use ? (
           <p className="banner banner-info" role="note">
-            Policies were issued on this version, so its terms are kept as they were sold: prices, ages, waiting
-            periods, countries, zones, surcharges and coverages cannot change here. Use{" "}
-            <strong>New version from this one</strong> to change them for new sales.
+            {t.rich("inUseNote", { strong: (chunks) => <strong>{chunks}</strong> })}
           </p>
         ) : null}
         {data.isLoadingChoices ? (
-          <p className="muted">Loading countries and zones…</p>
+          <p className="muted">{t("loadingChoices")}</p>
         ) : (
           <VersionForm
             // Another version's page may reuse this component: its form must start from that version.

@@ -1,15 +1,16 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { FormProvider, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { CreateVersionInput } from "@/lib/catalog/schemas";
 import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
-import { formMessages } from "@/components/ui/form-messages";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import type { Country, Version, Zone } from "./types";
+import { useCatalogErrors } from "./use-catalog-errors";
+import { useCatalogResolver } from "./use-catalog-resolver";
 import { CountryRulesFields, CoveragesFields, SurchargeBandsFields, ZoneRulesFields } from "./version-rules-fields";
 import { VersionTermsFields, type VersionFormInput } from "./version-terms-fields";
 
@@ -50,7 +51,7 @@ export function toFormValues(version: Version): VersionFormInput {
 }
 
 /** Every catalog read is under /products: a saved version shows in them once loaded again. */
-const CATALOG_WRITE = { invalidates: ["/api/v1/products"] };
+const CATALOG_WRITE = ["/api/v1/products"];
 
 type VersionFormProps = {
   /** "edit" saves this version (PATCH); "create" adds a new version to its plan, starting from it (POST). */
@@ -79,24 +80,27 @@ export function VersionForm({
   isReadOnly,
   onCreated,
 }: VersionFormProps) {
-  const form = useForm<VersionFormInput, unknown, FormOutput>({
-    resolver: zodResolver(CreateVersionInput, { error: formMessages }),
-    defaultValues: initialValues,
+  const t = useTranslations("catalog.form");
+  const resolver = useCatalogResolver(CreateVersionInput);
+  const describeError = useCatalogErrors();
+  const form = useForm<VersionFormInput, unknown, FormOutput>({ resolver, defaultValues: initialValues });
+  const { error, success, submit } = useApiSubmit(form.setError, EVERY_PATH, {
+    invalidates: CATALOG_WRITE,
+    describeError,
   });
-  const { error, success, submit } = useApiSubmit(form.setError, EVERY_PATH, CATALOG_WRITE);
 
   async function onSubmit(values: FormOutput) {
     await submit(async () => {
       if (mode === "create") {
         const created = await apiFetch<Version>(`/api/v1/plans/${planId}/versions`, { method: "POST", body: values });
         onCreated?.(created);
-        return "Created the new version.";
+        return t("created");
       }
       // Activation has its own button; the save sends the terms and every list, each replacing the old.
       const { is_active: _isActive, ...terms } = values;
       const saved = await apiFetch<Version>(`/api/v1/plan-versions/${version.id}`, { method: "PATCH", body: terms });
       form.reset(toFormValues(saved));
-      return "Saved the version.";
+      return t("saved");
     });
   }
 
@@ -106,12 +110,12 @@ export function VersionForm({
         className="form"
         onSubmit={form.handleSubmit(onSubmit)}
         noValidate
-        aria-label={mode === "create" ? "New version" : "Version terms"}
+        aria-label={mode === "create" ? t("newLabel") : t("editLabel")}
       >
         {/* A disabled fieldset locks every input and add/remove button at once. */}
         <fieldset className="plain-fieldset" disabled={isReadOnly}>
-          <section aria-label="Terms">
-            <h3>Terms</h3>
+          <section aria-label={t("terms")}>
+            <h3>{t("terms")}</h3>
             <VersionTermsFields
               prefix=""
               idPrefix="version"
@@ -131,7 +135,7 @@ export function VersionForm({
             <SuccessBanner message={success} />
             <div className="form-actions">
               <Button type="submit" isBusy={form.formState.isSubmitting}>
-                {mode === "create" ? "Create version" : "Save version"}
+                {mode === "create" ? t("create") : t("save")}
               </Button>
               {mode === "edit" ? (
                 <Button
@@ -139,7 +143,7 @@ export function VersionForm({
                   onClick={() => form.reset()}
                   disabled={!form.formState.isDirty || form.formState.isSubmitting}
                 >
-                  Undo changes
+                  {t("undo")}
                 </Button>
               ) : null}
             </div>

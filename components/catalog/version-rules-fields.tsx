@@ -1,11 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { get, useFieldArray, useFormContext, type FieldError, type UseFormRegisterReturn } from "react-hook-form";
 import { emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { CheckboxField } from "@/components/ui/field";
 import type { Country, Zone } from "./types";
+import { useCatalogFormat } from "./use-catalog-format";
 import { SelectField, TextField } from "@/components/ui/form-fields";
 
 // The four lists of a version, each edited row by row and sent whole: the API replaces a list with the
@@ -40,12 +42,18 @@ type RuleRowProps = {
 };
 
 function RuleRow({ legend, rowError, hasWideChoice = false, onRemove, children }: RuleRowProps) {
+  const t = useTranslations("catalog.rules");
   return (
     <fieldset className={hasWideChoice ? "rule-row rule-row-wide-choice" : "rule-row"}>
       <legend className="visually-hidden">{legend}</legend>
       <div className="rule-fields">{children}</div>
-      <Button variant="danger" className="rule-remove" onClick={onRemove} aria-label={`Remove ${legend.toLowerCase()}`}>
-        Remove
+      <Button
+        variant="danger"
+        className="rule-remove"
+        onClick={onRemove}
+        aria-label={t("removeLabel", { row: legend.toLowerCase() })}
+      >
+        {t("remove")}
       </Button>
       {rowError ? (
         <p className="field-error rule-error" role="alert">
@@ -127,14 +135,17 @@ function ChoiceField({
 }
 
 export function CountryRulesFields({ countries }: { countries: Country[] | null }) {
+  const t = useTranslations("catalog.rules");
+  const f = useCatalogFormat();
   const { rows, register, errorOf, listError } = useRowHelpers("countries");
+  const choices = countries ? f.countryChoices(countries) : undefined;
   return (
     <ListSection
-      title="Countries"
-      description="A country listed here decides for itself, at the public price or at its own override; a country not listed is available where one of the version's zones is."
-      empty="No country listed."
+      title={t("countries.title")}
+      description={t("countries.description")}
+      empty={t("countries.empty")}
       count={rows.fields.length}
-      addLabel="Add a country"
+      addLabel={t("countries.add")}
       onAdd={() => rows.append({ country_code: "", is_available: true, price: undefined })}
       listError={listError}
     >
@@ -143,33 +154,30 @@ export function CountryRulesFields({ countries }: { countries: Country[] | null 
         return (
           <RuleRow
             key={row.id}
-            legend={`Country rule ${index + 1}`}
+            legend={t("countries.legend", { number: index + 1 })}
             rowError={errorOf(index)}
             hasWideChoice
             onRemove={() => rows.remove(index)}
           >
             <ChoiceField
               id={id("code")}
-              label="Country"
+              label={t("countries.country")}
               error={errorOf(index, "country_code")}
               registration={register(`countries.${index}.country_code`)}
-              emptyLabel="Choose a country…"
-              choices={countries?.map((country) => ({
-                value: country.iso_code,
-                label: `${country.name} (${country.iso_code})`,
-              }))}
+              emptyLabel={t("countries.choose")}
+              choices={choices}
               maxLength={2}
-              placeholder="ISO code, e.g. MX"
+              placeholder={t("countries.codePlaceholder")}
             />
             <TextField
               id={id("price")}
-              label="Price override (optional)"
+              label={t("countries.price")}
               error={errorOf(index, "price")}
               inputMode="decimal"
               autoComplete="off"
               registration={register(`countries.${index}.price`, { setValueAs: emptyToUndefined })}
             />
-            <CheckboxField id={id("available")} label="Available">
+            <CheckboxField id={id("available")} label={t("available")}>
               <input id={id("available")} type="checkbox" {...register(`countries.${index}.is_available`)} />
             </CheckboxField>
           </RuleRow>
@@ -180,14 +188,15 @@ export function CountryRulesFields({ countries }: { countries: Country[] | null 
 }
 
 export function ZoneRulesFields({ zones }: { zones: Zone[] | null }) {
+  const t = useTranslations("catalog.rules");
   const { rows, register, errorOf, listError } = useRowHelpers("zones");
   return (
     <ListSection
-      title="Zones"
-      description="Makes the version available (or not) in every country of a zone at once."
-      empty="No zone listed."
+      title={t("zones.title")}
+      description={t("zones.description")}
+      empty={t("zones.empty")}
       count={rows.fields.length}
-      addLabel="Add a zone"
+      addLabel={t("zones.add")}
       onAdd={() => rows.append({ zone_id: "", is_available: true })}
       listError={listError}
     >
@@ -196,24 +205,24 @@ export function ZoneRulesFields({ zones }: { zones: Zone[] | null }) {
         return (
           <RuleRow
             key={row.id}
-            legend={`Zone rule ${index + 1}`}
+            legend={t("zones.legend", { number: index + 1 })}
             rowError={errorOf(index)}
             hasWideChoice
             onRemove={() => rows.remove(index)}
           >
             <ChoiceField
               id={id("zone")}
-              label="Zone"
+              label={t("zones.zone")}
               error={errorOf(index, "zone_id")}
               registration={register(`zones.${index}.zone_id`)}
-              emptyLabel="Choose a zone…"
+              emptyLabel={t("zones.choose")}
               choices={zones?.map((zone) => ({
                 value: zone.id,
-                label: `${zone.name} (${zone.countries.length} ${zone.countries.length === 1 ? "country" : "countries"})`,
+                label: t("zones.choice", { name: zone.name, count: zone.countries.length }),
               }))}
-              placeholder="zone id"
+              placeholder={t("zones.idPlaceholder")}
             />
-            <CheckboxField id={id("available")} label="Available">
+            <CheckboxField id={id("available")} label={t("available")}>
               <input id={id("available")} type="checkbox" {...register(`zones.${index}.is_available`)} />
             </CheckboxField>
           </RuleRow>
@@ -224,14 +233,15 @@ export function ZoneRulesFields({ zones }: { zones: Zone[] | null }) {
 }
 
 export function SurchargeBandsFields() {
+  const t = useTranslations("catalog.rules");
   const { rows, register, errorOf, listError } = useRowHelpers("age_surcharges");
   return (
     <ListSection
-      title="Age surcharges"
-      description="A percentage added to the base price for ages within a band (both ages included); bands must not overlap."
-      empty="No surcharge: every age pays the base price."
+      title={t("bands.title")}
+      description={t("bands.description")}
+      empty={t("bands.empty")}
       count={rows.fields.length}
-      addLabel="Add a surcharge band"
+      addLabel={t("bands.add")}
       onAdd={() => rows.append({ min_age: Number.NaN, max_age: Number.NaN, percentage: "" })}
       listError={listError}
     >
@@ -253,15 +263,15 @@ export function SurchargeBandsFields() {
         return (
           <RuleRow
             key={row.id}
-            legend={`Surcharge band ${index + 1}`}
+            legend={t("bands.legend", { number: index + 1 })}
             rowError={errorOf(index)}
             onRemove={() => rows.remove(index)}
           >
-            {age("min_age", "From age")}
-            {age("max_age", "To age")}
+            {age("min_age", t("bands.from"))}
+            {age("max_age", t("bands.to"))}
             <TextField
               id={id("percentage")}
-              label="Surcharge (%)"
+              label={t("bands.percentage")}
               error={errorOf(index, "percentage")}
               inputMode="decimal"
               autoComplete="off"
@@ -275,14 +285,15 @@ export function SurchargeBandsFields() {
 }
 
 export function CoveragesFields() {
+  const t = useTranslations("catalog.rules");
   const { rows, register, errorOf, listError } = useRowHelpers("coverages");
   return (
     <ListSection
-      title="Coverages"
-      description="What the cover pays for, each with its limit."
-      empty="No coverage listed."
+      title={t("coverages.title")}
+      description={t("coverages.description")}
+      empty={t("coverages.empty")}
       count={rows.fields.length}
-      addLabel="Add a coverage"
+      addLabel={t("coverages.add")}
       onAdd={() => rows.append({ name: "", description: undefined, limit_amount: undefined })}
       listError={listError}
     >
@@ -291,27 +302,27 @@ export function CoveragesFields() {
         return (
           <RuleRow
             key={row.id}
-            legend={`Coverage ${index + 1}`}
+            legend={t("coverages.legend", { number: index + 1 })}
             rowError={errorOf(index)}
             onRemove={() => rows.remove(index)}
           >
             <TextField
               id={id("name")}
-              label="Coverage name"
+              label={t("coverages.name")}
               error={errorOf(index, "name")}
               autoComplete="off"
               registration={register(`coverages.${index}.name`)}
             />
             <TextField
               id={id("description")}
-              label="Description (optional)"
+              label={t("coverages.details")}
               error={errorOf(index, "description")}
               autoComplete="off"
               registration={register(`coverages.${index}.description`, { setValueAs: emptyToUndefined })}
             />
             <TextField
               id={id("limit")}
-              label="Limit amount (optional)"
+              label={t("coverages.limit")}
               error={errorOf(index, "limit_amount")}
               inputMode="decimal"
               autoComplete="off"

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { get, useFormContext, type FieldError } from "react-hook-form";
 import type { z } from "zod";
 import type { CreateVersionInput } from "@/lib/catalog/schemas";
@@ -46,6 +47,7 @@ export function VersionTermsFields({
   currentCurrency,
   hasActiveField = false,
 }: VersionTermsFieldsProps) {
+  const t = useTranslations("catalog.terms");
   const {
     register,
     formState: { errors },
@@ -57,7 +59,8 @@ export function VersionTermsFields({
 
   const idOf = (name: string) => `${idPrefix}-${name}`;
   const errorOf = (name: string) => (get(errors, `${prefix}${name}`) as FieldError | undefined)?.message;
-  // Money stays text: the API reads the digits as written, without a binary float in between.
+  // Money stays text: the API reads the digits as written, without a binary float in between; the form's
+  // resolver reads "1.250,50" and "1,250.50" alike (use-catalog-resolver.ts).
   function moneyField(name: string, label: string, hint: string) {
     return (
       <TextField
@@ -93,17 +96,17 @@ export function VersionTermsFields({
     <div className="form-grid">
       <TextField
         id={idOf("version_label")}
-        label="Version label (optional)"
+        label={t("label")}
         error={errorOf("version_label")}
         autoComplete="off"
-        placeholder="e.g. 2026"
+        placeholder={t("labelPlaceholder")}
         registration={register(`${prefix}version_label`, { setValueAs: emptyToUndefined })}
       />
-      {moneyField("public_price", "Public price", "the base sale price per person")}
-      {moneyField("cost_price", "Cost price", "internal; sellers do not see it")}
+      {moneyField("public_price", t("publicPrice"), t("publicPriceHint"))}
+      {moneyField("cost_price", t("costPrice"), t("costPriceHint"))}
       <SelectField
         id={idOf("currency")}
-        label="Currency"
+        label={t("currency")}
         error={errorOf("currency")}
         registration={register(`${prefix}currency`)}
       >
@@ -113,13 +116,13 @@ export function VersionTermsFields({
           </option>
         ))}
       </SelectField>
-      {wholeField("max_entry_age", "Maximum entry age", 130, "oldest age at which a person can be covered")}
-      {wholeField("max_renewal_age", "Maximum renewal age", 130, "not below the entry age")}
-      {wholeField("wtime_suicide", "Waiting period, suicide (days)", 36_500)}
-      {wholeField("wtime_accident", "Waiting period, accident (days)", 36_500)}
-      {wholeField("wtime_preexisting", "Waiting period, pre-existing (days)", 36_500)}
+      {wholeField("max_entry_age", t("maxEntryAge"), 130, t("maxEntryAgeHint"))}
+      {wholeField("max_renewal_age", t("maxRenewalAge"), 130, t("maxRenewalAgeHint"))}
+      {wholeField("wtime_suicide", t("waitSuicide"), 36_500)}
+      {wholeField("wtime_accident", t("waitAccident"), 36_500)}
+      {wholeField("wtime_preexisting", t("waitPreexisting"), 36_500)}
       {hasActiveField ? (
-        <CheckboxField id={`${idPrefix}-is_active`} label="Active (can be quoted and sold)">
+        <CheckboxField id={`${idPrefix}-is_active`} label={t("active")}>
           <input id={`${idPrefix}-is_active`} type="checkbox" {...register(`${prefix}is_active`)} />
         </CheckboxField>
       ) : null}

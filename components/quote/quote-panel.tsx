@@ -1,8 +1,9 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { useRef, useState, type ReactNode } from "react";
 import type { Country, Plan, PriceQuote, Product, Version } from "@/components/catalog/types";
-import { versionName } from "@/components/catalog/types";
+import { useCatalogFormat } from "@/components/catalog/use-catalog-format";
 import { VersionSummary } from "@/components/catalog/version-summary";
 import { useApiData } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
@@ -20,7 +21,7 @@ type RowState =
   | { kind: "incomplete"; message: string }
   | { kind: "pending" }
   | { kind: "refused"; message: string }
-  | { kind: "priced"; quote: PriceQuote };
+  | { kind: "priced"; quote: PriceQuote; age: number };
 
 const NOTHING: Selection = { productId: "", planId: "", versionId: "" };
 
@@ -66,6 +67,9 @@ type QuotePanelProps = { canReadCountries: boolean; initialVersionId?: string };
  * by the API as the ages are typed, and the total is the exact sum of their prices.
  */
 export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelProps) {
+  const t = useTranslations("quote");
+  const tc = useTranslations("common");
+  const f = useCatalogFormat();
   const products = useApiData<Product[]>("/api/v1/products/");
   const countries = useApiData<Country[]>(canReadCountries ? "/api/v1/geography/countries" : null);
   const [choice, setChoice] = useState<Selection | null>(null);
@@ -102,17 +106,32 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
   const outcomes = usePriceQuotes(requests);
 
   function rowStateOf(person: Person): RowState {
-    if (!version) return { kind: "incomplete", message: "Choose a product, plan and version." };
-    if (!version.is_active) return { kind: "incomplete", message: "This version cannot be priced." };
-    if (!COUNTRY.test(country)) return { kind: "incomplete", message: "Choose the country." };
-    if (person.age.trim() === "") return { kind: "incomplete", message: "Enter the age." };
+    if (!version) return { kind: "incomplete", message: t("row.chooseVersion") };
+    if (!version.is_active) return { kind: "incomplete", message: t("row.cannotPrice") };
+    if (!COUNTRY.test(country)) return { kind: "incomplete", message: t("row.chooseCountry") };
+    if (person.age.trim() === "") return { kind: "incomplete", message: t("row.enterAge") };
     const age = ageOf(person.age);
-    if (age === null) return { kind: "incomplete", message: "Enter the age in whole years (0 or more)." };
+    if (age === null) return { kind: "incomplete", message: t("row.wholeYears") };
     const outcome: QuoteOutcome | undefined = outcomes.get(
       quoteKey({ plan_version_id: version.id, country_code: country, age }),
     );
     if (!outcome) return { kind: "pending" };
-    return "quote" in outcome ? { kind: "priced", quote: outcome.quote } : { kind: "refused", message: outcome.error };
+    if ("quote" in outcome) return { kind: "priced", quote: outcome.quote, age };
+    return { kind: "refused", message: refusalOf(outcome, version, age) };
+  }
+
+  /**
+   * The API's refusal in the page's words. Pricing checks the country before the age (422 both), so the
+   * API's English detail tells which of the two it is; a network failure or any other answer is said
+   * in general words, with the detail.
+   */
+  function refusalOf(outcome: { error: string; status: number | null }, priced: Version, age: number): string {
+    if (outcome.status === null) return tc("networkError");
+    if (outcome.status === 422 && outcome.error.startsWith("plan is not available"))
+      return t("row.notAvailable", { country });
+    if (outcome.status === 422 && age > priced.max_entry_age)
+      return t("row.tooOld", { age, max: priced.max_entry_age });
+    return t("row.refused", { detail: outcome.error });
   }
   const rows = people.map((person) => ({ person, state: rowStateOf(person) }));
 
@@ -135,10 +154,10 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
 
   return (
     <>
-      <Panel title="What to quote" description="Only active products, plans and versions are offered.">
-        <ErrorBanner message={products.error} />
+      <Panel title={t("choice.title")} description={t("choice.description")}>
+        <ErrorBanner message={products.error ? t("loadFailed", { detail: products.error }) : null} />
         <div className="form-grid quote-choice">
-          <Field id="quote-product" label="Product">
+          <Field id="quote-product" label={t("choice.product")}>
             <select
               id="quote-product"
               value={selection.productId}
@@ -147,7 +166,9 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
                 setChoice(chooseProduct(catalog.find((candidate) => candidate.id === event.target.value)))
               }
             >
-              <option value="">{products.isLoading && !products.data ? "Loading…" : "Choose a product…"}</option>
+              <option value="">
+                {products.isLoading && !products.data ? tc("loading") : t("choice.chooseProduct")}
+              </option>
               {productOptions.map((candidate) => (
                 <option key={candidate.id} value={candidate.id}>
                   {candidate.name}
@@ -155,7 +176,7 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
               ))}
             </select>
           </Field>
-          <Field id="quote-plan" label="Plan">
+          <Field id="quote-plan" label={t("choice.plan")}>
             <select
               id="quote-plan"
               value={selection.planId}
@@ -170,7 +191,7 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
                 )
               }
             >
-              <option value="">Choose a plan…</option>
+              <option value="">{t("choice.choosePlan")}</option>
               {planOptions.map((candidate) => (
                 <option key={candidate.id} value={candidate.id}>
                   {candidate.name}
@@ -178,33 +199,37 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
               ))}
             </select>
           </Field>
-          <Field id="quote-version" label="Version">
+          <Field id="quote-version" label={t("choice.version")}>
             <select
               id="quote-version"
               value={selection.versionId}
               disabled={!plan}
               onChange={(event) => setChoice({ ...selection, versionId: event.target.value })}
             >
-              <option value="">Choose a version…</option>
+              <option value="">{t("choice.chooseVersion")}</option>
               {versionOptions.map((candidate) => (
                 <option key={candidate.id} value={candidate.id}>
-                  {versionName(candidate)} · {candidate.public_price} {candidate.currency}
-                  {candidate.is_active ? "" : " (inactive)"}
+                  {f.versionName(candidate)} · {f.money(candidate.public_price, candidate.currency)}
+                  {candidate.is_active ? "" : ` ${t("choice.inactive")}`}
                 </option>
               ))}
             </select>
           </Field>
-          <Field id="quote-country" label="Country" hint={canReadCountries ? undefined : "two-letter ISO code"}>
+          <Field
+            id="quote-country"
+            label={t("choice.country")}
+            hint={canReadCountries ? undefined : t("choice.countryHint")}
+          >
             {countries.isLoading && !countries.data ? (
               <select id="quote-country" disabled>
-                <option>Loading countries…</option>
+                <option>{t("choice.loadingCountries")}</option>
               </select>
             ) : countries.data ? (
               <select id="quote-country" value={country} onChange={(event) => setCountry(event.target.value)}>
-                <option value="">Choose a country…</option>
-                {countries.data.map((candidate) => (
-                  <option key={candidate.id} value={candidate.iso_code}>
-                    {candidate.name} ({candidate.iso_code})
+                <option value="">{t("choice.chooseCountry")}</option>
+                {f.countryChoices(countries.data).map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
                   </option>
                 ))}
               </select>
@@ -214,7 +239,7 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
                 value={country}
                 maxLength={2}
                 autoComplete="off"
-                placeholder="e.g. MX"
+                placeholder={t("choice.countryPlaceholder")}
                 onChange={(event) => setCountry(event.target.value.trim().toUpperCase())}
               />
             )}
@@ -222,23 +247,20 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
         </div>
         {version && !version.is_active ? (
           <p className="banner banner-warning" role="alert">
-            {versionName(version)} of {plan?.name} is inactive: it cannot be quoted or sold. Choose an active version.
+            {t("inactiveVersion", { version: f.versionName(version), plan: plan?.name ?? "" })}
           </p>
         ) : null}
         {versionProblem && "error" in versionProblem ? (
           <p className="banner banner-warning" role="alert">
             {versionProblem.status === 400
-              ? `This version can no longer be sold (${versionProblem.error}). Choose another one.`
-              : versionProblem.error}
+              ? t("noLongerSold", { detail: versionProblem.error })
+              : t("versionGone", { detail: versionProblem.error })}
           </p>
         ) : null}
         {version ? <VersionSummary version={version} forQuote /> : null}
       </Panel>
 
-      <Panel
-        title="People to cover"
-        description="Each person is priced by age as you type; the total adds up their prices."
-      >
+      <Panel title={t("people.title")} description={t("people.description")}>
         <ol className="people">
           {rows.map(({ person, state }, index) => (
             <PersonRow
@@ -246,6 +268,8 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
               number={index + 1}
               person={person}
               state={state}
+              version={version}
+              country={country}
               canRemove={rows.length > 1}
               onAge={(age) => setAge(person.id, age)}
               onRemove={() => removePerson(person.id)}
@@ -254,22 +278,25 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
         </ol>
         <div className="form-actions">
           <Button variant="secondary" onClick={addPerson}>
-            Add a person
+            {t("people.add")}
           </Button>
         </div>
-        <p className="quote-total" role="status" aria-label="Total">
-          {isComplete ? (
-            <>
-              Total for {rows.length} {rows.length === 1 ? "person" : "people"}:{" "}
-              <strong>
-                {sumAmounts(priced.map((quote) => quote.final_price))} {priced[0].currency}
-              </strong>
-            </>
-          ) : rows.some(({ state }) => state.kind === "refused") ? (
-            <span className="muted">No total: a person above cannot be covered as asked.</span>
-          ) : (
-            <span className="muted">The total appears once every person has a price.</span>
-          )}
+        <p className="quote-total">
+          {/* The premium is monthly: "per month" goes around the status, which keeps the figure alone. */}
+          <PerMonth isShown={isComplete}>
+            <span role="status" aria-label={t("total.label")}>
+              {isComplete ? (
+                <>
+                  {t("total.for", { count: rows.length })}{" "}
+                  <strong>{f.money(sumAmounts(priced.map((quote) => quote.final_price)), priced[0].currency)}</strong>
+                </>
+              ) : (
+                <span className="muted">
+                  {rows.some(({ state }) => state.kind === "refused") ? t("total.refused") : t("total.pending")}
+                </span>
+              )}
+            </span>
+          </PerMonth>
         </p>
       </Panel>
     </>
@@ -280,17 +307,22 @@ type PersonRowProps = {
   number: number;
   person: Person;
   state: RowState;
+  version: Version | undefined;
+  country: string;
   canRemove: boolean;
   onAge: (age: string) => void;
   onRemove: () => void;
 };
 
-function PersonRow({ number, person, state, canRemove, onAge, onRemove }: PersonRowProps) {
+function PersonRow({ number, person, state, version, country, canRemove, onAge, onRemove }: PersonRowProps) {
+  const t = useTranslations("quote.people");
+  const f = useCatalogFormat();
+  const steps = useSteps();
   const id = `person-${person.id}-age`;
   return (
-    <li className="person" aria-label={`Person ${number}`}>
+    <li className="person" aria-label={t("person", { number })}>
       <div className="person-input">
-        <Field id={id} label={`Age of person ${number}`}>
+        <Field id={id} label={t("age", { number })}>
           <input
             id={id}
             type="text"
@@ -302,19 +334,23 @@ function PersonRow({ number, person, state, canRemove, onAge, onRemove }: Person
           />
         </Field>
         {canRemove ? (
-          <Button variant="danger" onClick={onRemove} aria-label={`Remove person ${number}`}>
-            Remove
+          <Button variant="danger" onClick={onRemove} aria-label={t("removeLabel", { number })}>
+            {t("remove")}
           </Button>
         ) : null}
       </div>
       <div className="person-result" aria-live="polite">
         {state.kind === "priced" ? (
           <>
-            <output className="person-price" aria-label={`Price of person ${number}`}>
-              {state.quote.final_price} {state.quote.currency}
-            </output>
+            <div className="person-price">
+              <PerMonth>
+                <output aria-label={t("price", { number })}>
+                  {f.money(state.quote.final_price, state.quote.currency)}
+                </output>
+              </PerMonth>
+            </div>
             <ol className="steps">
-              {state.quote.breakdown.steps.map((step, index) => (
+              {steps(state.quote, state.age, version, country).map((step, index) => (
                 <li key={index}>{step}</li>
               ))}
             </ol>
@@ -322,11 +358,67 @@ function PersonRow({ number, person, state, canRemove, onAge, onRemove }: Person
         ) : state.kind === "refused" ? (
           <p className="field-error">{state.message}</p>
         ) : state.kind === "pending" ? (
-          <p className="muted">Calculating…</p>
+          <p className="muted">{t("calculating")}</p>
         ) : (
           <p className="muted">{state.message}</p>
         )}
       </div>
     </li>
   );
+}
+
+/**
+ * "{amount} per month" (common.perMonth) around an element that shows the amount, so that the element
+ * itself (a status, an output) holds the figure alone. `isShown` false shows the element without it.
+ */
+function PerMonth({ children, isShown = true }: { children: ReactNode; isShown?: boolean }) {
+  const tc = useTranslations("common");
+  if (!isShown) return children;
+  const marker = "\u0000";
+  const [before = "", after = ""] = tc("perMonth", { amount: marker }).split(marker);
+  return (
+    <>
+      {before}
+      {children}
+      {after}
+    </>
+  );
+}
+
+/**
+ * The steps of a person's price in the page's words, from the API's figures: the base price (the
+ * version's or the country's own), the age's surcharge band, the rounding and the total. The API's own
+ * English steps stay where the page's version no longer matches the answer (changed since it loaded).
+ */
+function useSteps() {
+  const t = useTranslations("quote.steps");
+  const f = useCatalogFormat();
+  return (quote: PriceQuote, age: number, version: Version | undefined, country: string): string[] => {
+    const band = version?.age_surcharges.find((candidate) => candidate.min_age <= age && age <= candidate.max_age);
+    const hasSurcharge = Number(quote.age_surcharge_percentage) !== 0;
+    if (!version || version.id !== quote.plan_version_id || quote.quantity !== 1 || hasSurcharge !== Boolean(band))
+      return quote.breakdown.steps;
+    const { currency } = quote;
+    const base = f.decimal(quote.base_price);
+    const surcharge = f.decimal(quote.age_surcharge_amount);
+    const unit = f.decimal(quote.breakdown.unit_price);
+    const isWhole =
+      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits === 0;
+    return [
+      quote.country_override === null
+        ? t("basePublic", { base, currency })
+        : t("baseOverride", { base, currency, country, public: f.decimal(version.public_price) }),
+      band && hasSurcharge
+        ? t("band", {
+            age,
+            min: band.min_age,
+            max: band.max_age,
+            percentage: f.decimal(quote.age_surcharge_percentage),
+            surcharge,
+          })
+        : t("noBand", { age, percentage: f.decimal(quote.age_surcharge_percentage) }),
+      t("unit", { base, surcharge, unit, roundedTo: isWhole ? t("wholeUnits") : t("cents") }),
+      t("total", { unit, quantity: quote.quantity, total: f.decimal(quote.final_price), currency }),
+    ];
+  };
 }

@@ -1,9 +1,13 @@
+import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
 import { requireUser } from "@/lib/auth/require-user";
 import { QuotePanel } from "@/components/quote/quote-panel";
 import { PageHeader } from "@/components/ui/panel";
 
-export const metadata = { title: "Quote · Funeral Cover Admin" };
+export async function generateMetadata() {
+  const t = await getTranslations();
+  return { title: `${t("quote.title")} · ${t("app.name")}` };
+}
 
 type QuotePageProps = { searchParams: Promise<{ version?: string }> };
 
@@ -11,9 +15,10 @@ export default async function QuotePage({ searchParams }: QuotePageProps) {
   const user = await requireUser();
   if (!user.permissions.has("plans:read")) return <AccessDenied permission="plans:read" />;
   const { version } = await searchParams;
+  const t = await getTranslations("quote");
   return (
     <>
-      <PageHeader title="Quote" description="Price cover for the people of one family in one country." />
+      <PageHeader title={t("title")} description={t("description")} />
       <QuotePanel
         canReadCountries={user.permissions.has("geography:read")}
         initialVersionId={typeof version === "string" ? version : undefined}

@@ -1,8 +1,12 @@
+import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
 import { requireUser } from "@/lib/auth/require-user";
 import { VersionEditor } from "@/components/catalog/version-editor";
 
-export const metadata = { title: "Plan version · Funeral Cover Admin" };
+export async function generateMetadata() {
+  const t = await getTranslations();
+  return { title: `${t("catalog.pageVersion")} · ${t("app.name")}` };
+}
 
 type VersionPageProps = { params: Promise<{ id: string }>; searchParams: Promise<{ created?: string }> };
 

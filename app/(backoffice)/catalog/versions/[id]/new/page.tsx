@@ -1,8 +1,12 @@
+import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
 import { requireUser } from "@/lib/auth/require-user";
 import { NewVersion } from "@/components/catalog/new-version";
 
-export const metadata = { title: "New plan version · Funeral Cover Admin" };
+export async function generateMetadata() {
+  const t = await getTranslations();
+  return { title: `${t("catalog.pageNewVersion")} · ${t("app.name")}` };
+}
 
 export default async function NewVersionPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireUser();
