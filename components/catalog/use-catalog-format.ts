@@ -7,28 +7,14 @@ import { intlLocale } from "@/lib/i18n/format";
 import type { Country, Version } from "./types";
 
 /**
- * The catalog's and the quote's formats in the page's language: money with its code after the amount
- * ("1,250.50 USD", as the catalog has always written prices), version names, and country choices by
- * their name in the page's language.
+ * The catalog's and the quote's formats in the page's language (useFormat's, with decimals as the
+ * API writes them), version names, and country choices by their name in the page's language.
  */
 export function useCatalogFormat() {
   const f = useFormat();
   const t = useTranslations("catalog");
   return useMemo(() => {
     const locale = intlLocale(f.locale);
-    /** An amount of the API ("1250.50") with its currency's decimals and code: "1,250.50 USD". */
-    function money(amount: string | number, currency: string): string {
-      const parts = new Intl.NumberFormat(locale, {
-        style: "currency",
-        currency,
-        currencyDisplay: "code",
-      }).formatToParts(amount as Intl.StringNumericLiteral);
-      const number = parts
-        .filter((part) => part.type !== "currency" && part.type !== "literal")
-        .map((part) => part.value)
-        .join("");
-      return `${number} ${currency}`;
-    }
     /** A decimal of the API without a currency ("12.50", "1,250.00"), its decimals as written. */
     function decimal(value: string): string {
       const digits = value.split(".")[1]?.length ?? 0;
@@ -46,6 +32,6 @@ export function useCatalogFormat() {
         .sort((a, b) => collator.compare(a.name, b.name))
         .map(({ value, name }) => ({ value, label: `${name} (${value})` }));
     }
-    return { ...f, money, decimal, versionName, countryChoices };
+    return { ...f, decimal, versionName, countryChoices };
   }, [f, t]);
 }

@@ -68,24 +68,24 @@ test("an admin marks a beneficiary deceased, finds the claim in the desk, adds e
     await form.getByLabel("Amount").fill("1250.50");
     await form.getByLabel("Receipt link (optional)").fill("https://example.com/invoices/77.pdf");
     await form.getByRole("button", { name: "Add expense" }).click();
-    await expect(form.getByRole("status")).toHaveText("Added USD 1,250.50 (repatriation).");
+    await expect(form.getByRole("status")).toHaveText("Added 1,250.50 USD (repatriation).");
 
     await form.getByLabel("Type").selectOption({ label: "Documentation" });
     await form.getByLabel("Amount").fill("49.5");
     await form.getByRole("button", { name: "Add expense" }).click();
-    await expect(form.getByRole("status")).toHaveText("Added USD 49.50 (documentation).");
+    await expect(form.getByRole("status")).toHaveText("Added 49.50 USD (documentation).");
 
     const expenses = page.getByRole("table", { name: "Expenses" });
     await expect(expenses.getByRole("row")).toHaveCount(3);
-    await expect(expenses.getByRole("row").nth(1)).toContainText("USD 1,250.50");
+    await expect(expenses.getByRole("row").nth(1)).toContainText("1,250.50 USD");
     await expect(expenses.getByRole("row").nth(1).getByRole("link", { name: "open" })).toHaveAttribute(
       "href",
       "https://example.com/invoices/77.pdf",
     );
     const totals = page.getByLabel("Expense totals");
-    await expect(totals).toContainText("RepatriationUSD 1,250.50");
-    await expect(totals).toContainText("DocumentationUSD 49.50");
-    await expect(totals).toContainText("TotalUSD 1,300.00");
+    await expect(totals).toContainText("Repatriation1,250.50 USD");
+    await expect(totals).toContainText("Documentation49.50 USD");
+    await expect(totals).toContainText("Total1,300.00 USD");
   });
 
   await test.step("move it PENDING -> IN_REVIEW -> APPROVED -> CLOSED, a reason each time", async () => {

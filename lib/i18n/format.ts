@@ -43,14 +43,21 @@ export function formatMonth(yearMonth: string, locale: Locale): string {
 }
 
 /**
- * An amount with its currency ("USD 1,250.50" or "$1,250.50"), with the currency's own decimals. The
- * amount stays a decimal string end to end: Intl formats the string itself, so no cent is lost to a
- * binary float.
+ * An amount with its currency's decimals and code after it: "1,250.50 USD", as the product has always
+ * written prices (the contract leaves the code's position free). The amount stays a decimal string end
+ * to end: Intl formats the string itself, so no cent is lost to a binary float.
  */
 export function formatMoney(amount: string | number, currency: string, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency, currencyDisplay: "code" })
-    .format(amount as Intl.StringNumericLiteral)
-    .replace(/\u00a0/g, " ");
+  const parts = new Intl.NumberFormat(intlLocale(locale), {
+    style: "currency",
+    currency,
+    currencyDisplay: "code",
+  }).formatToParts(amount as Intl.StringNumericLiteral);
+  const number = parts
+    .filter((part) => part.type !== "currency" && part.type !== "literal")
+    .map((part) => part.value)
+    .join("");
+  return `${number} ${currency}`;
 }
 
 /** A number with grouped digits: 1,234.56 in both languages. */

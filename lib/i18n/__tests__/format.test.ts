@@ -27,15 +27,16 @@ describe("formatting for a language", () => {
   });
 
   it("shows money with its currency and grouped digits, 1,234.56 in both languages", () => {
-    expect(formatMoney("1250.5", "USD", "es")).toBe("USD 1,250.50");
-    expect(formatMoney("1250.5", "USD", "en")).toBe("USD 1,250.50");
-    expect(formatMoney("75", "MXN", "es")).toBe("MXN 75.00");
-    expect(formatMoney("1250", "JPY", "en")).toBe("JPY 1,250");
+    expect(formatMoney("1250.5", "USD", "es")).toBe("1,250.50 USD");
+    expect(formatMoney("1250.5", "USD", "en")).toBe("1,250.50 USD");
+    expect(formatMoney("75", "MXN", "es")).toBe("75.00 MXN");
+    expect(formatMoney("1250", "JPY", "en")).toBe("1,250 JPY");
+    expect(formatMoney("-3.5", "EUR", "en")).toBe("-3.50 EUR");
     expect(formatNumber(1234567.891, "es")).toBe("1,234,567.891");
   });
 
   it("keeps every cent of a large amount given as text", () => {
-    expect(formatMoney("12345678901234.57", "USD", "en")).toBe("USD 12,345,678,901,234.57");
+    expect(formatMoney("12345678901234.57", "USD", "en")).toBe("12,345,678,901,234.57 USD");
   });
 
   it("names countries and months in the language", () => {
