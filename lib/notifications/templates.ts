@@ -145,19 +145,32 @@ function definitionOf(name: string): TemplateDefinition {
   return TEMPLATES[name];
 }
 
+type Translate = (key: string, values: Params) => string;
+const translators = new Map<Language, Translate>();
+
+/** One translator per language, made once: it keeps its parsed messages. */
+function translatorOf(language: Language): Translate {
+  let translate = translators.get(language);
+  if (!translate) {
+    const t = createTranslator({
+      locale: language,
+      messages: catalogs[language],
+      namespace: "notifications",
+      // A missing text or argument is a bug of the catalog: fail loudly rather than send the key.
+      onError: (error) => {
+        throw error;
+      },
+    });
+    translate = t as unknown as Translate;
+    translators.set(language, translate);
+  }
+  return translate;
+}
+
 /** The subject and body of a notification in the language, from its catalog texts. */
 export function renderTemplate(name: string, payload: Payload, language: Language): Rendered {
   const params = definitionOf(name).params(payload, language);
-  const t = createTranslator({
-    locale: language,
-    messages: catalogs[language],
-    namespace: "notifications",
-    // A missing text or argument is a bug of the catalog: fail loudly rather than send the key.
-    onError: (error) => {
-      throw error;
-    },
-  });
-  const translate = t as unknown as (key: string, values: Params) => string;
+  const translate = translatorOf(language);
   return { subject: translate(`${name}.subject`, params), body: translate(`${name}.body`, params) };
 }
 
