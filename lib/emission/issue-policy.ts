@@ -9,6 +9,7 @@ import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BadRequestError, BusinessRuleError, NotFoundError } from "@/lib/errors";
 import { money, formatMoney } from "@/lib/money";
 import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
+import { clientLanguage } from "@/lib/notifications/language";
 import { writeAudit } from "@/lib/operations/audit";
 import { ageOn, endOfYearOfCover, todayUtc } from "./dates";
 import { nextPolicyNumber } from "./policy-numbers";
@@ -194,6 +195,7 @@ export async function issuePolicy({
       channel: "EMAIL",
       recipient: client.email,
       template: "policy.issued",
+      language: clientLanguage(client),
       companyId: policy.companyId,
       payload: {
         name: client.firstName,

@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db";
 import { clients, policies } from "@/db/schema";
 import { inTransaction, systemContext } from "@/lib/context";
 import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
+import { clientLanguage } from "@/lib/notifications/language";
 import { COVERING_STATUSES } from "./state-machine";
 
 /** Days before end_date that the expiry notice goes out (spec: Limits). */
@@ -30,6 +31,7 @@ export async function sendExpiryNotices(db: DbOrTx, today = new Date()): Promise
         channel: "EMAIL",
         recipient: client.email,
         template: "policy.expiring",
+        language: clientLanguage(client),
         companyId: policy.companyId,
         dedupeKey: `policy-expiring:${policy.id}:${policy.endDate}`,
         payload: { name: client.firstName, policy_number: policy.policyNumber, end_date: policy.endDate },

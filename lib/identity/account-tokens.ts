@@ -6,6 +6,7 @@ import type { ServiceContext } from "@/lib/context";
 import { publicBaseUrl } from "@/lib/emission/verification";
 import { BadRequestError } from "@/lib/errors";
 import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
+import { userLanguage } from "@/lib/notifications/language";
 
 // The single-use links of trust.md sections 1 and 2. A token is 32 random bytes (base64url); only its
 // SHA-256 hash is stored. Issuing a token revokes the live ones of the same user and kind, so only the
@@ -48,7 +49,7 @@ const LINK_TEMPLATES: Record<AccountTokenKind, string> = {
  */
 export async function sendAccountLink(
   ctx: ServiceContext,
-  user: Pick<User, "id" | "email" | "fullName" | "companyId">,
+  user: Pick<User, "id" | "email" | "fullName" | "companyId" | "locale">,
   kind: AccountTokenKind,
 ): Promise<void> {
   const { token } = await issueAccountToken(ctx.db, user.id, kind);
@@ -56,6 +57,7 @@ export async function sendAccountLink(
     channel: "EMAIL",
     recipient: user.email,
     template: LINK_TEMPLATES[kind],
+    language: userLanguage(user),
     payload: { url: accountLink(kind, token), name: user.fullName },
     companyId: user.companyId,
   });

@@ -2,6 +2,7 @@ import { Resend } from "resend";
 import { ExternalServiceError } from "@/lib/errors";
 import type { NotificationChannel } from "@/db/schema";
 import { outboundTimeoutMs } from "@/lib/outbound";
+import type { WhatsAppTemplate } from "./templates";
 
 /** Whether a channel has a provider configured; an unconfigured channel records SKIPPED. */
 export function isChannelConfigured(channel: NotificationChannel): boolean {
@@ -61,8 +62,15 @@ export async function sendEmail(input: {
   return { providerMessageId: data.id };
 }
 
-/** A text message through the WhatsApp Cloud API (WHATSAPP_API_BASE points it at another host for tests). */
-export async function sendMessage(input: { to: string; text: string }): Promise<{ providerMessageId: string }> {
+/**
+ * A message through the WhatsApp Cloud API (WHATSAPP_API_BASE points it at another host for tests). Every
+ * message of ours starts a conversation, which WhatsApp allows only with an approved template (type
+ * "template"), never free text.
+ */
+export async function sendMessage(input: {
+  to: string;
+  template: WhatsAppTemplate;
+}): Promise<{ providerMessageId: string }> {
   const base = process.env.WHATSAPP_API_BASE ?? "https://graph.facebook.com/v21.0";
   const { response, body } = await withTimeout("WhatsApp", async (signal) => {
     const response = await fetch(`${base}/${process.env.WHATSAPP_PHONE_NUMBER_ID}/messages`, {
@@ -70,9 +78,10 @@ export async function sendMessage(input: { to: string; text: string }): Promise<
       headers: { Authorization: `Bearer ${process.env.WHATSAPP_TOKEN}`, "Content-Type": "application/json" },
       body: JSON.stringify({
         messaging_product: "whatsapp",
+        recipient_type: "individual",
         to: input.to.replace(/^\+/, ""),
-        type: "text",
-        text: { body: input.text },
+        type: "template",
+        template: input.template,
       }),
       signal,
     });

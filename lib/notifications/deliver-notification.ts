@@ -3,7 +3,8 @@ import type { DbOrTx } from "@/db";
 import { notifications } from "@/db/schema";
 import { sweepDue } from "@/lib/background/retry-schedule";
 import { isChannelConfigured, sendEmail, sendMessage } from "./channels";
-import { redactPayload, renderTemplate } from "./templates";
+import { defaultLocale } from "@/lib/i18n/locales";
+import { redactBody, redactPayload, renderTemplate, whatsappTemplate } from "./templates";
 
 /** Attempts made by the delivery event (deliver-notification: one and four retries, seconds apart). */
 export const EVENT_DELIVERY_ATTEMPTS = 5;
@@ -51,11 +52,17 @@ export async function deliverNotification(db: DbOrTx, notificationId: string): P
   // Recorded all the same, so the outbox shows what could not be sent and why.
   if (row.recipient === "") return skip("no recipient on record (the client has no phone number)");
   try {
-    const { subject, text } = renderTemplate(row.template, row.payload);
+    // Rendered in the recipient's language when enqueued; a row from before that (no body) is rendered now,
+    // in the default language.
+    const language = row.language ?? defaultLocale();
+    const { subject, body } =
+      row.subject !== null && row.body !== null
+        ? { subject: row.subject, body: row.body }
+        : renderTemplate(row.template, row.payload, language);
     const { providerMessageId } =
       row.channel === "EMAIL"
-        ? await sendEmail({ to: row.recipient, subject, text, idempotencyKey: `notification-${row.id}` })
-        : await sendMessage({ to: row.recipient, text: `${subject}\n\n${text}` });
+        ? await sendEmail({ to: row.recipient, subject, text: body, idempotencyKey: `notification-${row.id}` })
+        : await sendMessage({ to: row.recipient, template: whatsappTemplate(row.template, row.payload, language) });
     await db
       .update(notifications)
       // Delivered: a link's single-use token is no longer kept (trust.md section 2).
@@ -66,6 +73,7 @@ export async function deliverNotification(db: DbOrTx, notificationId: string): P
         claimedAt: null,
         error: null,
         payload: redactPayload(row.template, row.payload),
+        body: redactBody(row.template, row.body),
       })
       .where(eq(notifications.id, row.id));
     return "SENT";

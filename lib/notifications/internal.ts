@@ -1,6 +1,6 @@
 import type { Notification } from "@/db/schema";
 import { isAdmin, type Actor } from "@/lib/auth/actor";
-import { redactPayload } from "./templates";
+import { redactBody, redactPayload } from "./templates";
 
 /**
  * A link's token is shown while the message waits or was not sent (SKIPPED, FAILED), so that an
@@ -17,6 +17,9 @@ export function toNotificationResponse(row: Notification, showLinks: boolean) {
     recipient: row.recipient,
     template: row.template,
     payload: showLinks ? row.payload : redactPayload(row.template, row.payload),
+    language: row.language,
+    subject: row.subject,
+    body: showLinks ? row.body : redactBody(row.template, row.body),
     status: row.status,
     error: row.error,
     attempts: row.attempts,

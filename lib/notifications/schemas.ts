@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from "@/db/enums";
+import { LANGUAGES, NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from "@/db/enums";
 import { PaginationQuery, Uuid } from "@/lib/schemas";
 
 export const ListNotificationsQuery = PaginationQuery.extend({
@@ -15,6 +15,19 @@ export const NotificationResponse = z.object({
   recipient: z.string(),
   template: z.string(),
   payload: z.record(z.string(), z.unknown()),
+  language: z
+    .enum(LANGUAGES)
+    .nullable()
+    .describe(
+      "The recipient's language, the one subject and body are written in (null on rows from before it was kept)",
+    ),
+  subject: z.string().nullable().describe("The subject, rendered in `language` when the notification was written"),
+  body: z
+    .string()
+    .nullable()
+    .describe(
+      "The text, rendered in `language` when the notification was written; a WhatsApp message carries its values to the approved template of that language",
+    ),
   status: z.enum(NOTIFICATION_STATUSES),
   error: z.string().nullable(),
   attempts: z.number().int(),

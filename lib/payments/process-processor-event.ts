@@ -9,6 +9,7 @@ import { isSupportedCurrency } from "@/lib/currencies";
 import { movePolicy } from "@/lib/emission/move-policy";
 import { canMove, type PolicyStatus, type PolicyTrigger } from "@/lib/emission/state-machine";
 import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
+import { clientLanguage } from "@/lib/notifications/language";
 import { activateWhenPaidInFull, markOnboardingCompleted } from "./internal";
 import { fromMinorUnits, toMinorUnits } from "./processor";
 import { periodEndOf } from "./billing-period";
@@ -268,6 +269,7 @@ async function notifyPaymentFailure(
     channel: "EMAIL",
     recipient: client.email,
     template: "payment.failed",
+    language: clientLanguage(client),
     companyId: policy.companyId,
     dedupeKey: `payment-failed:${event.id}`,
     payload: { name: client.firstName, policy_number: policy.policyNumber, amount, currency: policy.currency, reason },

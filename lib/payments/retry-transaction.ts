@@ -4,6 +4,7 @@ import { actorLabel, assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BusinessRuleError } from "@/lib/errors";
 import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
+import { clientLanguage } from "@/lib/notifications/language";
 import { writeAudit } from "@/lib/operations/audit";
 import { ensureProcessorCustomer, getTransactionOrThrow } from "./internal";
 import { createProcessorIntent, paymentProcessor } from "./processor";
@@ -31,6 +32,7 @@ export async function retryTransaction({ ctx, transactionId }: { ctx: ServiceCon
       };
       const notice = {
         template: "payment.retry_limit",
+        language: clientLanguage(client),
         payload,
         companyId: policy.companyId,
         dedupeKey: undefined as string | undefined,

@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db";
 import { clients, policies, subscriptions } from "@/db/schema";
 import { inTransaction, systemContext } from "@/lib/context";
 import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
+import { clientLanguage } from "@/lib/notifications/language";
 
 /**
  * The daily reminder (spec: scheduled tasks): every IN_ARREARS policy without a live subscription (the
@@ -37,6 +38,7 @@ export async function sendArrearsReminders(db: DbOrTx, today = new Date().toISOS
         channel: "EMAIL",
         recipient: client.email,
         template: "payment.arrears_reminder",
+        language: clientLanguage(client),
         companyId: policy.companyId,
         dedupeKey: `arrears-reminder:${policy.id}:${today}`,
         payload: {

@@ -13,10 +13,11 @@ import {
   MAX_DELIVERY_ATTEMPTS,
 } from "@/lib/notifications/deliver-notification";
 import { enqueueNotification, type NewNotification } from "@/lib/notifications/enqueue-notification";
+import { whatsappTemplate, whatsappTemplateName, whatsappTemplateSetting } from "@/lib/notifications/templates";
 import { systemCtx, uniqueEmail } from "@/test/fixtures";
 import { GARBAGE_REPLY, type FakeReply, type FakeServer } from "@/test/fakes/http-server";
 import { startFakeResend } from "@/test/fakes/resend";
-import { startFakeWhatsApp } from "@/test/fakes/whatsapp";
+import { startFakeWhatsApp, templateMessageProblem } from "@/test/fakes/whatsapp";
 
 // Contract section 11: the outbox is written with the change that caused it and delivered afterwards.
 
@@ -58,7 +59,14 @@ function withoutProviders() {
 
 function welcomeEmail(extra: Partial<NewNotification> = {}): NewNotification {
   const email = uniqueEmail("welcome");
-  return { channel: "EMAIL", recipient: email, template: "account.welcome", payload: { name: "Ana", email }, ...extra };
+  return {
+    channel: "EMAIL",
+    recipient: email,
+    template: "account.welcome",
+    payload: { name: "Ana", email },
+    ...extra,
+    language: extra.language ?? "en",
+  };
 }
 
 /** Enqueues in a transaction of its own (as a service would) and returns the new row's id. */
@@ -167,6 +175,7 @@ describe("delivery without a provider", () => {
       channel: "MESSAGING",
       recipient: "+5215512345678",
       template: "account.welcome",
+      language: "en",
       payload: { name: "Ana" },
     });
     await inProcessRunner().drain();
@@ -208,6 +217,7 @@ describe("delivery through the providers", () => {
       channel: "MESSAGING",
       recipient: "+5215512345678",
       template: "account.welcome",
+      language: "en",
       payload: { name: "Ana" },
     });
     await inProcessRunner().drain();
@@ -221,9 +231,122 @@ describe("delivery through the providers", () => {
     expect(request.method).toBe("POST");
     expect(request.path).toBe("/1234567890/messages");
     expect(request.headers.authorization).toBe("Bearer wa-test-token");
-    expect(request.body).toMatchObject({ messaging_product: "whatsapp", to: "5215512345678", type: "text" });
-    expect(request.body.text.body).toContain("Welcome to your funeral cover account");
-    expect(request.body.text.body).toContain("Hello Ana");
+    // A conversation the business starts: an approved template in the recipient's language, never free text.
+    expect(request.body).toEqual({
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      to: "5215512345678",
+      type: "template",
+      template: {
+        name: "account_welcome",
+        language: { code: "en_US" },
+        components: [{ type: "body", parameters: [{ type: "text", text: "Ana" }] }],
+      },
+    });
+    expect(request.reply?.status).toBe(200);
+    // The row keeps what the message says, in English.
+    expect(row).toMatchObject({ language: "en", subject: "Welcome to your funeral cover account" });
+    expect(row.body).toContain("Hello Ana");
+  });
+});
+
+describe("the language of what is sent", () => {
+  it("sends the subject and body kept on the row as they are, not rendered again", async () => {
+    useEmailProvider();
+    const id = await commitWithoutEvent(welcomeEmail({ language: "es" }));
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ language: "es", subject: "Te damos la bienvenida a tu cuenta de cobertura funeraria" });
+    expect(row.body).toContain("Hola Ana,");
+    // Whatever the catalog says by the time it goes out, the row's words are what is sent.
+    await (
+      await getDb()
+    )
+      .update(notifications)
+      .set({ subject: "Asunto guardado", body: "Texto guardado" })
+      .where(eq(notifications.id, id));
+    expect(await deliverNotification(await getDb(), id)).toBe("SENT");
+    expect(resend.requests).toHaveLength(1);
+    expect(resend.requests[0].body).toMatchObject({ subject: "Asunto guardado", text: "Texto guardado" });
+  });
+
+  it("a row without a body (written before rendering moved to enqueue) is rendered at delivery in DEFAULT_LOCALE", async () => {
+    useEmailProvider();
+    vi.stubEnv("DEFAULT_LOCALE", "en");
+    const recipient = uniqueEmail("old-row");
+    const [{ id }] = await (
+      await getDb()
+    )
+      .insert(notifications)
+      .values({ channel: "EMAIL", recipient, template: "account.welcome", payload: { name: "Eva", email: recipient } })
+      .returning({ id: notifications.id });
+    expect(await deliverNotification(await getDb(), id)).toBe("SENT");
+    expect(resend.requests[0].body.subject).toBe("Welcome to your funeral cover account");
+    expect(resend.requests[0].body.text).toContain("Hello Eva");
+  });
+
+  it("a WhatsApp message to a Spanish client: the es_MX template named by its setting, values in Spanish", async () => {
+    useMessagingProvider();
+    vi.stubEnv("WHATSAPP_TEMPLATE_PAYMENT_RETRY_LIMIT", "cobro_fallido_v2");
+    const id = await enqueueCommitted({
+      channel: "MESSAGING",
+      recipient: "+5215599887766",
+      template: "payment.retry_limit",
+      language: "es",
+      payload: { name: "Lucía", policy_number: "FC-2026-000042", amount: "1250.5", currency: "MXN" },
+    });
+    await inProcessRunner().drain();
+    const row = await rowOf(id);
+    expect(row.status).toBe("SENT");
+    expect(row).toMatchObject({
+      language: "es",
+      subject: "Actualiza el método de pago de tu póliza FC-2026-000042",
+    });
+    expect(row.body).toContain("Intentamos cobrar MXN 1,250.50 de tu póliza FC-2026-000042");
+    expect(whatsapp.requests).toHaveLength(1);
+    expect(whatsapp.requests[0].body).toMatchObject({
+      type: "template",
+      to: "5215599887766",
+      template: {
+        name: "cobro_fallido_v2",
+        language: { code: "es_MX" },
+        components: [
+          {
+            type: "body",
+            parameters: [
+              { type: "text", text: "Lucía" },
+              { type: "text", text: "FC-2026-000042" },
+              { type: "text", text: "MXN 1,250.50" },
+            ],
+          },
+        ],
+      },
+    });
+  });
+
+  it("the template names default to the notification's name, and each has its setting", () => {
+    expect(whatsappTemplateName("payment.arrears_reminder", {})).toBe("payment_arrears_reminder");
+    expect(whatsappTemplateSetting("payment.arrears_reminder")).toBe("WHATSAPP_TEMPLATE_PAYMENT_ARREARS_REMINDER");
+    expect(
+      whatsappTemplateName("payment.arrears_reminder", { WHATSAPP_TEMPLATE_PAYMENT_ARREARS_REMINDER: "recordatorio" }),
+    ).toBe("recordatorio");
+    // A parameter may not hold a line break: white space is collapsed.
+    const template = whatsappTemplate("payment.failed", { name: "Ana\nMaría", amount: "5", currency: "USD" }, "en");
+    expect(template.components[0].parameters[0].text).toBe("Ana María");
+  });
+
+  it("the fake WhatsApp API refuses what the real one refuses: free text, and a template without a language", () => {
+    const text = { messaging_product: "whatsapp", to: "5215512345678", type: "text", text: { body: "hola" } };
+    expect(templateMessageProblem(text)).toContain("needs a template");
+    const noLanguage = {
+      messaging_product: "whatsapp",
+      to: "5215512345678",
+      type: "template",
+      template: { name: "account_welcome", components: [] },
+    };
+    expect(templateMessageProblem(noLanguage)).toContain("language.code");
+    expect(
+      templateMessageProblem({ ...noLanguage, template: { ...noLanguage.template, language: { code: "es_MX" } } }),
+    ).toBeNull();
   });
 });
 
@@ -368,6 +491,7 @@ describe("failures and retries", () => {
       channel: "MESSAGING",
       recipient: "+34600111222",
       template: "account.welcome",
+      language: "en",
       payload: { name: "Luis" },
     });
     await inProcessRunner().drain();

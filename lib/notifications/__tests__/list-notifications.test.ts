@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { notifications, type NotificationStatus } from "@/db/schema";
+import { inProcessRunner } from "@/inngest/send";
 import type { Permission } from "@/lib/auth/permissions";
+import { inTransaction } from "@/lib/context";
+import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
 import { createApiKey } from "@/lib/identity/create-api-key";
 import { api } from "@/test/api";
 import { createTestCompany, signInAs, systemCtx, type SignedIn } from "@/test/fixtures";
@@ -66,17 +69,46 @@ describe("GET /api/v1/notifications", () => {
     expect(Object.keys(response.body.items[0]).sort()).toEqual(
       [
         "attempts",
+        "body",
         "channel",
         "created_at",
         "error",
         "id",
+        "language",
         "payload",
         "recipient",
         "sent_at",
         "status",
+        "subject",
         "template",
       ].sort(),
     );
+  });
+
+  it("shows the language, subject and body each notification was written in (null on rows from before)", async () => {
+    const recipient = `lang-${run}-es@example.com`;
+    await inTransaction(await systemCtx(), (tx) =>
+      enqueueNotification(tx, {
+        channel: "EMAIL",
+        recipient,
+        template: "policy.expiring",
+        language: "es",
+        payload: { name: "Ana", policy_number: "FC-2026-000007", end_date: "2026-11-25" },
+      }),
+    );
+    await insertNotification({ recipient, template: "account.welcome", createdAt: new Date(Date.now() - 120_000) });
+    const response = await api("GET", `/api/v1/notifications?recipient=${recipient}`, { token: admin.token });
+    expect(response.status).toBe(200);
+    expect(response.body.items).toMatchObject([
+      {
+        template: "policy.expiring",
+        language: "es",
+        subject: "Tu póliza FC-2026-000007 termina el 25/11/2026",
+        body: "Hola Ana,\n\nTu cobertura funeraria FC-2026-000007 termina el 25/11/2026. Contáctanos para renovarla y seguir con cobertura.",
+      },
+      { template: "account.welcome", language: null, subject: null, body: null },
+    ]);
+    await inProcessRunner().drain();
   });
 
   it("filters by recipient and template together", async () => {
