@@ -70,9 +70,11 @@ const MetadataText = z.string().superRefine((text, context) => {
 
 function useAddedMessage() {
   const t = useTranslations("knowledge.form");
+  const f = useFormat();
   return useCallback(
-    (document: KnowledgeDocument) => t("added", { title: document.title, count: document.chunk_count }),
-    [t],
+    (document: KnowledgeDocument) =>
+      t("added", { title: document.title, count: document.chunk_count, shown: f.number(document.chunk_count) }),
+    [t, f],
   );
 }
 
