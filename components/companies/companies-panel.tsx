@@ -38,7 +38,7 @@ export function CompaniesPanel({ canReadCountries }: { canReadCountries: boolean
                 <dt>{t("list.country")}</dt>
                 <dd>{describeCountry(company.country_code)}</dd>
                 <dt>{t("list.commission")}</dt>
-                <dd>{f.number(company.commission_rate, { maximumFractionDigits: 2 })} %</dd>
+                <dd>{f.number(company.commission_rate, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %</dd>
               </dl>
               <h3>{t("list.units")}</h3>
               {company.business_units.length === 0 ? (

@@ -43,7 +43,11 @@ export function CreateUserFormPanel({ roles, companies, canReadNotifications }: 
           .min(8, { message: t("errors.passwordLength") })
           .max(128, { message: t("errors.passwordLength") })
           .optional(),
-        full_name: z.string().trim().max(200).optional(),
+        full_name: z
+          .string()
+          .trim()
+          .max(200, { message: t("errors.nameTooLong") })
+          .optional(),
         company_id: z.string().optional(),
         role: z.string().min(1, { message: t("errors.roleRequired") }),
       }),
