@@ -77,7 +77,12 @@ export function CreateCompanyForm({ countries, isLoadingCountries, onCreated }: 
         id="company-commission"
         label={t("commission")}
         hint={t("commissionHint")}
-        error={errors.commission_rate?.message}
+        error={
+          // The schema's range rule has no code of its own: the form says the range itself.
+          errors.commission_rate?.type === "server"
+            ? errors.commission_rate.message
+            : errors.commission_rate && t("commissionRange")
+        }
         type="number"
         inputMode="decimal"
         min={0}
