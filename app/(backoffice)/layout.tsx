@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { Navigation } from "@/components/backoffice/navigation";
 import { requireUser } from "@/lib/auth/require-user";
 import { sectionsFor } from "@/components/backoffice/sections";
@@ -9,7 +10,8 @@ export const dynamic = "force-dynamic";
 
 export default async function BackofficeLayout({ children }: { children: React.ReactNode }) {
   const user = await requireUser();
-  const items = sectionsFor(user.permissions).map(({ href, label }) => ({ href, label }));
+  const t = await getTranslations("nav");
+  const items = sectionsFor(user.permissions).map(({ href, key }) => ({ href, label: t(`sections.${key}.label`) }));
   return (
     <QueryProvider>
       <div className="shell">

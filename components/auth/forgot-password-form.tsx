@@ -1,39 +1,31 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { apiFetch, ApiError } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { TextField } from "@/components/ui/form-fields";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
 
 type ForgotPasswordForm = { email: string };
+
+/** The e-mail, its problems said in the page's words by their issue codes. */
+const ForgotPasswordSchema = z.object({ email: z.string().trim().min(1).pipe(z.email()) });
 
 /** POST /auth/password-reset: the answer is the same for every e-mail, and so is what the page says. */
 export function ForgotPasswordFormPanel() {
   const t = useTranslations("forgotPassword");
-  const schema = useMemo(
-    () =>
-      z.object({
-        email: z
-          .string()
-          .trim()
-          .min(1, { message: t("errors.emailRequired") })
-          .pipe(z.email({ message: t("errors.emailInvalid") })),
-      }),
-    [t],
-  );
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordForm>({ resolver: zodResolver(schema), defaultValues: { email: "" } });
+  } = useForm<ForgotPasswordForm>({ resolver: useZodResolver(ForgotPasswordSchema), defaultValues: { email: "" } });
 
   async function onSubmit({ email }: ForgotPasswordForm) {
     setError(null);
@@ -69,7 +61,7 @@ export function ForgotPasswordFormPanel() {
       <TextField
         id="forgot-email"
         label={t("email")}
-        error={errors.email?.message}
+        error={errors.email && t(errors.email.type === "required" ? "errors.emailRequired" : "errors.emailInvalid")}
         type="email"
         autoComplete="username"
         autoFocus

@@ -1,17 +1,26 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { apiFetch, ApiError } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { TextField } from "@/components/ui/form-fields";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
 
 type SetPasswordForm = { password: string; confirm: string };
+
+/** The password twice; each problem is said in the page's words by its issue code. */
+const SetPasswordSchema = z
+  .object({ password: z.string().min(8).max(128), confirm: z.string() })
+  .refine((values) => values.password === values.confirm, {
+    message: "the two passwords differ",
+    path: ["confirm"],
+    params: { code: "password_mismatch" },
+  });
 
 /**
  * POST /auth/password-reset/confirm with the link's token, for a reset and an invitation alike. A
@@ -20,19 +29,6 @@ type SetPasswordForm = { password: string; confirm: string };
  */
 export function SetPasswordFormPanel({ token }: { token: string }) {
   const t = useTranslations("setPassword");
-  const schema = useMemo(
-    () =>
-      z
-        .object({
-          password: z
-            .string()
-            .min(8, { message: t("errors.tooShort") })
-            .max(128, { message: t("errors.tooLong") }),
-          confirm: z.string(),
-        })
-        .refine((values) => values.password === values.confirm, { message: t("errors.mismatch"), path: ["confirm"] }),
-    [t],
-  );
   const [outcome, setOutcome] = useState<"done" | "invalid" | null>(null);
   const [error, setError] = useState<string | null>(null);
   const {
@@ -40,7 +36,10 @@ export function SetPasswordFormPanel({ token }: { token: string }) {
     handleSubmit,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<SetPasswordForm>({ resolver: zodResolver(schema), defaultValues: { password: "", confirm: "" } });
+  } = useForm<SetPasswordForm>({
+    resolver: useZodResolver(SetPasswordSchema),
+    defaultValues: { password: "", confirm: "" },
+  });
 
   async function onSubmit({ password }: SetPasswordForm) {
     setError(null);
@@ -77,7 +76,12 @@ export function SetPasswordFormPanel({ token }: { token: string }) {
         id="new-password"
         label={t("password")}
         hint={t("hint")}
-        error={errors.password?.message}
+        error={
+          // The service's refusals (weak, reused) arrive worded already; the form's own by their codes.
+          errors.password?.type === "server"
+            ? errors.password.message
+            : errors.password && t(errors.password.type === "too_long" ? "errors.tooLong" : "errors.tooShort")
+        }
         type="password"
         autoComplete="new-password"
         autoFocus
@@ -86,7 +90,7 @@ export function SetPasswordFormPanel({ token }: { token: string }) {
       <TextField
         id="new-password-confirm"
         label={t("confirm")}
-        error={errors.confirm?.message}
+        error={errors.confirm && t("errors.mismatch")}
         type="password"
         autoComplete="new-password"
         registration={register("confirm")}

@@ -1,18 +1,25 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { signIn } from "next-auth/react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { describeSignInError, type SignInErrorKey } from "./sign-in-errors";
 import { TextField } from "@/components/ui/form-fields";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
 
 type SignInForm = { email: string; password: string };
+
+// Local rather than the API's LoginInput: that one also accepts the OAuth2 `username` form. Each problem
+// is said in the page's words by its issue code ("enter your e-mail" rather than a schema message).
+const SignInSchema = z.object({
+  email: z.string().trim().min(1).pipe(z.email()),
+  password: z.string().min(1),
+});
 
 export function SignInFormPanel({
   callbackUrl,
@@ -22,26 +29,12 @@ export function SignInFormPanel({
   initialError: SignInErrorKey | null;
 }) {
   const t = useTranslations("signIn");
-  // Local rather than the API's LoginInput: that one also accepts the OAuth2 `username` form, and a
-  // person needs "enter your e-mail" (in the page's language) rather than a schema message.
-  const schema = useMemo(
-    () =>
-      z.object({
-        email: z
-          .string()
-          .trim()
-          .min(1, { message: t("errors.emailRequired") })
-          .pipe(z.email({ message: t("errors.emailInvalid") })),
-        password: z.string().min(1, { message: t("errors.passwordRequired") }),
-      }),
-    [t],
-  );
   const [error, setError] = useState<SignInErrorKey | "network" | null>(initialError);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignInForm>({ resolver: zodResolver(schema), defaultValues: { email: "", password: "" } });
+  } = useForm<SignInForm>({ resolver: useZodResolver(SignInSchema), defaultValues: { email: "", password: "" } });
 
   async function onSubmit(values: SignInForm) {
     setError(null);
@@ -66,7 +59,7 @@ export function SignInFormPanel({
       <TextField
         id="sign-in-email"
         label={t("email")}
-        error={errors.email?.message}
+        error={errors.email && t(errors.email.type === "required" ? "errors.emailRequired" : "errors.emailInvalid")}
         type="email"
         autoComplete="username"
         autoFocus
@@ -75,7 +68,7 @@ export function SignInFormPanel({
       <TextField
         id="sign-in-password"
         label={t("password")}
-        error={errors.password?.message}
+        error={errors.password && t("errors.passwordRequired")}
         type="password"
         autoComplete="current-password"
         registration={register("password")}

@@ -2,7 +2,9 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { LanguageSwitch } from "./language-switch";
 import { SignOutButtons } from "./sign-out-buttons";
 
 type NavigationProps = {
@@ -13,6 +15,8 @@ type NavigationProps = {
 
 /** The side menu on a laptop; on a phone a top bar whose menu button opens the same entries. */
 export function Navigation({ items, email, roles }: NavigationProps) {
+  const t = useTranslations("nav");
+  const tApp = useTranslations("app");
   const pathname = usePathname();
   const [isOpen, setIsOpen] = useState(false);
   // The entry whose address is the longest prefix of the page's: /policies/new marks "Issue a policy",
@@ -25,7 +29,7 @@ export function Navigation({ items, email, roles }: NavigationProps) {
     <aside className={isOpen ? "sidebar sidebar-open" : "sidebar"}>
       <div className="sidebar-bar">
         <Link href="/dashboard" className="brand">
-          Funeral Cover Admin
+          {tApp("name")}
         </Link>
         <button
           type="button"
@@ -34,11 +38,11 @@ export function Navigation({ items, email, roles }: NavigationProps) {
           aria-controls="main-menu"
           onClick={() => setIsOpen((open) => !open)}
         >
-          {isOpen ? "Close" : "Menu"}
+          {isOpen ? t("close") : t("menu")}
         </button>
       </div>
       <div className="sidebar-body" id="main-menu">
-        <nav aria-label="Main">
+        <nav aria-label={t("main")}>
           <ul className="nav-list">
             {items.map((item) => {
               const isActive = item.href === current;
@@ -52,7 +56,7 @@ export function Navigation({ items, email, roles }: NavigationProps) {
             })}
             <li>
               {/* The API reference lives outside the back office layout, readable without the menu. */}
-              <Link href="/docs">API docs</Link>
+              <Link href="/docs">{t("apiDocs")}</Link>
             </li>
           </ul>
         </nav>
@@ -60,7 +64,8 @@ export function Navigation({ items, email, roles }: NavigationProps) {
           <div className="account-email" title={email}>
             {email}
           </div>
-          <div className="account-roles">{roles.length > 0 ? roles.join(", ") : "no role"}</div>
+          <div className="account-roles">{roles.length > 0 ? roles.join(", ") : t("noRole")}</div>
+          <LanguageSwitch saveToProfile />
           <SignOutButtons />
         </div>
       </div>

@@ -1,9 +1,12 @@
+import type { Messages } from "@/messages";
 import type { Permission } from "@/lib/auth/permissions";
+
+/** The section's key in the `nav` catalog: `sections.<key>.label` and `sections.<key>.description`. */
+export type SectionKey = keyof Messages["nav"]["sections"];
 
 export type Section = {
   href: string;
-  label: string;
-  description: string;
+  key: SectionKey;
   /** Shown only to users holding this permission; undefined means everyone. */
   permission?: Permission;
 };
@@ -11,103 +14,87 @@ export type Section = {
 // The back office's areas, in menu order. The API checks the same permissions, so hiding an entry
 // is only about not offering what would answer 403.
 export const SECTIONS: Section[] = [
-  { href: "/dashboard", label: "Dashboard", description: "Your starting page." },
-  { href: "/users", label: "Users & roles", description: "Create users and assign roles.", permission: "users:manage" },
-  { href: "/audit", label: "Audit log", description: "Who did what, and when.", permission: "audit:read" },
+  { href: "/dashboard", key: "dashboard" },
+  { href: "/users", key: "users", permission: "users:manage" },
+  { href: "/audit", key: "audit", permission: "audit:read" },
   {
     href: "/companies",
-    label: "Companies",
-    description: "Companies, resellers and business units.",
+    key: "companies",
     permission: "organizations:manage",
   },
   {
     href: "/geography",
-    label: "Geography",
-    description: "Countries and the zones that group them.",
+    key: "geography",
     permission: "geography:read",
   },
   {
     href: "/catalog",
-    label: "Catalog",
-    description: "Products, plans and versions, with their prices and rules.",
+    key: "catalog",
     permission: "plans:read",
   },
   {
     href: "/quote",
-    label: "Quote",
-    description: "Price cover for a family in a country, person by person.",
+    key: "quote",
     permission: "plans:read",
   },
   {
     href: "/clients",
-    label: "Clients",
-    description: "The insured holders: find one or register a new one.",
+    key: "clients",
     permission: "emission:read",
   },
   {
     href: "/policies",
-    label: "Policies",
-    description: "Every policy with its status, people and history.",
+    key: "policies",
     permission: "emission:read",
   },
   {
     href: "/policies/new",
-    label: "Issue a policy",
-    description: "A client, a plan and the people to cover, priced as you type.",
+    key: "issuePolicy",
     permission: "emission:write",
   },
   {
     href: "/policies/bulk",
-    label: "Bulk upload",
-    description: "Issue one policy whose people are the rows of a spreadsheet.",
+    key: "bulkUpload",
     permission: "emission:write",
   },
   {
     href: "/payments",
-    label: "Transactions",
-    description: "Payments of the policies: manual, card and subscription invoices.",
+    key: "payments",
     permission: "payments:read",
   },
   {
     href: "/payments/reseller",
-    label: "Reseller dashboard",
-    description: "Gross, commission and net by month, and Stripe Connect payouts.",
+    key: "reseller",
     permission: "payments:read",
   },
   {
     href: "/claims",
-    label: "Claims",
-    description: "The claims desk: the queue, expenses and status moves.",
+    key: "claims",
     permission: "claims:read",
   },
   {
     href: "/leads",
-    label: "Leads",
-    description: "The pipeline by stage: move leads, see their checkout markers and CRM record.",
+    key: "leads",
     permission: "leads:read",
   },
   {
     href: "/leads/analytics",
-    label: "Lead analytics",
-    description: "Leads and conversion rate by source channel and campaign.",
+    key: "leadAnalytics",
     permission: "leads:read",
   },
   {
     href: "/knowledge",
-    label: "Knowledge library",
-    description: "The documents the assistant answers from: upload PDFs, add texts.",
+    key: "knowledge",
     permission: "knowledge:read",
   },
   {
     href: "/chat",
-    label: "Assistant",
-    description: "Ask about the products and procedures; answers cite their documents.",
+    key: "chat",
     permission: "chat:use",
   },
   {
     href: "/portal",
-    label: "My cover",
-    description: "Your policies, certificates and claims.",
+    key: "portal",
     permission: "portal:read",
   },
 ];

@@ -1,15 +1,18 @@
 "use client";
 
 import { signOut } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { apiFetch, ApiError, messageOf } from "@/components/ui/api-client";
+import { apiFetch, ApiError, useApiMessage } from "@/components/ui/api-client";
 
 /**
  * "Sign out" ends this browser's session; "Sign out everywhere" first revokes every session of the
  * user (other browsers, API tokens), then clears this browser's cookie.
  */
 export function SignOutButtons() {
+  const t = useTranslations("nav");
+  const messageOf = useApiMessage();
   const [busy, setBusy] = useState<"one" | "all" | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -45,10 +48,10 @@ export function SignOutButtons() {
   return (
     <div className="sign-out">
       <Button variant="secondary" onClick={onSignOut} isBusy={busy === "one"} disabled={busy !== null}>
-        Sign out
+        {t("signOut")}
       </Button>
       <Button variant="danger" onClick={onSignOutEverywhere} isBusy={busy === "all"} disabled={busy !== null}>
-        Sign out everywhere
+        {t("signOutEverywhere")}
       </Button>
       {error ? (
         <p className="field-error" role="alert">

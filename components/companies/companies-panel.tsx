@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useApiData } from "@/components/ui/api-client";
+import { useFormat } from "@/components/ui/use-format";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Badge, Panel } from "@/components/ui/panel";
 import { CreateBusinessUnitForm } from "./create-business-unit-form";
@@ -10,38 +12,37 @@ import type { Company, Country } from "./types";
 export function CompaniesPanel({ canReadCountries }: { canReadCountries: boolean }) {
   const companies = useApiData<Company[]>("/api/v1/organizations/companies");
   const countries = useApiData<Country[]>(canReadCountries ? "/api/v1/geography/countries" : null);
-  const countryName = new Map((countries.data ?? []).map((country) => [country.iso_code, country.name]));
-  const describeCountry = (code: string | null) => (code ? `${countryName.get(code) ?? code} (${code})` : "—");
+  const t = useTranslations("companies");
+  const f = useFormat();
+  // The country's name in the page's language (Intl.DisplayNames), whether or not the list is readable.
+  const describeCountry = (code: string | null) => (code ? `${f.country(code)} (${code})` : "—");
 
   return (
     <>
-      <Panel
-        title="Create a company"
-        description="A company owns its users, clients and policies; a reseller also earns a commission."
-      >
+      <Panel title={t("create.title")} description={t("create.description")}>
         <CreateCompanyForm countries={countries.data} isLoadingCountries={countries.isLoading} />
       </Panel>
-      <Panel title="Companies" description="Sorted by name, each with its business units.">
+      <Panel title={t("list.title")} description={t("list.description")}>
         <ErrorBanner message={companies.error} />
-        {companies.isLoading && !companies.data ? <p className="muted">Loading…</p> : null}
+        {companies.isLoading && !companies.data ? <p className="muted">{t("list.loading")}</p> : null}
         <ul className="company-list">
           {(companies.data ?? []).map((company) => (
             <li key={company.id} className="card" aria-label={company.name}>
               <div className="card-title">
-                {company.name} {company.is_default ? <Badge>default</Badge> : null}{" "}
-                {company.is_reseller ? <Badge tone="accent">reseller</Badge> : null}
+                {company.name} {company.is_default ? <Badge>{t("list.default")}</Badge> : null}{" "}
+                {company.is_reseller ? <Badge tone="accent">{t("list.reseller")}</Badge> : null}
               </div>
               <dl className="facts">
-                <dt>Tax id</dt>
+                <dt>{t("list.taxId")}</dt>
                 <dd>{company.tax_id ?? "—"}</dd>
-                <dt>Country</dt>
+                <dt>{t("list.country")}</dt>
                 <dd>{describeCountry(company.country_code)}</dd>
-                <dt>Commission</dt>
-                <dd>{company.commission_rate} %</dd>
+                <dt>{t("list.commission")}</dt>
+                <dd>{f.number(company.commission_rate, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %</dd>
               </dl>
-              <h3>Business units</h3>
+              <h3>{t("list.units")}</h3>
               {company.business_units.length === 0 ? (
-                <p className="muted">None yet.</p>
+                <p className="muted">{t("list.noUnits")}</p>
               ) : (
                 <ul className="unit-list">
                   {company.business_units.map((unit) => (
@@ -56,7 +57,7 @@ export function CompaniesPanel({ canReadCountries }: { canReadCountries: boolean
                 </ul>
               )}
               <details>
-                <summary>Add a business unit</summary>
+                <summary>{t("unit.title")}</summary>
                 <CreateBusinessUnitForm
                   company={company}
                   countries={countries.data}

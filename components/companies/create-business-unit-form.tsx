@@ -1,12 +1,13 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { CreateBusinessUnitInput } from "@/lib/operations/schemas";
 import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { CountrySelect } from "./country-select";
 import type { BusinessUnit, Company, Country } from "./types";
 import { TextField, FormActions } from "@/components/ui/form-fields";
@@ -28,13 +29,14 @@ export function CreateBusinessUnitForm({
   isLoadingCountries,
   onCreated,
 }: CreateBusinessUnitFormProps) {
+  const t = useTranslations("companies.unit");
   const {
     register,
     handleSubmit,
     reset,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<CreateBusinessUnitInput>({ resolver: zodResolver(CreateBusinessUnitInput), defaultValues: EMPTY });
+  } = useForm<CreateBusinessUnitInput>({ resolver: useZodResolver(CreateBusinessUnitInput), defaultValues: EMPTY });
   const { error, submit } = useApiSubmit(setFieldError, FIELDS, { invalidates: [COMPANIES] });
   // Several of these forms share the page, one per company.
   const id = (name: string) => `unit-${company.id}-${name}`;
@@ -55,24 +57,24 @@ export function CreateBusinessUnitForm({
       className="form form-grid"
       onSubmit={handleSubmit(onSubmit)}
       noValidate
-      aria-label={`Add a business unit to ${company.name}`}
+      aria-label={t("formLabel", { company: company.name })}
     >
       <ErrorBanner message={error} />
       <TextField
         id={id("name")}
-        label="Unit name"
+        label={t("name")}
         error={errors.name?.message}
         autoComplete="off"
         registration={register("name")}
       />
       <TextField
         id={id("code")}
-        label="Code (optional)"
+        label={t("code")}
         error={errors.code?.message}
         autoComplete="off"
         registration={register("code", { setValueAs: emptyToUndefined })}
       />
-      <Field id={id("country")} label="Country (optional)" error={errors.country_code?.message}>
+      <Field id={id("country")} label={t("country")} error={errors.country_code?.message}>
         <CountrySelect
           id={id("country")}
           countries={countries}
@@ -80,7 +82,7 @@ export function CreateBusinessUnitForm({
           registration={register("country_code", { setValueAs: emptyToUndefined })}
         />
       </Field>
-      <FormActions submitLabel="Add business unit" submitVariant="secondary" isBusy={isSubmitting} />
+      <FormActions submitLabel={t("submit")} submitVariant="secondary" isBusy={isSubmitting} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { CreateCompanyInput } from "@/lib/operations/schemas";
@@ -8,6 +8,7 @@ import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { CheckboxField, Field } from "@/components/ui/field";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { CountrySelect } from "./country-select";
 import type { Company, Country } from "./types";
 import { TextField, FormActions } from "@/components/ui/form-fields";
@@ -26,13 +27,14 @@ type CreateCompanyFormProps = {
 };
 
 export function CreateCompanyForm({ countries, isLoadingCountries, onCreated }: CreateCompanyFormProps) {
+  const t = useTranslations("companies.create");
   const {
     register,
     handleSubmit,
     reset,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(CreateCompanyInput), defaultValues: EMPTY });
+  } = useForm<FormInput, unknown, FormOutput>({ resolver: useZodResolver(CreateCompanyInput), defaultValues: EMPTY });
   const { error, success, submit } = useApiSubmit(setFieldError, FIELDS, { invalidates: [COMPANIES] });
 
   async function onSubmit(values: FormOutput) {
@@ -40,29 +42,29 @@ export function CreateCompanyForm({ countries, isLoadingCountries, onCreated }: 
       const company = await apiFetch<Company>("/api/v1/organizations/companies", { method: "POST", body: values });
       reset(EMPTY);
       onCreated?.(company);
-      return `Created ${company.name}.`;
+      return t("created", { name: company.name });
     });
   }
 
   return (
-    <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create a company">
+    <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("title")}>
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
       <TextField
         id="company-name"
-        label="Name"
+        label={t("name")}
         error={errors.name?.message}
         autoComplete="off"
         registration={register("name")}
       />
       <TextField
         id="company-tax-id"
-        label="Tax id (optional)"
+        label={t("taxId")}
         error={errors.tax_id?.message}
         autoComplete="off"
         registration={register("tax_id", { setValueAs: emptyToUndefined })}
       />
-      <Field id="company-country" label="Country (optional)" error={errors.country_code?.message}>
+      <Field id="company-country" label={t("country")} error={errors.country_code?.message}>
         <CountrySelect
           id="company-country"
           countries={countries}
@@ -73,9 +75,14 @@ export function CreateCompanyForm({ countries, isLoadingCountries, onCreated }: 
       </Field>
       <TextField
         id="company-commission"
-        label="Commission rate (%)"
-        hint="0 to 100; resellers earn it on each sale"
-        error={errors.commission_rate?.message}
+        label={t("commission")}
+        hint={t("commissionHint")}
+        error={
+          // The schema's range rule has no code of its own: the form says the range itself.
+          errors.commission_rate?.type === "server"
+            ? errors.commission_rate.message
+            : errors.commission_rate && t("commissionRange")
+        }
         type="number"
         inputMode="decimal"
         min={0}
@@ -83,10 +90,10 @@ export function CreateCompanyForm({ countries, isLoadingCountries, onCreated }: 
         step="0.01"
         registration={register("commission_rate", { setValueAs: emptyToUndefined })}
       />
-      <CheckboxField id="company-reseller" label="Reseller (sells cover under its own name)">
+      <CheckboxField id="company-reseller" label={t("reseller")}>
         <input id="company-reseller" type="checkbox" {...register("is_reseller")} />
       </CheckboxField>
-      <FormActions submitLabel="Create company" isBusy={isSubmitting} />
+      <FormActions submitLabel={t("submit")} isBusy={isSubmitting} />
     </form>
   );
 }

@@ -1,16 +1,22 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import "@scalar/api-reference-react/style.css";
 
 // Scalar's reference UI (a Vue application in a React wrapper), bundled with the page: nothing loads
 // from a CDN or from scalar.com. It mounts in the browser only (it reads `window` as it loads), and
 // reads the document from GET /api/v1/openapi.json, on this origin (connect-src 'self').
+function Loading() {
+  const t = useTranslations("docs");
+  return <p className="muted">{t("loading")}</p>;
+}
+
 const ApiReferenceReact = dynamic(
   () => import("@scalar/api-reference-react").then((module) => module.ApiReferenceReact),
   {
     ssr: false,
-    loading: () => <p className="muted">Loading the API reference…</p>,
+    loading: () => <Loading />,
   },
 );
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { CountryCode } from "@/lib/schemas";
@@ -8,6 +8,8 @@ import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { InlineError } from "@/components/ui/error-banner";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
+import { useCountryNames } from "./country-names";
 import type { Country, Zone } from "./types";
 
 // The API takes the country in the path, so the form's shape is its own.
@@ -24,13 +26,15 @@ export function LinkCountryToZoneForm({
   countries: Country[];
   onLinked?: () => void;
 }) {
+  const t = useTranslations("geography.link");
+  const named = useCountryNames(countries);
   const {
     register,
     handleSubmit,
     reset,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<LinkCountryForm>({ resolver: zodResolver(LinkCountryForm), defaultValues: { country: "" } });
+  } = useForm<LinkCountryForm>({ resolver: useZodResolver(LinkCountryForm), defaultValues: { country: "" } });
   const { error, submit } = useApiSubmit(setFieldError, LINK_FIELDS, { invalidates: ["/api/v1/geography/zones"] });
   const linked = new Set(zone.countries.map((country) => country.iso_code));
   const selectId = `zone-${zone.id}-country`;
@@ -46,20 +50,20 @@ export function LinkCountryToZoneForm({
   return (
     <form className="inline-form" onSubmit={handleSubmit(onSubmit)} noValidate>
       <label htmlFor={selectId} className="visually-hidden">
-        Country to add to {zone.name}
+        {t("label", { zone: zone.name })}
       </label>
       <select id={selectId} aria-invalid={Boolean(errors.country)} {...register("country")}>
-        <option value="">Choose a country…</option>
-        {countries.map((country) => (
+        <option value="">{t("choose")}</option>
+        {named.map((country) => (
           <option key={country.id} value={country.iso_code} disabled={linked.has(country.iso_code)}>
             {country.name} ({country.iso_code})
           </option>
         ))}
       </select>
       <Button type="submit" variant="secondary" isBusy={isSubmitting}>
-        Link country
+        {t("submit")}
       </Button>
-      <InlineError message={errors.country ? "choose a country" : error} />
+      <InlineError message={errors.country ? t("required") : error} />
     </form>
   );
 }

@@ -1,13 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ApiError, type ApiFieldError } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
 import { Panel } from "@/components/ui/panel";
+import { useFormat } from "@/components/ui/use-format";
 import "./knowledge.css";
-import { knowledgeErrorMessage } from "./messages";
+import { useKnowledgeErrorMessage } from "./messages";
 import type { ChatSource } from "./types";
 
 type Turn = { id: number; question: string; answer: string; sources: ChatSource[]; isStreaming: boolean };
@@ -28,14 +30,18 @@ async function errorOf(response: Response): Promise<ApiError> {
 }
 
 function Sources({ sources }: { sources: ChatSource[] }) {
+  const t = useTranslations("knowledge.chat");
+  const f = useFormat();
   if (sources.length === 0) return null;
   return (
-    <ul className="chat-sources" aria-label="Sources">
+    <ul className="chat-sources" aria-label={t("sources")}>
       {sources.map((source) => (
         <li key={source.fragment_id}>
           <div className="chat-source-head">
             <span>{source.title}</span>
-            <span className="chat-source-score">score {source.score.toFixed(2)}</span>
+            <span className="chat-source-score">
+              {t("score", { score: f.number(source.score, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })}
+            </span>
           </div>
           <p className="chat-source-snippet">{source.snippet}</p>
         </li>
@@ -46,6 +52,8 @@ function Sources({ sources }: { sources: ChatSource[] }) {
 
 /** A conversation with the assistant: each answer streams in as it is written, its sources under it. */
 export function ChatPanel() {
+  const t = useTranslations("knowledge.chat");
+  const knowledgeErrorMessage = useKnowledgeErrorMessage();
   const [sessionId, setSessionId] = useState(() => crypto.randomUUID());
   const [turns, setTurns] = useState<Turn[]>([]);
   const [message, setMessage] = useState("");
@@ -97,11 +105,7 @@ export function ChatPanel() {
       // A refused question leaves no turn behind: the question stays in the box to send again.
       setTurns((all) => all.filter((turn) => turn.id !== id || turn.answer !== ""));
       update(id, { isStreaming: false });
-      setError(
-        caught instanceof ApiError || caught instanceof TypeError
-          ? knowledgeErrorMessage(caught)
-          : "the answer was cut off; ask again",
-      );
+      setError(caught instanceof ApiError || caught instanceof TypeError ? knowledgeErrorMessage(caught) : t("cutOff"));
     } finally {
       if (running.current === controller) running.current = null;
       setIsBusy(false);
@@ -123,32 +127,30 @@ export function ChatPanel() {
 
   return (
     <Panel
-      title="Conversation"
-      description="Answers come only from the company's knowledge documents; the last 10 turns of this conversation are remembered."
+      title={t("title")}
+      description={t("description")}
       actions={
         <Button variant="secondary" onClick={startOver} disabled={turns.length === 0 && !error}>
-          New conversation
+          {t("newConversation")}
         </Button>
       }
     >
       <div className="chat">
-        {turns.length === 0 ? (
-          <p className="chat-empty">Ask about the products, their cover, waiting periods or procedures.</p>
-        ) : null}
-        <ol className="chat-log" aria-label="Messages" aria-live="polite">
+        {turns.length === 0 ? <p className="chat-empty">{t("empty")}</p> : null}
+        <ol className="chat-log" aria-label={t("messages")} aria-live="polite">
           {turns.map((turn) => (
             <li key={turn.id} className="chat-turn">
               <div className="chat-question">{turn.question}</div>
-              <div className="chat-answer" aria-busy={turn.isStreaming || undefined} aria-label="Answer">
-                {turn.answer || (turn.isStreaming ? "Searching the documents…" : "")}
+              <div className="chat-answer" aria-busy={turn.isStreaming || undefined} aria-label={t("answer")}>
+                {turn.answer || (turn.isStreaming ? t("searching") : "")}
               </div>
               <Sources sources={turn.sources} />
             </li>
           ))}
         </ol>
         <ErrorBanner message={error} />
-        <form className="chat-form" onSubmit={ask} aria-label="Ask the assistant">
-          <Field id="chat-message" label="Your question">
+        <form className="chat-form" onSubmit={ask} aria-label={t("formLabel")}>
+          <Field id="chat-message" label={t("question")}>
             <textarea
               id="chat-message"
               value={message}
@@ -158,10 +160,10 @@ export function ChatPanel() {
             />
           </Field>
           <Button type="submit" isBusy={isBusy} disabled={message.trim() === ""}>
-            {isBusy ? "Answering…" : "Ask"}
+            {isBusy ? t("answering") : t("ask")}
           </Button>
         </form>
-        <p className="chat-session">Conversation {sessionId}</p>
+        <p className="chat-session">{t("session", { id: sessionId })}</p>
       </div>
     </Panel>
   );

@@ -1,26 +1,52 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useMemo } from "react";
-import { useForm, type FieldErrors, type UseFormRegister } from "react-hook-form";
+import { useTranslations } from "next-intl";
+import { useCallback, useMemo } from "react";
+import { useForm, type FieldError, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { z } from "zod";
 import { CompanySelect } from "@/components/companies/company-select";
 import { apiFetch, useApiData } from "@/components/ui/api-client";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
-import { formMessages } from "@/components/ui/form-messages";
 import { Badge, Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useFormat } from "@/components/ui/use-format";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { KNOWLEDGE_AUDIENCES, type KnowledgeAudience } from "@/lib/knowledge/audience";
 import { CreateTextDocumentInput, MAX_PDF_BYTES, MetadataJson } from "@/lib/knowledge/schemas";
 import "./knowledge.css";
-import { knowledgeErrorMessage } from "./messages";
+import { useKnowledgeErrorMessage } from "./messages";
 import type { Company, KnowledgeDocument } from "./types";
 import { ConfirmButton, FormActions, SelectField, TextAreaField, TextField } from "@/components/ui/form-fields";
 
 const MAX_MB = MAX_PDF_BYTES / 1024 / 1024;
+
+/**
+ * The codes of this page's own rules (`params.code` of their issues) and their texts in the
+ * `knowledge.form.errors` catalog; the other problems read as the `validation` catalog words them.
+ */
+const OWN_ISSUES = {
+  metadata_not_json: "metadataNotJson",
+  metadata_too_large: "metadataTooLarge",
+  file_required: "fileRequired",
+  file_not_pdf: "fileNotPdf",
+  file_too_large: "fileTooLarge",
+} as const;
+
+/** The message of a field's problem: the page's own text for its own rules. */
+function useFieldMessage() {
+  const t = useTranslations("knowledge.form.errors");
+  return useCallback(
+    (error: FieldError | undefined) => {
+      if (!error) return undefined;
+      const own = Object.hasOwn(OWN_ISSUES, error.type) ? OWN_ISSUES[error.type as keyof typeof OWN_ISSUES] : null;
+      return own ? t(own, { max: MAX_MB }) : error.message;
+    },
+    [t],
+  );
+}
 
 /** The metadata as typed: empty, or a JSON object (checked by the API's own schema). */
 const MetadataText = z.string().superRefine((text, context) => {
@@ -29,26 +55,32 @@ const MetadataText = z.string().superRefine((text, context) => {
   try {
     value = JSON.parse(text);
   } catch {
-    context.addIssue({ code: "custom", message: 'must be a JSON object, e.g. {"version": "2026"}' });
+    context.addIssue({ code: "custom", message: "must be a JSON object", params: { code: "metadata_not_json" } });
     return;
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    context.addIssue({ code: "custom", message: 'must be a JSON object, e.g. {"version": "2026"}' });
+    context.addIssue({ code: "custom", message: "must be a JSON object", params: { code: "metadata_not_json" } });
   else if (!MetadataJson.safeParse(value).success)
-    context.addIssue({ code: "custom", message: "must be at most 8 KB of JSON" });
+    context.addIssue({
+      code: "custom",
+      message: "must be at most 8 KB of JSON",
+      params: { code: "metadata_too_large" },
+    });
 });
 
-function addedMessage(document: KnowledgeDocument): string {
-  return `Added "${document.title}": ${document.chunk_count} ${document.chunk_count === 1 ? "fragment" : "fragments"}.`;
+function useAddedMessage() {
+  const t = useTranslations("knowledge.form");
+  const f = useFormat();
+  return useCallback(
+    (document: KnowledgeDocument) =>
+      t("added", { title: document.title, count: document.chunk_count, shown: f.number(document.chunk_count) }),
+    [t, f],
+  );
 }
 
 function metadataOf(text: string): Record<string, unknown> {
   return text.trim() === "" ? {} : (JSON.parse(text) as Record<string, unknown>);
 }
-
-// Page text in plain English for now: the message catalogs (next-intl) are being set up beside this change.
-const AUDIENCE_LABELS: Record<KnowledgeAudience, string> = { STAFF: "Staff only", CLIENTS: "Staff and clients" };
-const AUDIENCE_BADGES: Record<KnowledgeAudience, string> = { STAFF: "Staff", CLIENTS: "Clients" };
 
 /**
  * Who may read the document, and whose it is. An administrator must choose the company (the API refuses
@@ -57,7 +89,7 @@ const AUDIENCE_BADGES: Record<KnowledgeAudience, string> = { STAFF: "Staff", CLI
 function placementFields(mustPickCompany: boolean) {
   return {
     audience: z.enum(KNOWLEDGE_AUDIENCES),
-    company_id: mustPickCompany ? z.string().min(1, { message: "choose a company" }) : z.string(),
+    company_id: mustPickCompany ? z.string().min(1) : z.string(),
   };
 }
 
@@ -65,11 +97,16 @@ const PdfForm = z.object({
   file: z
     .custom<FileList>((value) => typeof FileList !== "undefined" && value instanceof FileList && value.length === 1, {
       message: "choose a PDF file",
+      params: { code: "file_required" },
     })
     .refine((files) => /\.pdf$/i.test(files[0].name) || files[0].type === "application/pdf", {
       message: "must be a .pdf file",
+      params: { code: "file_not_pdf" },
     })
-    .refine((files) => files[0].size <= MAX_PDF_BYTES, { message: `must be at most ${MAX_MB} MB` }),
+    .refine((files) => files[0].size <= MAX_PDF_BYTES, {
+      message: `must be at most ${MAX_MB} MB`,
+      params: { code: "file_too_large" },
+    }),
   title: z.string().max(255),
   metadata_json: MetadataText,
   ...placementFields(false),
@@ -98,29 +135,39 @@ function PlacementFields<F extends { audience: KnowledgeAudience; company_id: st
   errors: FieldErrors<{ audience: KnowledgeAudience; company_id: string }>;
   companies: Company[] | null;
 }) {
+  const t = useTranslations("knowledge.form");
   // The two fields every form here has; react-hook-form cannot see that through the generic.
   const field = register as unknown as UseFormRegister<{ audience: KnowledgeAudience; company_id: string }>;
   return (
     <>
       <SelectField
         id={`${idPrefix}-audience`}
-        label="Who may read it"
-        hint="clients read only documents for clients, through the assistant"
+        label={t("audience")}
+        hint={t("audienceHint")}
         error={errors.audience?.message}
         registration={field("audience")}
       >
         {KNOWLEDGE_AUDIENCES.map((audience) => (
           <option key={audience} value={audience}>
-            {AUDIENCE_LABELS[audience]}
+            {t(`audiences.${audience}`)}
           </option>
         ))}
       </SelectField>
       {companies ? (
-        <Field id={`${idPrefix}-company`} label="Company" error={errors.company_id?.message}>
+        <Field
+          id={`${idPrefix}-company`}
+          label={t("company")}
+          error={
+            // The API's own word when it refused the company; else the form's "choose a company".
+            errors.company_id?.type === "server"
+              ? errors.company_id.message
+              : errors.company_id && t("errors.companyRequired")
+          }
+        >
           <CompanySelect
             id={`${idPrefix}-company`}
             companies={companies}
-            emptyLabel="Choose a company"
+            emptyLabel={t("chooseCompany")}
             registration={field("company_id")}
             isInvalid={Boolean(errors.company_id)}
           />
@@ -137,8 +184,13 @@ function placementOf({ audience, company_id }: { audience: KnowledgeAudience; co
 
 const PLACEMENT_DEFAULTS = { audience: "STAFF" as const, company_id: "" };
 
-/** Where a new document goes: on success the list reloads; failures are worded for the library. */
-const ADD_OPTIONS = { invalidates: ["/api/v1/ai/knowledge"], describeError: knowledgeErrorMessage };
+const KNOWLEDGE = ["/api/v1/ai/knowledge"];
+
+/** Where a new document goes (or goes from): on success the list reloads; failures are worded for the library. */
+function useKnowledgeSubmitOptions() {
+  const describeError = useKnowledgeErrorMessage();
+  return useMemo(() => ({ invalidates: KNOWLEDGE, describeError }), [describeError]);
+}
 
 function UploadPdfPanel({ companies }: { companies: Company[] | null }) {
   const mustPickCompany = companies !== null;
@@ -150,10 +202,13 @@ function UploadPdfPanel({ companies }: { companies: Company[] | null }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<PdfFormInput, unknown, PdfFormOutput>({
-    resolver: zodResolver(schema, { error: formMessages }),
+    resolver: useZodResolver(schema),
     defaultValues: { title: "", metadata_json: "", ...PLACEMENT_DEFAULTS },
   });
-  const { error, success, submit } = useApiSubmit(setError, PDF_FIELDS, ADD_OPTIONS);
+  const { error, success, submit } = useApiSubmit(setError, PDF_FIELDS, useKnowledgeSubmitOptions());
+  const t = useTranslations("knowledge.form");
+  const messageOf = useFieldMessage();
+  const addedMessage = useAddedMessage();
 
   async function onSubmit({ file, title, metadata_json, ...placement }: PdfFormOutput) {
     const body = new FormData();
@@ -169,37 +224,34 @@ function UploadPdfPanel({ companies }: { companies: Company[] | null }) {
   }
 
   return (
-    <Panel
-      title="Upload a PDF"
-      description={`A PDF with text (not a scan) of at most ${MAX_MB} MB; its text is cut into fragments the assistant searches.`}
-    >
-      <form className="form knowledge-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Upload a PDF">
+    <Panel title={t("pdf.title")} description={t("pdf.description", { max: MAX_MB })}>
+      <form className="form knowledge-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("pdf.title")}>
         <TextField
           id="pdf-file"
-          label="PDF file"
-          error={errors.file?.message}
+          label={t("pdf.file")}
+          error={messageOf(errors.file)}
           type="file"
           accept="application/pdf,.pdf"
           registration={register("file")}
         />
         <TextField
           id="pdf-title"
-          label="Title"
-          hint="defaults to the file name"
+          label={t("title")}
+          hint={t("pdf.titleHint")}
           error={errors.title?.message}
           registration={register("title")}
         />
         <TextField
           id="pdf-metadata"
-          label="Metadata (JSON, optional)"
-          hint='e.g. {"version": "2026", "product": "repatriation"}'
-          error={errors.metadata_json?.message}
+          label={t("metadata")}
+          hint={t("metadataHint")}
+          error={messageOf(errors.metadata_json)}
           registration={register("metadata_json")}
         />
         <PlacementFields idPrefix="pdf" register={register} errors={errors} companies={companies} />
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
-        <FormActions submitLabel={isSubmitting ? "Reading and embedding…" : "Upload PDF"} isBusy={isSubmitting} />
+        <FormActions submitLabel={isSubmitting ? t("pdf.submitting") : t("pdf.submit")} isBusy={isSubmitting} />
       </form>
     </Panel>
   );
@@ -215,10 +267,13 @@ function AddTextPanel({ companies }: { companies: Company[] | null }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<TextFormValues>({
-    resolver: zodResolver(schema, { error: formMessages }),
+    resolver: useZodResolver(schema),
     defaultValues: { title: "", content: "", metadata_json: "", ...PLACEMENT_DEFAULTS },
   });
-  const { error, success, submit } = useApiSubmit(setError, TEXT_FIELDS, ADD_OPTIONS);
+  const { error, success, submit } = useApiSubmit(setError, TEXT_FIELDS, useKnowledgeSubmitOptions());
+  const t = useTranslations("knowledge.form");
+  const messageOf = useFieldMessage();
+  const addedMessage = useAddedMessage();
 
   async function onSubmit({ title, content, metadata_json, ...placement }: TextFormValues) {
     const body = { title, content, metadata_json: metadataOf(metadata_json), ...placementOf(placement) };
@@ -230,37 +285,34 @@ function AddTextPanel({ companies }: { companies: Company[] | null }) {
   }
 
   return (
-    <Panel title="Add a text" description="A wording, an FAQ or a procedure pasted as text.">
+    <Panel title={t("text.title")} description={t("text.description")}>
       <form
         className="form knowledge-form"
         onSubmit={handleSubmit(onSubmit)}
         noValidate
-        aria-label="Add a text document"
+        aria-label={t("text.formLabel")}
       >
-        <TextField id="text-title" label="Title" error={errors.title?.message} registration={register("title")} />
+        <TextField id="text-title" label={t("title")} error={errors.title?.message} registration={register("title")} />
         <TextAreaField
           id="text-content"
-          label="Text"
+          label={t("text.content")}
           error={errors.content?.message}
           registration={register("content")}
         />
         <TextField
           id="text-metadata"
-          label="Metadata (JSON, optional)"
-          error={errors.metadata_json?.message}
+          label={t("metadata")}
+          error={messageOf(errors.metadata_json)}
           registration={register("metadata_json")}
         />
         <PlacementFields idPrefix="text" register={register} errors={errors} companies={companies} />
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
-        <FormActions submitLabel={isSubmitting ? "Embedding…" : "Add text"} isBusy={isSubmitting} />
+        <FormActions submitLabel={isSubmitting ? t("text.submitting") : t("text.submit")} isBusy={isSubmitting} />
       </form>
     </Panel>
   );
 }
-
-/** A deletion reloads the list (the row goes); its failure is worded for the library, in the list's banner. */
-const DELETE_OPTIONS = { invalidates: ["/api/v1/ai/knowledge"], describeError: knowledgeErrorMessage };
 
 function DeleteButton({
   document,
@@ -270,6 +322,7 @@ function DeleteButton({
   /** The list's deletion mutation (`useApiSubmit`), whose failure the list shows. */
   submit: (action: () => Promise<void>) => Promise<boolean>;
 }) {
+  const t = useTranslations("knowledge.list");
   /** Whether the question closes: after a failure (its banner says why); a success removes the row. */
   async function remove(): Promise<boolean> {
     const isDeleted = await submit(async () => {
@@ -280,12 +333,12 @@ function DeleteButton({
   return (
     <ConfirmButton
       className="knowledge-delete"
-      aria-label={`Delete ${document.title}`}
-      confirmLabel="Confirm delete"
-      confirmAriaLabel={`Confirm: delete ${document.title}`}
+      aria-label={t("deleteLabel", { title: document.title })}
+      confirmLabel={t("confirmDelete")}
+      confirmAriaLabel={t("confirmDeleteLabel", { title: document.title })}
       onConfirm={remove}
     >
-      Delete
+      {t("delete")}
     </ConfirmButton>
   );
 }
@@ -307,35 +360,44 @@ function DocumentsPanel({
   /** An administrator's list holds every company's documents: each row names its company. */
   companies: Company[] | null;
 }) {
-  const { error: deleteError, submit: submitDelete } = useApiSubmit(undefined, undefined, DELETE_OPTIONS);
+  // A deletion reloads the list (the row goes); its failure is worded for the library, in the list's banner.
+  const { error: deleteError, submit: submitDelete } = useApiSubmit(undefined, undefined, useKnowledgeSubmitOptions());
+  const t = useTranslations("knowledge.list");
+  const tc = useTranslations("codes");
+  const f = useFormat();
   const columns = useMemo(
     () => [
-      column.accessor("title", { header: "Title", cell: (info) => <strong>{info.getValue()}</strong> }),
+      column.accessor("title", { header: t("title"), cell: (info) => <strong>{info.getValue()}</strong> }),
       ...(companies
         ? [
             column.accessor("company_id", {
-              header: "Company",
+              header: t("company"),
               cell: (info) => companies.find((company) => company.id === info.getValue())?.name ?? info.getValue(),
             }),
           ]
         : []),
       column.accessor("audience", {
-        header: "Readers",
+        header: t("readers"),
         cell: (info) => (
-          <Badge tone={info.getValue() === "CLIENTS" ? "ok" : "neutral"}>{AUDIENCE_BADGES[info.getValue()]}</Badge>
+          <Badge tone={info.getValue() === "CLIENTS" ? "ok" : "neutral"}>{tc(`audience.${info.getValue()}`)}</Badge>
         ),
       }),
       column.accessor("source", {
-        header: "Source",
-        cell: (info) => <Badge tone={info.getValue() === "PDF" ? "accent" : "neutral"}>{info.getValue()}</Badge>,
+        header: t("source"),
+        // "PDF" reads the same in every language; TEXT is worded.
+        cell: (info) => (
+          <Badge tone={info.getValue() === "PDF" ? "accent" : "neutral"}>
+            {info.getValue() === "PDF" ? "PDF" : t("sourceText")}
+          </Badge>
+        ),
       }),
-      column.accessor("chunk_count", { header: "Fragments", cell: (info) => info.getValue().toLocaleString("en") }),
+      column.accessor("chunk_count", { header: t("fragments"), cell: (info) => f.number(info.getValue()) }),
       column.accessor("created_at", {
-        header: "Added",
-        cell: (info) => new Date(info.getValue()).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }),
+        header: t("added"),
+        cell: (info) => f.dateTime(info.getValue()),
       }),
       column.accessor("metadata_json", {
-        header: "Metadata",
+        header: t("metadata"),
         cell: (info) => {
           const entries = Object.entries(info.getValue());
           if (entries.length === 0) return <span className="muted">—</span>;
@@ -354,13 +416,13 @@ function DocumentsPanel({
         ? [
             column.display({
               id: "actions",
-              header: "Actions",
+              header: t("actions"),
               cell: (info) => <DeleteButton document={info.row.original} submit={submitDelete} />,
             }),
           ]
         : []),
     ],
-    [canWrite, submitDelete, companies],
+    [canWrite, submitDelete, companies, t, tc, f],
   );
   // The React Compiler is not enabled here, so nothing memoizes the table's functions; the warning does not apply.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -371,14 +433,9 @@ function DocumentsPanel({
     getRowId: (document) => document.id,
   });
   return (
-    <Panel title="Documents" description="What the assistant answers from, newest first.">
+    <Panel title={t("panelTitle")} description={t("description")}>
       <ErrorBanner message={loadError ?? deleteError} />
-      <DataTable
-        table={table}
-        label="Knowledge documents"
-        isLoading={isLoading}
-        emptyText="No documents yet: upload a PDF or add a text."
-      />
+      <DataTable table={table} label={t("table")} isLoading={isLoading} emptyText={t("empty")} />
     </Panel>
   );
 }

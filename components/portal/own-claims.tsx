@@ -1,7 +1,7 @@
 "use client";
 
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { OwnPolicy } from "@/components/policies/types";
 import { ClaimStatusBadge } from "@/components/claims/status-badge";
@@ -9,6 +9,7 @@ import { useApiData, type Paginated } from "@/components/ui/api-client";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Pagination } from "@/components/ui/pagination";
+import { useFormat } from "@/components/ui/use-format";
 import type { ClaimResponse } from "@/lib/claims/schemas";
 
 const column = createColumnHelper<ClaimResponse>();
@@ -16,7 +17,7 @@ const column = createColumnHelper<ClaimResponse>();
 /** The client's claims (GET /claims/ answers a client with its own only), named by policy and person. */
 export function OwnClaims({ policies }: { policies: OwnPolicy[] }) {
   const t = useTranslations("portal.claims");
-  const format = useFormatter();
+  const f = useFormat();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const claims = useApiData<Paginated<ClaimResponse>>(
@@ -34,11 +35,7 @@ export function OwnClaims({ policies }: { policies: OwnPolicy[] }) {
     return [
       column.accessor("reported_at", {
         header: t("reported"),
-        cell: (info) => (
-          <time dateTime={info.getValue()}>
-            {format.dateTime(new Date(info.getValue()), { day: "2-digit", month: "2-digit", year: "numeric" })}
-          </time>
-        ),
+        cell: (info) => <time dateTime={info.getValue()}>{f.date(info.getValue())}</time>,
       }),
       column.accessor("policy_id", { header: t("policy"), cell: (info) => numbers.get(info.getValue()) ?? "—" }),
       column.accessor("beneficiary_id", { header: t("person"), cell: (info) => people.get(info.getValue()) ?? "—" }),
@@ -53,11 +50,20 @@ export function OwnClaims({ policies }: { policies: OwnPolicy[] }) {
       }),
       column.accessor("total_expenses", {
         header: t("expenses"),
-        cell: (info) => `${info.getValue()} (${info.row.original.expenses.length})`,
+        cell: (info) => {
+          const { expenses } = info.row.original;
+          // One currency: the total is money in it; mixed currencies add up to a bare figure.
+          const currencies = new Set(expenses.map((expense) => expense.currency));
+          const total =
+            currencies.size === 1
+              ? f.money(info.getValue(), [...currencies][0])
+              : f.number(info.getValue(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+          return `${total} (${f.number(expenses.length)})`;
+        },
       }),
       column.accessor("description", { header: t("descriptionColumn") }),
     ];
-  }, [policies, t, format]);
+  }, [policies, t, f]);
 
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { z } from "zod";
-import { apiFetch, ApiError, messageOf } from "@/components/ui/api-client";
+import { apiFetch, ApiError, useApiMessage } from "@/components/ui/api-client";
 import type { PortalResponse } from "@/lib/emission/schemas";
 
 export type Portal = z.infer<typeof PortalResponse>;
@@ -15,24 +15,28 @@ type PortalState = {
   isLoading: boolean;
 };
 
+/** What the request left: the failure itself, worded in the page's language when shown. */
+type LoadState = Omit<PortalState, "error"> & { failure: unknown };
+
 /**
  * GET /portal/me. A 404 is not a failure here but a person whose e-mail no client record has yet
  * (signed up before the seller registered them, or with another address): the page explains that. A 403
  * `email_not_verified` is a client whose address is not proved yet (trust.md section 1).
  */
 export function usePortal(): PortalState {
-  const [state, setState] = useState<PortalState>({
+  const messageOf = useApiMessage();
+  const [state, setState] = useState<LoadState>({
     portal: null,
     hasNoClient: false,
     isNotVerified: false,
-    error: null,
+    failure: null,
     isLoading: true,
   });
   useEffect(() => {
     let isCurrent = true;
     apiFetch<Portal>("/api/v1/portal/me").then(
       (portal) =>
-        isCurrent && setState({ portal, hasNoClient: false, isNotVerified: false, error: null, isLoading: false }),
+        isCurrent && setState({ portal, hasNoClient: false, isNotVerified: false, failure: null, isLoading: false }),
       (error: unknown) => {
         if (!isCurrent) return;
         const hasNoClient = error instanceof ApiError && error.status === 404;
@@ -41,7 +45,7 @@ export function usePortal(): PortalState {
           portal: null,
           hasNoClient,
           isNotVerified,
-          error: hasNoClient || isNotVerified ? null : messageOf(error),
+          failure: hasNoClient || isNotVerified ? null : error,
           isLoading: false,
         });
       },
@@ -50,5 +54,6 @@ export function usePortal(): PortalState {
       isCurrent = false;
     };
   }, []);
-  return state;
+  const { failure, ...rest } = state;
+  return { ...rest, error: failure ? messageOf(failure) : null };
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 
@@ -71,6 +72,19 @@ export function messageOf(error: unknown): string {
 }
 
 /**
+ * The page's wording of any thrown value, for the banners: a failed answer of the API is the catalog's
+ * generic text around the API's own `detail` (in English the detail alone); a network failure has its
+ * own text. Pages that know an error's `code` show their own text for it instead.
+ */
+export function useApiMessage(): (error: unknown) => string {
+  const t = useTranslations("nav.ui");
+  return useCallback(
+    (error: unknown) => (error instanceof ApiError ? t("apiError", { detail: error.message }) : t("network")),
+    [t],
+  );
+}
+
+/**
  * Which API error paths a form shows next to a field: a list of its field names, or a test for forms
  * with nested lists, whose paths ("plans.0.versions.1.public_price") cannot all be listed.
  */
@@ -128,12 +142,13 @@ export function useApiData<T>(url: string | null) {
     placeholderData: keepPreviousData,
   });
   const { refetch } = query;
+  const describe = useApiMessage();
   // Stable, so tables and forms that receive it do not rebuild on every render.
   const reload = useCallback(() => void refetch(), [refetch]);
 
   return {
     data: query.data ?? null,
-    error: query.error ? messageOf(query.error) : null,
+    error: query.error ? describe(query.error) : null,
     isLoading: url !== null && query.isFetching,
     reload,
   };

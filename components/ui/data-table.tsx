@@ -1,6 +1,7 @@
 "use client";
 
 import { flexRender, type Table } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 
 type DataTableProps<T> = {
   table: Table<T>;
@@ -14,7 +15,8 @@ type DataTableProps<T> = {
  * Renders a TanStack table instance. The owner builds the instance (columns, sorting, pagination), so
  * each screen keeps its own logic and this only draws; wide tables scroll sideways on a phone.
  */
-export function DataTable<T>({ table, label, emptyText = "Nothing to show.", isLoading = false }: DataTableProps<T>) {
+export function DataTable<T>({ table, label, emptyText, isLoading = false }: DataTableProps<T>) {
+  const t = useTranslations("nav.ui");
   const rows = table.getRowModel().rows;
   const columnCount = table.getVisibleLeafColumns().length;
   return (
@@ -35,7 +37,7 @@ export function DataTable<T>({ table, label, emptyText = "Nothing to show.", isL
           {rows.length === 0 ? (
             <tr>
               <td colSpan={columnCount} className="table-empty">
-                {isLoading ? "Loading…" : emptyText}
+                {isLoading ? t("loading") : (emptyText ?? t("empty"))}
               </td>
             </tr>
           ) : (

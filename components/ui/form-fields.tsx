@@ -7,6 +7,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import { useTranslations } from "next-intl";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Button } from "./button";
 import { Field } from "./field";
@@ -83,10 +84,11 @@ export function FormActions({
   isBusy,
   submitVariant,
   onCancel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   isCancelDisabled,
   children,
 }: FormActionsProps) {
+  const t = useTranslations("nav.ui");
   return (
     <div className="form-actions">
       {children}
@@ -95,7 +97,7 @@ export function FormActions({
       </Button>
       {onCancel ? (
         <Button variant="secondary" onClick={onCancel} disabled={isCancelDisabled}>
-          {cancelLabel}
+          {cancelLabel ?? t("cancel")}
         </Button>
       ) : null}
     </div>
@@ -124,10 +126,11 @@ export function ConfirmButton({
   "aria-label": ariaLabel,
   confirmLabel,
   confirmAriaLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   className,
   onConfirm,
 }: ConfirmButtonProps) {
+  const t = useTranslations("nav.ui");
   const [isConfirming, setIsConfirming] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
 
@@ -155,7 +158,7 @@ export function ConfirmButton({
         {confirmLabel}
       </Button>
       <Button variant="secondary" onClick={() => setIsConfirming(false)} disabled={isBusy}>
-        {cancelLabel}
+        {cancelLabel ?? t("cancel")}
       </Button>
     </span>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Button } from "./button";
 
 type PaginationProps = {
@@ -14,26 +15,23 @@ const PAGE_SIZES = [10, 25, 50, 100, 200];
 
 /** Page controls for a list the server paginates ({items, total, page, page_size}). */
 export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChange }: PaginationProps) {
+  const t = useTranslations("nav.ui");
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
-    <nav className="pagination" aria-label="Pages">
-      <span>
-        {first}–{last} of {total}
-      </span>
+    <nav className="pagination" aria-label={t("pages")}>
+      <span>{t("range", { first, last, total })}</span>
       <Button variant="secondary" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
-        Previous
+        {t("previous")}
       </Button>
-      <span>
-        Page {page} of {pageCount}
-      </span>
+      <span>{t("page", { page, pages: pageCount })}</span>
       <Button variant="secondary" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount}>
-        Next
+        {t("next")}
       </Button>
       {onPageSizeChange ? (
         <label className="pagination-size">
-          Rows per page{" "}
+          {t("rowsPerPage")}{" "}
           <select
             value={pageSize}
             onChange={(event) => {

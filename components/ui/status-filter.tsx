@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Field } from "./field";
 
 type StatusFilterProps<S extends string> = {
@@ -12,10 +13,11 @@ type StatusFilterProps<S extends string> = {
 
 /** The "Status" select of a list's filters: "Any status", then each status of the list's lifecycle. */
 export function StatusFilter<S extends string>({ id, value, statuses, labelOf, onChange }: StatusFilterProps<S>) {
+  const t = useTranslations("nav.ui");
   return (
-    <Field id={id} label="Status">
+    <Field id={id} label={t("status")}>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value as S | "")}>
-        <option value="">Any status</option>
+        <option value="">{t("anyStatus")}</option>
         {statuses.map((status) => (
           <option key={status} value={status}>
             {labelOf(status)}

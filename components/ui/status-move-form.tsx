@@ -1,12 +1,12 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ErrorBanner, SuccessBanner } from "./error-banner";
-import { formMessages } from "./form-messages";
 import { useApiSubmit } from "./use-api-submit";
+import { useZodResolver } from "./use-zod-resolver";
 import { TextField, SelectField, FormActions } from "@/components/ui/form-fields";
 
 /** The form's fields: the status to move to and the reason kept in the history. */
@@ -15,7 +15,7 @@ export type StatusMove<S extends string> = { status: S; reason: string };
 const FIELDS = ["status", "reason"] as const;
 
 type StatusMoveFormProps<S extends string> = {
-  /** "claim" or "policy", in the form's texts. */
+  /** "claim" or "policy": the catalog words the form's texts for each (nav.ui.move). */
   subject: string;
   /** The form's accessible name. */
   name: string;
@@ -48,6 +48,7 @@ export function StatusMoveForm<S extends string>({
   move,
   invalidates,
 }: StatusMoveFormProps<S>) {
+  const t = useTranslations("nav.ui.move");
   const {
     register,
     handleSubmit,
@@ -55,7 +56,7 @@ export function StatusMoveForm<S extends string>({
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<StatusMove<string>, unknown, StatusMove<S>>({
-    resolver: zodResolver(schema, { error: formMessages }),
+    resolver: useZodResolver(schema),
     defaultValues: { status: moves[0] ?? status, reason: "" },
   });
   const { error, success, submit } = useApiSubmit(setFieldError, FIELDS, { invalidates });
@@ -69,7 +70,7 @@ export function StatusMoveForm<S extends string>({
   async function onSubmit(values: StatusMove<S>) {
     await submit(async () => {
       const moved = await move(values);
-      return `Moved to ${label(moved)}.`;
+      return t("moved", { status: label(moved) });
     });
   }
 
@@ -79,9 +80,7 @@ export function StatusMoveForm<S extends string>({
         {/* The last move's outcome, or the 409 of a move someone else's final move got ahead of. */}
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
-        <p className="muted">
-          The {subject} is {label(status)}: a final status, with no move out of it.
-        </p>
+        <p className="muted">{t("final", { subject, status: label(status) })}</p>
       </>
     );
   }
@@ -92,7 +91,7 @@ export function StatusMoveForm<S extends string>({
       <SuccessBanner message={success} />
       <SelectField
         id={`${idPrefix}-to`}
-        label="New status"
+        label={t("newStatus")}
         error={errors.status?.message}
         registration={register("status")}
       >
@@ -104,13 +103,13 @@ export function StatusMoveForm<S extends string>({
       </SelectField>
       <TextField
         id={`${idPrefix}-reason`}
-        label="Reason"
-        hint={`kept in the ${subject}'s history`}
+        label={t("reason")}
+        hint={t("reasonHint", { subject })}
         error={errors.reason?.message}
         autoComplete="off"
         registration={register("reason")}
       />
-      <FormActions submitLabel="Change status" isBusy={isSubmitting} />
+      <FormActions submitLabel={t("submit")} isBusy={isSubmitting} />
     </form>
   );
 }

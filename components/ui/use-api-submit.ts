@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { FieldValues, UseFormSetError } from "react-hook-form";
-import { applyApiError, messageOf, useInvalidate, type FormFields } from "./api-client";
+import { applyApiError, useApiMessage, useInvalidate, type FormFields } from "./api-client";
 
 const NO_FIELDS: ReadonlyArray<never> = [];
 const NO_RESOURCES: ReadonlyArray<string> = [];
@@ -30,8 +30,9 @@ type ApiSubmitOptions = {
 export function useApiSubmit<T extends FieldValues = FieldValues>(
   setFieldError?: UseFormSetError<T>,
   fields: FormFields<T> = NO_FIELDS,
-  { invalidates = NO_RESOURCES, describeError = messageOf }: ApiSubmitOptions = {},
+  { invalidates = NO_RESOURCES, describeError }: ApiSubmitOptions = {},
 ) {
+  const describe = useApiMessage();
   const invalidate = useInvalidate();
   const mutation = useMutation({
     mutationFn: (action: () => Promise<string | void>) => action(),
@@ -57,7 +58,7 @@ export function useApiSubmit<T extends FieldValues = FieldValues>(
   );
 
   return {
-    error: mutation.isError ? describeError(mutation.error) : null,
+    error: mutation.isError ? (describeError ?? describe)(mutation.error) : null,
     success: mutation.isSuccess ? mutation.data || null : null,
     isBusy: mutation.isPending,
     submit,

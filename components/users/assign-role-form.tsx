@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { AssignRoleInput } from "@/lib/identity/schemas";
@@ -8,6 +7,7 @@ import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { InlineError } from "@/components/ui/error-banner";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import type { Role, User } from "./types";
 
 const ASSIGN_FIELDS = ["role_id"] as const;
@@ -23,7 +23,7 @@ export function AssignRoleForm({ user, roles }: { user: User; roles: Role[] }) {
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<AssignRoleInput>({
-    resolver: zodResolver(AssignRoleInput),
+    resolver: useZodResolver(AssignRoleInput),
     defaultValues: { user_id: user.id, role_id: "" },
   });
   const { error, submit } = useApiSubmit(setFieldError, ASSIGN_FIELDS, ASSIGN_OPTIONS);

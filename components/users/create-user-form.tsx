@@ -1,8 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { CompanySelect } from "@/components/companies/company-select";
@@ -12,8 +11,18 @@ import { Field } from "@/components/ui/field";
 import { AccountLinkNotice, type LinkRequest } from "./account-link-notice";
 import type { Company, Role, User } from "./types";
 import { TextField, SelectField, FormActions } from "@/components/ui/form-fields";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
 
 type CreateUserFormValues = { email: string; password?: string; full_name?: string; company_id?: string; role: string };
+
+/** The API's CreateUserInput with one role; each problem is said in the page's words by its issue code. */
+const CreateUserSchema = z.object({
+  email: z.string().trim().min(1).pipe(z.email()),
+  password: z.string().min(8).max(128).optional(),
+  full_name: z.string().trim().max(200).optional(),
+  company_id: z.string().optional(),
+  role: z.string().min(1),
+});
 
 type CreateUserFormProps = {
   roles: Role[];
@@ -29,26 +38,6 @@ type CreateUserFormProps = {
 export function CreateUserFormPanel({ roles, companies, canReadNotifications }: CreateUserFormProps) {
   const invalidate = useInvalidate();
   const t = useTranslations("users.create");
-  // The API's CreateUserInput, in the page's words.
-  const schema = useMemo(
-    () =>
-      z.object({
-        email: z
-          .string()
-          .trim()
-          .min(1, { message: t("errors.emailRequired") })
-          .pipe(z.email({ message: t("errors.emailInvalid") })),
-        password: z
-          .string()
-          .min(8, { message: t("errors.passwordLength") })
-          .max(128, { message: t("errors.passwordLength") })
-          .optional(),
-        full_name: z.string().trim().max(200).optional(),
-        company_id: z.string().optional(),
-        role: z.string().min(1, { message: t("errors.roleRequired") }),
-      }),
-    [t],
-  );
   const {
     register,
     handleSubmit,
@@ -56,7 +45,7 @@ export function CreateUserFormPanel({ roles, companies, canReadNotifications }: 
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<CreateUserFormValues>({
-    resolver: zodResolver(schema),
+    resolver: useZodResolver(CreateUserSchema),
     defaultValues: { email: "", password: "", full_name: "", company_id: "", role: "CLIENTE" },
   });
   const [outcome, setOutcome] = useState<{
@@ -99,7 +88,12 @@ export function CreateUserFormPanel({ roles, companies, canReadNotifications }: 
       <TextField
         id="new-user-email"
         label={t("email")}
-        error={errors.email?.message}
+        error={
+          // The service's refusals (taken, weak) arrive worded already; the form's own problems by their codes.
+          errors.email?.type === "server"
+            ? errors.email.message
+            : errors.email && t(errors.email.type === "required" ? "errors.emailRequired" : "errors.emailInvalid")
+        }
         type="email"
         autoComplete="off"
         registration={register("email")}
@@ -107,7 +101,9 @@ export function CreateUserFormPanel({ roles, companies, canReadNotifications }: 
       <TextField
         id="new-user-name"
         label={t("fullName")}
-        error={errors.full_name?.message}
+        error={
+          errors.full_name?.type === "server" ? errors.full_name.message : errors.full_name && t("errors.nameTooLong")
+        }
         type="text"
         autoComplete="off"
         registration={register("full_name", { setValueAs: emptyToUndefined })}
@@ -116,12 +112,19 @@ export function CreateUserFormPanel({ roles, companies, canReadNotifications }: 
         id="new-user-password"
         label={t("password")}
         hint={t("passwordHint")}
-        error={errors.password?.message}
+        error={
+          errors.password?.type === "server" ? errors.password.message : errors.password && t("errors.passwordLength")
+        }
         type="password"
         autoComplete="new-password"
         registration={register("password", { setValueAs: emptyToUndefined })}
       />
-      <SelectField id="new-user-role" label={t("role")} error={errors.role?.message} registration={register("role")}>
+      <SelectField
+        id="new-user-role"
+        label={t("role")}
+        error={errors.role && t("errors.roleRequired")}
+        registration={register("role")}
+      >
         {roles.map((role) => (
           <option key={role.id} value={role.name}>
             {role.name}

@@ -1,7 +1,7 @@
 "use client";
 
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
@@ -9,6 +9,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Pagination } from "@/components/ui/pagination";
 import { Badge, Panel } from "@/components/ui/panel";
+import { useFormat } from "@/components/ui/use-format";
 import { AccountLinkNotice, type LinkRequest } from "./account-link-notice";
 import { AssignRoleForm } from "./assign-role-form";
 import { CreateUserFormPanel } from "./create-user-form";
@@ -28,7 +29,7 @@ export function UsersPanel({
   canReadNotifications: boolean;
 }) {
   const t = useTranslations("users");
-  const format = useFormatter();
+  const f = useFormat();
   const [emailDraft, setEmailDraft] = useState("");
   const [email, setEmail] = useState("");
   const [page, setPage] = useState(1);
@@ -69,7 +70,7 @@ export function UsersPanel({
       }),
       column.accessor("created_at", {
         header: t("list.created"),
-        cell: (info) => format.dateTime(new Date(info.getValue()), { dateStyle: "short", timeStyle: "short" }),
+        cell: (info) => f.dateTime(info.getValue()),
       }),
       column.display({
         id: "actions",
@@ -86,7 +87,7 @@ export function UsersPanel({
         ),
       }),
     ],
-    [roleList, canReadNotifications, t, format],
+    [roleList, canReadNotifications, t, f],
   );
 
   // Pagination and filtering happen in the API; the table only draws the page it was given.

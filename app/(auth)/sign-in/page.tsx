@@ -2,6 +2,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { describeSignInErrorCode } from "@/components/auth/sign-in-errors";
 import { SignInFormPanel } from "@/components/auth/sign-in-form";
+import { LanguageSwitch } from "@/components/backoffice/language-switch";
 // Only paths of this site: anything else would make the sign-in page an open redirect.
 import { safeCallbackUrl } from "@/lib/auth/callback-url";
 import { getCurrentUser } from "@/lib/auth/current-user";
@@ -24,6 +25,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   return (
     <main className="auth-page">
       <div className="auth-card">
+        <LanguageSwitch saveToProfile={false} />
         <h1>{t("app.name")}</h1>
         <p className="muted">{t("signIn.intro")}</p>
         <SignInFormPanel callbackUrl={callbackUrl} initialError={error} />

@@ -1,19 +1,22 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
 import { requireUser } from "@/lib/auth/require-user";
 import { ChatPanel } from "@/components/knowledge/chat-panel";
 import { PageHeader } from "@/components/ui/panel";
 
-export const metadata = { title: "Assistant · Funeral Cover Admin" };
+export async function generateMetadata(): Promise<Metadata> {
+  const [t, tApp] = await Promise.all([getTranslations("knowledge.chat"), getTranslations("app")]);
+  return { title: t("metaTitle", { app: tApp("name") }) };
+}
 
 export default async function ChatPage() {
   const user = await requireUser();
   if (!user.permissions.has("chat:use")) return <AccessDenied permission="chat:use" />;
+  const t = await getTranslations("knowledge.chat");
   return (
     <>
-      <PageHeader
-        title="Assistant"
-        description="Ask a question; the answer is written from the knowledge library, with the documents it came from."
-      />
+      <PageHeader title={t("pageTitle")} description={t("pageDescription")} />
       <ChatPanel />
     </>
   );

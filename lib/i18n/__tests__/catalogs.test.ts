@@ -47,6 +47,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   "portal.policy.plan",
   "users.list.roles",
   "users.roles.title",
+  "geography.continents.asia",
   "codes.language.es",
   "codes.language.en",
   "codes.notificationChannel.MESSAGING",
