@@ -33,7 +33,7 @@ function date(value: unknown, language: Language): string {
   }
 }
 
-/** An amount with its currency code (USD 25.00); as it is if either is unreadable. */
+/** An amount with its currency code (25.00 USD); as it is if either is unreadable. */
 function money(amount: unknown, currency: unknown, language: Language): string {
   try {
     return formatMoney(text(amount), text(currency), language);

@@ -58,7 +58,7 @@ describe("a notification to a client is in the client's preferred_language", () 
     expect(item.subject).toBe(`Tu cobertura funeraria ${policy.policy_number} ya fue emitida`);
     expect(item.body).toBe(
       `Hola Ana,\n\nTu póliza ${policy.policy_number} ya fue emitida. Te cubre del ${written(full.start_date, "es")} ` +
-        `al ${written(full.end_date, "es")} con una prima de USD 25.00, y entra en vigor en cuanto recibamos el primer pago.`,
+        `al ${written(full.end_date, "es")} con una prima de 25.00 USD, y entra en vigor en cuanto recibamos el primer pago.`,
     );
     expect(item.body).toMatch(/del (\d{2})\/(\d{2})\/\d{4}/);
     // The payload keeps the data as it is, for partner apps.
@@ -73,7 +73,7 @@ describe("a notification to a client is in the client's preferred_language", () 
     expect(item.subject).toBe(`Your funeral cover ${policy.policy_number} has been issued`);
     expect(item.body).toBe(
       `Hello Ana,\n\nYour policy ${policy.policy_number} has been issued. It covers you from ${written(full.start_date, "en")} ` +
-        `to ${written(full.end_date, "en")} with a premium of USD 25.00, and becomes active once the first payment is received.`,
+        `to ${written(full.end_date, "en")} with a premium of 25.00 USD, and becomes active once the first payment is received.`,
     );
   });
 });
