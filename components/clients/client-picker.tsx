@@ -1,11 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { Country } from "@/components/catalog/types";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
+import { useFormat } from "@/components/ui/use-format";
 import { CreateClientFormPanel } from "./create-client-form";
 import { clientName, type Client } from "./types";
 import "./clients.css";
@@ -29,14 +31,9 @@ type ClientPickerProps = {
  * Finds the client as its name or e-mail is typed (GET /emission/clients?q=), or registers a new one
  * in place, which is then the client chosen.
  */
-export function ClientPicker({
-  client,
-  onChange,
-  error,
-  label = "Find the client",
-  clearLabel = "Change client",
-  canCreate = true,
-}: ClientPickerProps) {
+export function ClientPicker({ client, onChange, error, label, clearLabel, canCreate = true }: ClientPickerProps) {
+  const t = useTranslations("clients.picker");
+  const f = useFormat();
   const [search, setSearch] = useState("");
   const [isCreating, setIsCreating] = useState(false);
   const q = useDebouncedValue(search.trim());
@@ -53,11 +50,11 @@ export function ClientPicker({
         <div>
           <strong>{clientName(client)}</strong> <span className="muted">{client.email}</span>
           <div className="muted">
-            Born {client.birth_date} · lives in {client.country_of_residence}
+            {t("chosen", { date: f.date(client.birth_date), country: f.country(client.country_of_residence) })}
           </div>
         </div>
         <Button variant="secondary" onClick={() => onChange(null)}>
-          {clearLabel}
+          {clearLabel ?? t("change")}
         </Button>
       </div>
     );
@@ -67,7 +64,7 @@ export function ClientPicker({
     return (
       <div className="form">
         <CreateClientFormPanel
-          label="New client"
+          label={t("newClient")}
           countries={countries.data}
           isLoadingCountries={countries.isLoading}
           onCreated={(created) => {
@@ -77,7 +74,7 @@ export function ClientPicker({
         />
         <div className="form-actions">
           <Button variant="link" onClick={() => setIsCreating(false)}>
-            Find an existing client instead
+            {t("findExisting")}
           </Button>
         </div>
       </div>
@@ -87,7 +84,7 @@ export function ClientPicker({
   const found = q && matches.data ? matches.data.items : null;
   return (
     <div className="form">
-      <Field id="client-search" label={label} hint="The start of a first name, last name or e-mail" error={error}>
+      <Field id="client-search" label={label ?? t("find")} hint={t("hint")} error={error}>
         <input
           id="client-search"
           type="search"
@@ -100,32 +97,32 @@ export function ClientPicker({
       <ErrorBanner message={matches.error} />
       {found ? (
         found.length === 0 ? (
-          <p className="muted">No client matches “{q}”.</p>
+          <p className="muted">{t("noMatch", { q })}</p>
         ) : (
-          <ul className="client-matches" aria-label="Matching clients">
+          <ul className="client-matches" aria-label={t("matches")}>
             {found.map((candidate) => (
               <li key={candidate.id}>
                 <Button
                   variant="secondary"
                   onClick={() => onChange(candidate)}
-                  aria-label={`Choose ${clientName(candidate)} (${candidate.email})`}
+                  aria-label={t("choose", { name: clientName(candidate), email: candidate.email })}
                 >
                   {clientName(candidate)}
                 </Button>
                 <span className="muted">
-                  {candidate.email} · born {candidate.birth_date}
+                  {t("match", { email: candidate.email, date: f.date(candidate.birth_date) })}
                 </span>
               </li>
             ))}
           </ul>
         )
       ) : matches.isLoading ? (
-        <p className="muted">Searching…</p>
+        <p className="muted">{t("searching")}</p>
       ) : null}
       {canCreate ? (
         <div className="form-actions">
           <Button variant="link" onClick={() => setIsCreating(true)}>
-            New client
+            {t("newClient")}
           </Button>
         </div>
       ) : null}

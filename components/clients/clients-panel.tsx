@@ -2,6 +2,7 @@
 
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { Country } from "@/components/catalog/types";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
@@ -9,44 +10,66 @@ import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Pagination } from "@/components/ui/pagination";
 import { Panel } from "@/components/ui/panel";
+import { useFormat } from "@/components/ui/use-format";
 import { CreateClientFormPanel } from "./create-client-form";
 import { clientName, type Client } from "./types";
 import { useDebouncedValue } from "./use-debounced-value";
 
 const column = createColumnHelper<Client>();
 
-function columnsFor(canIssue: boolean) {
-  return [
-    column.accessor((client) => clientName(client), { id: "name", header: "Name" }),
-    column.accessor("email", { header: "E-mail" }),
-    column.accessor("birth_date", { header: "Born" }),
-    column.accessor("nationality", { header: "Nationality" }),
-    column.accessor("country_of_residence", { header: "Lives in" }),
-    column.accessor("acquisition_channel", { header: "Channel", cell: (info) => info.getValue() ?? "—" }),
-    column.display({
-      id: "links",
-      header: "Policies",
-      cell: ({ row }) => (
-        <span className="row-links">
-          <Link href={`/policies?client=${row.original.id}`} aria-label={`Policies of ${clientName(row.original)}`}>
-            Policies
-          </Link>
-          {canIssue ? (
+function useColumns(canIssue: boolean) {
+  const t = useTranslations("clients.list");
+  const tc = useTranslations("codes");
+  const f = useFormat();
+  return useMemo(
+    () => [
+      column.accessor((client) => clientName(client), {
+        id: "name",
+        header: t("columns.name"),
+        cell: ({ row, getValue }) => <Link href={`/clients/${row.original.id}`}>{getValue()}</Link>,
+      }),
+      column.accessor("email", { header: t("columns.email") }),
+      column.accessor("birth_date", { header: t("columns.born"), cell: (info) => f.date(info.getValue()) }),
+      column.accessor("nationality", { header: t("columns.nationality"), cell: (info) => f.country(info.getValue()) }),
+      column.accessor("country_of_residence", {
+        header: t("columns.livesIn"),
+        cell: (info) => f.country(info.getValue()),
+      }),
+      column.accessor("preferred_language", {
+        header: t("columns.language"),
+        cell: (info) => tc(`language.${info.getValue()}`),
+      }),
+      column.accessor("acquisition_channel", { header: t("columns.channel"), cell: (info) => info.getValue() ?? "—" }),
+      column.display({
+        id: "links",
+        header: t("columns.policies"),
+        cell: ({ row }) => (
+          <span className="row-links">
             <Link
-              href={`/policies/new?client=${row.original.id}`}
-              aria-label={`Issue a policy for ${clientName(row.original)}`}
+              href={`/policies?client=${row.original.id}`}
+              aria-label={t("policiesOf", { name: clientName(row.original) })}
             >
-              Issue
+              {t("policies")}
             </Link>
-          ) : null}
-        </span>
-      ),
-    }),
-  ];
+            {canIssue ? (
+              <Link
+                href={`/policies/new?client=${row.original.id}`}
+                aria-label={t("issueFor", { name: clientName(row.original) })}
+              >
+                {t("issue")}
+              </Link>
+            ) : null}
+          </span>
+        ),
+      }),
+    ],
+    [t, tc, f, canIssue],
+  );
 }
 
 /** The clients in the seller's scope, searched by the start of a name or e-mail, and the form for a new one. */
 export function ClientsPanel({ canWrite }: { canWrite: boolean }) {
+  const t = useTranslations("clients");
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
@@ -56,7 +79,7 @@ export function ClientsPanel({ canWrite }: { canWrite: boolean }) {
   if (q) query.set("q", q);
   const clients = useApiData<Paginated<Client>>(`/api/v1/emission/clients?${query}`);
   const countries = useApiData<Country[]>(canWrite ? "/api/v1/geography/countries" : null);
-  const columns = useMemo(() => columnsFor(canWrite), [canWrite]);
+  const columns = useColumns(canWrite);
 
   // Pagination and search happen in the API; the table only draws the page it was given.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -71,12 +94,12 @@ export function ClientsPanel({ canWrite }: { canWrite: boolean }) {
   return (
     <>
       <Panel
-        title="Clients"
-        description="Newest first. Search by the start of a first name, last name or e-mail."
-        actions={canWrite ? <a href="#new-client">New client</a> : undefined}
+        title={t("title")}
+        description={t("list.description")}
+        actions={canWrite ? <a href="#new-client">{t("list.newClient")}</a> : undefined}
       >
         <div className="filters" role="search">
-          <label htmlFor="clients-search">Search</label>
+          <label htmlFor="clients-search">{t("list.search")}</label>
           <input
             id="clients-search"
             type="search"
@@ -91,9 +114,9 @@ export function ClientsPanel({ canWrite }: { canWrite: boolean }) {
         <ErrorBanner message={clients.error} />
         <DataTable
           table={table}
-          label="Clients"
+          label={t("list.label")}
           isLoading={clients.isLoading}
-          emptyText={q ? "No client matches." : "No client yet."}
+          emptyText={q ? t("list.noMatch") : t("list.empty")}
         />
         {clients.data ? (
           <Pagination
@@ -107,10 +130,7 @@ export function ClientsPanel({ canWrite }: { canWrite: boolean }) {
       </Panel>
       {canWrite ? (
         <div id="new-client">
-          <Panel
-            title="New client"
-            description="The insured holder. The e-mail is also how the client signs in to the portal."
-          >
+          <Panel title={t("new.title")} description={t("new.description")}>
             <ErrorBanner message={countries.error} />
             <CreateClientFormPanel countries={countries.data} isLoadingCountries={countries.isLoading} />
           </Panel>

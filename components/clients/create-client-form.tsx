@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { Country } from "@/components/catalog/types";
@@ -8,15 +8,16 @@ import { CountrySelect } from "@/components/companies/country-select";
 import { apiFetch, ApiError, emptyToUndefined } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
-import { formMessages } from "@/components/ui/form-messages";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
+import { LOCALES } from "@/lib/i18n/locales";
 import { CreateClientInput } from "@/lib/emission/schemas";
 import { CountryCode } from "@/lib/schemas";
 import { ACQUISITION_CHANNELS, clientName, type Client } from "./types";
-import { TextField, FormActions } from "@/components/ui/form-fields";
+import { TextField, SelectField, FormActions } from "@/components/ui/form-fields";
 
-// The API's schema, with "choose a country" for a select left empty instead of the ISO-code message.
-const chosenCountry = z.string().min(1, { message: "choose a country" }).pipe(CountryCode);
+// The API's schema, with "required" for a select left empty instead of the ISO-code message.
+const chosenCountry = z.string().min(1).pipe(CountryCode);
 const CreateClientForm = CreateClientInput.extend({ nationality: chosenCountry, country_of_residence: chosenCountry });
 type CreateClientFormInput = z.input<typeof CreateClientForm>;
 type CreateClientFormOutput = z.output<typeof CreateClientForm>;
@@ -30,6 +31,7 @@ const FIELDS = [
   "nationality",
   "country_of_residence",
   "acquisition_channel",
+  "preferred_language",
 ] as const;
 const EMPTY: CreateClientFormInput = {
   first_name: "",
@@ -40,6 +42,8 @@ const EMPTY: CreateClientFormInput = {
   nationality: "",
   country_of_residence: "",
   acquisition_channel: "",
+  // Empty: the API chooses (the registering user's saved language, else the default one).
+  preferred_language: undefined,
 };
 
 type CreateClientFormProps = {
@@ -51,12 +55,9 @@ type CreateClientFormProps = {
 };
 
 /** Registers a client; a taken e-mail (409) and refused values (422) are shown on their fields. */
-export function CreateClientFormPanel({
-  countries,
-  isLoadingCountries,
-  onCreated,
-  label = "New client",
-}: CreateClientFormProps) {
+export function CreateClientFormPanel({ countries, isLoadingCountries, onCreated, label }: CreateClientFormProps) {
+  const t = useTranslations("clients.form");
+  const tc = useTranslations("codes");
   const {
     register,
     handleSubmit,
@@ -64,7 +65,7 @@ export function CreateClientFormPanel({
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<CreateClientFormInput, unknown, CreateClientFormOutput>({
-    resolver: zodResolver(CreateClientForm, { error: formMessages }),
+    resolver: useZodResolver(CreateClientForm),
     defaultValues: EMPTY,
   });
   const { error, success, submit } = useApiSubmit(setFieldError, FIELDS, { invalidates: ["/api/v1/emission/clients"] });
@@ -75,37 +76,37 @@ export function CreateClientFormPanel({
         const client = await apiFetch<Client>("/api/v1/emission/clients", { method: "POST", body: values });
         reset(EMPTY);
         onCreated?.(client);
-        return `Registered ${clientName(client)}.`;
+        return t("registered", { name: clientName(client) });
       } catch (caught) {
         // The only conflict is the e-mail (unique in any letter case): say so where it was typed.
         if (caught instanceof ApiError && caught.status === 409)
-          setFieldError("email", { type: "server", message: caught.message });
+          setFieldError("email", { type: "server", message: t("emailTaken") });
         throw caught;
       }
     });
   }
 
   return (
-    <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={label}>
+    <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={label ?? t("label")}>
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
       <TextField
         id="client-first-name"
-        label="First name"
+        label={t("firstName")}
         error={errors.first_name?.message}
         autoComplete="off"
         registration={register("first_name")}
       />
       <TextField
         id="client-last-name"
-        label="Last name"
+        label={t("lastName")}
         error={errors.last_name?.message}
         autoComplete="off"
         registration={register("last_name")}
       />
       <TextField
         id="client-email"
-        label="E-mail"
+        label={t("email")}
         error={errors.email?.message}
         type="email"
         autoComplete="off"
@@ -113,8 +114,8 @@ export function CreateClientFormPanel({
       />
       <TextField
         id="client-phone"
-        label="Mobile phone (optional)"
-        hint="international (+525512345678) or national form of the country of residence; for messaging-app notices"
+        label={t("phone")}
+        hint={t("phoneHint")}
         error={errors.phone_e164?.message}
         type="tel"
         autoComplete="off"
@@ -122,12 +123,12 @@ export function CreateClientFormPanel({
       />
       <TextField
         id="client-birth-date"
-        label="Birth date"
+        label={t("birthDate")}
         error={errors.birth_date?.message}
         type="date"
         registration={register("birth_date")}
       />
-      <Field id="client-nationality" label="Nationality" error={errors.nationality?.message}>
+      <Field id="client-nationality" label={t("nationality")} error={errors.nationality?.message}>
         <CountrySelect
           id="client-nationality"
           countries={countries}
@@ -136,7 +137,7 @@ export function CreateClientFormPanel({
           isInvalid={Boolean(errors.nationality)}
         />
       </Field>
-      <Field id="client-country" label="Country of residence" error={errors.country_of_residence?.message}>
+      <Field id="client-country" label={t("country")} error={errors.country_of_residence?.message}>
         <CountrySelect
           id="client-country"
           countries={countries}
@@ -147,7 +148,7 @@ export function CreateClientFormPanel({
       </Field>
       <TextField
         id="client-channel"
-        label="Acquisition channel (optional)"
+        label={t("channel")}
         error={errors.acquisition_channel?.message}
         list="client-channels"
         autoComplete="off"
@@ -155,11 +156,25 @@ export function CreateClientFormPanel({
       >
         <datalist id="client-channels">
           {ACQUISITION_CHANNELS.map((channel) => (
-            <option key={channel} value={channel} />
+            <option key={channel} value={channel} label={t(`channels.${channel}`)} />
           ))}
         </datalist>
       </TextField>
-      <FormActions submitLabel="Register client" isBusy={isSubmitting} />
+      <SelectField
+        id="client-language"
+        label={t("language")}
+        hint={t("languageHint")}
+        error={errors.preferred_language?.message}
+        registration={register("preferred_language", { setValueAs: emptyToUndefined })}
+      >
+        <option value="">{t("languageDefault")}</option>
+        {LOCALES.map((language) => (
+          <option key={language} value={language}>
+            {tc(`language.${language}`)}
+          </option>
+        ))}
+      </SelectField>
+      <FormActions submitLabel={t("submit")} isBusy={isSubmitting} />
     </form>
   );
 }

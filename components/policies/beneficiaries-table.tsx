@@ -1,12 +1,13 @@
 "use client";
 
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { DataTable } from "@/components/ui/data-table";
 import { Badge } from "@/components/ui/panel";
+import { useFormat } from "@/components/ui/use-format";
 import { MarkDeceasedButton } from "./mark-deceased-button";
 import { type Beneficiary } from "./types";
-import { KINSHIP_LABELS } from "@/lib/emission/labels";
 
 const column = createColumnHelper<Beneficiary>();
 
@@ -20,31 +21,37 @@ type BeneficiariesTableProps = {
 };
 
 export function BeneficiariesTable({ beneficiaries, currency, canMarkDeceased, policyId }: BeneficiariesTableProps) {
+  const t = useTranslations("policies.beneficiaries");
+  const tc = useTranslations("codes");
+  const f = useFormat();
   const columns = useMemo(
     () => [
       column.accessor((person) => `${person.first_name} ${person.last_name}`, {
         id: "name",
-        header: "Name",
+        header: t("name"),
         // One element per cell: on a phone a cell is a grid, and loose text beside a badge would split in two.
         cell: ({ row, getValue }) => (
           <span>
-            {getValue()} {row.original.deceased_flag ? <Badge tone="danger">deceased</Badge> : null}
+            {getValue()} {row.original.deceased_flag ? <Badge tone="danger">{t("deceased")}</Badge> : null}
           </span>
         ),
       }),
-      column.accessor("kinship_type", { header: "Kinship", cell: (info) => KINSHIP_LABELS[info.getValue()] }),
-      column.accessor("date_of_birth", { header: "Born" }),
-      column.accessor("age_at_start", { header: "Age at start" }),
+      column.accessor("kinship_type", { header: t("kinship"), cell: (info) => tc(`kinship.${info.getValue()}`) }),
+      column.accessor("date_of_birth", { header: t("born"), cell: (info) => f.date(info.getValue()) }),
+      column.accessor("age_at_start", { header: t("ageAtStart") }),
       column.accessor("country_of_residence", {
-        header: "Lives in",
-        cell: (info) => info.getValue() ?? "with the client",
+        header: t("livesIn"),
+        cell: (info) => {
+          const country = info.getValue();
+          return country ? f.country(country) : t("withClient");
+        },
       }),
-      column.accessor("price", { header: "Price", cell: (info) => `${info.getValue()} ${currency}` }),
+      column.accessor("price", { header: t("price"), cell: (info) => f.money(info.getValue(), currency) }),
       ...(canMarkDeceased
         ? [
             column.display({
               id: "deceased",
-              header: "Claim",
+              header: t("claim"),
               cell: ({ row }) => (
                 <span>
                   <MarkDeceasedButton beneficiary={row.original} policyId={policyId} />
@@ -54,7 +61,7 @@ export function BeneficiariesTable({ beneficiaries, currency, canMarkDeceased, p
           ]
         : []),
     ],
-    [currency, canMarkDeceased, policyId],
+    [t, tc, f, currency, canMarkDeceased, policyId],
   );
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
@@ -63,5 +70,5 @@ export function BeneficiariesTable({ beneficiaries, currency, canMarkDeceased, p
     getCoreRowModel: getCoreRowModel(),
     getRowId: (person) => person.id,
   });
-  return <DataTable table={table} label="Beneficiaries" />;
+  return <DataTable table={table} label={t("label")} />;
 }

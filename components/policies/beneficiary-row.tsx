@@ -1,13 +1,14 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { get, useFormContext, type FieldError } from "react-hook-form";
 import type { Country } from "@/components/catalog/types";
 import { CountrySelect } from "@/components/companies/country-select";
 import { emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { useFormat } from "@/components/ui/use-format";
 import { KINSHIP_TYPES } from "@/lib/emission/schemas";
-import { KINSHIP_LABELS } from "@/lib/emission/labels";
 import type { PriceState } from "./use-beneficiary-prices";
 import { TextField, SelectField } from "@/components/ui/form-fields";
 
@@ -32,6 +33,9 @@ export function BeneficiaryRow({
   canRemove,
   onRemove,
 }: BeneficiaryRowProps) {
+  const t = useTranslations("policies.beneficiary");
+  const tc = useTranslations("codes");
+  const f = useFormat();
   const {
     register,
     formState: { errors },
@@ -45,45 +49,45 @@ export function BeneficiaryRow({
 
   return (
     <fieldset className="beneficiary">
-      <legend>Beneficiary {number}</legend>
+      <legend>{t("legend", { number })}</legend>
       <div className="rule-fields">
         <TextField
           id={id("first-name")}
-          label="First name"
+          label={t("firstName")}
           error={errorOf("first_name")}
           autoComplete="off"
           registration={register(name("first_name"))}
         />
         <TextField
           id={id("last-name")}
-          label="Last name"
+          label={t("lastName")}
           error={errorOf("last_name")}
           autoComplete="off"
           registration={register(name("last_name"))}
         />
         <SelectField
           id={id("kinship")}
-          label="Kinship"
+          label={t("kinship")}
           error={errorOf("kinship_type")}
           registration={register(name("kinship_type"))}
         >
           {KINSHIP_TYPES.map((kinship) => (
             <option key={kinship} value={kinship}>
-              {KINSHIP_LABELS[kinship]}
+              {tc(`kinship.${kinship}`)}
             </option>
           ))}
         </SelectField>
         <TextField
           id={id("birth")}
-          label="Date of birth"
+          label={t("birth")}
           error={errorOf("date_of_birth")}
           type="date"
           registration={register(name("date_of_birth"))}
         />
         <Field
           id={id("country")}
-          label="Own country"
-          hint="if not the client's"
+          label={t("ownCountry")}
+          hint={t("ownCountryHint")}
           error={errorOf("country_of_residence")}
         >
           <CountrySelect
@@ -99,24 +103,26 @@ export function BeneficiaryRow({
         <div className="beneficiary-price" aria-live="polite">
           {price.kind === "priced" ? (
             <>
-              <output aria-label={`Price of beneficiary ${number}`}>
-                {price.quote.final_price} {price.quote.currency}
+              <output aria-label={t("priceLabel", { number })}>
+                {f.money(price.quote.final_price, price.quote.currency)}
               </output>
-              <span className="muted">
-                age {price.age} at the start, in {price.country}
-              </span>
+              <span className="muted">{t("pricedAt", { age: price.age, country: f.country(price.country) })}</span>
             </>
           ) : price.kind === "refused" ? (
-            <p className="field-error" role="alert" aria-label={`Problem with beneficiary ${number}`}>
+            <p className="field-error" role="alert" aria-label={t("problemLabel", { number })}>
               {price.message}
             </p>
           ) : (
-            <p className="muted">{price.kind === "pending" ? "Calculating…" : price.message}</p>
+            <p className="muted">
+              {price.kind === "pending"
+                ? t("calculating")
+                : t(`incomplete.${price.reason}`, { date: price.startDate ? f.date(price.startDate) : "" })}
+            </p>
           )}
         </div>
         {canRemove ? (
-          <Button variant="danger" onClick={onRemove} aria-label={`Remove beneficiary ${number}`}>
-            Remove
+          <Button variant="danger" onClick={onRemove} aria-label={t("removeLabel", { number })}>
+            {t("remove")}
           </Button>
         ) : null}
       </div>

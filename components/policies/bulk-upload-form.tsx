@@ -1,7 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -10,9 +10,10 @@ import { ClientPicker } from "@/components/clients/client-picker";
 import type { Client } from "@/components/clients/types";
 import { apiFetch, ApiError } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
-import { formMessages } from "@/components/ui/form-messages";
 import { Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useFormat } from "@/components/ui/use-format";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS } from "@/lib/emission/bulk-upload/schemas";
 import { DateOnly } from "@/lib/emission/schemas";
 import { Uuid } from "@/lib/schemas";
@@ -25,17 +26,22 @@ import { TextField, FormActions } from "@/components/ui/form-fields";
 
 const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 
+// The file's own problems, worded by the page (policies.bulk.fileErrors.<code>).
+const FILE_CODES = ["file_missing", "file_type", "file_too_large"] as const;
+type FileCode = (typeof FILE_CODES)[number];
+const isFileCode = (code: string): code is FileCode => (FILE_CODES as readonly string[]).includes(code);
+
 // The upload's fields beside the file; the file's own rows are checked by the API, row by row.
 const BulkUploadForm = z.object({
-  client_id: z.string().min(1, { message: "choose the client" }).pipe(Uuid),
-  plan_version_id: z.string().min(1, { message: "choose the plan version" }).pipe(Uuid),
+  client_id: z.string().min(1).pipe(Uuid),
+  plan_version_id: z.string().min(1).pipe(Uuid),
   start_date: DateOnly,
   file: z
     .custom<FileList>((value) => typeof FileList !== "undefined" && value instanceof FileList && value.length === 1, {
-      message: "choose a .xlsx or .csv file",
+      params: { code: "file_missing" },
     })
-    .refine((files) => /\.(xlsx|csv)$/i.test(files[0].name), { message: "must be a .xlsx or .csv file" })
-    .refine((files) => files[0].size <= MAX_UPLOAD_BYTES, { message: `must be at most ${MAX_MB} MB` }),
+    .refine((files) => /\.(xlsx|csv)$/i.test(files[0].name), { params: { code: "file_type" } })
+    .refine((files) => files[0].size <= MAX_UPLOAD_BYTES, { params: { code: "file_too_large" } }),
 });
 type BulkUploadFormInput = z.input<typeof BulkUploadForm>;
 type BulkUploadFormOutput = z.output<typeof BulkUploadForm>;
@@ -48,6 +54,8 @@ function isRowError(error: unknown): error is RowError {
 
 /** Issues one policy whose beneficiaries are the rows of a spreadsheet; bad rows come back as a table. */
 export function BulkUploadPanel() {
+  const t = useTranslations("policies.bulk");
+  const f = useFormat();
   const router = useRouter();
   const [client, setClient] = useState<Client | null>(null);
   const [version, setVersion] = useState<Version | null>(null);
@@ -60,7 +68,7 @@ export function BulkUploadPanel() {
     setError: setFieldError,
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<BulkUploadFormInput, unknown, BulkUploadFormOutput>({
-    resolver: zodResolver(BulkUploadForm, { error: formMessages }),
+    resolver: useZodResolver(BulkUploadForm),
     defaultValues: { client_id: "", plan_version_id: "", start_date: tomorrowUtc() },
   });
   const { error, success, submit } = useApiSubmit(setFieldError, FIELDS);
@@ -84,7 +92,7 @@ export function BulkUploadPanel() {
         const policy = await apiFetch<Policy>("/api/v1/emission/bulk-upload", { method: "POST", body });
         setIsIssued(true);
         router.push(`/policies/${policy.id}`);
-        return `Issued ${policy.policy_number} for ${policy.beneficiaries.length} people; opening it…`;
+        return t("issued", { number: policy.policy_number, count: policy.beneficiaries.length });
       } catch (caught) {
         // The 422 of a bad file lists cells ({row, column, message}) rather than form paths.
         if (caught instanceof ApiError) setRowErrors((caught.errors as unknown[]).filter(isRowError));
@@ -93,35 +101,42 @@ export function BulkUploadPanel() {
     });
   }
 
+  // The resolver words codes of the validation catalog; the file's own codes are worded here.
+  const fileCode = errors.file?.type;
+  const fileError =
+    typeof fileCode === "string" && isFileCode(fileCode)
+      ? t(`fileErrors.${fileCode}`, { megabytes: f.number(MAX_MB) })
+      : errors.file?.message;
+
   return (
     <>
-      <Panel title="Client" description="The holder of the policy; the file lists the people it covers.">
+      <Panel title={t("client")} description={t("clientDescription")}>
         <ClientPicker client={client} onChange={setClient} error={errors.client_id?.message} />
       </Panel>
       <Panel
-        title="Plan, start and file"
-        description={`A .xlsx or .csv file of at most ${MAX_MB} MB and ${MAX_UPLOAD_ROWS.toLocaleString("en")} rows, one person per row. Nothing is issued while any row is wrong.`}
+        title={t("file")}
+        description={t("fileDescription", { megabytes: f.number(MAX_MB), rows: f.number(MAX_UPLOAD_ROWS) })}
         actions={
           <a className="button button-secondary" href="/api/v1/emission/bulk-upload/template">
-            Download the template (.xlsx)
+            {t("template")}
           </a>
         }
       >
-        <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Bulk upload">
+        <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("form")}>
           <div className="form-grid">
             <VersionPicker idPrefix="bulk" onChange={chooseVersion} error={errors.plan_version_id?.message} />
             <TextField
               id="bulk-start"
-              label="Start date"
+              label={t("startDate")}
               error={errors.start_date?.message}
               type="date"
               registration={register("start_date")}
             />
             <TextField
               id="bulk-file"
-              label="Spreadsheet"
-              hint="columns as in the template"
-              error={errors.file?.message}
+              label={t("spreadsheet")}
+              hint={t("spreadsheetHint")}
+              error={fileError}
               type="file"
               accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               registration={register("file")}
@@ -130,7 +145,7 @@ export function BulkUploadPanel() {
           {version ? <VersionSummary version={version} /> : null}
           <ErrorBanner message={error} />
           <SuccessBanner message={success} />
-          <FormActions submitLabel="Upload and issue" isBusy={isSubmitting || isIssued} />
+          <FormActions submitLabel={t("submit")} isBusy={isSubmitting || isIssued} />
         </form>
         {rowErrors.length > 0 ? <RowErrorsTable errors={rowErrors} /> : null}
       </Panel>

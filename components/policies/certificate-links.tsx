@@ -1,3 +1,6 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import { isCovering, type PolicyStatus } from "@/lib/emission/state-machine";
 
 type CertificateLinksProps = {
@@ -13,24 +16,25 @@ type CertificateLinksProps = {
  * the browser download with the session cookie, and a phone hands the pass to its wallet.
  */
 export function CertificateLinks({ policy, pdfUrl, passbookUrl }: CertificateLinksProps) {
+  const t = useTranslations("policies.certificate");
   if (!isCovering(policy.status)) {
-    return <p className="muted">The certificate and the wallet pass are available while the policy is active.</p>;
+    return <p className="muted">{t("unavailable")}</p>;
   }
   return (
     <p className="button-row">
       <a
         className="button button-secondary"
         href={pdfUrl ?? `/api/v1/emission/policies/${policy.id}/pdf`}
-        aria-label={`Download the certificate of ${policy.policy_number}`}
+        aria-label={t("downloadLabel", { number: policy.policy_number })}
       >
-        Download certificate (PDF)
+        {t("download")}
       </a>
       <a
         className="button button-secondary"
         href={passbookUrl ?? `/api/v1/emission/policies/${policy.id}/passbook`}
-        aria-label={`Add ${policy.policy_number} to Apple Wallet`}
+        aria-label={t("walletLabel", { number: policy.policy_number })}
       >
-        Add to Apple Wallet
+        {t("wallet")}
       </a>
     </p>
   );

@@ -1,7 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { FormProvider, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
@@ -11,9 +11,10 @@ import type { Client } from "@/components/clients/types";
 import { apiFetch, useApiData } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
-import { formMessages } from "@/components/ui/form-messages";
 import { Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useFormat } from "@/components/ui/use-format";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { IssuePolicyInput, type KinshipType } from "@/lib/emission/schemas";
 import { Uuid } from "@/lib/schemas";
 import { BeneficiaryRow } from "./beneficiary-row";
@@ -25,10 +26,10 @@ import { VersionSummary } from "@/components/catalog/version-summary";
 import { VersionPicker } from "./version-picker";
 import { TextField } from "@/components/ui/form-fields";
 
-// The API's schema; the client and the version are chosen with pickers, so an empty one says "choose".
+// The API's schema; the client and the version are chosen with pickers, so an empty one is "required".
 const IssueForm = IssuePolicyInput.extend({
-  client_id: z.string().min(1, { message: "choose the client" }).pipe(Uuid),
-  plan_version_id: z.string().min(1, { message: "choose the plan version" }).pipe(Uuid),
+  client_id: z.string().min(1).pipe(Uuid),
+  plan_version_id: z.string().min(1).pipe(Uuid),
 });
 type IssueFormInput = z.input<typeof IssueForm>;
 type IssueFormOutput = z.output<typeof IssueForm>;
@@ -48,6 +49,8 @@ function emptyBeneficiary(kinship: KinshipType): IssueFormInput["beneficiaries"]
  * double click issues one policy; then the policy's page opens.
  */
 export function IssuePolicyForm({ initialClientId }: { initialClientId?: string }) {
+  const t = useTranslations("policies.issue");
+  const f = useFormat();
   const router = useRouter();
   const [idempotencyKey] = useState(newIdempotencyKey);
   // undefined: not chosen on this page yet, so the client of the link (?client=<id>) stands.
@@ -61,7 +64,7 @@ export function IssuePolicyForm({ initialClientId }: { initialClientId?: string 
   const countries = useApiData<Country[]>("/api/v1/geography/countries");
 
   const form = useForm<IssueFormInput, unknown, IssueFormOutput>({
-    resolver: zodResolver(IssueForm, { error: formMessages }),
+    resolver: useZodResolver(IssueForm),
     defaultValues: {
       client_id: "",
       plan_version_id: "",
@@ -107,27 +110,24 @@ export function IssuePolicyForm({ initialClientId }: { initialClientId?: string 
       });
       setIsIssued(true);
       router.push(`/policies/${policy.id}`);
-      return `Issued ${policy.policy_number}; opening it…`;
+      return t("issued", { number: policy.policy_number });
     });
   }
 
   const listError = errors.beneficiaries?.root?.message ?? errors.beneficiaries?.message;
   return (
     <>
-      <Panel title="Client" description="Search by name or e-mail, or register a new client here.">
+      <Panel title={t("client")} description={t("clientDescription")}>
         <ClientPicker client={client} onChange={setClientChoice} error={errors.client_id?.message} />
       </Panel>
       <FormProvider {...form}>
-        <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Issue a policy">
-          <Panel
-            title="Plan and start"
-            description="Only active versions can be sold. Cover lasts one year from the start date."
-          >
+        <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("form")}>
+          <Panel title={t("planAndStart")} description={t("planAndStartDescription")}>
             <div className="form-grid">
               <VersionPicker idPrefix="issue" onChange={chooseVersion} error={errors.plan_version_id?.message} />
               <TextField
                 id="issue-start"
-                label="Start date"
+                label={t("startDate")}
                 error={errors.start_date?.message}
                 type="date"
                 registration={register("start_date")}
@@ -135,10 +135,7 @@ export function IssuePolicyForm({ initialClientId }: { initialClientId?: string 
             </div>
             {version ? <VersionSummary version={version} /> : null}
           </Panel>
-          <Panel
-            title="Beneficiaries"
-            description="Each person is priced by age at the start date and country as you type; the total adds up their prices."
-          >
+          <Panel title={t("beneficiaries")} description={t("beneficiariesDescription")}>
             <ErrorBanner message={countries.error} />
             <div className="beneficiaries">
               {rows.fields.map((row, index) => (
@@ -160,7 +157,7 @@ export function IssuePolicyForm({ initialClientId }: { initialClientId?: string 
             ) : null}
             <div className="form-actions">
               <Button variant="secondary" onClick={() => rows.append(emptyBeneficiary("CHILD"))}>
-                Add a beneficiary
+                {t("addBeneficiary")}
               </Button>
             </div>
             {/* Above the sticky footer rather than in it: a long message would cover half a phone's screen. */}
@@ -169,22 +166,21 @@ export function IssuePolicyForm({ initialClientId }: { initialClientId?: string 
               <SuccessBanner message={success} />
             </div>
             <div className="issue-footer">
-              <p className="issue-total" role="status" aria-label="Total">
+              <p className="issue-total" role="status" aria-label={t("totalLabel")}>
                 {pricing.total ? (
-                  <>
-                    Total for {rows.fields.length} {rows.fields.length === 1 ? "beneficiary" : "beneficiaries"}:{" "}
-                    <strong>
-                      {pricing.total.amount} {pricing.total.currency}
-                    </strong>
-                  </>
+                  t.rich("total", {
+                    count: rows.fields.length,
+                    amount: f.money(pricing.total.amount, pricing.total.currency),
+                    strong: (chunks) => <strong>{chunks}</strong>,
+                  })
                 ) : pricing.hasRefusal ? (
-                  <span className="muted">No total: a beneficiary above cannot be covered as entered.</span>
+                  <span className="muted">{t("noTotal")}</span>
                 ) : (
-                  <span className="muted">The total appears once every beneficiary has a price.</span>
+                  <span className="muted">{t("totalPending")}</span>
                 )}
               </p>
               <Button type="submit" isBusy={isSubmitting || isIssued}>
-                Issue policy
+                {t("submit")}
               </Button>
             </div>
           </Panel>

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
@@ -21,6 +22,7 @@ type MarkDeceasedButtonProps = { beneficiary: Beneficiary; policyId: string };
  * how the claim of an earlier marking is found.
  */
 export function MarkDeceasedButton({ beneficiary, policyId }: MarkDeceasedButtonProps) {
+  const t = useTranslations("policies.deceased");
   const [claimId, setClaimId] = useState<string | null>(null);
   // A first marking changes the policy (the person's flag); asking again for the claim changes nothing.
   const { error, isBusy, submit } = useApiSubmit(undefined, undefined, {
@@ -41,7 +43,7 @@ export function MarkDeceasedButton({ beneficiary, policyId }: MarkDeceasedButton
   if (claimId) {
     return (
       <span className="deceased" role="status">
-        Claim opened:{" "}
+        {t("claimOpened")}{" "}
         <Link href={`/claims/${claimId}`}>
           <code className="id">{claimId}</code>
         </Link>
@@ -50,8 +52,8 @@ export function MarkDeceasedButton({ beneficiary, policyId }: MarkDeceasedButton
   }
   if (beneficiary.deceased_flag) {
     return (
-      <Button variant="link" onClick={mark} isBusy={isBusy} aria-label={`Show the claim of ${name}`}>
-        Show claim
+      <Button variant="link" onClick={mark} isBusy={isBusy} aria-label={t("showClaimLabel", { name })}>
+        {t("showClaim")}
       </Button>
     );
   }
@@ -59,12 +61,12 @@ export function MarkDeceasedButton({ beneficiary, policyId }: MarkDeceasedButton
     <span className="deceased">
       <ConfirmButton
         className="button-row"
-        aria-label={`Mark ${name} deceased`}
-        confirmLabel="Confirm"
-        confirmAriaLabel={`Confirm: ${name} is deceased`}
+        aria-label={t("markLabel", { name })}
+        confirmLabel={t("confirm")}
+        confirmAriaLabel={t("confirmLabel", { name })}
         onConfirm={mark}
       >
-        Mark deceased
+        {t("mark")}
       </ConfirmButton>
       <InlineError message={error} />
     </span>

@@ -2,7 +2,8 @@
 
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
-import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
 import { ClientPicker } from "@/components/clients/client-picker";
 import type { Client } from "@/components/clients/types";
 import { useDebouncedValue } from "@/components/clients/use-debounced-value";
@@ -10,6 +11,7 @@ import { useApiData, type Paginated } from "@/components/ui/api-client";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
+import { useFormat } from "@/components/ui/use-format";
 import { StatusFilter } from "@/components/ui/status-filter";
 import { Pagination } from "@/components/ui/pagination";
 import { Panel } from "@/components/ui/panel";
@@ -17,39 +19,49 @@ import { POLICY_STATUSES, type PolicyStatus } from "@/lib/emission/state-machine
 import "./policies.css";
 import { StatusBadge } from "./status-badge";
 import { type PolicyRow } from "./types";
-import { statusLabel } from "@/lib/emission/labels";
 
 const column = createColumnHelper<PolicyRow>();
-const columns = [
-  column.accessor("policy_number", {
-    header: "Number",
-    cell: ({ row }) => <Link href={`/policies/${row.original.id}`}>{row.original.policy_number}</Link>,
-  }),
-  column.accessor("client_name", { header: "Client" }),
-  column.accessor("plan_name", { header: "Plan" }),
-  // Wrapped, so the badge keeps its size in the phone layout's grid cell.
-  column.accessor("status", {
-    header: "Status",
-    cell: (info) => (
-      <span>
-        <StatusBadge status={info.getValue()} />
-      </span>
-    ),
-  }),
-  column.accessor("start_date", { header: "Start" }),
-  column.accessor("end_date", { header: "End" }),
-  column.accessor("final_price", {
-    header: "Price",
-    cell: ({ row }) => `${row.original.final_price} ${row.original.currency}`,
-  }),
-  column.accessor("beneficiary_count", { header: "People" }),
-];
+
+function useColumns() {
+  const t = useTranslations("policies.list.columns");
+  const f = useFormat();
+  return useMemo(
+    () => [
+      column.accessor("policy_number", {
+        header: t("number"),
+        cell: ({ row }) => <Link href={`/policies/${row.original.id}`}>{row.original.policy_number}</Link>,
+      }),
+      column.accessor("client_name", { header: t("client") }),
+      column.accessor("plan_name", { header: t("plan") }),
+      // Wrapped, so the badge keeps its size in the phone layout's grid cell.
+      column.accessor("status", {
+        header: t("status"),
+        cell: (info) => (
+          <span>
+            <StatusBadge status={info.getValue()} />
+          </span>
+        ),
+      }),
+      column.accessor("start_date", { header: t("start"), cell: (info) => f.date(info.getValue()) }),
+      column.accessor("end_date", { header: t("end"), cell: (info) => f.date(info.getValue()) }),
+      column.accessor("final_price", {
+        header: t("price"),
+        cell: ({ row }) => f.money(row.original.final_price, row.original.currency),
+      }),
+      column.accessor("beneficiary_count", { header: t("people"), cell: (info) => f.number(info.getValue()) }),
+    ],
+    [t, f],
+  );
+}
 
 type Filters = { q: string; status: PolicyStatus | ""; startFrom: string; startTo: string };
 const NO_FILTERS: Filters = { q: "", status: "", startFrom: "", startTo: "" };
 
 /** GET /emission/policies with every filter it takes; each applies as it is changed. */
 export function PoliciesPanel({ initialClientId, canIssue }: { initialClientId?: string; canIssue: boolean }) {
+  const t = useTranslations("policies.list");
+  const tc = useTranslations("codes");
+  const columns = useColumns();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   // undefined: not chosen here yet, so the client of the link (?client=<id>, from the clients table) stands.
   const [clientChoice, setClientChoice] = useState<Client | null | undefined>(undefined);
@@ -87,12 +99,12 @@ export function PoliciesPanel({ initialClientId, canIssue }: { initialClientId?:
 
   return (
     <Panel
-      title="Policies"
-      description="Newest first."
-      actions={canIssue ? <Link href="/policies/new">Issue a policy</Link> : undefined}
+      title={t("title")}
+      description={t("description")}
+      actions={canIssue ? <Link href="/policies/new">{t("issue")}</Link> : undefined}
     >
-      <div className="filters-grid" role="search" aria-label="Filter policies">
-        <Field id="policies-q" label="Number or client name">
+      <div className="filters-grid" role="search" aria-label={t("filters")}>
+        <Field id="policies-q" label={t("q")}>
           <input
             id="policies-q"
             type="search"
@@ -105,10 +117,10 @@ export function PoliciesPanel({ initialClientId, canIssue }: { initialClientId?:
           id="policies-status"
           value={filters.status}
           statuses={POLICY_STATUSES}
-          labelOf={statusLabel}
+          labelOf={(status) => tc(`policyStatus.${status}`)}
           onChange={(status) => change({ status })}
         />
-        <Field id="policies-start-from" label="Starting from">
+        <Field id="policies-start-from" label={t("startFrom")}>
           <input
             id="policies-start-from"
             type="date"
@@ -116,7 +128,7 @@ export function PoliciesPanel({ initialClientId, canIssue }: { initialClientId?:
             onChange={(event) => change({ startFrom: event.target.value })}
           />
         </Field>
-        <Field id="policies-start-to" label="Starting until">
+        <Field id="policies-start-to" label={t("startTo")}>
           <input
             id="policies-start-to"
             type="date"
@@ -127,8 +139,8 @@ export function PoliciesPanel({ initialClientId, canIssue }: { initialClientId?:
         <div className="filters-client">
           <ClientPicker
             client={client}
-            label="Client"
-            clearLabel="Any client"
+            label={t("client")}
+            clearLabel={t("anyClient")}
             canCreate={false}
             onChange={(next) => {
               setClientChoice(next);
@@ -138,7 +150,7 @@ export function PoliciesPanel({ initialClientId, canIssue }: { initialClientId?:
         </div>
       </div>
       <ErrorBanner message={policies.error ?? linked.error} />
-      <DataTable table={table} label="Policies" isLoading={policies.isLoading} emptyText="No policy matches." />
+      <DataTable table={table} label={t("title")} isLoading={policies.isLoading} emptyText={t("empty")} />
       {policies.data ? (
         <Pagination
           page={policies.data.page}

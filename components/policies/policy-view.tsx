@@ -1,11 +1,13 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { ClientNotifications } from "@/components/payments/client-notifications";
 import { PolicyPayments } from "@/components/payments/policy-payments";
 import { useApiData } from "@/components/ui/api-client";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
+import { useFormat } from "@/components/ui/use-format";
 import { BeneficiariesTable } from "./beneficiaries-table";
 import { CertificateLinks } from "./certificate-links";
 import { HistoryTimeline } from "./history-timeline";
@@ -18,6 +20,9 @@ type PolicyViewProps = { policyId: string; canTransition: boolean; canMarkDeceas
 
 /** One policy: what it covers, whom, its history, and for administrators the moves and markings. */
 export function PolicyView({ policyId, canTransition, canMarkDeceased }: PolicyViewProps) {
+  const t = useTranslations("policies");
+  const tCommon = useTranslations("common");
+  const f = useFormat();
   const loaded = useApiData<PolicyDetail>(`/api/v1/emission/policies/${policyId}`);
   const policy = loaded.data;
 
@@ -26,12 +31,12 @@ export function PolicyView({ policyId, canTransition, canMarkDeceased }: PolicyV
       <>
         <header className="page-header">
           <p className="breadcrumb">
-            <Link href="/policies">Policies</Link>
+            <Link href="/policies">{t("title")}</Link>
           </p>
-          <h1>Policy</h1>
+          <h1>{t("view.title")}</h1>
         </header>
         <ErrorBanner message={loaded.error} />
-        {loaded.isLoading ? <p className="muted">Loading…</p> : null}
+        {loaded.isLoading ? <p className="muted">{tCommon("loading")}</p> : null}
       </>
     );
   }
@@ -40,7 +45,7 @@ export function PolicyView({ policyId, canTransition, canMarkDeceased }: PolicyV
     <>
       <header className="page-header">
         <p className="breadcrumb">
-          <Link href="/policies">Policies</Link>
+          <Link href="/policies">{t("title")}</Link>
         </p>
         <h1>{policy.policy_number}</h1>
         <p className="chips">
@@ -48,39 +53,32 @@ export function PolicyView({ policyId, canTransition, canMarkDeceased }: PolicyV
         </p>
       </header>
       <ErrorBanner message={loaded.error} />
-      <Panel title="Summary">
+      <Panel title={t("view.summary")}>
         <div className="policy-summary">
           <dl className="facts">
-            <dt>Client</dt>
+            <dt>{t("view.client")}</dt>
             <dd>
               <Link href={`/policies?client=${policy.client_id}`}>{policy.client_name}</Link>
             </dd>
-            <dt>Product</dt>
+            <dt>{t("view.product")}</dt>
             <dd>{policy.product_name}</dd>
-            <dt>Plan</dt>
+            <dt>{t("view.plan")}</dt>
             <dd>
               {policy.plan_name} · {policy.version_label}
             </dd>
           </dl>
           <dl className="facts">
-            <dt>Valid</dt>
-            <dd>
-              {policy.start_date} to {policy.end_date}
-            </dd>
-            <dt>Premium</dt>
-            <dd>
-              <strong>
-                {policy.final_price} {policy.currency}
-              </strong>{" "}
-              a month
-            </dd>
-            <dt>Issued</dt>
-            <dd>{new Date(policy.created_at).toLocaleString()}</dd>
+            <dt>{t("view.valid")}</dt>
+            <dd>{t("view.validRange", { start: f.date(policy.start_date), end: f.date(policy.end_date) })}</dd>
+            <dt>{t("view.premium")}</dt>
+            <dd>{tCommon("perMonth", { amount: f.money(policy.final_price, policy.currency) })}</dd>
+            <dt>{t("view.issued")}</dt>
+            <dd>{f.dateTime(policy.created_at)}</dd>
           </dl>
         </div>
         <CertificateLinks policy={policy} />
       </Panel>
-      <Panel title="Beneficiaries" description="Each person's price at the age they have on the start date.">
+      <Panel title={t("view.beneficiaries")} description={t("view.beneficiariesDescription")}>
         <BeneficiariesTable
           beneficiaries={policy.beneficiaries}
           currency={policy.currency}
@@ -90,11 +88,11 @@ export function PolicyView({ policyId, canTransition, canMarkDeceased }: PolicyV
       </Panel>
       <PolicyPayments policy={policy} />
       {canTransition ? (
-        <Panel title="Change status" description="Only the moves allowed by hand from the current status are offered.">
+        <Panel title={t("view.changeStatus")} description={t("view.changeStatusDescription")}>
           <TransitionForm policy={policy} />
         </Panel>
       ) : null}
-      <Panel title="History" description="Every status move: from, to, who and why.">
+      <Panel title={t("view.history")} description={t("view.historyDescription")}>
         <HistoryTimeline entries={policy.status_history} />
       </Panel>
       <ClientNotifications clientId={policy.client_id} />

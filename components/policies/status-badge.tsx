@@ -1,6 +1,8 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/panel";
 import type { PolicyStatus } from "@/lib/emission/state-machine";
-import { statusLabel } from "@/lib/emission/labels";
 
 // Green while the policy covers its people, red when a payment is owed, grey once it is over.
 const TONES: Record<PolicyStatus, "neutral" | "accent" | "ok" | "danger"> = {
@@ -14,5 +16,6 @@ const TONES: Record<PolicyStatus, "neutral" | "accent" | "ok" | "danger"> = {
 };
 
 export function StatusBadge({ status }: { status: PolicyStatus }) {
-  return <Badge tone={TONES[status]}>{statusLabel(status)}</Badge>;
+  const tc = useTranslations("codes");
+  return <Badge tone={TONES[status]}>{tc(`policyStatus.${status}`)}</Badge>;
 }

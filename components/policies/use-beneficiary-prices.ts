@@ -7,10 +7,13 @@ import { ageOn } from "@/lib/emission/dates";
 
 /** What one beneficiary's row shows: what is missing, the API's refusal, or the price. */
 export type PriceState =
-  | { kind: "incomplete"; message: string }
+  | { kind: "incomplete"; reason: MissingInput; startDate?: string }
   | { kind: "pending" }
   | { kind: "refused"; message: string }
   | { kind: "priced"; quote: PriceQuote; age: number; country: string };
+
+/** What a row lacks before it can be priced (policies.beneficiary.incomplete.* in the catalog). */
+export type MissingInput = "noVersion" | "noStart" | "noCountry" | "noBirth" | "bornAfterStart";
 
 type PricingInput = {
   version: Version | null;
@@ -25,15 +28,15 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 function requestFor(
   { version, clientCountry, startDate }: PricingInput,
   person: PricingInput["people"][number],
-): QuoteRequest | { message: string } {
-  if (!version) return { message: "Choose the plan version to see the price." };
-  if (!DATE.test(startDate)) return { message: "Choose the start date." };
+): QuoteRequest | { reason: MissingInput } {
+  if (!version) return { reason: "noVersion" };
+  if (!DATE.test(startDate)) return { reason: "noStart" };
   const country = person?.country_of_residence || clientCountry;
-  if (!country) return { message: "Choose the client (or this person's own country)." };
+  if (!country) return { reason: "noCountry" };
   const birth = person?.date_of_birth ?? "";
-  if (!DATE.test(birth)) return { message: "Enter the date of birth." };
+  if (!DATE.test(birth)) return { reason: "noBirth" };
   const age = ageOn(birth, startDate);
-  if (age < 0) return { message: `Born after the start date ${startDate}.` };
+  if (age < 0) return { reason: "bornAfterStart" };
   return { plan_version_id: version.id, country_code: country, age };
 }
 
@@ -47,7 +50,7 @@ export function useBeneficiaryPrices(input: PricingInput) {
   const outcomes = usePriceQuotes(asks.filter((ask): ask is QuoteRequest => "age" in ask));
 
   const states = asks.map((ask): PriceState => {
-    if (!("age" in ask)) return { kind: "incomplete", message: ask.message };
+    if (!("age" in ask)) return { kind: "incomplete", reason: ask.reason, startDate: input.startDate };
     const outcome = outcomes.get(quoteKey(ask));
     if (!outcome) return { kind: "pending" };
     return "quote" in outcome

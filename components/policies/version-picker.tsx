@@ -1,10 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { findVersion, versionName, type Plan, type Product, type Version } from "@/components/catalog/types";
 import { useApiData } from "@/components/ui/api-client";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
+import { useFormat } from "@/components/ui/use-format";
 
 type Selection = { productId: string; planId: string; versionId: string };
 const NOTHING: Selection = { productId: "", planId: "", versionId: "" };
@@ -35,6 +37,9 @@ type VersionPickerProps = {
 
 /** Product, then plan, then version, from GET /products/ (active ones only). */
 export function VersionPicker({ idPrefix, onChange, error }: VersionPickerProps) {
+  const t = useTranslations("policies.versionPicker");
+  const tCommon = useTranslations("common");
+  const f = useFormat();
   const products = useApiData<Product[]>("/api/v1/products/");
   const [selection, setSelection] = useState<Selection>(NOTHING);
   const catalog = (products.data ?? []).filter((product) => sellablePlans(product).length > 0);
@@ -50,14 +55,14 @@ export function VersionPicker({ idPrefix, onChange, error }: VersionPickerProps)
   return (
     <>
       <ErrorBanner message={products.error} />
-      <Field id={`${idPrefix}-product`} label="Product">
+      <Field id={`${idPrefix}-product`} label={t("product")}>
         <select
           id={`${idPrefix}-product`}
           value={selection.productId}
           disabled={isLoading}
           onChange={(event) => select(chooseProduct(catalog.find((candidate) => candidate.id === event.target.value)))}
         >
-          <option value="">{isLoading ? "Loading…" : "Choose a product…"}</option>
+          <option value="">{isLoading ? tCommon("loading") : t("chooseProduct")}</option>
           {catalog.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
               {candidate.name}
@@ -65,7 +70,7 @@ export function VersionPicker({ idPrefix, onChange, error }: VersionPickerProps)
           ))}
         </select>
       </Field>
-      <Field id={`${idPrefix}-plan`} label="Plan">
+      <Field id={`${idPrefix}-plan`} label={t("plan")}>
         <select
           id={`${idPrefix}-plan`}
           value={selection.planId}
@@ -80,7 +85,7 @@ export function VersionPicker({ idPrefix, onChange, error }: VersionPickerProps)
             )
           }
         >
-          <option value="">Choose a plan…</option>
+          <option value="">{t("choosePlan")}</option>
           {(product ? sellablePlans(product) : []).map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
               {candidate.name}
@@ -88,7 +93,7 @@ export function VersionPicker({ idPrefix, onChange, error }: VersionPickerProps)
           ))}
         </select>
       </Field>
-      <Field id={`${idPrefix}-version`} label="Version" error={error}>
+      <Field id={`${idPrefix}-version`} label={t("version")} error={error}>
         <select
           id={`${idPrefix}-version`}
           value={selection.versionId}
@@ -96,10 +101,10 @@ export function VersionPicker({ idPrefix, onChange, error }: VersionPickerProps)
           aria-invalid={Boolean(error)}
           onChange={(event) => select({ ...selection, versionId: event.target.value })}
         >
-          <option value="">Choose a version…</option>
+          <option value="">{t("chooseVersion")}</option>
           {(plan ? sellableVersions(plan) : []).map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
-              {versionName(candidate)} · {candidate.public_price} {candidate.currency}
+              {versionName(candidate)} · {f.money(candidate.public_price, candidate.currency)}
             </option>
           ))}
         </select>

@@ -1,8 +1,12 @@
+import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
 import { requireUser } from "@/lib/auth/require-user";
 import { PolicyView } from "@/components/policies/policy-view";
 
-export const metadata = { title: "Policy · Funeral Cover Admin" };
+export async function generateMetadata() {
+  const t = await getTranslations();
+  return { title: `${t("policies.view.title")} · ${t("app.name")}` };
+}
 
 type PolicyPageProps = { params: Promise<{ id: string }> };
 

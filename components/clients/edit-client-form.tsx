@@ -1,0 +1,161 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import type { Country } from "@/components/catalog/types";
+import { CountrySelect } from "@/components/companies/country-select";
+import { apiFetch, ApiError, emptyToUndefined } from "@/components/ui/api-client";
+import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { Field } from "@/components/ui/field";
+import { FormActions, SelectField, TextField } from "@/components/ui/form-fields";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useZodResolver } from "@/components/ui/use-zod-resolver";
+import { CreateClientInput, PreferredLanguage } from "@/lib/emission/schemas";
+import { LOCALES } from "@/lib/i18n/locales";
+import { CountryCode } from "@/lib/schemas";
+import { clientName, type Client } from "./types";
+
+// What PATCH /emission/clients/{id} changes, with the create form's rules for each field.
+const EditClientSchema = z.object({
+  first_name: CreateClientInput.shape.first_name,
+  last_name: CreateClientInput.shape.last_name,
+  email: CreateClientInput.shape.email,
+  phone_e164: CreateClientInput.shape.phone_e164,
+  country_of_residence: z.string().min(1).pipe(CountryCode),
+  preferred_language: PreferredLanguage,
+});
+type EditClientFormInput = z.input<typeof EditClientSchema>;
+type EditClientFormOutput = z.output<typeof EditClientSchema>;
+
+const FIELDS = [
+  "first_name",
+  "last_name",
+  "email",
+  "phone_e164",
+  "country_of_residence",
+  "preferred_language",
+] as const;
+
+function valuesOf(client: Client): EditClientFormInput {
+  return {
+    first_name: client.first_name,
+    last_name: client.last_name,
+    email: client.email,
+    phone_e164: client.phone_e164 ?? "",
+    country_of_residence: client.country_of_residence,
+    preferred_language: client.preferred_language,
+  };
+}
+
+type EditClientFormProps = {
+  client: Client;
+  countries: Country[] | null;
+  isLoadingCountries: boolean;
+};
+
+/**
+ * Changes a client's name, e-mail, phone, country and language (PATCH /emission/clients/{id}); the
+ * language is the one of the client's certificate, wallet pass and notices. A taken e-mail (409) shows
+ * on its field.
+ */
+export function EditClientForm({ client, countries, isLoadingCountries }: EditClientFormProps) {
+  const t = useTranslations("clients");
+  const tc = useTranslations("codes");
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<EditClientFormInput, unknown, EditClientFormOutput>({
+    resolver: useZodResolver(EditClientSchema),
+    defaultValues: valuesOf(client),
+  });
+  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS, {
+    invalidates: ["/api/v1/emission/clients"],
+  });
+
+  // The client as saved (ours or reloaded): the form starts again from it.
+  useEffect(() => {
+    reset(valuesOf(client));
+  }, [client, reset]);
+
+  async function onSubmit(values: EditClientFormOutput) {
+    await submit(async () => {
+      try {
+        const saved = await apiFetch<Client>(`/api/v1/emission/clients/${client.id}`, {
+          method: "PATCH",
+          body: values,
+        });
+        return t("view.saved", { name: clientName(saved) });
+      } catch (caught) {
+        if (caught instanceof ApiError && caught.status === 409)
+          setFieldError("email", { type: "server", message: t("form.emailTaken") });
+        throw caught;
+      }
+    });
+  }
+
+  return (
+    <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("view.edit")}>
+      <ErrorBanner message={error} />
+      <SuccessBanner message={success} />
+      <TextField
+        id="edit-client-first-name"
+        label={t("form.firstName")}
+        error={errors.first_name?.message}
+        autoComplete="off"
+        registration={register("first_name")}
+      />
+      <TextField
+        id="edit-client-last-name"
+        label={t("form.lastName")}
+        error={errors.last_name?.message}
+        autoComplete="off"
+        registration={register("last_name")}
+      />
+      <TextField
+        id="edit-client-email"
+        label={t("form.email")}
+        error={errors.email?.message}
+        type="email"
+        autoComplete="off"
+        registration={register("email")}
+      />
+      <TextField
+        id="edit-client-phone"
+        label={t("form.phone")}
+        hint={t("form.phoneHint")}
+        error={errors.phone_e164?.message}
+        type="tel"
+        autoComplete="off"
+        registration={register("phone_e164", { setValueAs: emptyToUndefined })}
+      />
+      <Field id="edit-client-country" label={t("form.country")} error={errors.country_of_residence?.message}>
+        <CountrySelect
+          id="edit-client-country"
+          countries={countries}
+          isLoading={isLoadingCountries}
+          registration={register("country_of_residence")}
+          isInvalid={Boolean(errors.country_of_residence)}
+        />
+      </Field>
+      <SelectField
+        id="edit-client-language"
+        label={t("form.language")}
+        hint={t("form.languageHint")}
+        error={errors.preferred_language?.message}
+        registration={register("preferred_language")}
+      >
+        {LOCALES.map((language) => (
+          <option key={language} value={language}>
+            {tc(`language.${language}`)}
+          </option>
+        ))}
+      </SelectField>
+      <FormActions submitLabel={t("view.save")} isBusy={isSubmitting} />
+    </form>
+  );
+}
