@@ -301,7 +301,7 @@ describe("the language of what is sent", () => {
       language: "es",
       subject: "Actualiza el método de pago de tu póliza FC-2026-000042",
     });
-    expect(row.body).toContain("Intentamos cobrar MXN 1,250.50 de tu póliza FC-2026-000042");
+    expect(row.body).toContain("Intentamos cobrar 1,250.50 MXN de tu póliza FC-2026-000042");
     expect(whatsapp.requests).toHaveLength(1);
     expect(whatsapp.requests[0].body).toMatchObject({
       type: "template",
@@ -315,7 +315,7 @@ describe("the language of what is sent", () => {
             parameters: [
               { type: "text", text: "Lucía" },
               { type: "text", text: "FC-2026-000042" },
-              { type: "text", text: "MXN 1,250.50" },
+              { type: "text", text: "1,250.50 MXN" },
             ],
           },
         ],
