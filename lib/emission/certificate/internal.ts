@@ -1,11 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { policyDocuments } from "@/db/schema";
+import type { Locale } from "@/lib/i18n/locales";
 import { runOffThread } from "@/lib/offload/pool";
-import { loadCertificateData } from "./certificate-data";
+import { documentLanguage, loadCertificateData } from "./certificate-data";
 
-// A certificate is rendered once per policy and kept (policy_documents, one CERTIFICATE row per policy):
-// every download is the same file, and a download never waits for a render after the first.
+// A certificate is rendered once per policy and language and kept (policy_documents, one CERTIFICATE
+// row per policy and language): it is written in the client's preferred_language of the moment it is
+// downloaded, so a client who changes language gets a new document in the new language, and every
+// download in one language is the same file, which never waits for a render after the first.
 //
 // Re-activation (IN_ARREARS -> ACTIVE) keeps the certificate already stored. What it prints does not
 // change with the status: the policy's terms, people, prices and validity are fixed at issue, and the
@@ -15,52 +18,63 @@ import { loadCertificateData } from "./certificate-data";
 
 export type CertificateFile = { filename: string; content: Uint8Array };
 
-/** The kept certificate, rendered and stored first when there is none yet (the job has not run, or demo data). */
+/**
+ * The kept certificate in the client's current language, rendered and stored first when there is none
+ * yet (the job has not run, demo data, or the client changed language since).
+ */
 export async function ensureCertificate(
   db: DbOrTx,
   policyId: string,
-): Promise<{ content: Uint8Array; rendered: boolean }> {
-  const stored = await readCertificate(db, policyId);
-  if (stored) return { content: stored, rendered: false };
-  const content = await renderOnce(db, policyId);
+): Promise<{ content: Uint8Array; rendered: boolean; language: Locale }> {
+  const language = await documentLanguage(db, policyId);
+  const stored = await readCertificate(db, policyId, language);
+  if (stored) return { content: stored, rendered: false, language };
+  const content = await renderOnce(db, policyId, language);
   // Two first requests (a download and the job) may both render: the first insert wins, and the other
-  // answers with the winner's bytes, so no two different files ever go out for one policy.
+  // answers with the winner's bytes, so no two different files ever go out for one policy and language.
   const inserted = await db
     .insert(policyDocuments)
-    .values({ policyId, kind: "CERTIFICATE", contentType: "application/pdf", content })
-    .onConflictDoNothing({ target: [policyDocuments.policyId, policyDocuments.kind] })
+    .values({ policyId, kind: "CERTIFICATE", language, contentType: "application/pdf", content })
+    .onConflictDoNothing({ target: [policyDocuments.policyId, policyDocuments.kind, policyDocuments.language] })
     .returning({ id: policyDocuments.id });
-  if (inserted.length > 0) return { content, rendered: true };
-  return { content: (await readCertificate(db, policyId))!, rendered: false };
+  if (inserted.length > 0) return { content, rendered: true, language };
+  return { content: (await readCertificate(db, policyId, language))!, rendered: false, language };
 }
 
-// Renders in flight, by policy, on globalThis: the background function and the route handlers may run
-// from the two bundles of the production server (Next.js's and server.ts's).
+// Renders in flight, by policy and language, on globalThis: the background function and the route
+// handlers may run from the two bundles of the production server (Next.js's and server.ts's).
 const holder = globalThis as typeof globalThis & { __coverCertificateRenders?: Map<string, Promise<Buffer>> };
 
 /**
  * Renders on a worker thread (a 1,000-life certificate takes seconds, which the request thread must
- * not spend). A download that arrives while the background function renders the same policy waits for
- * that render rather than starting a second one.
+ * not spend). A download that arrives while the background function renders the same policy in the
+ * same language waits for that render rather than starting a second one.
  */
-function renderOnce(db: DbOrTx, policyId: string): Promise<Buffer> {
+function renderOnce(db: DbOrTx, policyId: string, language: Locale): Promise<Buffer> {
   const renders = (holder.__coverCertificateRenders ??= new Map());
-  let render = renders.get(policyId);
+  const key = `${policyId}:${language}`;
+  let render = renders.get(key);
   if (!render) {
-    render = loadCertificateData(db, policyId)
+    render = loadCertificateData(db, policyId, language)
       .then((data) => runOffThread("renderCertificate", data))
       // The bytes come back from the worker as a plain Uint8Array; the bytea column takes a Buffer.
       .then((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
-      .finally(() => renders.delete(policyId));
-    renders.set(policyId, render);
+      .finally(() => renders.delete(key));
+    renders.set(key, render);
   }
   return render;
 }
 
-async function readCertificate(db: DbOrTx, policyId: string): Promise<Uint8Array | null> {
+async function readCertificate(db: DbOrTx, policyId: string, language: Locale): Promise<Uint8Array | null> {
   const [row] = await db
     .select({ content: policyDocuments.content })
     .from(policyDocuments)
-    .where(and(eq(policyDocuments.policyId, policyId), eq(policyDocuments.kind, "CERTIFICATE")));
+    .where(
+      and(
+        eq(policyDocuments.policyId, policyId),
+        eq(policyDocuments.kind, "CERTIFICATE"),
+        eq(policyDocuments.language, language),
+      ),
+    );
   return row?.content ?? null;
 }
