@@ -10,8 +10,9 @@ import type { CertificateData } from "./certificate-data";
 // The certificate an insurer hands its client, as one react-pdf template (the layout of Midday's invoice
 // template: a header, two-column blocks, tables, the QR code at the foot), in the client's language:
 // every text from the `certificate` catalog, statuses and kinships from `codes`, dates and amounts
-// formatted for the language. Line heights are set where text wraps, not on the page: inherited by the
-// footer, a page-level line height makes react-pdf (4.x) drop its page numbers.
+// formatted for the language. No line height is set: Noto Sans's own line is already tall (a
+// `lineHeight` multiplies it and double-spaces wrapped text), and a page-level one, inherited by the
+// footer, makes react-pdf (4.x) drop its page numbers.
 //
 // The font is Noto Sans (TrueType files of the @expo-google-fonts/noto-sans package, read from
 // node_modules, never fetched): it carries every Latin-script letter (accents, ñ, ç, ß, ő...), which the
@@ -78,7 +79,7 @@ const styles = StyleSheet.create({
     paddingBottom: 3,
     ...BOLD,
   },
-  tableRow: { flexDirection: "row", borderBottomWidth: 1, borderColor: RULE, paddingVertical: 4, lineHeight: 1.2 },
+  tableRow: { flexDirection: "row", borderBottomWidth: 1, borderColor: RULE, paddingVertical: 4 },
   right: { textAlign: "right" },
   total: { flexDirection: "row", justifyContent: "flex-end", paddingTop: 6 },
   totalValue: { fontSize: 12, ...BOLD, marginLeft: 12 },
@@ -92,7 +93,7 @@ const styles = StyleSheet.create({
     borderColor: RULE,
     borderRadius: 4,
   },
-  verifyText: { flex: 1, marginLeft: 12, lineHeight: 1.25 },
+  verifyText: { flex: 1, marginLeft: 12 },
   url: { fontSize: 7, color: ACCENT, marginTop: 4 },
   footer: {
     position: "absolute",
