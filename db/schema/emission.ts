@@ -149,6 +149,8 @@ export const policyDocuments = pgTable(
     kind: text("kind", { enum: ["CERTIFICATE"] }).notNull(),
     /** The language it is written in: the client's preferred_language when it was rendered. */
     language: text("language", { enum: LANGUAGES }).notNull(),
+    /** What it printed that can change after issue (lib/emission/certificate/internal.ts); a new one replaces it. */
+    state: text("state").notNull(),
     contentType: text("content_type").notNull(),
     content: bytea("content").notNull(),
     createdAt: createdAt(),

@@ -282,6 +282,28 @@ describe("the certificate in the client's preferred_language", () => {
   });
 });
 
+describe("the certificate of a policy whose state changes", () => {
+  it("replaces the kept certificate once a person is marked deceased, and keeps the new one", async () => {
+    const { policy } = await activePolicy();
+    const [before] = await storedRows(policy.id);
+    const spouse = policy.beneficiaries[1];
+    const marked = await api("POST", `/api/v1/emission/beneficiaries/${spouse.id}/mark-deceased`, {
+      token: admin.token,
+    });
+    expect(marked.status, marked.text).toBe(200);
+
+    const after = await bytesOf(policy.id, seller.token);
+    expect(after.equals(Buffer.from(before.content))).toBe(false);
+    const { text } = await extractText(new Uint8Array(after), { mergePages: true });
+    expect(text).toContain("Deceased");
+    const rows = await storedRows(policy.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].state).not.toBe(before.state);
+    expect(Buffer.from(rows[0].content).equals(after)).toBe(true);
+    expect((await bytesOf(policy.id, admin.token)).equals(after)).toBe(true);
+  });
+});
+
 describe("storeCertificate (the background function's service)", () => {
   it("renders nothing for a policy that does not cover, and nothing twice for one that does", async () => {
     const ctx = await systemCtx();
