@@ -147,11 +147,15 @@ export const policyDocuments = pgTable(
       .notNull()
       .references(() => policies.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["CERTIFICATE"] }).notNull(),
+    /** The language it is written in: the client's preferred_language when it was rendered. */
+    language: text("language", { enum: LANGUAGES }).notNull(),
+    /** What it printed that can change after issue (lib/emission/certificate/internal.ts); a new one replaces it. */
+    state: text("state").notNull(),
     contentType: text("content_type").notNull(),
     content: bytea("content").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [unique("policy_documents_policy_kind_uq").on(t.policyId, t.kind)],
+  (t) => [unique("policy_documents_policy_kind_language_uq").on(t.policyId, t.kind, t.language)],
 );
 
 export type Client = typeof clients.$inferSelect;

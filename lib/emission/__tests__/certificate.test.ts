@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { policyDocuments } from "@/db/schema";
+import { clients, policyDocuments } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
 import { storeCertificate } from "@/lib/emission/certificate/store-certificate";
 import { verificationUrl } from "@/lib/emission/verification";
+import { formatDate, formatMoney } from "@/lib/i18n/format";
 import { api } from "@/test/api";
 import {
   createSellableVersion,
@@ -55,9 +56,16 @@ async function transition(policyId: string, to: string) {
   expect(response.status, response.text).toBe(200);
 }
 
-/** A policy moved to ACTIVE by an administrator, after the background work of the move has finished. */
+/**
+ * A policy of an English-speaking client (the certificate is in the client's language), moved to ACTIVE
+ * by an administrator, after the background work of the move has finished.
+ */
 async function activePolicy() {
-  const issued = await issueTestPolicy(seller, { versionId, beneficiaries: PEOPLE });
+  const issued = await issueTestPolicy(seller, {
+    versionId,
+    beneficiaries: PEOPLE,
+    clientOverrides: { preferred_language: "en" },
+  });
   await transition(issued.policy.id, "ACTIVE");
   await inProcessRunner().drain();
   return issued;
@@ -103,7 +111,7 @@ describe("GET /api/v1/emission/policies/{id}/pdf", () => {
   it("serves the certificate the background function stored on activation, with its headers and every printed fact", async () => {
     const { policy, client } = await activePolicy();
     const [stored] = await storedRows(policy.id);
-    expect(stored).toMatchObject({ kind: "CERTIFICATE", contentType: "application/pdf" });
+    expect(stored).toMatchObject({ kind: "CERTIFICATE", language: "en", contentType: "application/pdf" });
 
     const response = await fetchRaw(policy.id, seller.token);
     expect(response.status).toBe(200);
@@ -119,13 +127,14 @@ describe("GET /api/v1/emission/policies/{id}/pdf", () => {
     const read = await api("GET", `/api/v1/emission/policies/${policy.id}`, { token: seller.token });
     expect(text).toContain(policy.policy_number);
     expect(text).toContain("Ana Pérez");
-    for (const name of ["Luis Pérez", "Sofía Pérez", "Spouse", "Child", "1982-07-15", "2012-11-30"])
+    // Dates and amounts as English writes them (month first; grouped digits, with the currency).
+    for (const name of ["Luis Pérez", "Sofía Pérez", "Spouse", "Child", "07/15/1982", "11/30/2012"])
       expect(text).toContain(name);
-    for (const coverage of ["Repatriation", "Funeral service", "5000.00 USD", "No stated limit"])
+    for (const coverage of ["Repatriation", "Funeral service", "USD 5,000.00", "No stated limit"])
       expect(text).toContain(coverage);
-    expect(text).toContain(read.body.start_date);
-    expect(text).toContain(read.body.end_date);
-    expect(text).toContain(`${policy.final_price} USD`);
+    expect(text).toContain(formatDate(read.body.start_date, "en"));
+    expect(text).toContain(formatDate(read.body.end_date, "en"));
+    expect(text).toContain(formatMoney(policy.final_price, "USD", "en"));
     expect(text).toContain("730 days");
     expect(text).toContain("180 days");
     expect(text).toContain(verificationUrl(policy.id));
@@ -194,6 +203,104 @@ describe("GET /api/v1/emission/policies/{id}/pdf", () => {
     const unknown = await download("00000000-0000-4000-8000-000000000000", admin.token);
     expect(unknown.status).toBe(404);
     expect(unknown.body.detail).toBe("policy not found");
+  });
+});
+
+describe("the certificate in the client's preferred_language", () => {
+  async function textOf(content: Uint8Array) {
+    return (await extractText(new Uint8Array(content), { mergePages: true })).text;
+  }
+
+  async function setLanguage(clientId: string, language: "es" | "en") {
+    await (await getDb()).update(clients).set({ preferredLanguage: language }).where(eq(clients.id, clientId));
+  }
+
+  it("prints a Spanish client's certificate in Spanish: labels, statuses, kinships, dd/mm/yyyy dates, grouped amounts", async () => {
+    const issued = await issueTestPolicy(seller, {
+      versionId,
+      beneficiaries: PEOPLE,
+      clientOverrides: { preferred_language: "es" },
+    });
+    await transition(issued.policy.id, "ACTIVE");
+    await inProcessRunner().drain();
+    const [stored] = await storedRows(issued.policy.id);
+    expect(stored.language).toBe("es");
+
+    const text = await textOf(await bytesOf(issued.policy.id, seller.token));
+    const read = await api("GET", `/api/v1/emission/policies/${issued.policy.id}`, { token: seller.token });
+    for (const words of [
+      "Certificado de cobertura",
+      "NÚMERO DE PÓLIZA", // labels print in capitals
+      "Vigente",
+      "Titular",
+      "Beneficiarios",
+      "Parentesco",
+      "Cónyuge",
+      "Hijo o hija",
+      "FECHA DE EMISIÓN",
+      "Sofía Pérez",
+      "Coberturas",
+      "Sin límite establecido",
+      "USD 5,000.00",
+      "730 días",
+      "Periodos de espera",
+      "Verifica esta cobertura",
+      "Página 1 de 1",
+    ])
+      expect(text, words).toContain(words);
+    // Day first: 15/07/1982, and the policy's own dates likewise.
+    expect(text).toContain("15/07/1982");
+    expect(text).toContain("30/11/2012");
+    const [year, month, day] = read.body.start_date.split("-");
+    expect(text).toContain(`${day}/${month}/${year}`);
+    expect(text).toContain(formatMoney(issued.policy.final_price, "USD", "es"));
+    for (const english of ["Certificate of cover", "Beneficiaries", "Spouse", "ACTIVE", "Page 1 of 1", "days"])
+      expect(text, english).not.toContain(english);
+  });
+
+  it("gives a new document when the client changes language, and keeps each language's document until then", async () => {
+    const { policy, client } = await activePolicy();
+    const [english] = await storedRows(policy.id);
+    expect(english.language).toBe("en");
+
+    await setLanguage(client.id, "es");
+    const spanish = await bytesOf(policy.id, seller.token);
+    expect(spanish.equals(Buffer.from(english.content))).toBe(false);
+    const spanishText = await textOf(spanish);
+    expect(spanishText).toContain("Certificado de cobertura");
+    expect(spanishText).toContain("Vigente");
+    const rows = await storedRows(policy.id);
+    expect(rows.map((row) => row.language).sort()).toEqual(["en", "es"]);
+    expect((await bytesOf(policy.id, admin.token)).equals(spanish)).toBe(true);
+
+    // Back to English: the English document kept, the same bytes as before.
+    await setLanguage(client.id, "en");
+    const back = await bytesOf(policy.id, seller.token);
+    expect(back.equals(Buffer.from(english.content))).toBe(true);
+    expect(await textOf(back)).toContain("Certificate of cover");
+    expect(await storedRows(policy.id)).toHaveLength(2);
+  });
+});
+
+describe("the certificate of a policy whose state changes", () => {
+  it("replaces the kept certificate once a person is marked deceased, and keeps the new one", async () => {
+    const { policy } = await activePolicy();
+    const [before] = await storedRows(policy.id);
+    const spouse = policy.beneficiaries[1];
+    const marked = await api("POST", `/api/v1/emission/beneficiaries/${spouse.id}/mark-deceased`, {
+      token: admin.token,
+    });
+    expect(marked.status, marked.text).toBe(200);
+
+    const after = await bytesOf(policy.id, seller.token);
+    expect(after.equals(Buffer.from(before.content))).toBe(false);
+    const { text } = await extractText(new Uint8Array(after), { mergePages: true });
+    expect(text).toContain("Deceased");
+    const rows = await storedRows(policy.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].state).not.toBe(before.state);
+    expect(Buffer.from(rows[0].content).equals(after)).toBe(true);
+    expect((await bytesOf(policy.id, admin.token)).equals(after)).toBe(true);
   });
 });
 

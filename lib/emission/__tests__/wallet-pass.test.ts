@@ -33,6 +33,7 @@ const WALLET_VARIABLES = [
   "WALLET_ORGANIZATION_NAME",
 ] as const;
 const IMAGES = ["icon.png", "icon@2x.png", "logo.png"];
+const STRINGS = ["en.lproj/pass.strings", "es.lproj/pass.strings"];
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 let admin: SignedIn;
@@ -58,7 +59,8 @@ function temporaryDirectory(): string {
 beforeAll(async () => {
   setWalletEnvironment({});
   [admin, seller] = await Promise.all([signInAs("ADMIN"), signInAs("VENDEDOR")]);
-  issued = await issueTestPolicy(seller);
+  // An English-speaking client: the texts of the pass that carry data are in the client's language.
+  issued = await issueTestPolicy(seller, { clientOverrides: { preferred_language: "en" } });
   await transition(issued.policy.id, "ACTIVE");
 });
 
@@ -177,7 +179,9 @@ describe("GET /api/v1/emission/policies/{id}/passbook, with the development sign
     expect(response.headers.get("cache-control")).toBe("private, no-store");
 
     const { files, pass, manifest } = openPass(response.bytes);
-    expect(Object.keys(files).sort()).toEqual([...IMAGES, "manifest.json", "pass.json", "signature"].sort());
+    expect(Object.keys(files).sort()).toEqual(
+      [...IMAGES, ...STRINGS, "manifest.json", "pass.json", "signature"].sort(),
+    );
 
     expect(pass.formatVersion).toBe(1);
     expect(pass.serialNumber).toBe(issued.policy.id);
@@ -196,12 +200,12 @@ describe("GET /api/v1/emission/policies/{id}/passbook, with the development sign
     expect(fieldValue(pass, "secondaryFields", "holder")).toBe("Ana Pérez");
     expect(fieldValue(pass, "secondaryFields", "plan")).toBe("Essential");
     expect(fieldValue(pass, "auxiliaryFields", "status")).toBe("ACTIVE");
-    expect(fieldValue(pass, "backFields", "coverages")).toBe("Repatriation: up to 5000.00 USD");
+    expect(fieldValue(pass, "backFields", "coverages")).toBe("Repatriation: up to USD 5,000.00");
     // Without WALLET_ORGANIZATION_NAME the pass shows the policy's company (the seller's).
     expect(pass.organizationName).toBe("Default company");
 
     // Every file but the manifest and the signature is listed, each with the SHA-1 of its bytes.
-    expect(Object.keys(manifest).sort()).toEqual([...IMAGES, "pass.json"].sort());
+    expect(Object.keys(manifest).sort()).toEqual([...IMAGES, ...STRINGS, "pass.json"].sort());
     for (const [name, hash] of Object.entries(manifest)) {
       expect(createHash("sha1").update(files[name]).digest("hex"), name).toBe(hash);
     }
@@ -258,6 +262,80 @@ describe("GET /api/v1/emission/policies/{id}/passbook, with the development sign
     const otherSellerDownload = await download(otherSeller.token, issued.policy.id);
     expect(otherSellerDownload.status).toBe(404);
     expect(otherSellerDownload.json().detail).toBe("policy not found");
+  });
+});
+
+/** A pass.strings file as key -> text (the "key" = "text"; lines Wallet reads). */
+function readStrings(bytes: Uint8Array): Map<string, string> {
+  const text = new TextDecoder().decode(bytes);
+  const entries = new Map<string, string>();
+  for (const match of text.matchAll(/^"((?:[^"\\]|\\.)*)" = "((?:[^"\\]|\\.)*)";$/gm))
+    entries.set(JSON.parse(`"${match[1]}"`), JSON.parse(`"${match[2]}"`));
+  return entries;
+}
+
+type Field = { key: string; label: string; value: string; dateStyle?: string; ignoresTimeZone?: boolean };
+
+describe("the pass in the phone's language", () => {
+  it("ships es.lproj and en.lproj pass.strings, and gives every label as a key of both, so Wallet shows the phone's language", async () => {
+    const { files, pass, manifest } = openPass((await download(seller.token, issued.policy.id)).bytes);
+    for (const name of STRINGS) {
+      expect(files[name], name).toBeDefined();
+      expect(manifest[name]).toBe(createHash("sha1").update(files[name]).digest("hex"));
+    }
+    const spanish = readStrings(files["es.lproj/pass.strings"]);
+    const english = readStrings(files["en.lproj/pass.strings"]);
+    expect([...spanish.keys()].sort()).toEqual([...english.keys()].sort());
+
+    const fields = Object.values(pass.generic).flat() as Field[];
+    expect(fields.map((field) => field.key).sort()).toEqual(
+      [
+        "coverages",
+        "holder",
+        "plan",
+        "policy_number",
+        "product",
+        "status",
+        "valid_from",
+        "valid_to",
+        "verification",
+      ].sort(),
+    );
+    // Every label is a key, named as its field, translated in both files.
+    for (const field of fields) {
+      expect(field.label).toBe(field.key);
+      expect(spanish.get(field.label), field.label).toBeTruthy();
+      expect(english.get(field.label), field.label).toBeTruthy();
+    }
+    expect(english.get("policy_number")).toBe("POLICY");
+    expect(spanish.get("policy_number")).toBe("PÓLIZA");
+    expect(spanish.get("holder")).toBe("TITULAR");
+    expect(spanish.get("valid_from")).toBe("VIGENTE DESDE");
+    // The status stays the API's code in pass.json; the strings name it.
+    const status = fields.find((field) => field.key === "status")!;
+    expect(status.value).toBe("ACTIVE");
+    expect(spanish.get("ACTIVE")).toBe("Vigente");
+    expect(english.get("ACTIVE")).toBe("Active");
+    expect(spanish.get("IN_ARREARS")).toBe("En mora");
+    // Values that are data stay data: dates as ISO dates that Wallet formats in the phone's language.
+    const validFrom = fields.find((field) => field.key === "valid_from")!;
+    expect(validFrom).toMatchObject({ dateStyle: "PKDateStyleShort", ignoresTimeZone: true });
+    expect(validFrom.value).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00Z$/);
+    expect(fieldValue(pass, "secondaryFields", "holder")).toBe("Ana Pérez");
+  });
+
+  it("writes the texts that carry data in a Spanish client's language", async () => {
+    const spanishClient = await issueTestPolicy(seller, {
+      versionId: issued.versionId,
+      clientOverrides: { preferred_language: "es" },
+    });
+    await transition(spanishClient.policy.id, "ACTIVE");
+    const { pass } = openPass((await download(seller.token, spanishClient.policy.id)).bytes);
+    expect(fieldValue(pass, "backFields", "coverages")).toBe("Repatriation: hasta USD 5,000.00");
+    expect(fieldValue(pass, "backFields", "verification")).toBe(
+      `Escanea el código QR o abre ${verificationUrl(spanishClient.policy.id)} para ver si la póliza está vigente.`,
+    );
+    expect(pass.description).toBe(`Póliza ${spanishClient.policy.policy_number} de Default company`);
   });
 });
 

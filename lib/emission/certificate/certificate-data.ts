@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { beneficiaries, coverages } from "@/db/schema";
+import { beneficiaries, clients, coverages, policies } from "@/db/schema";
+import { defaultLocale, type Locale } from "@/lib/i18n/locales";
 import { todayUtc } from "../dates";
 import type { KinshipType, PolicyStatus } from "@/db/enums";
 import { getPolicyWithNamesOrThrow } from "../internal";
@@ -8,6 +9,8 @@ import { verificationUrl } from "../verification";
 
 /** Everything printed on a certificate, read once so the template is a pure function of it. */
 export type CertificateData = {
+  /** The client's preferred_language: every text, date and amount of the certificate is in it (the default locale when absent). */
+  language?: Locale;
   insurerName: string;
   policyNumber: string;
   holderName: string;
@@ -34,14 +37,26 @@ export type CertificateData = {
   verificationUrl: string;
 };
 
-export async function loadCertificateData(db: DbOrTx, policyId: string): Promise<CertificateData> {
-  const [row, people] = await Promise.all([
+/** The language of a policy's documents: its client's current preferred_language. */
+export async function documentLanguage(db: DbOrTx, policyId: string): Promise<Locale> {
+  const [row] = await db
+    .select({ language: clients.preferredLanguage })
+    .from(policies)
+    .innerJoin(clients, eq(clients.id, policies.clientId))
+    .where(eq(policies.id, policyId));
+  return row?.language ?? defaultLocale();
+}
+
+/** What the certificate of a policy prints, in `language` (by default its client's current preferred_language). */
+export async function loadCertificateData(db: DbOrTx, policyId: string, language?: Locale): Promise<CertificateData> {
+  const [row, people, clientLanguage] = await Promise.all([
     getPolicyWithNamesOrThrow(db, policyId),
     db
       .select()
       .from(beneficiaries)
       .where(eq(beneficiaries.policyId, policyId))
       .orderBy(asc(beneficiaries.position), asc(beneficiaries.id)),
+    language ? Promise.resolve(language) : documentLanguage(db, policyId),
   ]);
   const { policy, version } = row;
   const covered = await db
@@ -50,6 +65,7 @@ export async function loadCertificateData(db: DbOrTx, policyId: string): Promise
     .where(eq(coverages.planVersionId, version.id))
     .orderBy(asc(coverages.name), asc(coverages.id));
   return {
+    language: clientLanguage,
     insurerName: row.companyName,
     policyNumber: policy.policyNumber,
     holderName: row.clientName,

@@ -1,14 +1,23 @@
-import { Document, Page, Path, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
+import { createRequire } from "node:module";
+import { Document, Font, Page, Path, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
+import { createTranslator } from "next-intl";
 import QRCode from "qrcode";
-import type { KinshipType } from "@/db/enums";
-import { KINSHIP_LABELS as PERSON_KINSHIP_LABELS } from "../labels";
+import { defaultLocale } from "@/lib/i18n/locales";
+import { formatDate, formatMoney } from "@/lib/i18n/format";
+import { catalogs } from "@/messages";
 import type { CertificateData } from "./certificate-data";
 
 // The certificate an insurer hands its client, as one react-pdf template (the layout of Midday's invoice
-// template: a header, two-column blocks, tables, the QR code at the foot). Only the PDF's built-in
-// Helvetica is used: nothing is fetched or read from disk while rendering, and it covers the Latin
-// alphabets of the countries sold (accents included). Line heights are set where text wraps, not on the
-// page: inherited by the footer, a page-level line height makes react-pdf (4.x) drop its page numbers.
+// template: a header, two-column blocks, tables, the QR code at the foot), in the client's language:
+// every text from the `certificate` catalog, statuses and kinships from `codes`, dates and amounts
+// formatted for the language. No line height is set: Noto Sans's own line is already tall (a
+// `lineHeight` multiplies it and double-spaces wrapped text), and a page-level one, inherited by the
+// footer, makes react-pdf (4.x) drop its page numbers.
+//
+// The font is Noto Sans (TrueType files of the @expo-google-fonts/noto-sans package, read from
+// node_modules, never fetched): it carries every Latin-script letter (accents, ñ, ç, ß, ő...), which the
+// PDF's built-in Helvetica (WinAnsi) does not. React-pdf embeds only the glyphs the document uses.
+// Hyphenation is off: react-pdf's patterns are English ones, and would cut Spanish words wrongly.
 //
 // A policy may cover 1,000 people, some 45 pages. React-pdf's default pagination lays out everything
 // that does not fit again after each page it cuts, so its time grows with the square of the length (48 s
@@ -21,14 +30,27 @@ const MUTED = "#6b7280";
 const RULE = "#e5e7eb";
 const ACCENT = "#1f4e79";
 
+const FONT = "Noto Sans";
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`@expo-google-fonts/noto-sans/${name}`);
+Font.register({
+  family: FONT,
+  fonts: [
+    { src: fontFile("400Regular/NotoSans_400Regular.ttf"), fontWeight: 400 },
+    { src: fontFile("700Bold/NotoSans_700Bold.ttf"), fontWeight: 700 },
+  ],
+});
+Font.registerHyphenationCallback((word) => [word]);
+
+const BOLD = { fontFamily: FONT, fontWeight: 700 } as const;
+
 const styles = StyleSheet.create({
-  page: { padding: 36, paddingBottom: 56, fontFamily: "Helvetica", fontSize: 9, color: INK },
+  page: { padding: 36, paddingBottom: 56, fontFamily: FONT, fontSize: 9, color: INK },
   header: { flexDirection: "row", justifyContent: "space-between", alignItems: "flex-start", marginBottom: 18 },
-  insurer: { fontSize: 10, fontFamily: "Helvetica-Bold", color: ACCENT, textTransform: "uppercase", letterSpacing: 1 },
-  title: { fontSize: 20, fontFamily: "Helvetica-Bold", marginTop: 4 },
+  insurer: { fontSize: 10, ...BOLD, color: ACCENT, textTransform: "uppercase", letterSpacing: 1 },
+  title: { fontSize: 20, ...BOLD, marginTop: 4 },
   subtitle: { color: MUTED, marginTop: 2 },
   numberBlock: { alignItems: "flex-end" },
-  number: { fontSize: 14, fontFamily: "Helvetica-Bold" },
+  number: { fontSize: 14, ...BOLD },
   status: {
     marginTop: 4,
     paddingVertical: 2,
@@ -36,7 +58,7 @@ const styles = StyleSheet.create({
     borderRadius: 3,
     backgroundColor: ACCENT,
     color: "#ffffff",
-    fontFamily: "Helvetica-Bold",
+    ...BOLD,
   },
   facts: {
     flexDirection: "row",
@@ -48,19 +70,19 @@ const styles = StyleSheet.create({
   },
   fact: { flex: 1, paddingRight: 8 },
   label: { fontSize: 7, color: MUTED, textTransform: "uppercase", letterSpacing: 0.5, marginBottom: 2 },
-  value: { fontSize: 10, fontFamily: "Helvetica-Bold" },
-  sectionTitle: { fontSize: 11, fontFamily: "Helvetica-Bold", marginBottom: 4, marginTop: 8 },
+  value: { fontSize: 10, ...BOLD },
+  sectionTitle: { fontSize: 11, ...BOLD, marginBottom: 4, marginTop: 8 },
   tableHead: {
     flexDirection: "row",
     borderBottomWidth: 1,
     borderColor: INK,
     paddingBottom: 3,
-    fontFamily: "Helvetica-Bold",
+    ...BOLD,
   },
-  tableRow: { flexDirection: "row", borderBottomWidth: 1, borderColor: RULE, paddingVertical: 4, lineHeight: 1.3 },
+  tableRow: { flexDirection: "row", borderBottomWidth: 1, borderColor: RULE, paddingVertical: 4 },
   right: { textAlign: "right" },
   total: { flexDirection: "row", justifyContent: "flex-end", paddingTop: 6 },
-  totalValue: { fontSize: 12, fontFamily: "Helvetica-Bold", marginLeft: 12 },
+  totalValue: { fontSize: 12, ...BOLD, marginLeft: 12 },
   waiting: { flexDirection: "row", marginTop: 2 },
   verify: {
     flexDirection: "row",
@@ -71,7 +93,7 @@ const styles = StyleSheet.create({
     borderColor: RULE,
     borderRadius: 4,
   },
-  verifyText: { flex: 1, marginLeft: 12, lineHeight: 1.4 },
+  verifyText: { flex: 1, marginLeft: 12 },
   url: { fontSize: 7, color: ACCENT, marginTop: 4 },
   footer: {
     position: "absolute",
@@ -84,9 +106,6 @@ const styles = StyleSheet.create({
     color: MUTED,
   },
 });
-
-// The certificate names the client "Holder"; the other kinships read as everywhere else.
-const KINSHIP_LABELS: Record<KinshipType, string> = { ...PERSON_KINSHIP_LABELS, SELF: "Holder" };
 
 type Column = { width: string; align?: "right" };
 
@@ -150,15 +169,21 @@ const BENEFICIARY_COLUMNS: Column[] = [
 const COVERAGE_COLUMNS: Column[] = [{ width: "28%" }, { width: "52%" }, { width: "20%", align: "right" }];
 
 export function CertificateDocument({ data }: { data: CertificateData }) {
+  const locale = data.language ?? defaultLocale();
+  const t = createTranslator({ locale, messages: catalogs[locale], namespace: "certificate" });
+  const tc = createTranslator({ locale, messages: catalogs[locale], namespace: "codes" });
   const plan = [data.productName, data.planName, data.versionLabel].filter(Boolean).join(" · ");
-  const money = (amount: string) => `${amount} ${data.currency}`;
+  const money = (amount: string) => formatMoney(amount, data.currency, locale);
+  const date = (value: string) => formatDate(value, locale);
+  const days = (count: number) => t("days", { count });
   return (
     <Document
-      title={`Certificate of cover ${data.policyNumber}`}
+      title={t("documentTitle", { number: data.policyNumber })}
       author={data.insurerName}
       subject={plan}
       creator={data.insurerName}
       producer={data.insurerName}
+      language={locale}
     >
       <Page
         size="A4"
@@ -171,7 +196,7 @@ export function CertificateDocument({ data }: { data: CertificateData }) {
               <Text>
                 {data.insurerName} · {data.policyNumber}
               </Text>
-              <Text>{`Page ${pageNumber} of ${totalPages}`}</Text>
+              <Text>{t("page", { page: String(pageNumber), pages: String(totalPages) })}</Text>
             </View>
           </>
         )}
@@ -179,28 +204,35 @@ export function CertificateDocument({ data }: { data: CertificateData }) {
         <View style={styles.header}>
           <View>
             <Text style={styles.insurer}>{data.insurerName}</Text>
-            <Text style={styles.title}>Certificate of cover</Text>
+            <Text style={styles.title}>{t("title")}</Text>
             <Text style={styles.subtitle}>{plan}</Text>
           </View>
           <View style={styles.numberBlock}>
-            <Text style={styles.label}>Policy number</Text>
+            <Text style={styles.label}>{t("policyNumber")}</Text>
             <Text style={styles.number}>{data.policyNumber}</Text>
-            <Text style={styles.status}>{data.status}</Text>
+            <Text style={styles.status}>{tc(`policyStatus.${data.status}`)}</Text>
           </View>
         </View>
 
         <View style={styles.facts}>
-          <Fact label="Holder" value={data.holderName} />
-          <Fact label="Valid from" value={data.validFrom} />
-          <Fact label="Valid to" value={data.validTo} />
-          <Fact label="Issued on" value={data.issuedOn} />
+          <Fact label={t("holder")} value={data.holderName} />
+          <Fact label={t("validFrom")} value={date(data.validFrom)} />
+          <Fact label={t("validTo")} value={date(data.validTo)} />
+          <Fact label={t("issuedOn")} value={date(data.issuedOn)} />
         </View>
 
-        <Text style={styles.sectionTitle}>Beneficiaries</Text>
+        <Text style={styles.sectionTitle}>{t("beneficiaries")}</Text>
         <Row
           head
           columns={BENEFICIARY_COLUMNS}
-          cells={["Name", "Kinship", "Date of birth", "Age at start", "Price", "Standing"]}
+          cells={[
+            t("columns.name"),
+            t("columns.kinship"),
+            t("columns.dateOfBirth"),
+            t("columns.ageAtStart"),
+            t("columns.price"),
+            t("columns.standing"),
+          ]}
         />
         {data.beneficiaries.map((person, index) => (
           <Row
@@ -208,24 +240,27 @@ export function CertificateDocument({ data }: { data: CertificateData }) {
             columns={BENEFICIARY_COLUMNS}
             cells={[
               person.name,
-              KINSHIP_LABELS[person.kinship],
-              person.dateOfBirth,
+              // The certificate names the client "Holder"; the other kinships read as everywhere else.
+              person.kinship === "SELF" ? t("kinshipSelf") : tc(`kinship.${person.kinship}`),
+              date(person.dateOfBirth),
               String(person.ageAtStart),
               money(person.price),
-              person.deceased ? "Deceased" : "Covered",
+              person.deceased ? t("deceased") : t("covered"),
             ]}
           />
         ))}
         <View style={styles.total} wrap={false}>
-          <Text style={styles.label}>Total premium</Text>
+          <Text style={styles.label}>{t("totalPremium")}</Text>
           <Text style={styles.totalValue}>{money(data.totalPrice)}</Text>
         </View>
 
-        <Text style={styles.sectionTitle}>Coverages</Text>
-        <Row head columns={COVERAGE_COLUMNS} cells={["Coverage", "Description", "Limit"]} />
-        {data.coverages.length === 0 ? (
-          <Row columns={[{ width: "100%" }]} cells={["The plan lists no separate coverages."]} />
-        ) : null}
+        <Text style={styles.sectionTitle}>{t("coverages")}</Text>
+        <Row
+          head
+          columns={COVERAGE_COLUMNS}
+          cells={[t("columns.coverage"), t("columns.description"), t("columns.limit")]}
+        />
+        {data.coverages.length === 0 ? <Row columns={[{ width: "100%" }]} cells={[t("noCoverages")]} /> : null}
         {data.coverages.map((coverage, index) => (
           <Row
             key={index}
@@ -233,27 +268,24 @@ export function CertificateDocument({ data }: { data: CertificateData }) {
             cells={[
               coverage.name,
               coverage.description ?? "",
-              coverage.limitAmount ? money(coverage.limitAmount) : "No stated limit",
+              coverage.limitAmount ? money(coverage.limitAmount) : t("noLimit"),
             ]}
           />
         ))}
 
-        <Text style={styles.sectionTitle}>Waiting periods</Text>
-        <Text>Counted from the start of cover; an event within its period is not covered.</Text>
+        <Text style={styles.sectionTitle}>{t("waitingPeriods")}</Text>
+        <Text>{t("waitingNote")}</Text>
         <View style={styles.waiting}>
-          <Fact label="Suicide" value={`${data.waitingPeriodDays.suicide} days`} />
-          <Fact label="Accident" value={`${data.waitingPeriodDays.accident} days`} />
-          <Fact label="Pre-existing conditions" value={`${data.waitingPeriodDays.preexisting} days`} />
+          <Fact label={t("suicide")} value={days(data.waitingPeriodDays.suicide)} />
+          <Fact label={t("accident")} value={days(data.waitingPeriodDays.accident)} />
+          <Fact label={t("preexisting")} value={days(data.waitingPeriodDays.preexisting)} />
         </View>
 
         <View style={styles.verify} wrap={false}>
           <QrCode text={data.verificationUrl} size={96} />
           <View style={styles.verifyText}>
-            <Text style={styles.value}>Check this cover</Text>
-            <Text>
-              Scan the code, or open the address below, to see whether the cover is in force today. The status above is
-              the one of the issue date ({data.issuedOn}).
-            </Text>
+            <Text style={styles.value}>{t("checkTitle")}</Text>
+            <Text>{t("checkText", { date: date(data.issuedOn) })}</Text>
             <Text style={styles.url}>{data.verificationUrl}</Text>
           </View>
         </View>

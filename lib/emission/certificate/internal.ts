@@ -1,66 +1,107 @@
-import { and, eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { policyDocuments } from "@/db/schema";
+import { beneficiaries, policyDocuments } from "@/db/schema";
+import type { Locale } from "@/lib/i18n/locales";
 import { runOffThread } from "@/lib/offload/pool";
-import { loadCertificateData } from "./certificate-data";
+import { documentLanguage, loadCertificateData } from "./certificate-data";
 
-// A certificate is rendered once per policy and kept (policy_documents, one CERTIFICATE row per policy):
-// every download is the same file, and a download never waits for a render after the first.
+// A certificate is rendered once per policy state and language and kept (policy_documents, one
+// CERTIFICATE row per policy and language) until either changes: it is written in the client's
+// preferred_language of the moment it is downloaded, so a client who changes language gets a new
+// document in the new language (and the one of the former language is kept, should the client change
+// back); every download in one language is the same file, which never waits for a render after the first.
 //
-// Re-activation (IN_ARREARS -> ACTIVE) keeps the certificate already stored. What it prints does not
-// change with the status: the policy's terms, people, prices and validity are fixed at issue, and the
-// status is printed as the one of its issue date, beside the QR code that gives the standing of the
-// day it is read (the verification page). Replacing it would hand out a second, different file for the
-// same cover.
+// The state is what the certificate prints that can change after issue: which people are recorded as
+// deceased. Their marking replaces the certificate. Re-activation (IN_ARREARS -> ACTIVE) keeps it: the
+// policy's terms, people, prices and validity are fixed at issue, and the status is printed as the one
+// of its issue date, beside the QR code that gives the standing of the day it is read (the verification
+// page). Replacing it would hand out a second, different file for the same cover.
 
 export type CertificateFile = { filename: string; content: Uint8Array };
 
-/** The kept certificate, rendered and stored first when there is none yet (the job has not run, or demo data). */
+/**
+ * The kept certificate in the client's current language and of the policy's current state, rendered and
+ * stored first when there is none yet (the job has not run, demo data, the client changed language, or a
+ * person was marked deceased since).
+ */
 export async function ensureCertificate(
   db: DbOrTx,
   policyId: string,
-): Promise<{ content: Uint8Array; rendered: boolean }> {
-  const stored = await readCertificate(db, policyId);
-  if (stored) return { content: stored, rendered: false };
-  const content = await renderOnce(db, policyId);
-  // Two first requests (a download and the job) may both render: the first insert wins, and the other
-  // answers with the winner's bytes, so no two different files ever go out for one policy.
-  const inserted = await db
+): Promise<{ content: Uint8Array; rendered: boolean; language: Locale }> {
+  const [language, state] = await Promise.all([documentLanguage(db, policyId), certificateState(db, policyId)]);
+  const stored = await readCertificate(db, policyId, language, state);
+  if (stored) return { content: stored, rendered: false, language };
+  const content = await renderOnce(db, policyId, language, state);
+  // Two first requests (a download and the job) may both render: the first write wins, and the other
+  // answers with the winner's bytes, so no two different files ever go out for one state and language.
+  // A row of an earlier state is replaced.
+  const written = await db
     .insert(policyDocuments)
-    .values({ policyId, kind: "CERTIFICATE", contentType: "application/pdf", content })
-    .onConflictDoNothing({ target: [policyDocuments.policyId, policyDocuments.kind] })
+    .values({ policyId, kind: "CERTIFICATE", language, state, contentType: "application/pdf", content })
+    .onConflictDoUpdate({
+      target: [policyDocuments.policyId, policyDocuments.kind, policyDocuments.language],
+      set: { state, content, createdAt: sql`now()` },
+      setWhere: sql`${policyDocuments.state} <> excluded.state`,
+    })
     .returning({ id: policyDocuments.id });
-  if (inserted.length > 0) return { content, rendered: true };
-  return { content: (await readCertificate(db, policyId))!, rendered: false };
+  if (written.length > 0) return { content, rendered: true, language };
+  return { content: (await readCertificate(db, policyId, language, state))!, rendered: false, language };
 }
 
-// Renders in flight, by policy, on globalThis: the background function and the route handlers may run
-// from the two bundles of the production server (Next.js's and server.ts's).
+/** The policy's state as its certificate prints it: a digest of the people recorded as deceased. */
+async function certificateState(db: DbOrTx, policyId: string): Promise<string> {
+  const deceased = await db
+    .select({ id: beneficiaries.id })
+    .from(beneficiaries)
+    .where(and(eq(beneficiaries.policyId, policyId), eq(beneficiaries.deceasedFlag, true)))
+    .orderBy(asc(beneficiaries.id));
+  const digest = createHash("sha256")
+    .update(deceased.map((row) => row.id).join(","))
+    .digest("base64url");
+  return `deceased:${digest.slice(0, 22)}`;
+}
+
+// Renders in flight, by policy, state and language, on globalThis: the background function and the
+// route handlers may run from the two bundles of the production server (Next.js's and server.ts's).
 const holder = globalThis as typeof globalThis & { __coverCertificateRenders?: Map<string, Promise<Buffer>> };
 
 /**
  * Renders on a worker thread (a 1,000-life certificate takes seconds, which the request thread must
- * not spend). A download that arrives while the background function renders the same policy waits for
- * that render rather than starting a second one.
+ * not spend). A download that arrives while the background function renders the same policy in the
+ * same state and language waits for that render rather than starting a second one.
  */
-function renderOnce(db: DbOrTx, policyId: string): Promise<Buffer> {
+function renderOnce(db: DbOrTx, policyId: string, language: Locale, state: string): Promise<Buffer> {
   const renders = (holder.__coverCertificateRenders ??= new Map());
-  let render = renders.get(policyId);
+  const key = `${policyId}:${language}:${state}`;
+  let render = renders.get(key);
   if (!render) {
-    render = loadCertificateData(db, policyId)
+    render = loadCertificateData(db, policyId, language)
       .then((data) => runOffThread("renderCertificate", data))
       // The bytes come back from the worker as a plain Uint8Array; the bytea column takes a Buffer.
       .then((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
-      .finally(() => renders.delete(policyId));
-    renders.set(policyId, render);
+      .finally(() => renders.delete(key));
+    renders.set(key, render);
   }
   return render;
 }
 
-async function readCertificate(db: DbOrTx, policyId: string): Promise<Uint8Array | null> {
+async function readCertificate(
+  db: DbOrTx,
+  policyId: string,
+  language: Locale,
+  state: string,
+): Promise<Uint8Array | null> {
   const [row] = await db
     .select({ content: policyDocuments.content })
     .from(policyDocuments)
-    .where(and(eq(policyDocuments.policyId, policyId), eq(policyDocuments.kind, "CERTIFICATE")));
+    .where(
+      and(
+        eq(policyDocuments.policyId, policyId),
+        eq(policyDocuments.kind, "CERTIFICATE"),
+        eq(policyDocuments.language, language),
+        eq(policyDocuments.state, state),
+      ),
+    );
   return row?.content ?? null;
 }
