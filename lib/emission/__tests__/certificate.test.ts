@@ -130,7 +130,7 @@ describe("GET /api/v1/emission/policies/{id}/pdf", () => {
     // Dates and amounts as English writes them (month first; grouped digits, with the currency).
     for (const name of ["Luis Pérez", "Sofía Pérez", "Spouse", "Child", "07/15/1982", "11/30/2012"])
       expect(text).toContain(name);
-    for (const coverage of ["Repatriation", "Funeral service", "USD 5,000.00", "No stated limit"])
+    for (const coverage of ["Repatriation", "Funeral service", "5,000.00 USD", "No stated limit"])
       expect(text).toContain(coverage);
     expect(text).toContain(formatDate(read.body.start_date, "en"));
     expect(text).toContain(formatDate(read.body.end_date, "en"));
@@ -241,7 +241,7 @@ describe("the certificate in the client's preferred_language", () => {
       "Sofía Pérez",
       "Coberturas",
       "Sin límite establecido",
-      "USD 5,000.00",
+      "5,000.00 USD",
       "730 días",
       "Periodos de espera",
       "Verifica esta cobertura",

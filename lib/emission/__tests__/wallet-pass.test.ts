@@ -200,7 +200,7 @@ describe("GET /api/v1/emission/policies/{id}/passbook, with the development sign
     expect(fieldValue(pass, "secondaryFields", "holder")).toBe("Ana Pérez");
     expect(fieldValue(pass, "secondaryFields", "plan")).toBe("Essential");
     expect(fieldValue(pass, "auxiliaryFields", "status")).toBe("ACTIVE");
-    expect(fieldValue(pass, "backFields", "coverages")).toBe("Repatriation: up to USD 5,000.00");
+    expect(fieldValue(pass, "backFields", "coverages")).toBe("Repatriation: up to 5,000.00 USD");
     // Without WALLET_ORGANIZATION_NAME the pass shows the policy's company (the seller's).
     expect(pass.organizationName).toBe("Default company");
 
@@ -331,7 +331,7 @@ describe("the pass in the phone's language", () => {
     });
     await transition(spanishClient.policy.id, "ACTIVE");
     const { pass } = openPass((await download(seller.token, spanishClient.policy.id)).bytes);
-    expect(fieldValue(pass, "backFields", "coverages")).toBe("Repatriation: hasta USD 5,000.00");
+    expect(fieldValue(pass, "backFields", "coverages")).toBe("Repatriation: hasta 5,000.00 USD");
     expect(fieldValue(pass, "backFields", "verification")).toBe(
       `Escanea el código QR o abre ${verificationUrl(spanishClient.policy.id)} para ver si la póliza está vigente.`,
     );
