@@ -43,7 +43,7 @@ export function paginated<T extends z.ZodType>(item: T) {
 export const ErrorResponse = z.object({
   detail: z.string(),
   code: z.string().optional(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string(), code: z.string() })).optional(),
 });
 
 export const CountryCode = z
@@ -78,7 +78,10 @@ export function DecimalInput({ min = 0, max = 9_999_999_999.99 }: { min?: number
     .union([z.number().transform(String), z.string().trim()])
     .pipe(z.string().regex(/^-?\d+(\.\d+)?$/, { message: range }))
     .transform((text) => formatMoney(text))
-    .refine((value) => money(value).gte(min) && money(value).lte(max), { message: range });
+    .refine((value) => money(value).gte(min) && money(value).lte(max), {
+      message: range,
+      params: { code: "out_of_range" },
+    });
 }
 
 export function toIso(date: Date | null): string | null {

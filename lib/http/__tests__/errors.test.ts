@@ -52,7 +52,7 @@ describe("describeError", () => {
   });
 
   it("adds the field errors of a validation error", () => {
-    const errors = [{ path: "beneficiaries.0.date_of_birth", message: "must be a date" }];
+    const errors = [{ path: "beneficiaries.0.date_of_birth", message: "must be a date", code: "invalid_date" }];
     expect(describeError(new ValidationError("invalid body", errors)).body).toEqual({
       detail: "invalid body",
       code: "validation_error",
