@@ -37,7 +37,12 @@ export const operationsEndpoints = {
       },
       503: {
         description: "The database does not answer",
-        schema: z.object({ status: z.literal("error"), database: z.literal("unavailable"), detail: z.string() }),
+        schema: z.object({
+          status: z.literal("error"),
+          database: z.literal("unavailable"),
+          detail: z.string(),
+          code: z.literal("unavailable"),
+        }),
       },
     },
   }),

@@ -196,6 +196,7 @@ describe("an unreachable database", () => {
         status: "error",
         database: "unavailable",
         detail: "the database is not available; try again shortly",
+        code: "unavailable",
       });
       expect(health.headers.get("retry-after")).toBe("5");
 
