@@ -67,13 +67,14 @@ type SdkHandler = (req: Request, context: unknown) => Promise<Response>;
 // The SDK's handlers are typed for a NextRequest but read only what a web Request has.
 const sdkHandlers = { GET: sdk.GET, POST: sdk.POST, PUT: sdk.PUT } as unknown as Record<string, SdkHandler | undefined>;
 
-const answer = (status: number, detail: string, headers: Record<string, string> = {}) =>
-  Response.json({ detail }, { status, headers });
+// The API's error shape: an English detail and a stable code (localisation.md section 3).
+const answer = (status: number, detail: string, code: string, headers: Record<string, string> = {}) =>
+  Response.json({ detail, code }, { status, headers });
 
 /** The route handler of every method of /api/inngest. */
 export async function handleInngestCall(req: Request, context: unknown): Promise<Response> {
   const mode = inngestServeMode();
-  if (mode === "off") return answer(404, "not found");
+  if (mode === "off") return answer(404, "not found", "not_found");
   let forwarded = req;
   if (mode === "signed") {
     const keys = [process.env.INNGEST_SIGNING_KEY, process.env.INNGEST_SIGNING_KEY_FALLBACK].filter(
@@ -81,10 +82,10 @@ export async function handleInngestCall(req: Request, context: unknown): Promise
     );
     const header = req.headers.get("x-inngest-signature");
     // Refused before the body is read when the header cannot be valid.
-    if (!header) return answer(401, "a valid Inngest signature is required");
+    if (!header) return answer(401, "a valid Inngest signature is required", "unauthorized");
     const body = await readBody(req);
     if (body === null || !hasValidSignature(header, body, keys))
-      return answer(401, "a valid Inngest signature is required");
+      return answer(401, "a valid Inngest signature is required", "unauthorized");
     forwarded = new Request(req.url, {
       method: req.method,
       headers: req.headers,
@@ -92,7 +93,8 @@ export async function handleInngestCall(req: Request, context: unknown): Promise
     });
   }
   const handler = sdkHandlers[req.method === "HEAD" ? "GET" : req.method];
-  if (!handler) return answer(405, `${req.method} is not allowed here`, { Allow: "GET, POST, PUT" });
+  if (!handler)
+    return answer(405, `${req.method} is not allowed here`, "method_not_allowed", { Allow: "GET, POST, PUT" });
   return handler(forwarded, context);
 }
 

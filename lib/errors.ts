@@ -1,7 +1,11 @@
 // The domain errors services throw. They know nothing of HTTP; lib/http/errors.ts maps them to statuses.
 // Each class has a machine `code` for the body; a rule with a code of its own in the contract (trust.md:
 // "invalid_token", "email_not_verified", ...) passes it as the last argument.
-export type FieldError = { path: string; message: string };
+//
+// Every item of a 422's `errors` carries a stable snake_case `code` beside its English message
+// (localisation.md section 3): the zod issue codes of lib/i18n/issue-code.ts (`required`, `too_long`, ...)
+// or a rule's own (`unknown_country`, `birth_date_after_start`, ...), so that pages show their own words.
+export type FieldError = { path: string; message: string; code: string };
 
 export class DomainError extends Error {
   constructor(
@@ -34,7 +38,7 @@ export class BusinessRuleError extends DomainError {
   }
 }
 /** A cell of an uploaded spreadsheet: its row as the spreadsheet shows it (the header is row 1) and its column. */
-export type CellError = { row: number; column: string | null; message: string };
+export type CellError = { row: number; column: string | null; message: string; code: string };
 /** An uploaded file that is not a usable spreadsheet, or rows that break a rule (422); `column` null is the whole row. */
 export class SpreadsheetError extends DomainError {
   constructor(

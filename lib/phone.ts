@@ -52,5 +52,7 @@ export function toE164(text: string, country?: string | null): PhoneResult {
 export function phoneToE164OrThrow(text: string, country: string | null | undefined, field: string): string {
   const result = toE164(text, country);
   if (result.ok) return result.e164;
-  throw new ValidationError(`invalid body '${field}': ${result.message}`, [{ path: field, message: result.message }]);
+  throw new ValidationError(`invalid body '${field}': ${result.message}`, [
+    { path: field, message: result.message, code: "invalid_phone" },
+  ]);
 }

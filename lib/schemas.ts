@@ -40,10 +40,20 @@ export function paginated<T extends z.ZodType>(item: T) {
   });
 }
 
+/** An item of a 422's `errors` (localisation.md section 3): a field and its stable code. */
+export const FieldErrorItem = z.object({ path: z.string(), message: z.string(), code: z.string() });
+/** An item of an uploaded spreadsheet's `errors`: the row as the spreadsheet numbers it (the header is 1). */
+export const CellErrorItem = z.object({
+  row: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+  code: z.string(),
+});
+
 export const ErrorResponse = z.object({
   detail: z.string(),
-  code: z.string().optional(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  code: z.string(),
+  errors: z.array(z.union([FieldErrorItem, CellErrorItem])).optional(),
 });
 
 export const CountryCode = z
@@ -78,7 +88,10 @@ export function DecimalInput({ min = 0, max = 9_999_999_999.99 }: { min?: number
     .union([z.number().transform(String), z.string().trim()])
     .pipe(z.string().regex(/^-?\d+(\.\d+)?$/, { message: range }))
     .transform((text) => formatMoney(text))
-    .refine((value) => money(value).gte(min) && money(value).lte(max), { message: range });
+    .refine((value) => money(value).gte(min) && money(value).lte(max), {
+      message: range,
+      params: { code: "out_of_range" },
+    });
 }
 
 export function toIso(date: Date | null): string | null {

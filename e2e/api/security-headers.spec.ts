@@ -134,6 +134,6 @@ test("/api/inngest serves nothing while Inngest is not configured: 404 to every 
       data: method === "GET" ? undefined : {},
     });
     expect(response.status(), method).toBe(404);
-    expect(await response.json()).toEqual({ detail: "not found" });
+    expect(await response.json()).toEqual({ detail: "not found", code: "not_found" });
   }
 });

@@ -51,7 +51,7 @@ describe("/api/inngest in production", () => {
         signature: signInngestCall("", KEY),
       });
       expect(res.status, method).toBe(404);
-      expect(await res.json()).toEqual({ detail: "not found" });
+      expect(await res.json()).toEqual({ detail: "not found", code: "not_found" });
     }
     expectNothingLogged();
   });
@@ -78,7 +78,7 @@ describe("/api/inngest in production", () => {
     for (const { method, body: sent, signature, why } of cases) {
       const res = await call(method, { body: sent, signature, path: "?fnId=funeral-cover-sweep-limits&stepId=step" });
       expect(res.status, `${method}: ${why}`).toBe(401);
-      expect(await res.json()).toEqual({ detail: "a valid Inngest signature is required" });
+      expect(await res.json()).toEqual({ detail: "a valid Inngest signature is required", code: "unauthorized" });
     }
     expectNothingLogged();
   });

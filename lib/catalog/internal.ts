@@ -131,6 +131,7 @@ export function assertPlansOfProductCompany(
       message: productCompanyId
         ? "must be the product's company"
         : "the product is shared by every company: its plans cannot belong to one",
+      code: "not_product_company",
     }));
   if (errors.length > 0) throw new ValidationError(`invalid ${errors[0].path}: ${errors[0].message}`, errors);
 }
@@ -205,14 +206,15 @@ export async function checkReferences(
         errors.push({
           path: `${path}countries.${index}.country_code`,
           message: `unknown country ${rule.country_code}`,
+          code: "unknown_country",
         });
     });
     version?.zones?.forEach((rule, index) => {
       if (!knownZones.has(rule.zone_id))
-        errors.push({ path: `${path}zones.${index}.zone_id`, message: "unknown zone" });
+        errors.push({ path: `${path}zones.${index}.zone_id`, message: "unknown zone", code: "unknown_zone" });
     });
     if (companyId && !knownCompanies.has(companyId))
-      errors.push({ path: `${path}company_id`, message: "unknown company" });
+      errors.push({ path: `${path}company_id`, message: "unknown company", code: "unknown_company" });
   }
   if (errors.length > 0) throw new ValidationError(`invalid ${errors[0].path}: ${errors[0].message}`, errors);
 }

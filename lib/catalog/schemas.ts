@@ -24,7 +24,11 @@ export const ZoneRuleInput = z.object({ zone_id: Uuid, is_available: z.boolean()
 
 export const SurchargeBandInput = z
   .object({ min_age: Age, max_age: Age, percentage: DecimalInput({ min: 0, max: 1000 }) })
-  .refine((band) => band.min_age <= band.max_age, { message: "min_age must not be above max_age", path: ["max_age"] });
+  .refine((band) => band.min_age <= band.max_age, {
+    message: "min_age must not be above max_age",
+    path: ["max_age"],
+    params: { code: "min_above_max" },
+  });
 
 export const CoverageInput = z.object({
   name: Name,
@@ -44,6 +48,7 @@ const SurchargeBands = z
           code: "custom",
           path: [sorted[i].index, "min_age"],
           message: `the band ${sorted[i].min_age}-${sorted[i].max_age} overlaps the band ${sorted[i - 1].min_age}-${sorted[i - 1].max_age}`,
+          params: { code: "overlapping_band" },
         });
       }
     }
@@ -54,7 +59,12 @@ function noDuplicates<T>(key: (item: T) => string, what: string) {
     const seen = new Set<string>();
     items.forEach((item, index) => {
       if (seen.has(key(item)))
-        ctx.addIssue({ code: "custom", path: [index], message: `${what} ${key(item)} is listed twice` });
+        ctx.addIssue({
+          code: "custom",
+          path: [index],
+          message: `${what} ${key(item)} is listed twice`,
+          params: { code: "duplicate" },
+        });
       seen.add(key(item));
     });
   };
@@ -69,10 +79,14 @@ const VersionTerms = {
     .refine((code) => catalogCurrencies().includes(code), {
       message: "must be one of the configured currencies, as an upper-case code (USD, EUR, MXN)",
       abort: true,
+      params: { code: "unsupported_currency" },
     })
     // A configured code the service cannot hold: not an ISO 4217 currency, or with three or more
     // decimals (BHD, KWD, CLF), which two-decimal amounts cannot keep (trust.md section 7).
-    .refine((code) => isSupportedCurrency(code), { message: "unsupported currency" }),
+    .refine((code) => isSupportedCurrency(code), {
+      message: "unsupported currency",
+      params: { code: "unsupported_currency" },
+    }),
   max_entry_age: Age,
   max_renewal_age: Age,
   wtime_suicide: WaitingDays,
@@ -102,17 +116,18 @@ const VersionRules = {
 export function pricesWithDecimals(
   currency: string,
   prices: { public_price?: string; cost_price?: string; countries?: Array<{ price?: string | null }> },
-): Array<{ path: Array<string | number>; message: string }> {
+): Array<{ path: Array<string | number>; message: string; params: { code: string } }> {
   if (!isZeroDecimalCurrency(currency)) return [];
   const message = `must be a whole amount: ${currency} has no decimals`;
-  const found: Array<{ path: Array<string | number>; message: string }> = [];
+  const params = { code: "not_whole_amount" };
+  const found: Array<{ path: Array<string | number>; message: string; params: { code: string } }> = [];
   for (const field of ["public_price", "cost_price"] as const) {
     const value = prices[field];
-    if (value !== undefined && !fitsCurrency(value, currency)) found.push({ path: [field], message });
+    if (value !== undefined && !fitsCurrency(value, currency)) found.push({ path: [field], message, params });
   }
   prices.countries?.forEach((rule, index) => {
     if (rule.price != null && !fitsCurrency(rule.price, currency))
-      found.push({ path: ["countries", index, "price"], message });
+      found.push({ path: ["countries", index, "price"], message, params });
   });
   return found;
 }
@@ -121,7 +136,11 @@ const renewalNotBelowEntry = (version: { max_entry_age?: number; max_renewal_age
   version.max_entry_age === undefined ||
   version.max_renewal_age === undefined ||
   version.max_renewal_age >= version.max_entry_age;
-const renewalMessage = { message: "max_renewal_age must not be below max_entry_age", path: ["max_renewal_age"] };
+const renewalMessage = {
+  message: "max_renewal_age must not be below max_entry_age",
+  path: ["max_renewal_age"],
+  params: { code: "renewal_age_below_entry_age" },
+};
 
 export const CreateVersionInput = z
   .object({ ...VersionTerms, is_active: z.boolean().default(true), ...VersionRules })

@@ -31,7 +31,11 @@ async function assertWholePricesIfZeroDecimal(db: DbOrTx, current: PlanVersion, 
     countries,
   });
   if (issues.length === 0) return;
-  const errors = issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  const errors = issues.map((issue) => ({
+    path: issue.path.join("."),
+    message: issue.message,
+    code: issue.params.code,
+  }));
   throw new ValidationError(`invalid ${errors[0].path}: ${errors[0].message}`, errors);
 }
 
@@ -75,7 +79,7 @@ export async function updateVersion({
     const maxRenewalAge = input.max_renewal_age ?? current.maxRenewalAge;
     if (maxRenewalAge < maxEntryAge) {
       const message = "max_renewal_age must not be below max_entry_age";
-      throw new ValidationError(message, [{ path: "max_renewal_age", message }]);
+      throw new ValidationError(message, [{ path: "max_renewal_age", message, code: "renewal_age_below_entry_age" }]);
     }
     await checkReferences(tx.db, [{ path: "", version: input }]);
     await assertWholePricesIfZeroDecimal(tx.db, current, input);

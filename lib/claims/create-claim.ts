@@ -29,6 +29,7 @@ export async function createClaim({
         {
           path: "policy_id",
           message: `the policy is ${policy.status} and covers ${policy.startDate} to ${policy.endDate}`,
+          code: "policy_not_active",
         },
       ]);
     }
@@ -38,7 +39,7 @@ export async function createClaim({
       .where(and(eq(beneficiaries.id, input.beneficiary_id), eq(beneficiaries.policyId, policy.id)));
     if (!beneficiary)
       throw new BusinessRuleError("beneficiary does not belong to the policy", [
-        { path: "beneficiary_id", message: "not a beneficiary of this policy" },
+        { path: "beneficiary_id", message: "not a beneficiary of this policy", code: "not_policy_beneficiary" },
       ]);
     const claim = await openClaim(tx, {
       policy,

@@ -13,6 +13,7 @@ import {
   PolicyResponse,
   PortalResponse,
   TransitionInput,
+  UpdateClientInput,
   VerificationResponse,
   VerifyParams,
 } from "./schemas";
@@ -56,6 +57,26 @@ export const emissionEndpoints = {
     responses: {
       200: { description: "ClientResponse", schema: ClientResponse },
       404: { description: "Unknown client, or outside the caller's scope" },
+    },
+  }),
+  updateClient: defineOperation({
+    method: "PATCH",
+    path: "/emission/clients/{id}",
+    tag,
+    summary: "Edit a client (names, e-mail, phone, country of residence, preferred language)",
+    description:
+      "The fields given change, with the rules of creation: at least one field; the country must exist (422); a phone without + is read in the country of residence (the new one when it changes too) and stored in E.164, null removes it; the e-mail is unique across every client in any letter case (409). `preferred_language` is the language of the client's certificate, wallet pass and notifications. Audited CLIENT_UPDATED.",
+    access: "emission:write",
+    params: IdParams,
+    body: UpdateClientInput,
+    responses: {
+      200: { description: "ClientResponse", schema: ClientResponse },
+      404: { description: "Unknown client, or outside the caller's scope" },
+      409: { description: "A client with this e-mail exists" },
+      422: {
+        description:
+          "Invalid input (with `errors` per field): no field, an unknown field, an unknown country, a phone that is not valid for its country",
+      },
     },
   }),
   issuePolicy: defineOperation({

@@ -79,12 +79,22 @@ export function ownerOf(actor: Actor): { companyId: string; businessUnitId: stri
   return scopeOf(actor);
 }
 
-/** A client the caller may see, or 404. */
-export async function getClientOrThrow(ctx: ServiceContext, clientId: string): Promise<Client> {
-  const [client] = await ctx.db
+/**
+ * A client the caller may see, or 404. `forUpdate` is for a change (the caller holds emission:write): the
+ * client must be in the caller's scope, and its row stays locked until the transaction ends.
+ */
+export async function getClientOrThrow(
+  ctx: ServiceContext,
+  clientId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<Client> {
+  const query = ctx.db
     .select()
     .from(clients)
-    .where(and(eq(clients.id, clientId), visibleClients(ctx.actor)));
+    .where(
+      and(eq(clients.id, clientId), options.forUpdate ? scopeFilter(ctx.actor, clients) : visibleClients(ctx.actor)),
+    );
+  const [client] = options.forUpdate ? await query.for("update") : await query;
   if (!client) throw new NotFoundError("client");
   return client;
 }

@@ -17,7 +17,8 @@ import { getClientOrThrow, ownerOf, toPolicyResponse } from "./internal";
 import type { BeneficiaryInput, IssuePolicyInput, PolicyResponse } from "./schemas";
 
 /** A rule one beneficiary breaks: which one (by position), which of its fields, and why. */
-export type BeneficiaryProblem = { index: number; field: keyof BeneficiaryInput; message: string };
+/** One beneficiary's problem: its field, the English message and the stable code (localisation.md section 3). */
+export type BeneficiaryProblem = { index: number; field: keyof BeneficiaryInput; message: string; code: string };
 
 export type IssueOptions = {
   /**
@@ -30,7 +31,11 @@ export type IssueOptions = {
 function reportAsPaths(detail: string, problems: BeneficiaryProblem[]): never {
   throw new BusinessRuleError(
     detail,
-    problems.map((problem) => ({ path: `beneficiaries.${problem.index}.${problem.field}`, message: problem.message })),
+    problems.map((problem) => ({
+      path: `beneficiaries.${problem.index}.${problem.field}`,
+      message: problem.message,
+      code: problem.code,
+    })),
   );
 }
 
@@ -75,7 +80,7 @@ export async function issuePolicy({
     const today = todayUtc();
     if (input.start_date < today) {
       throw new BusinessRuleError(`start_date ${input.start_date} is in the past (today is ${today} UTC)`, [
-        { path: "start_date", message: "must not be in the past" },
+        { path: "start_date", message: "must not be in the past", code: "date_in_past" },
       ]);
     }
 
@@ -84,14 +89,28 @@ export async function issuePolicy({
       const unique = person.kinship_type === "SELF" || person.kinship_type === "SPOUSE";
       const earlier = people.findIndex((other) => other.kinship_type === person.kinship_type);
       return unique && earlier !== index
-        ? [{ index, field: "kinship_type", message: `only one ${person.kinship_type} beneficiary per policy` }]
+        ? [
+            {
+              index,
+              field: "kinship_type",
+              message: `only one ${person.kinship_type} beneficiary per policy`,
+              code: "duplicate_kinship",
+            },
+          ]
         : [];
     });
 
     const ages = people.map((person) => ageOn(person.date_of_birth, input.start_date));
     const birthProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
       ages[index] < 0
-        ? [{ index, field: "date_of_birth", message: `born after the start date ${input.start_date}` }]
+        ? [
+            {
+              index,
+              field: "date_of_birth",
+              message: `born after the start date ${input.start_date}`,
+              code: "born_after_start",
+            },
+          ]
         : [],
     );
 
@@ -103,6 +122,7 @@ export async function issuePolicy({
               index,
               field: "date_of_birth",
               message: `age ${ages[index]} at ${input.start_date} exceeds the maximum entry age of ${maxAge}`,
+              code: "above_max_entry_age",
             },
           ]
         : [],
@@ -112,7 +132,14 @@ export async function issuePolicy({
     const countryProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
       isAvailableIn(availabilityIn(config, countryOf(person)))
         ? []
-        : [{ index, field: "country_of_residence", message: `the plan is not available in ${countryOf(person)}` }],
+        : [
+            {
+              index,
+              field: "country_of_residence",
+              message: `the plan is not available in ${countryOf(person)}`,
+              code: "not_available_in_country",
+            },
+          ],
     );
 
     // Every problem is listed at once (a spreadsheet shows them all on their rows); the detail names the

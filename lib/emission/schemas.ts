@@ -14,7 +14,7 @@ export const DateOnly = z
       const date = new Date(`${value}T00:00:00Z`);
       return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
     },
-    { message: "is not a calendar date" },
+    { message: "is not a calendar date", params: { code: "invalid_date" } },
   );
 
 const Name = z.string().trim().min(1, { message: "is required" }).max(120);
@@ -38,6 +38,31 @@ export const CreateClientInput = z.object({
   ),
 });
 export type CreateClientInput = z.infer<typeof CreateClientInput>;
+
+/** PATCH /emission/clients/{id}: the fields given change, with the rules of creation (localisation.md section 1). */
+export const UpdateClientInput = z
+  .object({
+    first_name: Name.optional(),
+    last_name: Name.optional(),
+    email: Email.optional().describe("Unique across every client in any letter case (409)"),
+    phone_e164: PhoneInput.nullable()
+      .optional()
+      .describe(
+        "E.164, or the national form of the client's country of residence (the new one when it changes too); null removes the number",
+      ),
+    country_of_residence: CountryCode.optional(),
+    preferred_language: PreferredLanguage.optional().describe(
+      "The language of the client's certificate, wallet pass and notifications",
+    ),
+  })
+  .strict()
+  .refine((input) => Object.values(input).some((value) => value !== undefined), {
+    message: "give at least one field to change",
+    params: { code: "no_changes" },
+    // Only a body with nothing else wrong is "empty": an unknown field is reported alone.
+    when: (payload) => payload.issues.length === 0,
+  });
+export type UpdateClientInput = z.infer<typeof UpdateClientInput>;
 
 export const ClientResponse = z.object({
   id: Uuid,

@@ -39,7 +39,7 @@ export async function readMultipartUpload<S extends z.ZodType>(
   const { file, ...fields } = parseInput(schema, raw, "form field") as { file: unknown };
   if (!(file instanceof File)) {
     throw new ValidationError(`invalid form field 'file': ${fileDescription} is required`, [
-      { path: "file", message: `${fileDescription} is required` },
+      { path: "file", message: `${fileDescription} is required`, code: "required" },
     ]);
   }
   if (file.size > maxFileBytes) throw tooLarge();

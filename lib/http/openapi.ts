@@ -9,6 +9,7 @@ import { emissionEndpoints } from "@/lib/emission/endpoints";
 import { operationsEndpoints } from "@/lib/operations/endpoints";
 import { paymentsEndpoints } from "@/lib/payments/endpoints";
 import { ErrorResponse } from "@/lib/schemas";
+import { errorCodesDescription } from "./error-codes";
 import { IDEMPOTENCY_HEADER } from "./idempotency";
 import { permissionsOf, type Operation } from "./operation";
 
@@ -162,7 +163,7 @@ const IDEMPOTENCY_PARAMETER = {
 };
 
 export function buildOpenApiDocument() {
-  components = { Error: toSchema(ErrorResponse, "output") };
+  components = { Error: { ...toSchema(ErrorResponse, "output"), description: errorCodesDescription() } };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of allOperations) {
     const path = `/api/v1${operation.path}`;
@@ -177,7 +178,7 @@ export function buildOpenApiDocument() {
       title: "Funeral and repatriation cover administration API",
       version: "1.0.0",
       description:
-        "Every path answers with and without a trailing slash. Errors are `{detail}` (plus a machine `code`, and `errors` per field on 422). Money is a string with 2 decimals. Each response carries `X-Request-Id`.",
+        "Every path answers with and without a trailing slash. Errors are `{detail, code}`: an English `detail` and a stable snake_case `code` (the Error schema lists them), plus `errors` per field on 422, each with its own `code`. Texts of the API stay in English; `GET /geography/countries` names countries in the Accept-Language. Money is a string with 2 decimals. Each response carries `X-Request-Id`.",
     },
     servers: [{ url: "/" }],
     paths,

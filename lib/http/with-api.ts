@@ -5,7 +5,14 @@ import type { Actor } from "@/lib/auth/actor";
 import { assertCan, assertUser } from "@/lib/auth/actor";
 import { resolveCaller } from "@/lib/auth/resolve-actor";
 import type { ServiceContext } from "@/lib/context";
-import { ForbiddenError, PayloadTooLargeError, UnauthorizedError, ValidationError } from "@/lib/errors";
+import {
+  ForbiddenError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  ValidationError,
+  type FieldError,
+} from "@/lib/errors";
+import { issueCode } from "@/lib/i18n/issue-code";
 import { logError } from "@/lib/log";
 import { clientAddress } from "./client-address";
 import { describeError } from "./errors";
@@ -110,13 +117,33 @@ export function parseInput<S extends z.ZodType | undefined>(schema: S, value: un
   assertNoNulCharacters(value, location);
   const result = schema.safeParse(value);
   if (result.success) return result.data as Infer<S>;
-  const errors = result.error.issues.map((issue) => ({
+  const errors: FieldError[] = result.error.issues.map((issue) => ({
     path: issue.path.map(String).join("."),
     message: issue.message,
+    code: fieldCode(issue, value),
   }));
   const first = errors[0];
   const where = first?.path ? `${location} '${first.path}'` : location;
   throw new ValidationError(`invalid ${where}: ${first?.message ?? "invalid input"}`, errors);
+}
+
+/**
+ * The stable code of an issue (lib/i18n/issue-code.ts). A field absent from the input is `required`
+ * whatever its schema's check said (an enum or a refinement reports a missing value as a bad one).
+ */
+function fieldCode(issue: z.core.$ZodIssue, value: unknown): string {
+  if (issue.code !== "unrecognized_keys" && issue.code !== "custom" && issue.path.length > 0) {
+    let current: unknown = value;
+    for (const key of issue.path) {
+      if (current === null || typeof current !== "object") {
+        current = undefined;
+        break;
+      }
+      current = (current as Record<PropertyKey, unknown>)[key];
+    }
+    if (current === undefined) return "required";
+  }
+  return issueCode(issue).code;
 }
 
 /** The deepest nesting an input may have; no schema of ours goes past a handful of levels. */
@@ -132,13 +159,15 @@ function assertNoNulCharacters(value: unknown, location: string): void {
     if (typeof item === "string") {
       if (item.includes("\u0000")) {
         throw new ValidationError(`invalid ${location}: text must not contain NUL characters`, [
-          { path: path.join("."), message: "text must not contain NUL characters" },
+          { path: path.join("."), message: "text must not contain NUL characters", code: "invalid_format" },
         ]);
       }
     } else if (item && typeof item === "object") {
       if (path.length >= MAX_INPUT_DEPTH) {
         const message = `must not be nested more than ${MAX_INPUT_DEPTH} levels deep`;
-        throw new ValidationError(`invalid ${location}: ${message}`, [{ path: path.join("."), message }]);
+        throw new ValidationError(`invalid ${location}: ${message}`, [
+          { path: path.join("."), message, code: "too_deep" },
+        ]);
       }
       // Pushed last to first, so the first offending value in document order is the one reported.
       const entries = Object.entries(item);

@@ -21,11 +21,13 @@ function assertKeyTerms(input: CreateApiKeyInput, now: Date): Date | null {
           {
             path: `permissions.${index}`,
             message: `an API key cannot hold ${permission}: it reaches beyond the key's company`,
+            code: "permission_not_for_keys",
           },
         ],
   );
   const expiresAt = input.expires_at ? parseDateTime(input.expires_at) : null;
-  if (expiresAt && expiresAt <= now) errors.push({ path: "expires_at", message: "must be in the future" });
+  if (expiresAt && expiresAt <= now)
+    errors.push({ path: "expires_at", message: "must be in the future", code: "not_in_future" });
   if (errors.length > 0) throw new ValidationError(`invalid ${errors[0].path}: ${errors[0].message}`, errors);
   return expiresAt;
 }

@@ -33,7 +33,7 @@ export async function createUser({ ctx, input }: { ctx: ServiceContext; input: C
       const missing = roleNames.filter((name) => !found.some((role) => role.name === name));
       if (missing.length > 0) {
         throw new ValidationError(`unknown role: ${missing.join(", ")}`, [
-          { path: "roles", message: `unknown role: ${missing.join(", ")}` },
+          { path: "roles", message: `unknown role: ${missing.join(", ")}`, code: "unknown_role" },
         ]);
       }
       assertCanGrant(

@@ -19,6 +19,7 @@ import {
   RegisterResponse,
   RoleResponse,
   TokenResponse,
+  UpdateProfileInput,
   UpdateUserInput,
   UserResponse,
   VerifyEmailInput,
@@ -177,6 +178,20 @@ export const identityEndpoints = {
     summary: "The caller's profile with roles and permissions",
     access: "user",
     responses: { 200: { description: "The profile", schema: UserResponse } },
+  }),
+  updateMe: defineOperation({
+    method: "PATCH",
+    path: "/auth/me",
+    tag,
+    summary: "Save the caller's own settings: the language of the pages",
+    description:
+      "`locale` is one of the listed languages (`es`, `en`), or null to forget the saved one. The back office and portal then show that language before the NEXT_LOCALE cookie and the browser's Accept-Language (localisation.md section 1). The API's own texts stay in English.",
+    access: "user",
+    body: UpdateProfileInput,
+    responses: {
+      200: { description: "The profile", schema: UserResponse },
+      422: { description: "A locale that is not listed, or another field" },
+    },
   }),
   listRoles: defineOperation({
     method: "GET",

@@ -126,6 +126,7 @@ export async function toUserResponses(db: DbOrTx, list: User[]): Promise<UserRes
       business_unit_id: user.businessUnitId,
       roles: [...roleById.values()].sort((a, b) => b.level - a.level),
       permissions,
+      locale: user.locale,
       created_at: user.createdAt.toISOString(),
     };
   });

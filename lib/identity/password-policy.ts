@@ -38,5 +38,5 @@ export function passwordWeakness(password: string, email: string): string | null
 /** 422 `weak_password`, on the given field, for a password that breaks a rule above. */
 export function assertStrongPassword(password: string, email: string, path = "password"): void {
   const weakness = passwordWeakness(password, email);
-  if (weakness) throw new ValidationError(weakness, [{ path, message: weakness }], WEAK_PASSWORD);
+  if (weakness) throw new ValidationError(weakness, [{ path, message: weakness, code: WEAK_PASSWORD }], WEAK_PASSWORD);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES } from "@/db/enums";
 import { ALL_PERMISSIONS } from "@/lib/auth/permissions";
 import { DateTimeInput, Email, PaginationQuery, Uuid } from "@/lib/schemas";
 
@@ -54,6 +55,10 @@ export const UserResponse = z.object({
   business_unit_id: Uuid.nullable(),
   roles: z.array(RoleSummary),
   permissions: z.array(z.string()),
+  locale: z
+    .enum(LANGUAGES)
+    .nullable()
+    .describe("The language the user saved for the pages (PATCH /auth/me); null until one is saved"),
   created_at: z.string(),
 });
 export type UserResponse = z.infer<typeof UserResponse>;
@@ -123,6 +128,19 @@ export const UpdateUserInput = z.object({
   is_active: z.boolean().optional(),
 });
 export type UpdateUserInput = z.infer<typeof UpdateUserInput>;
+
+/** PATCH /auth/me: the caller's own settings (localisation.md section 1). */
+export const UpdateProfileInput = z
+  .object({
+    locale: z
+      .enum(LANGUAGES, { message: `must be one of ${LANGUAGES.join(", ")}` })
+      .nullable()
+      .describe(
+        "The language of the back office and portal for this user, before the NEXT_LOCALE cookie and Accept-Language; null forgets the saved one",
+      ),
+  })
+  .strict();
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 
 export const PermissionName = z.enum(ALL_PERMISSIONS as [string, ...string[]], { message: "unknown permission" });
 

@@ -33,7 +33,7 @@ export function ingestCompanyOf(actor: Actor, requested?: string): string {
     if (!requested) {
       throw new ValidationError(
         "invalid body 'company_id': an administrator must name the company whose knowledge this is",
-        [{ path: "company_id", message: "is required for an administrator" }],
+        [{ path: "company_id", message: "is required for an administrator", code: "required" }],
       );
     }
     return requested;
@@ -107,7 +107,7 @@ export function parseMetadataField(text: string | undefined): Record<string, unk
     value = JSON.parse(text);
   } catch {
     throw new ValidationError("invalid form field 'metadata_json': must be a JSON object", [
-      { path: "metadata_json", message: "must be a JSON object" },
+      { path: "metadata_json", message: "must be a JSON object", code: "invalid_type" },
     ]);
   }
   return parseInput(MetadataJson, value, "form field 'metadata_json'");

@@ -5,7 +5,10 @@ import { KNOWLEDGE_AUDIENCES } from "@/db/enums";
 /** metadata_json: free keys and values (a tag, a version); at most 8 KB once written as JSON. */
 export const MetadataJson = z
   .record(z.string().max(100), z.unknown())
-  .refine((value) => JSON.stringify(value).length <= 8192, { message: "must be at most 8 KB of JSON" });
+  .refine((value) => JSON.stringify(value).length <= 8192, {
+    message: "must be at most 8 KB of JSON",
+    params: { code: "too_long" },
+  });
 
 /** Who may read a document through the assistant: the company's staff only (the default), or its clients too. */
 export const KnowledgeAudienceInput = z

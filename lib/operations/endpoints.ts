@@ -37,7 +37,12 @@ export const operationsEndpoints = {
       },
       503: {
         description: "The database does not answer",
-        schema: z.object({ status: z.literal("error"), database: z.literal("unavailable"), detail: z.string() }),
+        schema: z.object({
+          status: z.literal("error"),
+          database: z.literal("unavailable"),
+          detail: z.string(),
+          code: z.literal("unavailable"),
+        }),
       },
     },
   }),
@@ -97,6 +102,8 @@ export const operationsEndpoints = {
     path: "/geography/countries",
     tag: "Operations",
     summary: "Every ISO 3166-1 country with its continent, by name",
+    description:
+      '`name` is in the language of the `Accept-Language` header, negotiated by order and q-values among `es` and `en` (`es`: "México", "Estados Unidos"; `fr-FR, en;q=0.8` gives English); without the header or with no listed language, English. The list is sorted by that name in that language\'s collation; every other field (continents included) stays in English. The answer carries `Content-Language` and `Vary: Accept-Language`.',
     access: "geography:read",
     responses: { 200: { description: "Countries", schema: z.array(CountryResponse) } },
   }),

@@ -34,7 +34,7 @@ export async function assertCountryExists(db: DbOrTx, isoCode: string | undefine
   const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.isoCode, isoCode));
   if (!country)
     throw new ValidationError(`${field}: ${isoCode} is not an ISO 3166-1 country code`, [
-      { path: field, message: "unknown country code" },
+      { path: field, message: "unknown country code", code: "unknown_country" },
     ]);
 }
 

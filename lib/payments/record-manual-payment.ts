@@ -27,13 +27,13 @@ export async function recordManualPayment({
     const currency = input.currency ?? policy.currency;
     if (currency !== policy.currency) {
       throw new BusinessRuleError(`the policy is paid in ${policy.currency}, not ${currency}`, [
-        { path: "currency", message: `must be ${policy.currency}` },
+        { path: "currency", message: `must be ${policy.currency}`, code: "wrong_currency" },
       ]);
     }
     // Money received in a zero-decimal currency (CLP, PYG, JPY...) is whole (trust.md section 7).
     if (!fitsCurrency(input.amount, currency)) {
       throw new BusinessRuleError(`${currency} has no decimals: ${input.amount} cannot have been received`, [
-        { path: "amount", message: `must be a whole amount of ${currency}` },
+        { path: "amount", message: `must be a whole amount of ${currency}`, code: "not_whole_amount" },
       ]);
     }
     const [transaction] = await tx.db

@@ -220,7 +220,7 @@ describe("POST /api/v1/products/", () => {
         ],
       });
       expect(response.status, response.text).toBe(422);
-      expect(response.body.errors).toEqual([{ path: "plans.1.company_id", message }]);
+      expect(response.body.errors).toEqual([{ path: "plans.1.company_id", message, code: "not_product_company" }]);
       expect(await catalogCounts()).toEqual(before);
     }
   });
@@ -405,8 +405,8 @@ describe("POST /api/v1/products/ with bad nested data: 422, the bad item named, 
     expect(response.status).toBe(422);
     expect(response.body.detail).toBe("invalid plans.0.versions.0.countries.0.country_code: unknown country QQ");
     expect(response.body.errors).toEqual([
-      { path: "plans.0.versions.0.countries.0.country_code", message: "unknown country QQ" },
-      { path: "plans.1.versions.1.zones.0.zone_id", message: "unknown zone" },
+      { path: "plans.0.versions.0.countries.0.country_code", message: "unknown country QQ", code: "unknown_country" },
+      { path: "plans.1.versions.1.zones.0.zone_id", message: "unknown zone", code: "unknown_zone" },
     ]);
   });
 

@@ -50,7 +50,9 @@ describe("POST /products/ in a zero-decimal currency", () => {
       productWith({ currency: "CLP", public_price: "12000", cost_price: "5000", ...overrides }),
     );
     expect(response.status, response.text).toBe(422);
-    expect(response.body.errors).toEqual([{ path, message: "must be a whole amount: CLP has no decimals" }]);
+    expect(response.body.errors).toEqual([
+      { path, message: "must be a whole amount: CLP has no decimals", code: "not_whole_amount" },
+    ]);
     expect(response.body.detail).toBe(`invalid body '${path}': must be a whole amount: CLP has no decimals`);
     expect(await catalogCounts()).toEqual(before);
   });
@@ -81,7 +83,9 @@ describe("POST /products/ in a zero-decimal currency", () => {
     const before = await catalogCounts();
     const response = await postProduct(productWith({ currency }));
     expect(response.status, response.text).toBe(422);
-    expect(response.body.errors).toEqual([{ path: "plans.0.versions.0.currency", message: "unsupported currency" }]);
+    expect(response.body.errors).toEqual([
+      { path: "plans.0.versions.0.currency", message: "unsupported currency", code: "unsupported_currency" },
+    ]);
     expect(await catalogCounts()).toEqual(before);
   });
 
@@ -92,6 +96,7 @@ describe("POST /products/ in a zero-decimal currency", () => {
       {
         path: "plans.0.versions.0.currency",
         message: "must be one of the configured currencies, as an upper-case code (USD, EUR, MXN)",
+        code: "unsupported_currency",
       },
     ]);
   });
@@ -121,8 +126,8 @@ describe("PATCH /plan-versions/{id} and POST /plans/{id}/versions in a zero-deci
     const toPesos = await patch({ currency: "CLP" });
     expect(toPesos.status, toPesos.text).toBe(422);
     expect(toPesos.body.errors).toEqual([
-      { path: "public_price", message: "must be a whole amount: CLP has no decimals" },
-      { path: "countries.0.price", message: "must be a whole amount: CLP has no decimals" },
+      { path: "public_price", message: "must be a whole amount: CLP has no decimals", code: "not_whole_amount" },
+      { path: "countries.0.price", message: "must be a whole amount: CLP has no decimals", code: "not_whole_amount" },
     ]);
     // With whole prices sent along: taken.
     const whole = await patch({
@@ -139,9 +144,11 @@ describe("PATCH /plan-versions/{id} and POST /plans/{id}/versions in a zero-deci
     // A CLP version's price edited with decimals: refused.
     const cents = await patch({ cost_price: "10.10" });
     expect(cents.status).toBe(422);
-    expect(cents.body.errors).toEqual([{ path: "cost_price", message: "must be a whole amount: CLP has no decimals" }]);
+    expect(cents.body.errors).toEqual([
+      { path: "cost_price", message: "must be a whole amount: CLP has no decimals", code: "not_whole_amount" },
+    ]);
     expect((await patch({ currency: "KWD" })).body.errors).toEqual([
-      { path: "currency", message: "unsupported currency" },
+      { path: "currency", message: "unsupported currency", code: "unsupported_currency" },
     ]);
 
     const added = await api("POST", `/api/v1/plans/${product.plans[0].id}/versions`, {
@@ -150,7 +157,7 @@ describe("PATCH /plan-versions/{id} and POST /plans/{id}/versions in a zero-deci
     });
     expect(added.status).toBe(422);
     expect(added.body.errors).toEqual([
-      { path: "public_price", message: "must be a whole amount: PYG has no decimals" },
+      { path: "public_price", message: "must be a whole amount: PYG has no decimals", code: "not_whole_amount" },
     ]);
   });
 });

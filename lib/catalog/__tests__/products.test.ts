@@ -442,7 +442,7 @@ describe("POST /api/v1/products/{id}/plans", () => {
     const product = await createTestProduct();
     const response = await postPlan(product.id, { name: "Nobody's", company_id: randomUUID() });
     expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual([{ path: "company_id", message: "unknown company" }]);
+    expect(response.body.errors).toEqual([{ path: "company_id", message: "unknown company", code: "unknown_company" }]);
   });
 
   it("puts the plan in the product's company; a company_id other than the product's is 422, storing nothing", async () => {
@@ -466,7 +466,7 @@ describe("POST /api/v1/products/{id}/plans", () => {
         versions: [testVersionInput()],
       });
       expect(response.status, response.text).toBe(422);
-      expect(response.body.errors).toEqual([{ path: "company_id", message }]);
+      expect(response.body.errors).toEqual([{ path: "company_id", message, code: "not_product_company" }]);
       expect(await catalogCounts()).toEqual(before);
     }
   });
@@ -526,7 +526,7 @@ describe("an API key with plans:write", () => {
       body: { name: "Planted", company_id: other.id },
     });
     expect(response.status, response.text).toBe(422);
-    expect(response.body.errors).toEqual([{ path: "company_id", message: "unknown company" }]);
+    expect(response.body.errors).toEqual([{ path: "company_id", message: "unknown company", code: "unknown_company" }]);
     expect(await catalogCounts()).toEqual(before);
   });
 

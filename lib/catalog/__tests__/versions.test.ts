@@ -267,7 +267,11 @@ describe("PATCH /api/v1/plan-versions/{id}", () => {
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(response.body.detail).toBe("max_renewal_age must not be below max_entry_age");
       expect(response.body.errors).toEqual([
-        { path: "max_renewal_age", message: "max_renewal_age must not be below max_entry_age" },
+        {
+          path: "max_renewal_age",
+          message: "max_renewal_age must not be below max_entry_age",
+          code: "renewal_age_below_entry_age",
+        },
       ]);
     }
     expect((await getVersion(version.id)).body).toEqual(version);

@@ -242,10 +242,20 @@ describe("bad rows", () => {
 
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual([
-      { row: 3, column: "date_of_birth", message: "is not a calendar date" },
-      { row: 4, column: "first_name", message: "is required" },
-      { row: 4, column: "kinship_type", message: "must be one of SELF, SPOUSE, CHILD, PARENT, OTHER" },
-      { row: 6, column: "country_of_residence", message: "must be a two-letter upper-case ISO country code" },
+      { row: 3, column: "date_of_birth", message: "is not a calendar date", code: "invalid_date" },
+      { row: 4, column: "first_name", message: "is required", code: "required" },
+      {
+        row: 4,
+        column: "kinship_type",
+        message: "must be one of SELF, SPOUSE, CHILD, PARENT, OTHER",
+        code: "invalid_choice",
+      },
+      {
+        row: 6,
+        column: "country_of_residence",
+        message: "must be a two-letter upper-case ISO country code",
+        code: "invalid_format",
+      },
     ]);
     expect(response.body.detail).toBe(
       "3 rows have problems (nothing was stored); row 3, date_of_birth: is not a calendar date",
@@ -264,8 +274,8 @@ describe("bad rows", () => {
 
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual([
-      { row: 3, column: "date_of_birth", message: "must be a date written YYYY-MM-DD" },
-      { row: 4, column: null, message: "has 4 cells where the header has 5" },
+      { row: 3, column: "date_of_birth", message: "must be a date written YYYY-MM-DD", code: "invalid_format" },
+      { row: 4, column: null, message: "has 4 cells where the header has 5", code: "wrong_cell_count" },
     ]);
   });
 
@@ -285,8 +295,18 @@ describe("bad rows", () => {
     );
     expect(tooOld.status).toBe(422);
     expect(tooOld.body.errors).toEqual([
-      { row: 3, column: "date_of_birth", message: `age 80 at ${startDate} exceeds the maximum entry age of 70` },
-      { row: 5, column: "date_of_birth", message: `age 75 at ${startDate} exceeds the maximum entry age of 70` },
+      {
+        row: 3,
+        column: "date_of_birth",
+        message: `age 80 at ${startDate} exceeds the maximum entry age of 70`,
+        code: "above_max_entry_age",
+      },
+      {
+        row: 5,
+        column: "date_of_birth",
+        message: `age 75 at ${startDate} exceeds the maximum entry age of 70`,
+        code: "above_max_entry_age",
+      },
     ]);
 
     const abroad = await expectNothingStored(() =>
@@ -294,7 +314,12 @@ describe("bad rows", () => {
     );
     expect(abroad.status).toBe(422);
     expect(abroad.body.errors).toEqual([
-      { row: 3, column: "country_of_residence", message: "the plan is not available in FR" },
+      {
+        row: 3,
+        column: "country_of_residence",
+        message: "the plan is not available in FR",
+        code: "not_available_in_country",
+      },
     ]);
 
     const twoSelves = await expectNothingStored(() =>
@@ -302,7 +327,7 @@ describe("bad rows", () => {
     );
     expect(twoSelves.status).toBe(422);
     expect(twoSelves.body.errors).toEqual([
-      { row: 3, column: "kinship_type", message: "only one SELF beneficiary per policy" },
+      { row: 3, column: "kinship_type", message: "only one SELF beneficiary per policy", code: "duplicate_kinship" },
     ]);
   });
 
@@ -322,10 +347,20 @@ describe("bad rows", () => {
     );
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual([
-      { row: 2, column: "date_of_birth", message: `age 90 at ${startDate} exceeds the maximum entry age of 70` },
-      { row: 3, column: "date_of_birth", message: expect.any(String) },
-      { row: 4, column: "country_of_residence", message: "the plan is not available in FR" },
-      { row: 5, column: "kinship_type", message: expect.any(String) },
+      {
+        row: 2,
+        column: "date_of_birth",
+        message: `age 90 at ${startDate} exceeds the maximum entry age of 70`,
+        code: "above_max_entry_age",
+      },
+      { row: 3, column: "date_of_birth", message: expect.any(String), code: expect.any(String) },
+      {
+        row: 4,
+        column: "country_of_residence",
+        message: "the plan is not available in FR",
+        code: "not_available_in_country",
+      },
+      { row: 5, column: "kinship_type", message: expect.any(String), code: expect.any(String) },
     ]);
     expect(response.body.detail).toMatch(/^4 rows have problems \(nothing was stored\); row 2, date_of_birth: /);
   });
@@ -352,9 +387,14 @@ describe("headers", () => {
     const response = await upload(csvOf("first_name,surname,kinship_type,country_of_residence\nAna,Pérez,SELF,MX\n"));
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual([
-      { row: 1, column: "surname", message: `is not a column of the upload (expected ${COLUMNS.join(", ")})` },
-      { row: 1, column: "last_name", message: "is missing from the header row" },
-      { row: 1, column: "date_of_birth", message: "is missing from the header row" },
+      {
+        row: 1,
+        column: "surname",
+        message: `is not a column of the upload (expected ${COLUMNS.join(", ")})`,
+        code: "unknown_column",
+      },
+      { row: 1, column: "last_name", message: "is missing from the header row", code: "missing_column" },
+      { row: 1, column: "date_of_birth", message: "is missing from the header row", code: "missing_column" },
     ]);
   });
 
@@ -375,7 +415,12 @@ describe("headers", () => {
     const fromXlsx = await expectNothingStored(() => upload(handMadeXlsx(sheet)));
     expect(fromXlsx.status).toBe(422);
     expect(fromXlsx.body.errors).toEqual([
-      { row: 1, column: "__proto__", message: expect.stringContaining("is not a column of the upload") },
+      {
+        row: 1,
+        column: "__proto__",
+        message: expect.stringContaining("is not a column of the upload"),
+        code: "unknown_column",
+      },
     ]);
 
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -394,7 +439,9 @@ describe("cells are data", () => {
       `<row r="3"><c r="A3" t="str"><f>CONCATENATE("Lu","is")</f></c>${text("B3", "Pérez")}${text("C3", "2010-06-30")}${text("D3", "CHILD")}</row>`;
     const withoutCache = await expectNothingStored(() => upload(handMadeXlsx(sheet)));
     expect(withoutCache.status).toBe(422);
-    expect(withoutCache.body.errors).toEqual([{ row: 3, column: "first_name", message: "is required" }]);
+    expect(withoutCache.body.errors).toEqual([
+      { row: 3, column: "first_name", message: "is required", code: "required" },
+    ]);
 
     const cached = await upload(
       handMadeXlsx(sheet.replace('<f>CONCATENATE("Lu","is")</f>', '<f>CONCATENATE("Lu","is")</f><v>Luis</v>')),
@@ -414,11 +461,11 @@ describe("cells are data", () => {
     expect(response.status).toBe(422);
     const formula = "must not start with =, +, - or @ (a spreadsheet formula)";
     expect(response.body.errors).toEqual([
-      { row: 2, column: "first_name", message: formula },
-      { row: 2, column: "last_name", message: formula },
-      { row: 3, column: "first_name", message: formula },
-      { row: 3, column: "last_name", message: formula },
-      { row: 3, column: "country_of_residence", message: formula },
+      { row: 2, column: "first_name", message: formula, code: "formula_not_allowed" },
+      { row: 2, column: "last_name", message: formula, code: "formula_not_allowed" },
+      { row: 3, column: "first_name", message: formula, code: "formula_not_allowed" },
+      { row: 3, column: "last_name", message: formula, code: "formula_not_allowed" },
+      { row: 3, column: "country_of_residence", message: formula, code: "formula_not_allowed" },
     ]);
   });
 
@@ -427,7 +474,7 @@ describe("cells are data", () => {
     const response = await expectNothingStored(() => upload(handMadeXlsx(sheet)));
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual([
-      { row: 2, column: "first_name", message: "must not contain NUL characters" },
+      { row: 2, column: "first_name", message: "must not contain NUL characters", code: "invalid_format" },
     ]);
   });
 });
@@ -507,8 +554,8 @@ describe("the form", () => {
     const response = await upload(file, { client_id: "nope", start_date: "2026-13-01" });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual([
-      { path: "client_id", message: "must be a UUID" },
-      { path: "start_date", message: "is not a calendar date" },
+      { path: "client_id", message: "must be a UUID", code: "invalid_id" },
+      { path: "start_date", message: "is not a calendar date", code: "invalid_date" },
     ]);
 
     const form = new FormData();
@@ -523,7 +570,9 @@ describe("the form", () => {
 
     const withoutFile = await upload(null);
     expect(withoutFile.status).toBe(422);
-    expect(withoutFile.body.errors).toEqual([{ path: "file", message: "a .xlsx or .csv file is required" }]);
+    expect(withoutFile.body.errors).toEqual([
+      { path: "file", message: "a .xlsx or .csv file is required", code: "required" },
+    ]);
 
     const json = await api("POST", "/api/v1/emission/bulk-upload", {
       token: seller.token,
@@ -540,7 +589,9 @@ describe("the form", () => {
     expect(unknown.status).toBe(404);
     const past = await expectNothingStored(() => upload(file, { start_date: dateFromToday(-1) }));
     expect(past.status).toBe(422);
-    expect(past.body.errors).toEqual([{ path: "start_date", message: "must not be in the past" }]);
+    expect(past.body.errors).toEqual([
+      { path: "start_date", message: "must not be in the past", code: "date_in_past" },
+    ]);
   });
 
   it("refuses a file over 5 MB with 413, by its size, by the body read so far, and by a declared Content-Length", async () => {

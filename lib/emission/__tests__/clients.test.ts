@@ -61,8 +61,10 @@ describe("POST /api/v1/emission/clients", () => {
       acquisition_channel: "agency",
       company_id: seller.user.company_id,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
-      // Beyond the contract's fields: the messaging-app phone (7b5e3b6), null when not given.
+      // Beyond the contract's fields: the messaging-app phone (7b5e3b6), null when not given, and the
+      // language of the client's documents (localisation.md section 1): the seller saved none, so the default.
       phone_e164: null,
+      preferred_language: "es",
     });
     const audit = await expectAuditRow("CLIENT_CREATED", response.body.id);
     expect(audit.userId).toBe(seller.user.id);
@@ -264,6 +266,7 @@ describe("GET /api/v1/emission/clients", () => {
         "last_name",
         "nationality",
         "phone_e164",
+        "preferred_language",
       ].sort(),
     );
   });

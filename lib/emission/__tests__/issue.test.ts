@@ -150,7 +150,7 @@ describe("the order of the checks", () => {
     expect(response.body).toEqual({
       detail: `start_date ${yesterday} is in the past (today is ${today} UTC)`,
       code: "business_rule",
-      errors: [{ path: "start_date", message: "must not be in the past" }],
+      errors: [{ path: "start_date", message: "must not be in the past", code: "date_in_past" }],
     });
     const issued = await expectIssued(issueBody(clientId, versionId, { start_date: today }));
     expect(issued.start_date).toBe(today);
@@ -187,7 +187,11 @@ describe("the order of the checks", () => {
       detail: `beneficiary 2 (Juan Pérez): age 71 at ${start} exceeds the maximum entry age of 70`,
       code: "business_rule",
       errors: [
-        { path: "beneficiaries.1.date_of_birth", message: `age 71 at ${start} exceeds the maximum entry age of 70` },
+        {
+          path: "beneficiaries.1.date_of_birth",
+          message: `age 71 at ${start} exceeds the maximum entry age of 70`,
+          code: "above_max_entry_age",
+        },
       ],
     });
   });
@@ -239,7 +243,13 @@ describe("country availability", () => {
     expect(response.body).toEqual({
       detail: "beneficiary 1 (Ana Pérez): the plan is not available in FR",
       code: "business_rule",
-      errors: [{ path: "beneficiaries.0.country_of_residence", message: "the plan is not available in FR" }],
+      errors: [
+        {
+          path: "beneficiaries.0.country_of_residence",
+          message: "the plan is not available in FR",
+          code: "not_available_in_country",
+        },
+      ],
     });
   });
 
@@ -338,7 +348,13 @@ describe("who is covered", () => {
     expect(response.body).toEqual({
       detail: `beneficiary 2 (Ana Pérez): born after the start date ${start}`,
       code: "business_rule",
-      errors: [{ path: "beneficiaries.1.date_of_birth", message: `born after the start date ${start}` }],
+      errors: [
+        {
+          path: "beneficiaries.1.date_of_birth",
+          message: `born after the start date ${start}`,
+          code: "born_after_start",
+        },
+      ],
     });
   });
 

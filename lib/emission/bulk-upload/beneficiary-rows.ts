@@ -1,4 +1,5 @@
 import { SpreadsheetError, type CellError } from "@/lib/errors";
+import { issueCode } from "@/lib/i18n/issue-code";
 import { BeneficiaryInput } from "../schemas";
 import type { Cell } from "./read-spreadsheet";
 
@@ -46,6 +47,7 @@ export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
         row: rowNumber,
         column: null,
         message: `has ${cells.length} cells where the header has ${header.length}`,
+        code: "wrong_cell_count",
       });
       continue;
     }
@@ -53,7 +55,8 @@ export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
     if ("beneficiary" in read) {
       beneficiaries.push(read.beneficiary);
       rowNumbers.push(rowNumber);
-    } else for (const [column, message] of read.problems) errors.push({ row: rowNumber, column, message });
+    } else
+      for (const [column, { message, code }] of read.problems) errors.push({ row: rowNumber, column, message, code });
   }
   return { beneficiaries, rowNumbers, errors };
 }
@@ -65,18 +68,23 @@ const FORMULA_START = /^\s*[=+\-@]/;
 function readRow(
   cells: Cell[],
   columns: Array<Column | null>,
-): { beneficiary: BeneficiaryInput } | { problems: Array<[Column, string]> } {
+): { beneficiary: BeneficiaryInput } | { problems: Array<[Column, { message: string; code: string }]> } {
   // Keyed by the known column names only, never by the file's text.
   const candidate: Partial<Record<Column, string>> = {};
-  const problems = new Map<Column, string>();
+  const problems = new Map<Column, { message: string; code: string }>();
   columns.forEach((column, index) => {
     if (!column) return;
     const text = textOf(cells[index]);
     // PostgreSQL cannot store a NUL character, which a workbook can carry escaped as _x0000_.
-    if (text.includes("\u0000")) problems.set(column, "must not contain NUL characters");
+    if (text.includes("\u0000"))
+      problems.set(column, { message: "must not contain NUL characters", code: "invalid_format" });
     // Text that starts like a formula would run as one when the data is next opened in a spreadsheet
     // (CSV injection: =HYPERLINK(...), =cmd|...); no name, date, kinship or country starts that way.
-    else if (FORMULA_START.test(text)) problems.set(column, "must not start with =, +, - or @ (a spreadsheet formula)");
+    else if (FORMULA_START.test(text))
+      problems.set(column, {
+        message: "must not start with =, +, - or @ (a spreadsheet formula)",
+        code: "formula_not_allowed",
+      });
     // An empty optional cell is absent (a beneficiary without a country lives in the client's).
     else if (!(text === "" && isOptional(column))) candidate[column] = text;
   });
@@ -84,7 +92,9 @@ function readRow(
   if (parsed.success && problems.size === 0) return { beneficiary: parsed.data };
   for (const issue of parsed.error?.issues ?? []) {
     const column = issue.path[0] as Column;
-    if (!problems.has(column)) problems.set(column, issue.message);
+    // A column the row leaves out (or the header lacks) is required, whatever check reported it.
+    const code = candidate[column] === undefined ? "required" : issueCode(issue).code;
+    if (!problems.has(column)) problems.set(column, { message: issue.message, code });
   }
   return { problems: [...problems].sort(([a], [b]) => columns.indexOf(a) - columns.indexOf(b)) };
 }
@@ -114,16 +124,18 @@ function columnsOf(header: Cell[]): Array<Column | null> {
         row: 1,
         column: name,
         message: `is not a column of the upload (expected ${BENEFICIARY_COLUMNS.join(", ")})`,
+        code: "unknown_column",
       });
       return null;
     }
-    if (seen.has(column)) errors.push({ row: 1, column, message: "appears more than once in the header" });
+    if (seen.has(column))
+      errors.push({ row: 1, column, message: "appears more than once in the header", code: "duplicate_column" });
     seen.add(column);
     return column;
   });
   for (const column of BENEFICIARY_COLUMNS) {
     if (!seen.has(column) && !isOptional(column))
-      errors.push({ row: 1, column, message: "is missing from the header row" });
+      errors.push({ row: 1, column, message: "is missing from the header row", code: "missing_column" });
   }
   if (errors.length > 0) {
     const [first] = errors;

@@ -41,6 +41,7 @@ export async function bulkUploadPolicy({
               row: rowNumbers[problem.index],
               column: problem.field,
               message: problem.message,
+              code: problem.code,
             })),
           ]);
         },

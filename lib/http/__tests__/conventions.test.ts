@@ -145,7 +145,7 @@ describe("body format", () => {
 });
 
 describe("validation", () => {
-  it("answers 422 with {detail, errors:[{path, message}]} naming each bad field", async () => {
+  it("answers 422 with {detail, code, errors:[{path, message, code}]} naming each bad field", async () => {
     const response = await api("POST", COMPANIES, {
       token: admin.token,
       body: { name: "", commission_rate: 150, country_code: "mx" },
@@ -157,7 +157,16 @@ describe("validation", () => {
       "country_code",
       "name",
     ]);
-    for (const error of response.body.errors) expect(Object.keys(error).sort()).toEqual(["message", "path"]);
+    expect(response.body.code).toBe("validation_error");
+    for (const error of response.body.errors) expect(Object.keys(error).sort()).toEqual(["code", "message", "path"]);
+    // Each item's stable code (localisation.md section 3), by field.
+    expect(
+      Object.fromEntries(response.body.errors.map((error: { path: string; code: string }) => [error.path, error.code])),
+    ).toEqual({
+      name: "required",
+      commission_rate: "out_of_range",
+      country_code: "invalid_format",
+    });
     expect(response.body.errors.every((error: { message: string }) => error.message.length > 0)).toBe(true);
   });
 
@@ -165,14 +174,18 @@ describe("validation", () => {
     const name = `Nul\u0000Company ${randomUUID().slice(0, 6)}`;
     const inName = await api("POST", COMPANIES, { token: admin.token, body: { name } });
     expect(inName.status).toBe(422);
-    expect(inName.body.errors).toEqual([{ path: "name", message: "text must not contain NUL characters" }]);
+    expect(inName.body.errors).toEqual([
+      { path: "name", message: "text must not contain NUL characters", code: "invalid_format" },
+    ]);
 
     const inOtherField = await api("POST", COMPANIES, {
       token: admin.token,
       body: { name: uniqueName(), tax_id: "RFC\u0000123" },
     });
     expect(inOtherField.status).toBe(422);
-    expect(inOtherField.body.errors).toEqual([{ path: "tax_id", message: "text must not contain NUL characters" }]);
+    expect(inOtherField.body.errors).toEqual([
+      { path: "tax_id", message: "text must not contain NUL characters", code: "invalid_format" },
+    ]);
 
     const inQuery = await api("GET", `/api/v1/audit/?action=${encodeURIComponent("LOGIN\u0000")}`, {
       token: admin.token,
@@ -220,7 +233,7 @@ describe("validation", () => {
   it("answers 422 to a malformed UUID in the path", async () => {
     const response = await api("GET", `${COMPANIES}/12345`, { token: admin.token });
     expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual([{ path: "id", message: "must be a UUID" }]);
+    expect(response.body.errors).toEqual([{ path: "id", message: "must be a UUID", code: "invalid_id" }]);
   });
 });
 

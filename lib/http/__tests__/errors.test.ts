@@ -52,7 +52,7 @@ describe("describeError", () => {
   });
 
   it("adds the field errors of a validation error", () => {
-    const errors = [{ path: "beneficiaries.0.date_of_birth", message: "must be a date" }];
+    const errors = [{ path: "beneficiaries.0.date_of_birth", message: "must be a date", code: "invalid_date" }];
     expect(describeError(new ValidationError("invalid body", errors)).body).toEqual({
       detail: "invalid body",
       code: "validation_error",
@@ -196,6 +196,7 @@ describe("an unreachable database", () => {
         status: "error",
         database: "unavailable",
         detail: "the database is not available; try again shortly",
+        code: "unavailable",
       });
       expect(health.headers.get("retry-after")).toBe("5");
 

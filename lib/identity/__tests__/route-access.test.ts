@@ -63,6 +63,12 @@ const ADMIN_ROUTES: Record<string, Case> = {
 
 const USER_ROUTES: Record<string, Case> = {
   "GET /api/v1/auth/me": { method: "GET", path: () => "/api/v1/auth/me", okStatus: 200 },
+  "PATCH /api/v1/auth/me": {
+    method: "PATCH",
+    path: () => "/api/v1/auth/me",
+    body: () => ({ locale: "en" }),
+    okStatus: 200,
+  },
   "POST /api/v1/auth/password": {
     method: "POST",
     path: () => "/api/v1/auth/password",

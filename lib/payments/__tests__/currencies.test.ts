@@ -95,7 +95,9 @@ describe("a premium in CLP at the processor", () => {
       body: { policy_id: policy.id, amount: "11999.50" },
     });
     expect(refused.status, refused.text).toBe(422);
-    expect(refused.body.errors).toEqual([{ path: "amount", message: "must be a whole amount of CLP" }]);
+    expect(refused.body.errors).toEqual([
+      { path: "amount", message: "must be a whole amount of CLP", code: "not_whole_amount" },
+    ]);
     expect(await transactionsOf(policy.id)).toHaveLength(0);
     const taken = await api("POST", "/api/v1/payments/manual", {
       token: admin.token,

@@ -30,6 +30,7 @@ export const CONTRACT: Record<string, Rule> = {
   "POST /api/v1/auth/logout-all": "user",
   "POST /api/v1/auth/password": "user",
   "GET /api/v1/auth/me": "user",
+  "PATCH /api/v1/auth/me": "user", // localisation.md section 1: the saved language
   "GET /api/v1/auth/roles": "users:manage",
   "POST /api/v1/auth/roles/assign": "users:manage",
   "GET /api/v1/auth/users": "users:manage",
@@ -69,6 +70,7 @@ export const CONTRACT: Record<string, Rule> = {
   "POST /api/v1/emission/clients": "emission:write",
   "GET /api/v1/emission/clients": "emission:read",
   "GET /api/v1/emission/clients/[id]": "emission:read",
+  "PATCH /api/v1/emission/clients/[id]": "emission:write", // localisation.md section 1
   "POST /api/v1/emission/issue": "emission:write",
   "GET /api/v1/emission/policies": READ_POLICY,
   "GET /api/v1/emission/policies/[id]": READ_POLICY,

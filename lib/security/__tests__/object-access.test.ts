@@ -67,6 +67,10 @@ const COMPANY_OWNED: Record<string, Case> = {
   "DELETE /api/v1/auth/api-keys/[id]": { path: (ids) => `/api/v1/auth/api-keys/${ids.apiKeyA}` },
   "POST /api/v1/auth/users/[id]/invitation": { path: (ids) => `/api/v1/auth/users/${ids.userA}/invitation` },
   "GET /api/v1/emission/clients/[id]": { path: (ids) => `/api/v1/emission/clients/${ids.clientA}` },
+  "PATCH /api/v1/emission/clients/[id]": {
+    path: (ids) => `/api/v1/emission/clients/${ids.clientA}`,
+    body: () => ({ first_name: "Renamed by another company", preferred_language: "en" }),
+  },
   "GET /api/v1/emission/policies/[id]": {
     path: (ids) => `/api/v1/emission/policies/${ids.policyA}`,
     ownedByClient: true,
