@@ -1,11 +1,12 @@
 "use client";
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 
-export type ApiFieldError = { path: string; message: string };
+/** An item of a 422's `errors`: the API's English message and the code a page words its own way. */
+export type ApiFieldError = { path: string; message: string; code?: string };
 
 /** An error answer of the API: its `{detail, code, errors?}` body, with the status. */
 export class ApiError extends Error {
@@ -91,22 +92,42 @@ export function useApiMessage(): (error: unknown) => string {
 export type FormFields<T extends FieldValues> = ReadonlyArray<Path<T>> | ((path: string) => boolean);
 
 /**
- * Puts the API's per-field errors next to the form fields they name and returns the general message
- * for the banner. Paths the form does not have (nested or unknown) stay in the banner only.
+ * The page's words for an item of the API's `errors`: the `validation` catalog's message for its code.
+ * English pages keep the API's own message, which names the limit ("at most 120 characters"); so does
+ * a code the catalog does not have, or one whose message needs a limit the item does not carry.
+ */
+export function useFieldErrorMessage(): (item: ApiFieldError) => string {
+  const locale = useLocale();
+  const t = useTranslations("validation");
+  return useCallback(
+    ({ message, code }: ApiFieldError) => {
+      if (locale === "en" || !code) return message;
+      const key = (t.has(code as never) ? code : "invalid") as never;
+      return NEEDS_LIMIT.has(code) ? t("invalid") : t(key);
+    },
+    [locale, t],
+  );
+}
+
+const NEEDS_LIMIT = new Set(["too_short", "too_long", "too_small", "too_large", "too_few", "too_many"]);
+
+/**
+ * Puts the API's per-field errors, in the page's words, next to the form fields they name. Paths the
+ * form does not have (nested or unknown) stay in the banner only.
  */
 export function applyApiError<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: FormFields<T>,
-): string {
-  if (error instanceof ApiError) {
-    const isField =
-      typeof fields === "function" ? fields : (path: string) => (fields as ReadonlyArray<string>).includes(path);
-    for (const { path, message } of error.errors) {
-      if (path && isField(path)) setError(path as Path<T>, { type: "server", message });
-    }
+  wordingOf: (item: ApiFieldError) => string,
+): void {
+  if (!(error instanceof ApiError)) return;
+  const isField =
+    typeof fields === "function" ? fields : (path: string) => (fields as ReadonlyArray<string>).includes(path);
+  for (const item of error.errors) {
+    if (item.path && isField(item.path))
+      setError(item.path as Path<T>, { type: item.code ?? "server", message: wordingOf(item) });
   }
-  return messageOf(error);
 }
 
 /**

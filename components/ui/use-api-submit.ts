@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { FieldValues, UseFormSetError } from "react-hook-form";
-import { applyApiError, useApiMessage, useInvalidate, type FormFields } from "./api-client";
+import { applyApiError, useApiMessage, useFieldErrorMessage, useInvalidate, type FormFields } from "./api-client";
 
 const NO_FIELDS: ReadonlyArray<never> = [];
 const NO_RESOURCES: ReadonlyArray<string> = [];
@@ -33,6 +33,7 @@ export function useApiSubmit<T extends FieldValues = FieldValues>(
   { invalidates = NO_RESOURCES, describeError }: ApiSubmitOptions = {},
 ) {
   const describe = useApiMessage();
+  const fieldErrorMessage = useFieldErrorMessage();
   const invalidate = useInvalidate();
   const mutation = useMutation({
     mutationFn: (action: () => Promise<string | void>) => action(),
@@ -50,11 +51,11 @@ export function useApiSubmit<T extends FieldValues = FieldValues>(
         await mutateAsync(action);
         return true;
       } catch (caught) {
-        if (setFieldError) applyApiError(caught, setFieldError, fields);
+        if (setFieldError) applyApiError(caught, setFieldError, fields, fieldErrorMessage);
         return false;
       }
     },
-    [mutateAsync, setFieldError, fields],
+    [mutateAsync, setFieldError, fields, fieldErrorMessage],
   );
 
   return {
