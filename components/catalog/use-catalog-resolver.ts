@@ -93,7 +93,19 @@ function isLeaf(value: unknown): value is FieldError {
   return value !== null && typeof value === "object" && !Array.isArray(value) && "type" in value && "message" in value;
 }
 
-/** The schema's refinements (code `invalid`) in the page's words, where the page knows the rule. */
+/** The codes of the shared schema's own rules (lib/catalog/schemas.ts, lib/schemas.ts DecimalInput). */
+const REWORDED = new Set([
+  "invalid",
+  "invalid_format",
+  "out_of_range",
+  "overlapping_band",
+  "min_above_max",
+  "renewal_age_below_entry_age",
+  "duplicate",
+  "not_whole_amount",
+]);
+
+/** The schema's refinements in the page's words, naming the values concerned. */
 function reword(errors: Values, path: string[], values: Values, t: Translate) {
   for (const [key, error] of Object.entries(errors)) {
     if (error === undefined || error === null || typeof error !== "object") continue;
@@ -102,7 +114,7 @@ function reword(errors: Values, path: string[], values: Values, t: Translate) {
       reword(error as Values, at, values, t);
       continue;
     }
-    if (error.type !== "invalid" && error.type !== "invalid_format") continue;
+    if (!REWORDED.has(String(error.type))) continue;
     const message = messageOf(at, values, t);
     if (message) error.message = message;
   }

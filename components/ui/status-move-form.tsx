@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -49,6 +49,9 @@ export function StatusMoveForm<S extends string>({
   invalidates,
 }: StatusMoveFormProps<S>) {
   const t = useTranslations("nav.ui.move");
+  const locale = useLocale();
+  // A status named inside a sentence reads in lower case ("Moved to in review.", "Cambió a en revisión").
+  const inSentence = (text: string) => text.toLocaleLowerCase(locale);
   const {
     register,
     handleSubmit,
@@ -70,7 +73,7 @@ export function StatusMoveForm<S extends string>({
   async function onSubmit(values: StatusMove<S>) {
     await submit(async () => {
       const moved = await move(values);
-      return t("moved", { status: label(moved) });
+      return t("moved", { status: inSentence(label(moved)) });
     });
   }
 
@@ -80,7 +83,7 @@ export function StatusMoveForm<S extends string>({
         {/* The last move's outcome, or the 409 of a move someone else's final move got ahead of. */}
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
-        <p className="muted">{t("final", { subject, status: label(status) })}</p>
+        <p className="muted">{t("final", { subject, status: inSentence(label(status)) })}</p>
       </>
     );
   }

@@ -171,11 +171,11 @@ test("a plan is added to an existing product", async ({ page, playwright, baseUR
   await form.getByLabel("Plan name").fill(planName);
   const version = form.getByRole("group", { name: "New plan, version 1", exact: true });
   await version.getByLabel("Version label (optional)").fill("first");
-  await version.getByLabel("Public price").fill("12.345");
+  // An amount typed as a Spanish-speaking office writes it (localisation.md section 2).
+  await version.getByLabel("Public price").fill("1.234,56");
   await version.getByLabel("Cost price").fill("6");
   await version.getByLabel("Currency").selectOption("MXN");
   await form.getByRole("button", { name: "Add plan" }).click();
   await expect(form.getByRole("status")).toHaveText(`Added the plan ${planName}.`);
-  // Half-up to cents, by the API.
-  await expect(card.getByRole("table", { name: `Versions of ${planName}` })).toContainText("12.35 MXN");
+  await expect(card.getByRole("table", { name: `Versions of ${planName}` })).toContainText("1,234.56 MXN");
 });

@@ -62,7 +62,7 @@ test("a seller issues a policy priced live, an admin activates it, and the clien
     const first = await fillBeneficiary(seller, 1, {
       firstName: "Lucía",
       lastName,
-      kinship: "The client",
+      kinship: "Policyholder",
       birth: bornYearsAgo(40),
     });
     await expect(first.getByRole("status", { name: "Price of beneficiary 1" })).toHaveText("25.00 USD");
@@ -90,7 +90,7 @@ test("a seller issues a policy priced live, an admin activates it, and the clien
     // The page shows "Policy" until the policy has loaded, then its number.
     await expect(seller.getByRole("heading", { level: 1 })).toHaveText(/^POL-\d{4}-\d{6}$/);
     policyNumber = (await seller.getByRole("heading", { level: 1 }).textContent()) ?? "";
-    await expect(seller.getByText("pending payment").first()).toBeVisible();
+    await expect(seller.getByText("Pending payment").first()).toBeVisible();
     const people = seller.getByRole("table", { name: "Beneficiaries" });
     await expect(people.getByRole("row").filter({ hasText: "Jorge" })).toContainText("33.00 USD");
     await expect(seller.getByRole("region", { name: "Summary" })).toContainText("58.00 USD");
@@ -103,9 +103,9 @@ test("a seller issues a policy priced live, an admin activates it, and the clien
     await page.goto(policyUrl);
     const form = page.getByRole("form", { name: "Change status" });
     // Only the manual moves out of PENDING_PAYMENT are offered.
-    await expect(form.getByLabel("New status").locator("option")).toHaveText(["active", "cancelled"]);
+    await expect(form.getByLabel("New status").locator("option")).toHaveText(["Active", "Cancelled"]);
     await form.getByRole("button", { name: "Change status" }).click();
-    await expect(form.getByText("a reason is required")).toBeVisible();
+    await expect(form.getByText("This field is required.")).toBeVisible();
     await form.getByLabel("New status").selectOption("ACTIVE");
     await form.getByLabel("Reason").fill("paid in cash at the desk");
     await form.getByRole("button", { name: "Change status" }).click();
@@ -139,7 +139,7 @@ test("a seller issues a policy priced live, an admin activates it, and the clien
       await expect(menu.getByRole("link", { name: hidden, exact: true })).toHaveCount(0);
 
     const card = client.getByRole("listitem", { name: policyNumber });
-    await expect(card).toContainText("active");
+    await expect(card).toContainText("Active");
     await expect(card).toContainText("Jorge");
     const [download] = await Promise.all([
       client.waitForEvent("download"),
@@ -174,7 +174,7 @@ test("an age above the limit is shown on that beneficiary's row, as typed and af
   const first = await fillBeneficiary(page, 1, {
     firstName: client.first_name,
     lastName: client.last_name,
-    kinship: "The client",
+    kinship: "Policyholder",
     birth: bornYearsAgo(40),
   });
   await page.getByRole("button", { name: "Add a beneficiary" }).click();

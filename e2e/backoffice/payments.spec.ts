@@ -43,7 +43,7 @@ test("an admin records a manual payment of the full premium and the policy turns
   const policy = await issuePolicyViaApi(api);
   await page.goto(`/policies/${policy.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(policy.policy_number);
-  await expect(statusChip(page)).toHaveText("pending payment");
+  await expect(statusChip(page)).toHaveText("Pending payment");
   const payments = page.getByRole("region", { name: "Payments" });
   await expect(payments.getByRole("table", { name: "Transactions of the policy" })).toContainText("No payment yet.");
 
@@ -57,7 +57,7 @@ test("an admin records a manual payment of the full premium and the policy turns
       "Subscription started (active): the policy becomes active when its first invoice is paid.",
     );
     // The policy waits for its first invoice; a manual payment is still taken.
-    await expect(statusChip(page)).toHaveText("pending payment");
+    await expect(statusChip(page)).toHaveText("Pending payment");
   });
 
   await test.step("record the full premium, the amount already filled in with what is owed", async () => {
@@ -73,18 +73,18 @@ test("an admin records a manual payment of the full premium and the policy turns
   });
 
   await test.step("the page shows ACTIVE, the paid transaction and the new history row", async () => {
-    await expect(statusChip(page)).toHaveText("active");
+    await expect(statusChip(page)).toHaveText("Active");
     const row = payments
       .getByRole("table", { name: "Transactions of the policy" })
       .getByRole("row")
       .filter({ hasText: "Bank transfer 4411" });
-    await expect(row).toContainText("manual");
-    await expect(row).toContainText("paid");
+    await expect(row).toContainText("Manual payment");
+    await expect(row).toContainText("Paid");
     await expect(row).toContainText(`${policy.final_price} ${policy.currency}`);
     const history = page.getByRole("list", { name: "Status history" }).getByRole("listitem");
     await expect(history).toHaveCount(2);
-    await expect(history.last()).toContainText("pending payment");
-    await expect(history.last()).toContainText("active");
+    await expect(history.last()).toContainText("Pending payment");
+    await expect(history.last()).toContainText("Active");
     await expect(history.last()).toContainText("manual payment received");
     // Nothing is owed any more: the form is no longer offered.
     await expect(payments.getByRole("button", { name: "Record manual payment" })).toHaveCount(0);
@@ -103,14 +103,14 @@ test("a signed invoice.payment_failed webhook puts an active policy IN_ARREARS a
 
   await test.step("the policy page shows IN_ARREARS, the failed invoice and the move made by the system", async () => {
     await page.goto(`/policies/${policy.id}`);
-    await expect(statusChip(page)).toHaveText("in arrears");
+    await expect(statusChip(page)).toHaveText("In arrears");
     const history = page.getByRole("list", { name: "Status history" }).getByRole("listitem");
     await expect(history.last()).toContainText("the system (invoice.payment_failed)");
     const failed = page
       .getByRole("table", { name: "Transactions of the policy" })
       .getByRole("row")
       .filter({ hasText: "subscription invoice" });
-    await expect(failed).toContainText("failed");
+    await expect(failed).toContainText("Failed");
     await expect(failed).toContainText("0 of 2");
   });
 
@@ -149,7 +149,7 @@ test("a signed invoice.payment_failed webhook puts an active policy IN_ARREARS a
     // The failed invoice's charge was retried: PENDING until the processor answers.
     await page.getByLabel("Status").selectOption("PENDING");
     await expect(table.getByRole("row")).toHaveCount(2);
-    await expect(table).toContainText("subscription invoice");
+    await expect(table).toContainText("Subscription invoice");
     await screenshots(page, testInfo, "transactions");
   });
 });
