@@ -1,23 +1,69 @@
-// The answers made here from a whole body (not a stream a handler produces), with that body: the production
-// server (node-handler.ts) writes it straight to the socket instead of reading the Response's stream back.
-const completeBodies = new WeakMap<Response, string | Uint8Array | null>();
+type WholeBody = string | Uint8Array | null;
 
-/** The whole body of a response made here (json(), noContent(), attachment()); undefined for any other. */
-export function completeBodyOf(response: Response): string | Uint8Array | null | undefined {
-  return completeBodies.get(response);
+/**
+ * A web Response whose whole body is known when it is made: json(), noContent(), attachment(). Node's
+ * Response wraps any body in a web stream as it is constructed, which cost about a tenth of a small API
+ * request's CPU (docs/benchmarks.md); this one is constructed without a body and makes the real one only
+ * when someone reads it. The production server (node-handler.ts) writes `wholeBody` to the socket and
+ * never reads it as a stream; tests and `next dev` read it as any Response.
+ */
+class WholeBodyResponse extends Response {
+  readonly wholeBody: WholeBody;
+  #read?: Response;
+
+  constructor(body: WholeBody, init: ResponseInit) {
+    super(null, init);
+    this.wholeBody = body;
+  }
+
+  /** The same answer as a plain Response, made on the first read, with the headers as they are then. */
+  #readable(): Response {
+    this.#read ??= new Response(this.wholeBody as BodyInit | null, {
+      status: this.status,
+      statusText: this.statusText,
+      headers: this.headers,
+    });
+    return this.#read;
+  }
+
+  override get body() {
+    return this.#readable().body;
+  }
+  override get bodyUsed() {
+    return this.#read?.bodyUsed ?? false;
+  }
+  override text() {
+    return this.#readable().text();
+  }
+  override json() {
+    return this.#readable().json();
+  }
+  override arrayBuffer() {
+    return this.#readable().arrayBuffer();
+  }
+  override blob() {
+    return this.#readable().blob();
+  }
+  override formData() {
+    return this.#readable().formData();
+  }
+  override clone(): Response {
+    if (this.bodyUsed) return this.#readable().clone();
+    const { status, statusText } = this;
+    return new WholeBodyResponse(this.wholeBody, { status, statusText, headers: new Headers(this.headers) });
+  }
 }
 
-function complete(response: Response, body: string | Uint8Array | null): Response {
-  completeBodies.set(response, body);
-  return response;
+/** The whole body of a response made here (json(), noContent(), attachment()); undefined for any other. */
+export function completeBodyOf(response: Response): WholeBody | undefined {
+  return response instanceof WholeBodyResponse ? response.wholeBody : undefined;
 }
 
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  const text = JSON.stringify(data);
-  return complete(
-    new Response(text, { status, headers: { "Content-Type": "application/json; charset=utf-8", ...headers } }),
-    text,
-  );
+  return new WholeBodyResponse(JSON.stringify(data), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
+  });
 }
 
 export function created(data: unknown): Response {
@@ -25,13 +71,12 @@ export function created(data: unknown): Response {
 }
 
 export function noContent(): Response {
-  return complete(new Response(null, { status: 204 }), null);
+  return new WholeBodyResponse(null, { status: 204 });
 }
 
 /** A file to download: a client's personal document, so never kept by a shared cache or the browser's. */
 export function attachment(content: Uint8Array, contentType: string, fileName: string): Response {
-  const body = new Uint8Array(content);
-  const response = new Response(body, {
+  return new WholeBodyResponse(new Uint8Array(content), {
     headers: {
       "Content-Type": contentType,
       "Content-Disposition": `attachment; filename="${fileName}"`,
@@ -39,5 +84,4 @@ export function attachment(content: Uint8Array, contentType: string, fileName: s
       "Cache-Control": "private, no-store",
     },
   });
-  return complete(response, body);
 }
