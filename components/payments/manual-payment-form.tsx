@@ -22,16 +22,14 @@ import type { Transaction } from "./types";
 // The form's own shape: the amount as a person types it ("1250.50", "1,250.50" or "1.250,50"), sent as
 // the plain decimal the API takes; paid_at comes from a datetime-local input (the person's local time,
 // no offset), which is turned into an instant before it is sent.
-const TypedAmount = z
-  .string()
-  .transform((text, ctx) => {
-    const amount = parseAmount(text);
-    if (amount === null || !(Number(amount) > 0)) {
-      ctx.addIssue({ code: "custom", message: "must be an amount", params: { code: "invalid_amount" } });
-      return z.NEVER;
-    }
-    return formatMoney(amount);
-  });
+const TypedAmount = z.string().transform((text, ctx) => {
+  const amount = parseAmount(text);
+  if (amount === null || !(Number(amount) > 0)) {
+    ctx.addIssue({ code: "custom", message: "must be an amount", params: { code: "invalid_amount" } });
+    return z.NEVER;
+  }
+  return formatMoney(amount);
+});
 const ManualPaymentFields = z.object({
   amount: TypedAmount,
   reference: z.preprocess(emptyToUndefined, ManualPaymentInput.shape.reference),

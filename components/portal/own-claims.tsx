@@ -52,6 +52,7 @@ export function OwnClaims({ policies }: { policies: OwnPolicy[] }) {
         header: t("expenses"),
         cell: (info) => {
           const { expenses } = info.row.original;
+          if (expenses.length === 0) return "—";
           // One currency: the total is money in it; mixed currencies add up to a bare figure.
           const currencies = new Set(expenses.map((expense) => expense.currency));
           const total =

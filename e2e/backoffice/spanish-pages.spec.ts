@@ -40,7 +40,8 @@ const english = [...leaves(en as unknown as Catalog)]
   // A message with placeholders counts when it has two words of its own at least: "Plan {number}" would
   // match "Plan de cobertura", and "{detail}" alone any text.
   .filter(
-    ([, text]) => !text.includes("{") || (text.replace(/\{[^}]*\}|<\/?\w+>/g, " ").match(/[A-Za-z]{3,}/g) ?? []).length >= 2,
+    ([, text]) =>
+      !text.includes("{") || (text.replace(/\{[^}]*\}|<\/?\w+>/g, " ").match(/[A-Za-z]{3,}/g) ?? []).length >= 2,
   )
   .map(([key, text]) => ({ key, text, matcher: matcherOf(text) }))
   .filter((entry): entry is { key: string; text: string; matcher: RegExp } => entry.matcher !== null);

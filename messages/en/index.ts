@@ -30,7 +30,7 @@ import certificate from "./certificate.json";
 import pass from "./pass.json";
 import notifications from "./notifications.json";
 
-export default {
+const catalog = {
   app,
   greeting,
   signIn,
@@ -61,3 +61,5 @@ export default {
   pass,
   notifications,
 };
+
+export default catalog;

@@ -468,7 +468,7 @@ describe("the request thread keeps answering while uploads are read and certific
     const issued = await api("POST", "/api/v1/emission/issue", {
       token: seller.token,
       body: {
-        client_id: (await createTestClient(seller)).id,
+        client_id: (await createTestClient(seller, { preferred_language: "en" })).id,
         plan_version_id: bulkFields.plan_version_id,
         start_date: bulkFields.start_date,
         beneficiaries: people,
