@@ -30,7 +30,7 @@ import certificate from "./certificate.json";
 import pass from "./pass.json";
 import notifications from "./notifications.json";
 
-const catalog = {
+export default {
   app,
   greeting,
   signIn,
@@ -61,5 +61,3 @@ const catalog = {
   pass,
   notifications,
 };
-
-export default catalog;
