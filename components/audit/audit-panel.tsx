@@ -112,7 +112,8 @@ function useAuditColumns() {
           const entries = Object.entries(details);
           if (entries.length === 0) return "—";
           return (
-            <dl className="details">
+            // The details are data as the service recorded them: not for translating (translate="no").
+            <dl className="details" translate="no">
               {entries.map(([key, value]) => (
                 <div key={key}>
                   <dt>{key}</dt> <dd>{typeof value === "string" ? value : JSON.stringify(value)}</dd>

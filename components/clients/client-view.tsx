@@ -8,7 +8,7 @@ import { ErrorBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
 import { useFormat } from "@/components/ui/use-format";
 import { EditClientForm } from "./edit-client-form";
-import { clientName, type Client } from "./types";
+import { clientName, useChannelLabel, type Client } from "./types";
 
 type ClientViewProps = { clientId: string; canWrite: boolean };
 
@@ -17,6 +17,7 @@ export function ClientView({ clientId, canWrite }: ClientViewProps) {
   const t = useTranslations("clients");
   const tc = useTranslations("codes");
   const tCommon = useTranslations("common");
+  const channelLabel = useChannelLabel();
   const f = useFormat();
   const loaded = useApiData<Client>(`/api/v1/emission/clients/${clientId}`);
   const countries = useApiData<Country[]>(canWrite ? "/api/v1/geography/countries" : null);
@@ -70,7 +71,7 @@ export function ClientView({ clientId, canWrite }: ClientViewProps) {
           <dt>{t("view.language")}</dt>
           <dd>{tc(`language.${client.preferred_language}`)}</dd>
           <dt>{t("view.channel")}</dt>
-          <dd>{client.acquisition_channel ?? tCommon("none")}</dd>
+          <dd>{channelLabel(client.acquisition_channel) ?? tCommon("none")}</dd>
         </dl>
       </Panel>
       {canWrite ? (

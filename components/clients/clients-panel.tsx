@@ -12,7 +12,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Panel } from "@/components/ui/panel";
 import { useFormat } from "@/components/ui/use-format";
 import { CreateClientFormPanel } from "./create-client-form";
-import { clientName, type Client } from "./types";
+import { clientName, useChannelLabel, type Client } from "./types";
 import { useDebouncedValue } from "./use-debounced-value";
 
 const column = createColumnHelper<Client>();
@@ -20,6 +20,7 @@ const column = createColumnHelper<Client>();
 function useColumns(canIssue: boolean) {
   const t = useTranslations("clients.list");
   const tc = useTranslations("codes");
+  const channelLabel = useChannelLabel();
   const f = useFormat();
   return useMemo(
     () => [
@@ -39,7 +40,10 @@ function useColumns(canIssue: boolean) {
         header: t("columns.language"),
         cell: (info) => tc(`language.${info.getValue()}`),
       }),
-      column.accessor("acquisition_channel", { header: t("columns.channel"), cell: (info) => info.getValue() ?? "—" }),
+      column.accessor("acquisition_channel", {
+        header: t("columns.channel"),
+        cell: (info) => channelLabel(info.getValue()) ?? "—",
+      }),
       column.display({
         id: "links",
         header: t("columns.policies"),
@@ -63,7 +67,7 @@ function useColumns(canIssue: boolean) {
         ),
       }),
     ],
-    [t, tc, f, canIssue],
+    [t, tc, f, canIssue, channelLabel],
   );
 }
 

@@ -52,7 +52,8 @@ async function shownTexts(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest("script, style, noscript, template")) continue;
+      // Data marked as such (translate="no": audit details as recorded) is not the page's text.
+      if (!parent || parent.closest('script, style, noscript, template, [translate="no"]')) continue;
       texts.push(node.textContent ?? "");
     }
     for (const element of document.querySelectorAll("[placeholder], [aria-label], [title], [alt]"))
