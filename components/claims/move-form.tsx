@@ -28,7 +28,7 @@ export function MoveForm({ claim }: MoveFormProps) {
 
   return (
     <StatusMoveForm
-      subject={t("subject")}
+      subject="claim"
       name={t("label")}
       idPrefix="claim-move"
       status={claim.status}
