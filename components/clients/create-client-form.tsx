@@ -4,17 +4,15 @@ import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { Country } from "@/components/catalog/types";
-import { CountrySelect } from "@/components/companies/country-select";
-import { apiFetch, ApiError, emptyToUndefined } from "@/components/ui/api-client";
+import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
-import { Field } from "@/components/ui/field";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
-import { LOCALES } from "@/lib/i18n/locales";
 import { CreateClientInput } from "@/lib/emission/schemas";
 import { CountryCode } from "@/lib/schemas";
 import { ACQUISITION_CHANNELS, clientName, type Client } from "./types";
-import { TextField, SelectField, FormActions } from "@/components/ui/form-fields";
+import { TextField, FormActions } from "@/components/ui/form-fields";
+import { ClientContactFields, ClientCountryField, ClientLanguageField, isEmailTaken } from "./client-fields";
 
 // The API's schema, with "required" for a select left empty instead of the ISO-code message.
 const chosenCountry = z.string().min(1).pipe(CountryCode);
@@ -57,7 +55,6 @@ type CreateClientFormProps = {
 /** Registers a client; a taken e-mail (409) and refused values (422) are shown on their fields. */
 export function CreateClientFormPanel({ countries, isLoadingCountries, onCreated, label }: CreateClientFormProps) {
   const t = useTranslations("clients.form");
-  const tc = useTranslations("codes");
   const {
     register,
     handleSubmit,
@@ -79,8 +76,7 @@ export function CreateClientFormPanel({ countries, isLoadingCountries, onCreated
         return t("registered", { name: clientName(client) });
       } catch (caught) {
         // The only conflict is the e-mail (unique in any letter case): say so where it was typed.
-        if (caught instanceof ApiError && caught.status === 409)
-          setFieldError("email", { type: "server", message: t("emailTaken") });
+        if (isEmailTaken(caught)) setFieldError("email", { type: "server", message: t("emailTaken") });
         throw caught;
       }
     });
@@ -90,36 +86,20 @@ export function CreateClientFormPanel({ countries, isLoadingCountries, onCreated
     <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={label ?? t("label")}>
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
-      <TextField
-        id="client-first-name"
-        label={t("firstName")}
-        error={errors.first_name?.message}
-        autoComplete="off"
-        registration={register("first_name")}
-      />
-      <TextField
-        id="client-last-name"
-        label={t("lastName")}
-        error={errors.last_name?.message}
-        autoComplete="off"
-        registration={register("last_name")}
-      />
-      <TextField
-        id="client-email"
-        label={t("email")}
-        error={errors.email?.message}
-        type="email"
-        autoComplete="off"
-        registration={register("email")}
-      />
-      <TextField
-        id="client-phone"
-        label={t("phone")}
-        hint={t("phoneHint")}
-        error={errors.phone_e164?.message}
-        type="tel"
-        autoComplete="off"
-        registration={register("phone_e164", { setValueAs: emptyToUndefined })}
+      <ClientContactFields
+        idPrefix="client"
+        registrations={{
+          first_name: register("first_name"),
+          last_name: register("last_name"),
+          email: register("email"),
+          phone_e164: register("phone_e164", { setValueAs: emptyToUndefined }),
+        }}
+        errors={{
+          first_name: errors.first_name?.message,
+          last_name: errors.last_name?.message,
+          email: errors.email?.message,
+          phone_e164: errors.phone_e164?.message,
+        }}
       />
       <TextField
         id="client-birth-date"
@@ -128,24 +108,22 @@ export function CreateClientFormPanel({ countries, isLoadingCountries, onCreated
         type="date"
         registration={register("birth_date")}
       />
-      <Field id="client-nationality" label={t("nationality")} error={errors.nationality?.message}>
-        <CountrySelect
-          id="client-nationality"
-          countries={countries}
-          isLoading={isLoadingCountries}
-          registration={register("nationality")}
-          isInvalid={Boolean(errors.nationality)}
-        />
-      </Field>
-      <Field id="client-country" label={t("country")} error={errors.country_of_residence?.message}>
-        <CountrySelect
-          id="client-country"
-          countries={countries}
-          isLoading={isLoadingCountries}
-          registration={register("country_of_residence")}
-          isInvalid={Boolean(errors.country_of_residence)}
-        />
-      </Field>
+      <ClientCountryField
+        id="client-nationality"
+        label={t("nationality")}
+        error={errors.nationality?.message}
+        registration={register("nationality")}
+        countries={countries}
+        isLoadingCountries={isLoadingCountries}
+      />
+      <ClientCountryField
+        id="client-country"
+        label={t("country")}
+        error={errors.country_of_residence?.message}
+        registration={register("country_of_residence")}
+        countries={countries}
+        isLoadingCountries={isLoadingCountries}
+      />
       <TextField
         id="client-channel"
         label={t("channel")}
@@ -160,20 +138,12 @@ export function CreateClientFormPanel({ countries, isLoadingCountries, onCreated
           ))}
         </datalist>
       </TextField>
-      <SelectField
+      <ClientLanguageField
         id="client-language"
-        label={t("language")}
-        hint={t("languageHint")}
         error={errors.preferred_language?.message}
         registration={register("preferred_language", { setValueAs: emptyToUndefined })}
-      >
-        <option value="">{t("languageDefault")}</option>
-        {LOCALES.map((language) => (
-          <option key={language} value={language}>
-            {tc(`language.${language}`)}
-          </option>
-        ))}
-      </SelectField>
+        emptyLabel={t("languageDefault")}
+      />
       <FormActions submitLabel={t("submit")} isBusy={isSubmitting} />
     </form>
   );

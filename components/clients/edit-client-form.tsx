@@ -5,16 +5,14 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { Country } from "@/components/catalog/types";
-import { CountrySelect } from "@/components/companies/country-select";
-import { apiFetch, ApiError, emptyToUndefined } from "@/components/ui/api-client";
+import { apiFetch } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
-import { Field } from "@/components/ui/field";
-import { FormActions, SelectField, TextField } from "@/components/ui/form-fields";
+import { FormActions } from "@/components/ui/form-fields";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { CreateClientInput, PreferredLanguage } from "@/lib/emission/schemas";
-import { LOCALES } from "@/lib/i18n/locales";
 import { CountryCode } from "@/lib/schemas";
+import { ClientContactFields, ClientCountryField, ClientLanguageField, isEmailTaken } from "./client-fields";
 import { clientName, type Client } from "./types";
 
 // What PATCH /emission/clients/{id} changes, with the create form's rules for each field.
@@ -22,7 +20,7 @@ const EditClientSchema = z.object({
   first_name: CreateClientInput.shape.first_name,
   last_name: CreateClientInput.shape.last_name,
   email: CreateClientInput.shape.email,
-  phone_e164: CreateClientInput.shape.phone_e164,
+  phone_e164: CreateClientInput.shape.phone_e164.unwrap().nullable(),
   country_of_residence: z.string().min(1).pipe(CountryCode),
   preferred_language: PreferredLanguage,
 });
@@ -38,12 +36,16 @@ const FIELDS = [
   "preferred_language",
 ] as const;
 
+function emptyToNull(value: unknown): unknown {
+  return typeof value === "string" && value.trim() === "" ? null : value;
+}
+
 function valuesOf(client: Client): EditClientFormInput {
   return {
     first_name: client.first_name,
     last_name: client.last_name,
     email: client.email,
-    phone_e164: client.phone_e164 ?? "",
+    phone_e164: client.phone_e164,
     country_of_residence: client.country_of_residence,
     preferred_language: client.preferred_language,
   };
@@ -62,7 +64,6 @@ type EditClientFormProps = {
  */
 export function EditClientForm({ client, countries, isLoadingCountries }: EditClientFormProps) {
   const t = useTranslations("clients");
-  const tc = useTranslations("codes");
   const {
     register,
     handleSubmit,
@@ -91,8 +92,7 @@ export function EditClientForm({ client, countries, isLoadingCountries }: EditCl
         });
         return t("view.saved", { name: clientName(saved) });
       } catch (caught) {
-        if (caught instanceof ApiError && caught.status === 409)
-          setFieldError("email", { type: "server", message: t("form.emailTaken") });
+        if (isEmailTaken(caught)) setFieldError("email", { type: "server", message: t("form.emailTaken") });
         throw caught;
       }
     });
@@ -102,59 +102,35 @@ export function EditClientForm({ client, countries, isLoadingCountries }: EditCl
     <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("view.edit")}>
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
-      <TextField
-        id="edit-client-first-name"
-        label={t("form.firstName")}
-        error={errors.first_name?.message}
-        autoComplete="off"
-        registration={register("first_name")}
+      <ClientContactFields
+        idPrefix="edit-client"
+        registrations={{
+          first_name: register("first_name"),
+          last_name: register("last_name"),
+          email: register("email"),
+          // Emptied, the number is removed (null), not left as it was.
+          phone_e164: register("phone_e164", { setValueAs: emptyToNull }),
+        }}
+        errors={{
+          first_name: errors.first_name?.message,
+          last_name: errors.last_name?.message,
+          email: errors.email?.message,
+          phone_e164: errors.phone_e164?.message,
+        }}
       />
-      <TextField
-        id="edit-client-last-name"
-        label={t("form.lastName")}
-        error={errors.last_name?.message}
-        autoComplete="off"
-        registration={register("last_name")}
+      <ClientCountryField
+        id="edit-client-country"
+        label={t("form.country")}
+        error={errors.country_of_residence?.message}
+        registration={register("country_of_residence")}
+        countries={countries}
+        isLoadingCountries={isLoadingCountries}
       />
-      <TextField
-        id="edit-client-email"
-        label={t("form.email")}
-        error={errors.email?.message}
-        type="email"
-        autoComplete="off"
-        registration={register("email")}
-      />
-      <TextField
-        id="edit-client-phone"
-        label={t("form.phone")}
-        hint={t("form.phoneHint")}
-        error={errors.phone_e164?.message}
-        type="tel"
-        autoComplete="off"
-        registration={register("phone_e164", { setValueAs: emptyToUndefined })}
-      />
-      <Field id="edit-client-country" label={t("form.country")} error={errors.country_of_residence?.message}>
-        <CountrySelect
-          id="edit-client-country"
-          countries={countries}
-          isLoading={isLoadingCountries}
-          registration={register("country_of_residence")}
-          isInvalid={Boolean(errors.country_of_residence)}
-        />
-      </Field>
-      <SelectField
+      <ClientLanguageField
         id="edit-client-language"
-        label={t("form.language")}
-        hint={t("form.languageHint")}
         error={errors.preferred_language?.message}
         registration={register("preferred_language")}
-      >
-        {LOCALES.map((language) => (
-          <option key={language} value={language}>
-            {tc(`language.${language}`)}
-          </option>
-        ))}
-      </SelectField>
+      />
       <FormActions submitLabel={t("view.save")} isBusy={isSubmitting} />
     </form>
   );
