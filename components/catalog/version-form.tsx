@@ -30,6 +30,13 @@ export function toFormValues(version: Version): VersionFormInput {
     wtime_suicide: version.wtime_suicide,
     wtime_accident: version.wtime_accident,
     wtime_preexisting: version.wtime_preexisting,
+    wtime_natural: version.wtime_natural,
+    grace_period_days: version.grace_period_days,
+    not_taken_up_days: version.not_taken_up_days,
+    reinstatement_window_days: version.reinstatement_window_days,
+    cooling_off_days: version.cooling_off_days,
+    is_renewable: version.is_renewable,
+    renewal_notice_days: version.renewal_notice_days,
     is_active: version.is_active,
     countries: version.countries.map((rule) => ({
       country_code: rule.country_code,

@@ -11,7 +11,10 @@ import { CURRENCIES } from "./types";
 
 export type VersionFormInput = z.input<typeof CreateVersionInput>;
 
-/** What a new version starts with: prices to fill in, the usual limits, no waiting periods. */
+/**
+ * What a new version starts with: prices to fill in, the usual limits, no waiting periods, and the
+ * lifecycle terms at the API's defaults.
+ */
 export const NEW_VERSION: VersionFormInput = {
   version_label: undefined,
   cost_price: "",
@@ -22,6 +25,13 @@ export const NEW_VERSION: VersionFormInput = {
   wtime_suicide: 0,
   wtime_accident: 0,
   wtime_preexisting: 0,
+  wtime_natural: 0,
+  grace_period_days: 30,
+  not_taken_up_days: 30,
+  reinstatement_window_days: 90,
+  cooling_off_days: 30,
+  is_renewable: true,
+  renewal_notice_days: 30,
   is_active: true,
 };
 
@@ -37,7 +47,7 @@ type VersionTermsFieldsProps = {
 };
 
 /**
- * The terms of a version (prices, currency, ages, waiting periods), shared by the product form, the
+ * The terms of a version (prices, currency, ages, waiting periods, lifecycle terms), shared by the product form, the
  * add-a-plan form and the version editor. It reads the surrounding form through useFormContext, as its
  * place in the values differs from form to form; errors come from the same paths the API names.
  */
@@ -75,7 +85,7 @@ export function VersionTermsFields({
       />
     );
   }
-  function wholeField(name: string, label: string, max: number, hint?: string) {
+  function wholeField(name: string, label: string, max: number, hint?: string, min = 0) {
     return (
       <TextField
         id={idOf(name)}
@@ -84,7 +94,7 @@ export function VersionTermsFields({
         error={errorOf(name)}
         type="number"
         inputMode="numeric"
-        min={0}
+        min={min}
         max={max}
         step={1}
         registration={register(`${prefix}${name}`, { valueAsNumber: true })}
@@ -121,6 +131,25 @@ export function VersionTermsFields({
       {wholeField("wtime_suicide", t("waitSuicide"), 36_500)}
       {wholeField("wtime_accident", t("waitAccident"), 36_500)}
       {wholeField("wtime_preexisting", t("waitPreexisting"), 36_500)}
+      {wholeField("wtime_natural", t("waitNatural"), 3650, t("waitNaturalHint"))}
+      {wholeField("grace_period_days", t("gracePeriodDays"), 180, t("gracePeriodDaysHint"))}
+      {wholeField("not_taken_up_days", t("notTakenUpDays"), 365, t("notTakenUpDaysHint"), 1)}
+      {wholeField("reinstatement_window_days", t("reinstatementWindowDays"), 730, t("reinstatementWindowDaysHint"))}
+      {wholeField("cooling_off_days", t("coolingOffDays"), 90, t("coolingOffDaysHint"))}
+      {wholeField("renewal_notice_days", t("renewalNoticeDays"), 90, t("renewalNoticeDaysHint"), 1)}
+      <div>
+        <CheckboxField id={idOf("is_renewable")} label={t("renewable")}>
+          <input
+            id={idOf("is_renewable")}
+            type="checkbox"
+            aria-describedby={idOf("is_renewable-hint")}
+            {...register(`${prefix}is_renewable`)}
+          />
+        </CheckboxField>
+        <span className="field-hint" id={idOf("is_renewable-hint")}>
+          {t("renewableHint")}
+        </span>
+      </div>
       {hasActiveField ? (
         <CheckboxField id={`${idPrefix}-is_active`} label={t("active")}>
           <input id={`${idPrefix}-is_active`} type="checkbox" {...register(`${prefix}is_active`)} />

@@ -318,6 +318,13 @@ export async function insertVersion(db: DbOrTx, planId: string, input: CreateVer
       wtimeSuicide: input.wtime_suicide,
       wtimeAccident: input.wtime_accident,
       wtimePreexisting: input.wtime_preexisting,
+      wtimeNatural: input.wtime_natural,
+      gracePeriodDays: input.grace_period_days,
+      notTakenUpDays: input.not_taken_up_days,
+      reinstatementWindowDays: input.reinstatement_window_days,
+      coolingOffDays: input.cooling_off_days,
+      isRenewable: input.is_renewable,
+      renewalNoticeDays: input.renewal_notice_days,
       isActive: input.is_active,
       // Versions are listed by created_at. The default now() is the transaction's start, the same for
       // every version of one nested create, and such ties come back in whatever order the table holds
@@ -419,6 +426,13 @@ export async function loadVersions(
     wtime_suicide: version.wtimeSuicide,
     wtime_accident: version.wtimeAccident,
     wtime_preexisting: version.wtimePreexisting,
+    wtime_natural: version.wtimeNatural,
+    grace_period_days: version.gracePeriodDays,
+    not_taken_up_days: version.notTakenUpDays,
+    reinstatement_window_days: version.reinstatementWindowDays,
+    cooling_off_days: version.coolingOffDays,
+    is_renewable: version.isRenewable,
+    renewal_notice_days: version.renewalNoticeDays,
     is_active: version.isActive,
     in_use: used.has(version.id),
     countries: countryRows

@@ -13,6 +13,27 @@ const Price = DecimalInput({ min: 0 });
 const Age = z.number().int().min(0).max(130);
 const WaitingDays = z.number().int().min(0).max(36_500);
 const Name = z.string().trim().min(1).max(255);
+const Days = (min: number, max: number) => z.number().int().min(min).max(max);
+
+/** The lifecycle terms of a version (lifecycle.md section 1): each optional, with its default. */
+const LifecycleTerms = {
+  grace_period_days: Days(0, 180),
+  not_taken_up_days: Days(1, 365),
+  reinstatement_window_days: Days(0, 730),
+  cooling_off_days: Days(0, 90),
+  is_renewable: z.boolean(),
+  renewal_notice_days: Days(1, 90),
+  wtime_natural: Days(0, 3650),
+};
+const LIFECYCLE_DEFAULTS = {
+  grace_period_days: 30,
+  not_taken_up_days: 30,
+  reinstatement_window_days: 90,
+  cooling_off_days: 30,
+  is_renewable: true,
+  renewal_notice_days: 30,
+  wtime_natural: 0,
+} as const;
 
 export const CountryRuleInput = z.object({
   country_code: CountryCode,
@@ -92,6 +113,15 @@ const VersionTerms = {
   wtime_suicide: WaitingDays,
   wtime_accident: WaitingDays,
   wtime_preexisting: WaitingDays,
+  grace_period_days: LifecycleTerms.grace_period_days.default(LIFECYCLE_DEFAULTS.grace_period_days),
+  not_taken_up_days: LifecycleTerms.not_taken_up_days.default(LIFECYCLE_DEFAULTS.not_taken_up_days),
+  reinstatement_window_days: LifecycleTerms.reinstatement_window_days.default(
+    LIFECYCLE_DEFAULTS.reinstatement_window_days,
+  ),
+  cooling_off_days: LifecycleTerms.cooling_off_days.default(LIFECYCLE_DEFAULTS.cooling_off_days),
+  is_renewable: LifecycleTerms.is_renewable.default(LIFECYCLE_DEFAULTS.is_renewable),
+  renewal_notice_days: LifecycleTerms.renewal_notice_days.default(LIFECYCLE_DEFAULTS.renewal_notice_days),
+  wtime_natural: LifecycleTerms.wtime_natural.default(LIFECYCLE_DEFAULTS.wtime_natural),
 };
 
 const VersionRules = {
@@ -196,6 +226,13 @@ export const UpdateVersionInput = z.object({
   wtime_suicide: WaitingDays.optional(),
   wtime_accident: WaitingDays.optional(),
   wtime_preexisting: WaitingDays.optional(),
+  grace_period_days: LifecycleTerms.grace_period_days.optional(),
+  not_taken_up_days: LifecycleTerms.not_taken_up_days.optional(),
+  reinstatement_window_days: LifecycleTerms.reinstatement_window_days.optional(),
+  cooling_off_days: LifecycleTerms.cooling_off_days.optional(),
+  is_renewable: LifecycleTerms.is_renewable.optional(),
+  renewal_notice_days: LifecycleTerms.renewal_notice_days.optional(),
+  wtime_natural: LifecycleTerms.wtime_natural.optional(),
   countries: VersionRules.countries.removeDefault().optional(),
   zones: VersionRules.zones.removeDefault().optional(),
   age_surcharges: SurchargeBands.optional(),
@@ -252,6 +289,16 @@ export const VersionResponse = z.object({
   wtime_suicide: z.number().int(),
   wtime_accident: z.number().int(),
   wtime_preexisting: z.number().int(),
+  wtime_natural: z.number().int().describe("waiting period in days for a death of natural causes"),
+  grace_period_days: z.number().int().describe("days after the paid-to date during which cover continues unpaid"),
+  not_taken_up_days: z.number().int().describe("days after start_date by which the first premium must be paid"),
+  reinstatement_window_days: z
+    .number()
+    .int()
+    .describe("days after lapse during which paying the arrears reinstates the policy (0: never)"),
+  cooling_off_days: z.number().int().describe("days from start_date during which a cancellation refunds every premium"),
+  is_renewable: z.boolean().describe("whether policies on this version renew at the end of their term"),
+  renewal_notice_days: z.number().int().describe("days before end_date that the renewal notice is sent"),
   is_active: z.boolean(),
   in_use: z.boolean().describe("a policy was issued on this version: only is_active can change"),
   countries: z.array(CountryRuleResponse),

@@ -49,6 +49,13 @@ const TERMS: Array<keyof UpdateVersionInput> = [
   "wtime_suicide",
   "wtime_accident",
   "wtime_preexisting",
+  "wtime_natural",
+  "grace_period_days",
+  "not_taken_up_days",
+  "reinstatement_window_days",
+  "cooling_off_days",
+  "is_renewable",
+  "renewal_notice_days",
   "countries",
   "zones",
   "age_surcharges",
@@ -96,6 +103,15 @@ export async function updateVersion({
         ...(input.wtime_suicide !== undefined && { wtimeSuicide: input.wtime_suicide }),
         ...(input.wtime_accident !== undefined && { wtimeAccident: input.wtime_accident }),
         ...(input.wtime_preexisting !== undefined && { wtimePreexisting: input.wtime_preexisting }),
+        ...(input.wtime_natural !== undefined && { wtimeNatural: input.wtime_natural }),
+        ...(input.grace_period_days !== undefined && { gracePeriodDays: input.grace_period_days }),
+        ...(input.not_taken_up_days !== undefined && { notTakenUpDays: input.not_taken_up_days }),
+        ...(input.reinstatement_window_days !== undefined && {
+          reinstatementWindowDays: input.reinstatement_window_days,
+        }),
+        ...(input.cooling_off_days !== undefined && { coolingOffDays: input.cooling_off_days }),
+        ...(input.is_renewable !== undefined && { isRenewable: input.is_renewable }),
+        ...(input.renewal_notice_days !== undefined && { renewalNoticeDays: input.renewal_notice_days }),
       })
       .where(eq(planVersions.id, versionId));
     await writeVersionRules(tx.db, versionId, input);

@@ -89,6 +89,13 @@ describe("POST /api/v1/products/", () => {
       wtime_suicide: 730,
       wtime_accident: 0,
       wtime_preexisting: 180,
+      wtime_natural: 0,
+      grace_period_days: 30,
+      not_taken_up_days: 30,
+      reinstatement_window_days: 90,
+      cooling_off_days: 30,
+      is_renewable: true,
+      renewal_notice_days: 30,
       is_active: true,
       in_use: false,
     };
