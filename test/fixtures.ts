@@ -145,7 +145,7 @@ export async function createTestClient(seller: SignedIn, overrides: Record<strin
     },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as { id: string; email: string; company_id: string };
+  return response.body as { id: string; email: string; company_id: string; preferred_language: string };
 }
 
 /**

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { get, useFormContext, type FieldError } from "react-hook-form";
 import type { z } from "zod";
-import type { CreateVersionInput } from "@/lib/catalog/schemas";
+import { LIFECYCLE_DAY_RANGES, LIFECYCLE_DEFAULTS, type CreateVersionInput } from "@/lib/catalog/schemas";
 import { emptyToUndefined } from "@/components/ui/api-client";
 import { CheckboxField } from "@/components/ui/field";
 import { SelectField, TextField } from "@/components/ui/form-fields";
@@ -25,13 +25,7 @@ export const NEW_VERSION: VersionFormInput = {
   wtime_suicide: 0,
   wtime_accident: 0,
   wtime_preexisting: 0,
-  wtime_natural: 0,
-  grace_period_days: 30,
-  not_taken_up_days: 30,
-  reinstatement_window_days: 90,
-  cooling_off_days: 30,
-  is_renewable: true,
-  renewal_notice_days: 30,
+  ...LIFECYCLE_DEFAULTS,
   is_active: true,
 };
 
@@ -102,6 +96,12 @@ export function VersionTermsFields({
     );
   }
 
+  /** A lifecycle term in days, bounded as the API bounds it. */
+  function dayField(name: keyof typeof LIFECYCLE_DAY_RANGES, label: string, hint: string) {
+    const { min, max } = LIFECYCLE_DAY_RANGES[name];
+    return wholeField(name, label, max, hint, min);
+  }
+
   return (
     <div className="form-grid">
       <TextField
@@ -131,12 +131,12 @@ export function VersionTermsFields({
       {wholeField("wtime_suicide", t("waitSuicide"), 36_500)}
       {wholeField("wtime_accident", t("waitAccident"), 36_500)}
       {wholeField("wtime_preexisting", t("waitPreexisting"), 36_500)}
-      {wholeField("wtime_natural", t("waitNatural"), 3650, t("waitNaturalHint"))}
-      {wholeField("grace_period_days", t("gracePeriodDays"), 180, t("gracePeriodDaysHint"))}
-      {wholeField("not_taken_up_days", t("notTakenUpDays"), 365, t("notTakenUpDaysHint"), 1)}
-      {wholeField("reinstatement_window_days", t("reinstatementWindowDays"), 730, t("reinstatementWindowDaysHint"))}
-      {wholeField("cooling_off_days", t("coolingOffDays"), 90, t("coolingOffDaysHint"))}
-      {wholeField("renewal_notice_days", t("renewalNoticeDays"), 90, t("renewalNoticeDaysHint"), 1)}
+      {dayField("wtime_natural", t("waitNatural"), t("waitNaturalHint"))}
+      {dayField("grace_period_days", t("gracePeriodDays"), t("gracePeriodDaysHint"))}
+      {dayField("not_taken_up_days", t("notTakenUpDays"), t("notTakenUpDaysHint"))}
+      {dayField("reinstatement_window_days", t("reinstatementWindowDays"), t("reinstatementWindowDaysHint"))}
+      {dayField("cooling_off_days", t("coolingOffDays"), t("coolingOffDaysHint"))}
+      {dayField("renewal_notice_days", t("renewalNoticeDays"), t("renewalNoticeDaysHint"))}
       <div>
         <CheckboxField id={idOf("is_renewable")} label={t("renewable")}>
           <input

@@ -13,19 +13,29 @@ const Price = DecimalInput({ min: 0 });
 const Age = z.number().int().min(0).max(130);
 const WaitingDays = z.number().int().min(0).max(36_500);
 const Name = z.string().trim().min(1).max(255);
-const Days = (min: number, max: number) => z.number().int().min(min).max(max);
+/** The day counts of a version's lifecycle terms (lifecycle.md section 1), for the schema and the editor. */
+export const LIFECYCLE_DAY_RANGES = {
+  grace_period_days: { min: 0, max: 180 },
+  not_taken_up_days: { min: 1, max: 365 },
+  reinstatement_window_days: { min: 0, max: 730 },
+  cooling_off_days: { min: 0, max: 90 },
+  renewal_notice_days: { min: 1, max: 90 },
+  wtime_natural: { min: 0, max: 3650 },
+} as const;
+const Days = ({ min, max }: { min: number; max: number }) => z.number().int().min(min).max(max);
 
 /** The lifecycle terms of a version (lifecycle.md section 1): each optional, with its default. */
 const LifecycleTerms = {
-  grace_period_days: Days(0, 180),
-  not_taken_up_days: Days(1, 365),
-  reinstatement_window_days: Days(0, 730),
-  cooling_off_days: Days(0, 90),
+  grace_period_days: Days(LIFECYCLE_DAY_RANGES.grace_period_days),
+  not_taken_up_days: Days(LIFECYCLE_DAY_RANGES.not_taken_up_days),
+  reinstatement_window_days: Days(LIFECYCLE_DAY_RANGES.reinstatement_window_days),
+  cooling_off_days: Days(LIFECYCLE_DAY_RANGES.cooling_off_days),
   is_renewable: z.boolean(),
-  renewal_notice_days: Days(1, 90),
-  wtime_natural: Days(0, 3650),
+  renewal_notice_days: Days(LIFECYCLE_DAY_RANGES.renewal_notice_days),
+  wtime_natural: Days(LIFECYCLE_DAY_RANGES.wtime_natural),
 };
-const LIFECYCLE_DEFAULTS = {
+/** What a version gets for a lifecycle term it is created without; also what the editor starts from. */
+export const LIFECYCLE_DEFAULTS = {
   grace_period_days: 30,
   not_taken_up_days: 30,
   reinstatement_window_days: 90,

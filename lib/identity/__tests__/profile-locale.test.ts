@@ -1,7 +1,7 @@
 import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "@/test/api";
-import { signInAs, uniqueEmail, type SignedIn } from "@/test/fixtures";
+import { createTestClient, signInAs, type SignedIn } from "@/test/fixtures";
 
 // localisation.md section 1: a user's saved language. GET /auth/me returns `locale` (null until saved);
 // PATCH /auth/me {locale} saves it for any signed-in user (bearer or cookie), never for an API key.
@@ -52,19 +52,8 @@ describe("PATCH /api/v1/auth/me", () => {
   it("carries the saved locale to the user's next requests (the default language of its new clients)", async () => {
     const seller = await signInAs("VENDEDOR");
     await patchMe({ locale: "en" }, { token: seller.token });
-    const client = await api("POST", "/api/v1/emission/clients", {
-      token: seller.token,
-      body: {
-        first_name: "Ana",
-        last_name: "Pérez",
-        email: uniqueEmail("client"),
-        birth_date: "1980-05-17",
-        nationality: "MX",
-        country_of_residence: "MX",
-      },
-    });
-    expect(client.status, client.text).toBe(201);
-    expect(client.body.preferred_language).toBe("en");
+    const client = await createTestClient(seller);
+    expect(client.preferred_language).toBe("en");
   });
 
   it("answers 422 (validation error with a code per item) for a locale that is not listed, and keeps the saved one", async () => {
