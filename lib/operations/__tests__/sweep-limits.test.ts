@@ -89,7 +89,7 @@ describe("the sweep of the limits' tables", () => {
     "deletes each attempt and counter once out of its window, whatever the flood, and keeps the audit of the failures",
     async () => {
       // The hour's counters must outlive the minute's: not in the last two minutes of an hour (a wait of up
-    // to two minutes, which the test's own time limit below covers).
+      // to two minutes, which the test's own time limit below covers).
       const intoHour = Date.now() % (60 * MINUTE);
       if (intoHour > 58 * MINUTE) await new Promise((resolve) => setTimeout(resolve, 60 * MINUTE - intoHour + 50));
       const tag = `sweep${Date.now()}`;
