@@ -17,8 +17,26 @@ export const POLICY_STATUSES = [
   "PAID_FAILED",
   "CANCELLED",
   "EXPIRED",
+  "LAPSED",
+  "NOT_TAKEN_UP",
 ] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+
+// lifecycle.md section 8: why a policy was cancelled
+export const CANCELLATION_REASON_CODES = [
+  "CLIENT_REQUEST",
+  "NON_PAYMENT",
+  "NOT_TAKEN_UP",
+  "DECEASED",
+  "DUPLICATE",
+  "FRAUD",
+  "OTHER",
+] as const;
+export type CancellationReasonCode = (typeof CANCELLATION_REASON_CODES)[number];
+
+// lifecycle.md section 3: the lines of a policy's account
+export const ACCOUNT_ENTRY_KINDS = ["PAYMENT", "PREMIUM_PAID", "REFUND", "ADJUSTMENT"] as const;
+export type AccountEntryKind = (typeof ACCOUNT_ENTRY_KINDS)[number];
 
 export const KINSHIP_TYPES = ["SELF", "SPOUSE", "CHILD", "PARENT", "OTHER"] as const;
 export type KinshipType = (typeof KINSHIP_TYPES)[number];
@@ -50,7 +68,7 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 export const TRANSACTION_STATUSES = ["PENDING", "PAID", "FAILED"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-export const TRANSACTION_KINDS = ["INTENT", "MANUAL", "INVOICE"] as const;
+export const TRANSACTION_KINDS = ["INTENT", "MANUAL", "INVOICE", "REFUND"] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 export const PROCESSOR_EVENT_STATUSES = ["RECEIVED", "PROCESSED", "FAILED", "IGNORED"] as const;

@@ -12,6 +12,8 @@ const ADMIN_ONLY = [
   "knowledge:write",
   "beneficiaries:mark_deceased",
   "notifications:read",
+  "lifecycle:run", // lifecycle.md section 4
+  "policies:import", // lifecycle.md section 9
 ];
 const BOTH = ["plans:read", "chat:use", "geography:read"];
 const VENDEDOR_ONLY = [
@@ -33,7 +35,7 @@ export const CLIENTE_PERMISSIONS = [...BOTH, ...CLIENTE_ONLY].sort();
 export const EVERY_PERMISSION = [...ADMIN_ONLY, ...BOTH, ...VENDEDOR_ONLY, ...CLIENTE_ONLY].sort();
 
 // trust.md section 3: "An API key ... cannot hold organizations:manage, geography:manage, users:manage or
-// lifecycle:run (422 at creation)". lifecycle:run is refused by name before the permission exists.
+// lifecycle:run (422 at creation)".
 export const KEY_FORBIDDEN_PERMISSIONS = ["geography:manage", "lifecycle:run", "organizations:manage", "users:manage"];
 /** Every permission of the table that a key may hold. */
 export const KEY_PERMISSIONS = EVERY_PERMISSION.filter((permission) => !KEY_FORBIDDEN_PERMISSIONS.includes(permission));

@@ -13,6 +13,8 @@ const TONES: Record<PolicyStatus, "neutral" | "accent" | "ok" | "danger"> = {
   PAID_FAILED: "danger",
   CANCELLED: "neutral",
   EXPIRED: "neutral",
+  LAPSED: "danger",
+  NOT_TAKEN_UP: "neutral",
 };
 
 export function StatusBadge({ status }: { status: PolicyStatus }) {

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -16,7 +17,7 @@ import {
 import { createdAt, id, money, updatedAt } from "./columns";
 import { planVersions } from "./catalog";
 import { businessUnits, companies } from "./operations";
-import { KINSHIP_TYPES, LANGUAGES, POLICY_STATUSES } from "../enums";
+import { ACCOUNT_ENTRY_KINDS, CANCELLATION_REASON_CODES, KINSHIP_TYPES, LANGUAGES, POLICY_STATUSES } from "../enums";
 
 // The policy's enumerations; lib/emission/state-machine.ts holds the moves between statuses.
 
@@ -69,11 +70,26 @@ export const policies = pgTable(
       .notNull()
       .references(() => companies.id),
     businessUnitId: uuid("business_unit_id").references(() => businessUnits.id),
+    // The inception date: never changes, renewals included (lifecycle.md section 2).
     startDate: date("start_date").notNull(),
+    // The current term: term_start_date to end_date, one year; term_number 1, +1 at each renewal.
+    termNumber: integer("term_number").notNull().default(1),
+    termStartDate: date("term_start_date").notNull(),
     endDate: date("end_date").notNull(),
     currency: char("currency", { length: 3 }).notNull(),
+    // The monthly premium in force now.
     finalPrice: money("final_price").notNull(),
     status: text("status", { enum: POLICY_STATUSES }).notNull(),
+    // The last day covered by premiums received (null before the first), and the money received that is
+    // not yet a whole premium (lifecycle.md section 3).
+    paidToDate: date("paid_to_date"),
+    credit: money("credit").notNull().default("0"),
+    lapsedOn: date("lapsed_on"),
+    reinstatedOn: date("reinstated_on"),
+    autoRenew: boolean("auto_renew").notNull().default(true),
+    // A cancellation waiting for the end of the paid period (lifecycle.md section 8).
+    cancelAt: date("cancel_at"),
+    cancellationReasonCode: text("cancellation_reason_code", { enum: CANCELLATION_REASON_CODES }),
     // When the processor created the newest payment event applied to this policy: an older event that
     // arrives late is recorded but never moves the policy.
     lastPaymentEventAt: timestamp("last_payment_event_at", { withTimezone: true }),
@@ -89,6 +105,8 @@ export const policies = pgTable(
     index("policies_end_idx").on(t.endDate),
     index("policies_plan_version_idx").on(t.planVersionId),
     index("policies_created_idx").on(t.createdAt),
+    // The daily lifecycle run's look-ups: policies of a status whose paid-to date has passed.
+    index("policies_status_paid_to_idx").on(t.status, t.paidToDate),
   ],
 );
 
@@ -111,7 +129,13 @@ export const beneficiaries = pgTable(
     dateOfBirth: date("date_of_birth").notNull(),
     countryOfResidence: char("country_of_residence", { length: 2 }),
     ageAtStart: integer("age_at_start").notNull(),
+    // The life's age on the first day of the current term; `price` is its monthly price in that term.
+    ageAtTermStart: integer("age_at_term_start").notNull(),
     price: money("price").notNull(),
+    // The days this life is covered: from the policy's start or the day it was added, until it was removed,
+    // died, or was not kept at a renewal (null while covered).
+    coverStartDate: date("cover_start_date").notNull(),
+    coverEndDate: date("cover_end_date"),
     deceasedFlag: boolean("deceased_flag").notNull().default(false),
     deceasedAt: timestamp("deceased_at", { withTimezone: true }),
     // The order the beneficiaries were given in (the request's list, the spreadsheet's rows).
@@ -134,6 +158,8 @@ export const policyStatusHistory = pgTable(
     changedBy: text("changed_by").notNull(),
     reason: text("reason").notNull(),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    // The day the move took effect: a lapse found late by a catch-up run is dated the lapse day.
+    effectiveDate: date("effective_date").notNull(),
   },
   (t) => [index("policy_status_history_policy_idx").on(t.policyId, t.changedAt)],
 );
@@ -158,6 +184,89 @@ export const policyDocuments = pgTable(
   (t) => [unique("policy_documents_policy_kind_language_uq").on(t.policyId, t.kind, t.language)],
 );
 
+// The policy's account (lifecycle.md section 3): money received, premiums taken, refunds, corrections.
+// A signed amount per line; the paid-to date and credit on the policy are what these lines add up to.
+export const policyAccountEntries = pgTable(
+  "policy_account_entries",
+  {
+    id: id(),
+    policyId: uuid("policy_id")
+      .notNull()
+      .references(() => policies.id, { onDelete: "cascade" }),
+    entryDate: date("entry_date").notNull(),
+    kind: text("kind", { enum: ACCOUNT_ENTRY_KINDS }).notNull(),
+    amount: money("amount").notNull(),
+    // What the line is: the month or period a premium covers, a payment's reference.
+    reference: text("reference"),
+    transactionId: uuid("transaction_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("policy_account_entries_policy_idx").on(t.policyId, t.entryDate, t.createdAt)],
+);
+
+// One row per term of a policy (lifecycle.md section 5): the version, premium and lives it was priced with.
+export const policyTerms = pgTable(
+  "policy_terms",
+  {
+    id: id(),
+    policyId: uuid("policy_id")
+      .notNull()
+      .references(() => policies.id, { onDelete: "cascade" }),
+    termNumber: integer("term_number").notNull(),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date").notNull(),
+    planVersionId: uuid("plan_version_id")
+      .notNull()
+      .references(() => planVersions.id),
+    premium: money("premium").notNull(),
+    /** [{beneficiary_id, age, price}] */
+    lives: jsonb("lives").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("policy_terms_policy_term_uq").on(t.policyId, t.termNumber)],
+);
+
+// Changes of covered lives mid-term (lifecycle.md section 7).
+export const policyEndorsements = pgTable(
+  "policy_endorsements",
+  {
+    id: id(),
+    policyId: uuid("policy_id")
+      .notNull()
+      .references(() => policies.id, { onDelete: "cascade" }),
+    effectiveDate: date("effective_date").notNull(),
+    reason: text("reason").notNull(),
+    premiumBefore: money("premium_before").notNull(),
+    premiumAfter: money("premium_after").notNull(),
+    /** The lives added and removed, as beneficiary responses. */
+    added: jsonb("added").notNull(),
+    removed: jsonb("removed").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("policy_endorsements_policy_idx").on(t.policyId, t.createdAt)],
+);
+
+// Each run of the daily lifecycle (lifecycle.md section 4): for the administration page and catch-up.
+export const lifecycleRuns = pgTable(
+  "lifecycle_runs",
+  {
+    id: id(),
+    asOf: date("as_of").notNull(),
+    startedBy: text("started_by").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** {not_taken_up, in_arrears, lapsed, cancelled, renewed, expired} */
+    moved: jsonb("moved"),
+    notices: integer("notices"),
+  },
+  (t) => [index("lifecycle_runs_started_idx").on(t.startedAt)],
+);
+
 export type Client = typeof clients.$inferSelect;
 export type Policy = typeof policies.$inferSelect;
 export type Beneficiary = typeof beneficiaries.$inferSelect;
+export type PolicyAccountEntry = typeof policyAccountEntries.$inferSelect;
+export type PolicyTerm = typeof policyTerms.$inferSelect;
+export type PolicyEndorsement = typeof policyEndorsements.$inferSelect;
+export type LifecycleRun = typeof lifecycleRuns.$inferSelect;

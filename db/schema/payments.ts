@@ -19,6 +19,9 @@ export const transactions = pgTable(
     // One transaction per processor invoice, however often its events arrive.
     processorInvoiceId: text("processor_invoice_id").unique(),
     reference: text("reference"),
+    // A REFUND's payment, and the processor's refund when the money went back by card (lifecycle.md section 8).
+    refundOf: uuid("refund_of"),
+    processorRefundId: text("processor_refund_id").unique(),
     failureMessage: text("failure_message"),
     createdBy: text("created_by"),
     createdAt: createdAt(),
@@ -45,6 +48,9 @@ export const subscriptions = pgTable(
     billingAnchorDay: integer("billing_anchor_day").notNull(),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    // The service asked the processor to end it: only then does its end cancel the policy (lifecycle.md
+    // section 3); a subscription the processor ends by itself leaves the policy to the lifecycle.
+    cancelRequested: boolean("cancel_requested").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -12,12 +12,15 @@ import {
   planVersions,
   plans,
   policies,
+  policyAccountEntries,
   policyNumberCounters,
   policyStatusHistory,
   products,
   transactions,
   users,
 } from "@/db/schema";
+import { addDays, monthEnd } from "@/lib/emission/premium-dates";
+import { recordTerm } from "@/lib/emission/terms";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
 import { ensureUser } from "./users";
 
@@ -100,6 +103,9 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
       set: { lastValue: sql`${policyNumberCounters.lastValue} + 1` },
     });
   const startDate = `${year}-01-01`;
+  // Paid by transfer to the end of the current month: one premium a month since January.
+  const monthsPaid = new Date().getUTCMonth() + 1;
+  const paidToDate = monthEnd(startDate, monthsPaid);
   const [policy] = await db
     .insert(policies)
     .values({
@@ -108,14 +114,16 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
       planVersionId: version.id,
       companyId,
       startDate,
+      termStartDate: startDate,
       endDate: `${year}-12-31`,
       currency: "USD",
       finalPrice: "97.50",
       status: "ACTIVE",
+      paidToDate,
       createdBy: seller,
     })
     .returning();
-  const [, , parent] = await db
+  const people = await db
     .insert(beneficiaries)
     .values([
       {
@@ -125,6 +133,8 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
         kinshipType: "SELF",
         dateOfBirth: "1980-04-12",
         ageAtStart: year - 1981,
+        ageAtTermStart: year - 1981,
+        coverStartDate: startDate,
         price: "30.00",
         position: 0,
       },
@@ -135,6 +145,8 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
         kinshipType: "SPOUSE",
         dateOfBirth: "1990-09-30",
         ageAtStart: year - 1991,
+        ageAtTermStart: year - 1991,
+        coverStartDate: startDate,
         price: "30.00",
         position: 1,
       },
@@ -145,6 +157,8 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
         kinshipType: "PARENT",
         dateOfBirth: "1958-02-03",
         ageAtStart: year - 1959,
+        ageAtTermStart: year - 1959,
+        coverStartDate: startDate,
         price: "37.50",
         deceasedFlag: true,
         deceasedAt: new Date(),
@@ -152,26 +166,56 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
       },
     ])
     .returning();
+  const parent = people[2];
+  await recordTerm(db, policy, people);
   await db.insert(policyStatusHistory).values([
-    { policyId: policy.id, fromStatus: null, toStatus: "PENDING_PAYMENT", changedBy: seller, reason: "policy issued" },
+    {
+      policyId: policy.id,
+      fromStatus: null,
+      toStatus: "PENDING_PAYMENT",
+      changedBy: seller,
+      reason: "policy issued",
+      effectiveDate: startDate,
+    },
     {
       policyId: policy.id,
       fromStatus: "PENDING_PAYMENT",
       toStatus: "ACTIVE",
       changedBy: admin,
       reason: "manual payment received",
+      effectiveDate: startDate,
     },
   ]);
-  await db.insert(transactions).values({
-    policyId: policy.id,
-    kind: "MANUAL",
-    status: "PAID",
-    amount: "97.50",
-    currency: "USD",
-    reference: "DEMO-TRANSFER-1",
-    createdBy: admin,
-    paidAt: new Date(),
-  });
+  const [payment] = await db
+    .insert(transactions)
+    .values({
+      policyId: policy.id,
+      kind: "MANUAL",
+      status: "PAID",
+      amount: (97.5 * monthsPaid).toFixed(2),
+      currency: "USD",
+      reference: "DEMO-TRANSFER-1",
+      createdBy: admin,
+      paidAt: new Date(),
+    })
+    .returning();
+  await db.insert(policyAccountEntries).values([
+    {
+      policyId: policy.id,
+      entryDate: startDate,
+      kind: "PAYMENT",
+      amount: payment.amount,
+      reference: "DEMO-TRANSFER-1",
+      transactionId: payment.id,
+    },
+    ...Array.from({ length: monthsPaid }, (_, index) => ({
+      policyId: policy.id,
+      entryDate: startDate,
+      kind: "PREMIUM_PAID" as const,
+      amount: "97.50",
+      reference: `${index === 0 ? startDate : addDays(monthEnd(startDate, index), 1)} – ${monthEnd(startDate, index + 1)}`,
+    })),
+  ]);
   const [claim] = await db
     .insert(claims)
     .values({

@@ -26,6 +26,8 @@ export const PERMISSIONS = {
   "knowledge:write": "Ingest and delete knowledge documents",
   "chat:use": "Ask the knowledge assistant",
   "notifications:read": "Read the notifications outbox",
+  "lifecycle:run": "Run the daily policy lifecycle (arrears, lapse, renewal) for a day",
+  "policies:import": "Import policies of an existing book",
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -38,10 +40,9 @@ export function isPermission(value: string): value is Permission {
 /**
  * Permissions an API key never holds (trust.md section 3): each reaches beyond one company (users and
  * their roles, the companies, the shared geography, the lifecycle run over every company). Refused at
- * creation (422), and dropped from any key that holds one when the key is resolved. Named as strings:
- * `lifecycle:run` is refused by name before the permission exists.
+ * creation (422), and dropped from any key that holds one when the key is resolved.
  */
-export const KEY_FORBIDDEN_PERMISSIONS: readonly string[] = [
+export const KEY_FORBIDDEN_PERMISSIONS: readonly Permission[] = [
   "users:manage",
   "organizations:manage",
   "geography:manage",
@@ -49,7 +50,7 @@ export const KEY_FORBIDDEN_PERMISSIONS: readonly string[] = [
 ];
 
 export function keyMayHold(permission: string): boolean {
-  return !KEY_FORBIDDEN_PERMISSIONS.includes(permission);
+  return !(KEY_FORBIDDEN_PERMISSIONS as readonly string[]).includes(permission);
 }
 
 export const DEFAULT_ROLES = [

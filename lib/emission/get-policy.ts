@@ -26,6 +26,7 @@ export async function getPolicy({ ctx, policyId }: { ctx: ServiceContext; policy
       changed_by: row.changedBy,
       reason: row.reason,
       changed_at: row.changedAt.toISOString(),
+      effective_date: row.effectiveDate,
     })),
     client_name: names.clientName,
     product_name: names.productName,

@@ -10,12 +10,15 @@ import {
   products,
   type Beneficiary,
   type Client,
+  type PlanVersion,
   type Policy,
 } from "@/db/schema";
 import { assertEmailVerified, can, scopeOf, type Actor } from "@/lib/auth/actor";
 import { scopeFilter } from "@/lib/auth/scope-filter";
 import type { ServiceContext } from "@/lib/context";
 import { ConflictError, NotFoundError } from "@/lib/errors";
+import { todayUtc } from "./dates";
+import { addDays } from "./premium-dates";
 import type { ClientResponse, PolicyResponse } from "./schemas";
 import { COVERING_STATUSES, isCovering } from "./state-machine";
 
@@ -108,12 +111,40 @@ export function toBeneficiaryResponse(beneficiary: Beneficiary) {
     date_of_birth: beneficiary.dateOfBirth,
     country_of_residence: beneficiary.countryOfResidence,
     age_at_start: beneficiary.ageAtStart,
+    age_at_term_start: beneficiary.ageAtTermStart,
     price: beneficiary.price,
     deceased_flag: beneficiary.deceasedFlag,
+    cover_start_date: beneficiary.coverStartDate,
+    cover_end_date: beneficiary.coverEndDate,
   };
 }
 
-export function toPolicyResponse(policy: Policy, people: Beneficiary[]): PolicyResponse {
+/** The terms of a policy's version that its derived dates are counted with (lifecycle.md section 2). */
+export type PolicyDateTerms = Pick<PlanVersion, "gracePeriodDays" | "reinstatementWindowDays">;
+
+export const POLICY_DATE_TERMS = {
+  gracePeriodDays: planVersions.gracePeriodDays,
+  reinstatementWindowDays: planVersions.reinstatementWindowDays,
+};
+
+/**
+ * The dates a policy's status and paid-to date imply (lifecycle.md section 2): the next premium's due
+ * date, the end of the grace period while IN_ARREARS, the last day of the reinstatement window while LAPSED.
+ */
+export function policyDates(policy: Policy, terms: PolicyDateTerms, today = todayUtc()) {
+  const reinstatableUntil =
+    policy.status === "LAPSED" && policy.lapsedOn && terms.reinstatementWindowDays > 0
+      ? addDays(policy.lapsedOn, terms.reinstatementWindowDays)
+      : null;
+  return {
+    next_due_date: policy.paidToDate ? addDays(policy.paidToDate, 1) : policy.startDate,
+    grace_ends_on:
+      policy.status === "IN_ARREARS" && policy.paidToDate ? addDays(policy.paidToDate, terms.gracePeriodDays) : null,
+    reinstatable_until: reinstatableUntil !== null && reinstatableUntil >= today ? reinstatableUntil : null,
+  };
+}
+
+export function toPolicyResponse(policy: Policy, people: Beneficiary[], terms: PolicyDateTerms): PolicyResponse {
   return {
     id: policy.id,
     policy_number: policy.policyNumber,
@@ -122,10 +153,20 @@ export function toPolicyResponse(policy: Policy, people: Beneficiary[]): PolicyR
     company_id: policy.companyId,
     business_unit_id: policy.businessUnitId,
     start_date: policy.startDate,
+    term_number: policy.termNumber,
+    term_start_date: policy.termStartDate,
     end_date: policy.endDate,
     currency: policy.currency,
     final_price: policy.finalPrice,
     status: policy.status,
+    paid_to_date: policy.paidToDate,
+    credit: policy.credit,
+    ...policyDates(policy, terms),
+    lapsed_on: policy.lapsedOn,
+    reinstated_on: policy.reinstatedOn,
+    auto_renew: policy.autoRenew,
+    cancel_at: policy.cancelAt,
+    cancellation_reason_code: policy.cancellationReasonCode,
     beneficiaries: people.map(toBeneficiaryResponse),
     created_at: policy.createdAt.toISOString(),
   };
@@ -134,20 +175,27 @@ export function toPolicyResponse(policy: Policy, people: Beneficiary[]): PolicyR
 /** The policies with their beneficiaries, in the order given. */
 export async function toPolicyResponses(db: DbOrTx, rows: Policy[]): Promise<PolicyResponse[]> {
   if (rows.length === 0) return [];
-  const people = await db
-    .select()
-    .from(beneficiaries)
-    .where(
-      inArray(
-        beneficiaries.policyId,
-        rows.map((policy) => policy.id),
-      ),
-    )
-    .orderBy(asc(beneficiaries.position), asc(beneficiaries.id));
+  const [people, versions] = await Promise.all([
+    db
+      .select()
+      .from(beneficiaries)
+      .where(
+        inArray(
+          beneficiaries.policyId,
+          rows.map((policy) => policy.id),
+        ),
+      )
+      .orderBy(asc(beneficiaries.position), asc(beneficiaries.id)),
+    db
+      .select({ id: planVersions.id, ...POLICY_DATE_TERMS })
+      .from(planVersions)
+      .where(inArray(planVersions.id, [...new Set(rows.map((policy) => policy.planVersionId))])),
+  ]);
   return rows.map((policy) =>
     toPolicyResponse(
       policy,
       people.filter((person) => person.policyId === policy.id),
+      versions.find((version) => version.id === policy.planVersionId)!,
     ),
   );
 }

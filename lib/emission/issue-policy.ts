@@ -12,8 +12,9 @@ import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
 import { clientLanguage } from "@/lib/notifications/language";
 import { writeAudit } from "@/lib/operations/audit";
 import { ageOn, endOfYearOfCover, todayUtc } from "./dates";
+import { recordTerm } from "./terms";
 import { nextPolicyNumber } from "./policy-numbers";
-import { getClientOrThrow, ownerOf, toPolicyResponse } from "./internal";
+import { getClientOrThrow, ownerOf, POLICY_DATE_TERMS, toPolicyResponse } from "./internal";
 import type { BeneficiaryInput, IssuePolicyInput, PolicyResponse } from "./schemas";
 
 /** A rule one beneficiary breaks: which one (by position), which of its fields, and why. */
@@ -165,6 +166,7 @@ export async function issuePolicy({
         companyId: owner.companyId,
         businessUnitId: owner.businessUnitId,
         startDate: input.start_date,
+        termStartDate: input.start_date,
         endDate: endOfYearOfCover(input.start_date),
         currency: config.version.currency,
         finalPrice,
@@ -180,7 +182,9 @@ export async function issuePolicy({
       dateOfBirth: person.date_of_birth,
       countryOfResidence: person.country_of_residence ?? null,
       ageAtStart: ages[index],
+      ageAtTermStart: ages[index],
       price: quotes[index].final_price,
+      coverStartDate: input.start_date,
       position: index,
     }));
     const insertedPeople: Beneficiary[] = [];
@@ -192,7 +196,9 @@ export async function issuePolicy({
       toStatus: "PENDING_PAYMENT",
       changedBy: actorLabel(tx.actor),
       reason: "policy issued",
+      effectiveDate: today,
     });
+    await recordTerm(tx.db, provisional, insertedPeople);
     const policyNumber = await nextPolicyNumber(tx.db, Number(today.slice(0, 4)));
     await tx.db.update(policies).set({ policyNumber }).where(eq(policies.id, provisional.id));
     const policy = { ...provisional, policyNumber };
@@ -233,6 +239,10 @@ export async function issuePolicy({
         currency: policy.currency,
       },
     });
-    return toPolicyResponse(policy, insertedPeople);
+    const [terms] = await tx.db
+      .select(POLICY_DATE_TERMS)
+      .from(planVersions)
+      .where(eq(planVersions.id, policy.planVersionId));
+    return toPolicyResponse(policy, insertedPeople, terms);
   });
 }

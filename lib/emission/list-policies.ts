@@ -3,7 +3,7 @@ import { escapeLike } from "@/db/like";
 import { beneficiaries, clients, plans, planVersions, policies } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
-import { toPolicyResponse, visiblePolicies } from "./internal";
+import { POLICY_DATE_TERMS, toPolicyResponse, visiblePolicies } from "./internal";
 import type { ListPoliciesQuery } from "./schemas";
 
 /** GET /emission/policies: newest first, filtered by status, client, start dates or a number/name prefix. */
@@ -31,6 +31,7 @@ export async function listPolicies({ ctx, query }: { ctx: ServiceContext; query:
         policy: policies,
         clientName: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`,
         planName: plans.name,
+        terms: POLICY_DATE_TERMS,
         beneficiaryCount: sql<number>`(select count(*)::int from ${beneficiaries} where ${beneficiaries.policyId} = ${policies.id})`,
       })
       .from(policies)
@@ -43,8 +44,8 @@ export async function listPolicies({ ctx, query }: { ctx: ServiceContext; query:
       .offset((query.page - 1) * query.page_size),
     ctx.db.select({ total: count() }).from(policies).innerJoin(clients, eq(clients.id, policies.clientId)).where(where),
   ]);
-  const items = rows.map(({ policy, clientName, planName, beneficiaryCount }) => {
-    const { beneficiaries: _people, ...fields } = toPolicyResponse(policy, []);
+  const items = rows.map(({ policy, clientName, planName, terms, beneficiaryCount }) => {
+    const { beneficiaries: _people, ...fields } = toPolicyResponse(policy, [], terms);
     return { ...fields, client_name: clientName, plan_name: planName, beneficiary_count: beneficiaryCount };
   });
   return { items, total, page: query.page, page_size: query.page_size };

@@ -4,9 +4,19 @@ import { actorLabel } from "@/lib/auth/actor";
 import { inTransaction, sendAfterCommit, type ServiceContext } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
+import { todayUtc } from "./dates";
 import { assertPolicyMove, type PolicyTrigger } from "./state-machine";
 
-export type PolicyMove = { policyId: string; to: PolicyStatus; reason: string; trigger: PolicyTrigger };
+export type PolicyMove = {
+  policyId: string;
+  to: PolicyStatus;
+  reason: string;
+  trigger: PolicyTrigger;
+  /** The day the move took effect (default today, UTC): a catch-up run dates a lapse on its lapse day. */
+  effectiveDate?: string;
+  /** Other columns the move sets in the same write (lapsed_on, reinstated_on, cancellation_reason_code...). */
+  set?: Partial<Pick<Policy, "lapsedOn" | "reinstatedOn" | "cancelAt" | "cancellationReasonCode" | "autoRenew">>;
+};
 
 /**
  * The one way a policy changes status (an administrator's transition, a payment event). Moves one policy
@@ -21,7 +31,7 @@ export async function movePolicy(ctx: ServiceContext, move: PolicyMove): Promise
     assertPolicyMove(policy.status, move.to, move.trigger);
     const [updated] = await tx.db
       .update(policies)
-      .set({ status: move.to, updatedAt: new Date() })
+      .set({ ...move.set, status: move.to, updatedAt: new Date() })
       .where(eq(policies.id, policy.id))
       .returning();
     await tx.db.insert(policyStatusHistory).values({
@@ -30,13 +40,20 @@ export async function movePolicy(ctx: ServiceContext, move: PolicyMove): Promise
       toStatus: move.to,
       changedBy: actorLabel(tx.actor),
       reason: move.reason,
+      effectiveDate: move.effectiveDate ?? todayUtc(),
     });
     await writeAudit(tx, {
       action: "POLICY_STATUS_CHANGED",
       entity: "policies",
       entityId: policy.id,
       companyId: policy.companyId,
-      details: { from_status: policy.status, to_status: move.to, reason: move.reason, trigger: move.trigger },
+      details: {
+        from_status: policy.status,
+        to_status: move.to,
+        reason: move.reason,
+        trigger: move.trigger,
+        effective_date: move.effectiveDate ?? todayUtc(),
+      },
     });
     if (move.to === "ACTIVE")
       sendAfterCommit(tx, { name: "emission/policy.activated", data: { policy_id: policy.id } });

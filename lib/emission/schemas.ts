@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KINSHIP_TYPES, LANGUAGES, POLICY_STATUSES } from "@/db/enums";
+import { CANCELLATION_REASON_CODES, KINSHIP_TYPES, LANGUAGES, POLICY_STATUSES } from "@/db/enums";
 import { CountryCode, Email, MoneyString, paginated, PaginationQuery, PhoneInput, Uuid } from "@/lib/schemas";
 
 export { KINSHIP_TYPES, type KinshipType } from "@/db/enums";
@@ -118,8 +118,14 @@ export const BeneficiaryResponse = z.object({
   date_of_birth: z.string(),
   country_of_residence: z.string().nullable(),
   age_at_start: z.number().int(),
-  price: MoneyString,
+  age_at_term_start: z.number().int().describe("The life's age on the first day of the current term"),
+  price: MoneyString.describe("The life's monthly price in the current term"),
   deceased_flag: z.boolean(),
+  cover_start_date: z.string().describe("The policy's start_date, or the day the life was added"),
+  cover_end_date: z
+    .string()
+    .nullable()
+    .describe("The last day of cover: removed, died, or not kept at a renewal; null while covered"),
 });
 
 export const StatusHistoryResponse = z.object({
@@ -128,6 +134,7 @@ export const StatusHistoryResponse = z.object({
   changed_by: z.string(),
   reason: z.string(),
   changed_at: z.string(),
+  effective_date: z.string().describe("The day the move took effect (a late-found lapse: the lapse day)"),
 });
 
 export const PolicyResponse = z.object({
@@ -137,11 +144,26 @@ export const PolicyResponse = z.object({
   plan_version_id: Uuid,
   company_id: Uuid,
   business_unit_id: Uuid.nullable(),
-  start_date: z.string(),
-  end_date: z.string(),
+  start_date: z.string().describe("The inception date; never changes, renewals included"),
+  term_number: z.number().int().describe("1 for the first term, +1 at each renewal"),
+  term_start_date: z.string().describe("The first day of the current term"),
+  end_date: z.string().describe("The last day of the current term"),
   currency: z.string(),
-  final_price: MoneyString,
+  final_price: MoneyString.describe("The monthly premium in force now"),
   status: z.enum(POLICY_STATUSES),
+  paid_to_date: z.string().nullable().describe("The last day covered by premiums received; null before the first"),
+  next_due_date: z.string().describe("paid_to_date + 1 day (start_date when nothing is paid yet)"),
+  credit: MoneyString.describe("Money received and not yet enough for a whole premium"),
+  grace_ends_on: z.string().nullable().describe("paid_to_date + grace_period_days while IN_ARREARS, else null"),
+  lapsed_on: z.string().nullable(),
+  reinstatable_until: z
+    .string()
+    .nullable()
+    .describe("lapsed_on + reinstatement_window_days while LAPSED and the window is open, else null"),
+  reinstated_on: z.string().nullable(),
+  auto_renew: z.boolean(),
+  cancel_at: z.string().nullable().describe("Set while a cancellation waits for the end of the paid period"),
+  cancellation_reason_code: z.enum(CANCELLATION_REASON_CODES).nullable(),
   beneficiaries: z.array(BeneficiaryResponse),
   created_at: z.string(),
 });

@@ -6,25 +6,36 @@ import { ConflictError } from "@/lib/errors";
 // is the one function that moves a policy, and it checks every move with assertPolicyMove below.
 export { POLICY_STATUSES, type PolicyStatus };
 
-/** What moves a policy: an administrator's transition, or an event of the card processor. */
-export type PolicyTrigger = "manual" | "payment_succeeded" | "payment_failed" | "subscription_deleted";
+/**
+ * What moves a policy: an administrator's transition, an event of the card processor, a premium received
+ * (payment_succeeded, reinstatement included), the daily lifecycle run, or a cancellation (lifecycle.md
+ * section 8: the cancel endpoints, and the transition endpoint's move into CANCELLED).
+ */
+export type PolicyTrigger =
+  "manual" | "payment_succeeded" | "payment_failed" | "subscription_deleted" | "lifecycle" | "cancellation";
 
-// The one table of every policy move (contract section 6). A move not listed here is refused with 409,
-// whatever asks for it; CANCELLED and EXPIRED have no way out.
+// The one table of every policy move (contract section 6, lifecycle.md sections 3 to 8). A move not listed
+// here is refused with 409, whatever asks for it; CANCELLED, EXPIRED and NOT_TAKEN_UP have no way out.
+// ACTIVE is reached only by premiums (a LAPSED policy's is its reinstatement) and renewal, which keeps it.
 export const POLICY_MOVES: ReadonlyArray<{ from: PolicyStatus; to: PolicyStatus; triggers: readonly PolicyTrigger[] }> =
   [
     { from: "DRAFT", to: "PENDING_PAYMENT", triggers: ["manual"] },
-    { from: "DRAFT", to: "CANCELLED", triggers: ["manual"] },
-    { from: "PENDING_PAYMENT", to: "ACTIVE", triggers: ["manual", "payment_succeeded"] },
+    { from: "DRAFT", to: "CANCELLED", triggers: ["cancellation"] },
+    { from: "PENDING_PAYMENT", to: "ACTIVE", triggers: ["payment_succeeded"] },
     { from: "PENDING_PAYMENT", to: "PAID_FAILED", triggers: ["payment_failed"] },
-    { from: "PENDING_PAYMENT", to: "CANCELLED", triggers: ["manual", "subscription_deleted"] },
+    { from: "PENDING_PAYMENT", to: "NOT_TAKEN_UP", triggers: ["lifecycle"] },
+    { from: "PENDING_PAYMENT", to: "CANCELLED", triggers: ["cancellation", "subscription_deleted"] },
     { from: "PAID_FAILED", to: "ACTIVE", triggers: ["payment_succeeded"] },
-    { from: "PAID_FAILED", to: "CANCELLED", triggers: ["manual", "subscription_deleted"] },
-    { from: "ACTIVE", to: "IN_ARREARS", triggers: ["manual", "payment_failed"] },
-    { from: "ACTIVE", to: "CANCELLED", triggers: ["manual", "subscription_deleted"] },
-    { from: "ACTIVE", to: "EXPIRED", triggers: ["manual"] },
-    { from: "IN_ARREARS", to: "ACTIVE", triggers: ["manual", "payment_succeeded"] },
-    { from: "IN_ARREARS", to: "CANCELLED", triggers: ["manual", "subscription_deleted"] },
+    { from: "PAID_FAILED", to: "NOT_TAKEN_UP", triggers: ["lifecycle"] },
+    { from: "PAID_FAILED", to: "CANCELLED", triggers: ["cancellation", "subscription_deleted"] },
+    { from: "ACTIVE", to: "IN_ARREARS", triggers: ["manual", "payment_failed", "lifecycle"] },
+    { from: "ACTIVE", to: "CANCELLED", triggers: ["cancellation", "subscription_deleted", "lifecycle"] },
+    { from: "ACTIVE", to: "EXPIRED", triggers: ["manual", "lifecycle"] },
+    { from: "IN_ARREARS", to: "ACTIVE", triggers: ["payment_succeeded"] },
+    { from: "IN_ARREARS", to: "LAPSED", triggers: ["lifecycle"] },
+    { from: "IN_ARREARS", to: "CANCELLED", triggers: ["cancellation", "subscription_deleted", "lifecycle"] },
+    { from: "LAPSED", to: "ACTIVE", triggers: ["payment_succeeded"] },
+    { from: "LAPSED", to: "CANCELLED", triggers: ["cancellation"] },
   ];
 
 export function canMove(from: PolicyStatus, to: PolicyStatus, trigger: PolicyTrigger): boolean {

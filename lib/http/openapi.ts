@@ -4,6 +4,7 @@ import { claimsEndpoints } from "@/lib/claims/endpoints";
 import { identityEndpoints } from "@/lib/identity/endpoints";
 import { knowledgeEndpoints } from "@/lib/knowledge/endpoints";
 import { leadsEndpoints } from "@/lib/leads/endpoints";
+import { lifecycleEndpoints } from "@/lib/lifecycle/endpoints";
 import { notificationsEndpoints } from "@/lib/notifications/endpoints";
 import { emissionEndpoints } from "@/lib/emission/endpoints";
 import { operationsEndpoints } from "@/lib/operations/endpoints";
@@ -21,6 +22,7 @@ export const allOperations: Operation[] = [
   ...Object.values(catalogEndpoints),
   ...Object.values(emissionEndpoints),
   ...Object.values(paymentsEndpoints),
+  ...Object.values(lifecycleEndpoints),
   ...Object.values(claimsEndpoints),
   ...Object.values(leadsEndpoints),
   ...Object.values(knowledgeEndpoints),

@@ -22,10 +22,13 @@ export const TRANSACTION_STARTS: Readonly<Record<TransactionKind, readonly Trans
   INTENT: ["PENDING"],
   MANUAL: ["PAID"],
   INVOICE: ["PAID", "FAILED"],
+  // Money going back (lifecycle.md section 8): a card refund as the processor reports it, a manual one
+  // PENDING until someone marks it paid back.
+  REFUND: ["PENDING", "PAID"],
 };
 
 /** What moves a transaction: staff retrying a failed charge, or the card processor reporting on its charge. */
-export type TransactionTrigger = "retry" | "processor_report";
+export type TransactionTrigger = "retry" | "processor_report" | "mark_refunded";
 
 // The one table of every transaction move. Only a FAILED charge may be retried (PENDING again, with a new
 // intent); otherwise 409. The processor is the authority on its own charges: whatever it reports last of a
@@ -43,6 +46,7 @@ export const TRANSACTION_MOVES: ReadonlyArray<{
   { from: "FAILED", to: "FAILED", triggers: ["processor_report"] },
   { from: "PAID", to: "PAID", triggers: ["processor_report"] },
   { from: "PAID", to: "FAILED", triggers: ["processor_report"] },
+  { from: "PENDING", to: "PAID", triggers: ["mark_refunded"] },
 ];
 
 export function canMoveTransaction(from: TransactionStatus, to: TransactionStatus, trigger: TransactionTrigger) {
@@ -54,7 +58,11 @@ export function transactionStatusesMovableTo(to: TransactionStatus, trigger: Tra
   return TRANSACTION_MOVES.filter((move) => move.to === to && move.triggers.includes(trigger)).map((move) => move.from);
 }
 
-const TRIGGER_VERBS: Record<TransactionTrigger, string> = { retry: "retried", processor_report: "reported on" };
+const TRIGGER_VERBS: Record<TransactionTrigger, string> = {
+  retry: "retried",
+  processor_report: "reported on",
+  mark_refunded: "marked refunded",
+};
 
 /** The check of a move made on a transaction read first (a retry): 409 for a move the table does not allow. */
 export function assertTransactionMove(from: TransactionStatus, to: TransactionStatus, trigger: TransactionTrigger) {

@@ -93,6 +93,7 @@ export async function insertPolicyOn(versionId: string): Promise<string> {
       planVersionId: versionId,
       companyId,
       startDate: "2030-01-01",
+      termStartDate: "2030-01-01",
       endDate: "2030-12-31",
       currency: "USD",
       finalPrice: "25.00",

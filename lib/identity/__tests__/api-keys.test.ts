@@ -154,18 +154,19 @@ describe("API keys inside their company (trust.md section 3)", () => {
       const before = (await api("GET", "/api/v1/auth/api-keys", { token: admin.token })).body.length;
       const res = await createKey({ name: "too strong", permissions: ["leads:read", permission] });
       expect(res.status, res.text).toBe(422);
-      // lifecycle:run is not a permission of this release yet: refused as unknown until it is, then by this rule.
-      const [message, code] =
-        permission === "lifecycle:run"
-          ? ["unknown permission", "invalid_choice"]
-          : [`an API key cannot hold ${permission}: it reaches beyond the key's company`, "permission_not_for_keys"];
-      expect(res.body.errors).toEqual([{ path: "permissions.1", message, code }]);
+      expect(res.body.errors).toEqual([
+        {
+          path: "permissions.1",
+          message: `an API key cannot hold ${permission}: it reaches beyond the key's company`,
+          code: "permission_not_for_keys",
+        },
+      ]);
       expect((await api("GET", "/api/v1/auth/api-keys", { token: admin.token })).body.length).toBe(before);
     },
   );
 
-  it("refuses lifecycle:run by name in the service too, ready for the release that adds the permission", async () => {
-    const input = { name: "lifecycle", permissions: ["lifecycle:run"] } as unknown as CreateApiKeyInput;
+  it("refuses lifecycle:run in the service too", async () => {
+    const input: CreateApiKeyInput = { name: "lifecycle", permissions: ["lifecycle:run"] };
     await expect(
       createApiKey({ ctx: await systemCtx(), input: { ...input, company_id: admin.user.company_id } }),
     ).rejects.toMatchObject({
