@@ -635,7 +635,9 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     const paymentIntentId = text(params.payment_intent);
     if (!paymentIntentId) {
       if (text(params.charge)) throw invalidRequest("The fake Stripe refunds payment intents only.", "charge");
-      throw invalidRequest("One of the following params should be provided for this request: payment_intent or charge.");
+      throw invalidRequest(
+        "One of the following params should be provided for this request: payment_intent or charge.",
+      );
     }
     const paymentIntent = getOrThrow(paymentIntents, "payment_intent", paymentIntentId, "payment_intent");
     if (paymentIntent.status !== "succeeded") {

@@ -236,7 +236,9 @@ describe("POST /api/v1/emission/policies/{id}/transition: input and access", () 
     const policyId = await policyIn("PENDING_PAYMENT");
     // ACTIVE only by a premium: a manual payment of the whole premium.
     const pay = async () => {
-      const [{ finalPrice }] = await (await getDb())
+      const [{ finalPrice }] = await (
+        await getDb()
+      )
         .select({ finalPrice: policies.finalPrice })
         .from(policies)
         .where(eq(policies.id, policyId));

@@ -213,7 +213,10 @@ describe("POST /emission/policies/{id}/cancel in the cooling-off period", () => 
     // Ended now, as asked by the service: its deletion event then finds the policy already cancelled.
     expect(requestsTo(fake(), "DELETE", `/v1/subscriptions/${subscription}`)).toHaveLength(1);
     const db = await getDb();
-    const [local] = await db.select().from(subscriptions).where(eq(subscriptions.processorSubscriptionId, subscription));
+    const [local] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.processorSubscriptionId, subscription));
     expect(local).toMatchObject({ status: "CANCELED", cancelRequested: true });
   });
 
@@ -312,7 +315,10 @@ describe("POST /emission/policies/{id}/cancel outside the cooling-off period", (
     expect(update.body).toEqual({ cancel_at_period_end: "true" });
     expect(requestsTo(fake(), "DELETE", /^\/v1\/subscriptions\//)).toHaveLength(0);
     const db = await getDb();
-    const [local] = await db.select().from(subscriptions).where(eq(subscriptions.processorSubscriptionId, subscription));
+    const [local] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.processorSubscriptionId, subscription));
     expect(local).toMatchObject({ cancelAtPeriodEnd: true, cancelRequested: true });
   });
 
