@@ -37,6 +37,7 @@ export const API_ROUTES: ReadonlyArray<{ path: string; load: () => Promise<Route
   { path: "/api/v1/emission/clients/[id]", load: () => import("@/app/api/v1/emission/clients/[id]/route") },
   { path: "/api/v1/emission/clients", load: () => import("@/app/api/v1/emission/clients/route") },
   { path: "/api/v1/emission/issue", load: () => import("@/app/api/v1/emission/issue/route") },
+  { path: "/api/v1/emission/policies/[id]/endorsements", load: () => import("@/app/api/v1/emission/policies/[id]/endorsements/route") },
   { path: "/api/v1/emission/policies/[id]/passbook", load: () => import("@/app/api/v1/emission/policies/[id]/passbook/route") },
   { path: "/api/v1/emission/policies/[id]/pdf", load: () => import("@/app/api/v1/emission/policies/[id]/pdf/route") },
   { path: "/api/v1/emission/policies/[id]", load: () => import("@/app/api/v1/emission/policies/[id]/route") },

@@ -4,6 +4,7 @@ import { startFakeServer, type FakeReply, type FakeServer, type RecordedRequest 
 import {
   addInterval,
   declineOf,
+  planOf,
   stripeAccount,
   stripeAccountLink,
   stripeCardPaymentMethod,
@@ -598,8 +599,27 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       };
     }
     if (defaultPaymentMethod) subscription.default_payment_method = defaultPaymentMethod;
+    if (params.items !== undefined) replaceItemPrices(subscription, params);
     subscription.metadata = mergeMetadata(subscription.metadata, params.metadata);
     return subscription;
+  }
+
+  /**
+   * `items[n][id]` with a new `price` or `price_data`: that item bills the new price from the next
+   * invoice (the fake makes no proration invoice items, whatever `proration_behavior` says).
+   */
+  function replaceItemPrices(subscription: Stripe.Subscription, params: FormObject): void {
+    const given = subscriptionItems(params);
+    (params.items as FormObject[]).forEach((item, index) => {
+      const itemId = text(item.id);
+      const existing = subscription.items.data.find((candidate) => candidate.id === itemId);
+      if (!existing) throw invalidRequest(`Invalid subscription_item id: ${itemId ?? ""}`, `items[${index}][id]`);
+      const { price, quantity } = given[index];
+      prices.set(price.id, price);
+      existing.price = price;
+      existing.plan = planOf(price);
+      if (item.quantity !== undefined) existing.quantity = quantity;
+    });
   }
 
   function cancelSubscription(id: string): Stripe.Subscription {
