@@ -87,6 +87,14 @@ const COMPANY_OWNED: Record<string, Case> = {
     path: (ids) => `/api/v1/emission/policies/${ids.policyA}/transition`,
     body: () => ({ to_status: "CANCELLED", reason: "probing another company" }),
   },
+  "GET /api/v1/emission/policies/[id]/endorsements": {
+    path: (ids) => `/api/v1/emission/policies/${ids.policyA}/endorsements`,
+    ownedByClient: true,
+  },
+  "POST /api/v1/emission/policies/[id]/endorsements": {
+    path: (ids) => `/api/v1/emission/policies/${ids.policyA}/endorsements`,
+    body: () => ({ remove: [randomUUID()], reason: "probing another company" }),
+  },
   "POST /api/v1/emission/beneficiaries/[id]/mark-deceased": {
     path: (ids) => `/api/v1/emission/beneficiaries/${ids.beneficiaryA}/mark-deceased`,
   },
