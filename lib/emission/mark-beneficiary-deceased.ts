@@ -15,13 +15,22 @@ export const DECEASED_ENDORSER = "system:deceased";
 
 /**
  * POST /emission/beneficiaries/{id}/mark-deceased: sets the flag and opens the claim (PENDING) in the
- * same transaction. The beneficiary row is locked first, so marking twice, even at once, opens one claim:
+ * same transaction. The policy and beneficiary rows are locked first, so marking twice, even at once, opens one claim:
  * the second call finds the flag set and returns the claim the first opened. The death also ends the
  * life's cover and re-prices the policy (lifecycle.md section 7, repriceWithout below).
  */
 export async function markBeneficiaryDeceased({ ctx, beneficiaryId }: { ctx: ServiceContext; beneficiaryId: string }) {
   assertCan(ctx.actor, "beneficiaries:mark_deceased");
   return inTransaction(ctx, async (tx) => {
+    // The policy is locked before the life, the order an endorsement takes them in (so that the two never
+    // deadlock), and so that the re-pricing below starts from the premium in force.
+    const [owner] = await tx.db
+      .select({ policyId: beneficiaries.policyId })
+      .from(beneficiaries)
+      .innerJoin(policies, eq(policies.id, beneficiaries.policyId))
+      .where(and(eq(beneficiaries.id, beneficiaryId), scopeFilter(tx.actor, policies)));
+    if (owner)
+      await tx.db.select({ id: policies.id }).from(policies).where(eq(policies.id, owner.policyId)).for("update");
     const [found] = await tx.db
       .select({ beneficiary: beneficiaries, policy: policies })
       .from(beneficiaries)

@@ -511,6 +511,19 @@ describe("marking a life deceased", () => {
     expect((await stored(policy.id)).endorsements).toHaveLength(1);
   });
 
+  it("and an endorsement at the same moment: the premium is the sum of the lives covered after both", async () => {
+    const { policy } = await activePolicy([person(), spouse(), parent65()]);
+    const child = person({ first_name: "Eva", kinship_type: "CHILD", date_of_birth: "2015-01-01" });
+    const [death, endorsement] = await Promise.all([
+      markDeceased(policy.beneficiaries[1].id),
+      endorse(policy.id, { add: [child], reason: "a child" }),
+    ]);
+    expect([death.status, endorsement.status]).toEqual([200, 201]);
+    const after = await stored(policy.id);
+    expect(after.policy.finalPrice).toBe("87.50");
+    expect(after.endorsements).toHaveLength(2);
+  });
+
   it("a policy whose last life dies keeps its status, with nothing left to pay", async () => {
     const { policy } = await activePolicy();
     expect((await markDeceased(policy.beneficiaries[0].id)).status).toBe(200);
