@@ -38,6 +38,7 @@ export const API_ROUTES: ReadonlyArray<{ path: string; load: () => Promise<Route
   { path: "/api/v1/emission/clients", load: () => import("@/app/api/v1/emission/clients/route") },
   { path: "/api/v1/emission/issue", load: () => import("@/app/api/v1/emission/issue/route") },
   { path: "/api/v1/emission/policies/[id]/cancel", load: () => import("@/app/api/v1/emission/policies/[id]/cancel/route") },
+  { path: "/api/v1/emission/policies/[id]/endorsements", load: () => import("@/app/api/v1/emission/policies/[id]/endorsements/route") },
   { path: "/api/v1/emission/policies/[id]/passbook", load: () => import("@/app/api/v1/emission/policies/[id]/passbook/route") },
   { path: "/api/v1/emission/policies/[id]/pdf", load: () => import("@/app/api/v1/emission/policies/[id]/pdf/route") },
   { path: "/api/v1/emission/policies/[id]/renewal-preview", load: () => import("@/app/api/v1/emission/policies/[id]/renewal-preview/route") },

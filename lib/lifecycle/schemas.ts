@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { CANCELLATION_REASON_CODES } from "@/db/enums";
-import { DateOnly, PolicyDetailResponse } from "@/lib/emission/schemas";
+import {
+  BeneficiaryInput,
+  BeneficiaryResponse,
+  DateOnly,
+  MAX_BENEFICIARIES,
+  PolicyDetailResponse,
+  PolicyResponse,
+} from "@/lib/emission/schemas";
 import { TransactionResponse } from "@/lib/payments/schemas";
 import { MoneyString, Uuid } from "@/lib/schemas";
 
@@ -134,3 +141,55 @@ export const MarkRefundedInput = z
       .describe("The bank reference or receipt of the money paid back (default: the refund's own)"),
   })
   .strict();
+
+/** POST /emission/policies/{id}/endorsements (lifecycle.md section 7). */
+export const EndorsePolicyInput = z
+  .object({
+    add: z
+      .array(BeneficiaryInput)
+      .max(MAX_BENEFICIARIES, { message: `at most ${MAX_BENEFICIARIES} beneficiaries` })
+      .optional()
+      .describe("Lives to cover from today, checked and priced as at issue at their age today"),
+    remove: z
+      .array(Uuid)
+      .max(MAX_BENEFICIARIES, { message: `at most ${MAX_BENEFICIARIES} beneficiaries` })
+      .optional()
+      .describe("Ids of covered lives of this policy whose cover ends today"),
+    reason: z.string().trim().min(1, { message: "is required" }).max(1000),
+  })
+  .strict()
+  .refine((input) => (input.add?.length ?? 0) + (input.remove?.length ?? 0) > 0, {
+    message: "give at least one life to add or remove",
+    params: { code: "no_changes" },
+    // Only a body with nothing else wrong is "empty": its other problems are reported alone.
+    when: (payload) => payload.issues.length === 0,
+  });
+export type EndorsePolicyInput = z.infer<typeof EndorsePolicyInput>;
+
+/** A life in a dry run's answer: one being added has no id yet. */
+const PreviewBeneficiary = BeneficiaryResponse.extend({
+  id: Uuid.nullable().describe("null for a life a dry run would add"),
+});
+
+export const EndorsementResponse = z.object({
+  id: Uuid.nullable().describe("null in a dry run"),
+  effective_date: z.string(),
+  reason: z.string(),
+  premium_before: MoneyString,
+  premium_after: MoneyString.describe("The premium of every premium not yet paid; paid ones stay paid"),
+  added: z.array(PreviewBeneficiary),
+  removed: z.array(BeneficiaryResponse),
+  created_by: z.string().describe('A user id, "api_key:<id>", or "system:deceased" for a death'),
+  created_at: z.string().nullable().describe("null in a dry run"),
+});
+export type EndorsementResponse = z.infer<typeof EndorsementResponse>;
+EndorsementResponse.register(z.globalRegistry, { id: "Endorsement" });
+export const EndorsementsResponse = z.array(EndorsementResponse);
+
+export const EndorsePolicyResponse = z.object({
+  endorsement: EndorsementResponse,
+  policy: PolicyResponse.extend({ beneficiaries: z.array(PreviewBeneficiary) }).describe(
+    "The policy after the endorsement (in a dry run: as it would be)",
+  ),
+});
+export type EndorsePolicyResponse = z.infer<typeof EndorsePolicyResponse>;

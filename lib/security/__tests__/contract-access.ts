@@ -122,6 +122,9 @@ export const CONTRACT: Record<string, Rule> = {
   "POST /api/v1/ai/chat/stream": "chat:use", // the same chat, streamed
   // Section 11
   "GET /api/v1/notifications": "notifications:read",
+  // lifecycle.md section 7
+  "POST /api/v1/emission/policies/[id]/endorsements": "emission:write",
+  "GET /api/v1/emission/policies/[id]/endorsements": READ_POLICY,
 };
 
 // Routes whose permission admits signed-in users only: an API key is refused (403) whatever it holds.
