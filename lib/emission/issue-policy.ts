@@ -4,7 +4,13 @@ import { chunksForInsert } from "@/db/chunks";
 import { beneficiaries, planVersions, policies, policyStatusHistory, type Beneficiary } from "@/db/schema";
 import { actorLabel, assertCan } from "@/lib/auth/actor";
 import { isAvailableIn, type PriceQuote } from "@/lib/catalog/pricing";
-import { availabilityIn, getPricingConfig, isSoldTo, quotePrice } from "@/lib/catalog/pricing-config";
+import {
+  availabilityIn,
+  getPricingConfig,
+  isSoldTo,
+  quotePrice,
+  type PricingConfig,
+} from "@/lib/catalog/pricing-config";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BadRequestError, BusinessRuleError, NotFoundError } from "@/lib/errors";
 import { money, formatMoney } from "@/lib/money";
@@ -29,7 +35,7 @@ export type IssueOptions = {
   reportProblems?: (detail: string, problems: BeneficiaryProblem[]) => never;
 };
 
-function reportAsPaths(detail: string, problems: BeneficiaryProblem[]): never {
+export function reportAsPaths(detail: string, problems: BeneficiaryProblem[]): never {
   throw new BusinessRuleError(
     detail,
     problems.map((problem) => ({
@@ -42,6 +48,40 @@ function reportAsPaths(detail: string, problems: BeneficiaryProblem[]): never {
 
 function describe(person: BeneficiaryInput, index: number): string {
   return `beneficiary ${index + 1} (${person.first_name} ${person.last_name})`;
+}
+
+/** At most one SELF and one SPOUSE: each later one is a problem. Shared with the import of a book. */
+export function duplicateKinshipProblems(people: Array<Pick<BeneficiaryInput, "kinship_type">>): BeneficiaryProblem[] {
+  return people.flatMap((person, index): BeneficiaryProblem[] => {
+    const unique = person.kinship_type === "SELF" || person.kinship_type === "SPOUSE";
+    const earlier = people.findIndex((other) => other.kinship_type === person.kinship_type);
+    return unique && earlier !== index
+      ? [
+          {
+            index,
+            field: "kinship_type",
+            message: `only one ${person.kinship_type} beneficiary per policy`,
+            code: "duplicate_kinship",
+          },
+        ]
+      : [];
+  });
+}
+
+/** Each person (by position, with the country they live in) whose country the version is not sold in. */
+export function unavailableCountryProblems(config: PricingConfig, countries: string[]): BeneficiaryProblem[] {
+  return countries.flatMap((country, index): BeneficiaryProblem[] =>
+    isAvailableIn(availabilityIn(config, country))
+      ? []
+      : [
+          {
+            index,
+            field: "country_of_residence",
+            message: `the plan is not available in ${country}`,
+            code: "not_available_in_country",
+          },
+        ],
+  );
 }
 
 /**
@@ -86,20 +126,7 @@ export async function issuePolicy({
     }
 
     const people = input.beneficiaries;
-    const kinshipProblems = people.flatMap((person, index): BeneficiaryProblem[] => {
-      const unique = person.kinship_type === "SELF" || person.kinship_type === "SPOUSE";
-      const earlier = people.findIndex((other) => other.kinship_type === person.kinship_type);
-      return unique && earlier !== index
-        ? [
-            {
-              index,
-              field: "kinship_type",
-              message: `only one ${person.kinship_type} beneficiary per policy`,
-              code: "duplicate_kinship",
-            },
-          ]
-        : [];
-    });
+    const kinshipProblems = duplicateKinshipProblems(people);
 
     const ages = people.map((person) => ageOn(person.date_of_birth, input.start_date));
     const birthProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
@@ -130,18 +157,7 @@ export async function issuePolicy({
     );
 
     const countryOf = (person: BeneficiaryInput) => person.country_of_residence ?? client.countryOfResidence;
-    const countryProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
-      isAvailableIn(availabilityIn(config, countryOf(person)))
-        ? []
-        : [
-            {
-              index,
-              field: "country_of_residence",
-              message: `the plan is not available in ${countryOf(person)}`,
-              code: "not_available_in_country",
-            },
-          ],
-    );
+    const countryProblems = unavailableCountryProblems(config, people.map(countryOf));
 
     // Every problem is listed at once (a spreadsheet shows them all on their rows); the detail names the
     // first by the contract's order: who is covered, then ages, then countries.

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { SpreadsheetError, type CellError } from "@/lib/errors";
 import { issueCode } from "@/lib/i18n/issue-code";
 import { BeneficiaryInput } from "../schemas";
@@ -13,7 +14,16 @@ export const BENEFICIARY_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof BeneficiaryInput>;
 type Column = (typeof BENEFICIARY_COLUMNS)[number];
 
-const isOptional = (column: Column) => BeneficiaryInput.shape[column].safeParse(undefined).success;
+/** A sheet's columns and the schema one row is read with (its keys are the column names). */
+export type RowSchema<C extends string, T = unknown> = {
+  names: readonly C[];
+  schema: z.ZodType<T> & { shape: Record<C, z.ZodType> };
+};
+
+const BENEFICIARY_ROW: RowSchema<Column, BeneficiaryInput> = { names: BENEFICIARY_COLUMNS, schema: BeneficiaryInput };
+
+const isOptional = <C extends string>(row: RowSchema<C>, column: C) =>
+  row.schema.shape[column].safeParse(undefined).success;
 
 export type BeneficiaryRows = {
   /** The rows that read as beneficiaries. */
@@ -31,7 +41,7 @@ export type BeneficiaryRows = {
  */
 export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
   const [header = [], ...body] = rows;
-  const columns = columnsOf(header);
+  const columns = columnsOf(header, BENEFICIARY_ROW);
   const dataRows = body
     .map((cells, index) => ({ rowNumber: index + 2, cells }))
     .filter(({ cells }) => !cells.every((cell) => textOf(cell) === ""));
@@ -51,9 +61,9 @@ export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
       });
       continue;
     }
-    const read = readRow(cells, columns);
-    if ("beneficiary" in read) {
-      beneficiaries.push(read.beneficiary);
+    const read = readRow(cells, columns, BENEFICIARY_ROW);
+    if ("value" in read) {
+      beneficiaries.push(read.value);
       rowNumbers.push(rowNumber);
     } else
       for (const [column, { message, code }] of read.problems) errors.push({ row: rowNumber, column, message, code });
@@ -63,15 +73,18 @@ export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
 
 const FORMULA_START = /^\s*[=+\-@]/;
 
-// One beneficiary from its cells, or one message per bad cell (the first rule it breaks: a date like
-// 01/02/1990 breaks two), in the file's column order.
-function readRow(
+/**
+ * One row's value from its cells (read with the row's schema), or one message per bad cell (the first
+ * rule it breaks: a date like 01/02/1990 breaks two), in the file's column order.
+ */
+export function readRow<C extends string, T>(
   cells: Cell[],
-  columns: Array<Column | null>,
-): { beneficiary: BeneficiaryInput } | { problems: Array<[Column, { message: string; code: string }]> } {
+  columns: Array<C | null>,
+  row: RowSchema<C, T>,
+): { value: T } | { problems: Array<[C, { message: string; code: string }]> } {
   // Keyed by the known column names only, never by the file's text.
-  const candidate: Partial<Record<Column, string>> = {};
-  const problems = new Map<Column, { message: string; code: string }>();
+  const candidate: Partial<Record<C, string>> = {};
+  const problems = new Map<C, { message: string; code: string }>();
   columns.forEach((column, index) => {
     if (!column) return;
     const text = textOf(cells[index]);
@@ -86,12 +99,12 @@ function readRow(
         code: "formula_not_allowed",
       });
     // An empty optional cell is absent (a beneficiary without a country lives in the client's).
-    else if (!(text === "" && isOptional(column))) candidate[column] = text;
+    else if (!(text === "" && isOptional(row, column))) candidate[column] = text;
   });
-  const parsed = BeneficiaryInput.safeParse(candidate);
-  if (parsed.success && problems.size === 0) return { beneficiary: parsed.data };
+  const parsed = row.schema.safeParse(candidate);
+  if (parsed.success && problems.size === 0) return { value: parsed.data };
   for (const issue of parsed.error?.issues ?? []) {
-    const column = issue.path[0] as Column;
+    const column = issue.path[0] as C;
     // A column the row leaves out (or the header lacks) is required, whatever check reported it.
     const code = candidate[column] === undefined ? "required" : issueCode(issue).code;
     if (!problems.has(column)) problems.set(column, { message: issue.message, code });
@@ -111,19 +124,23 @@ export function rowsError(unsorted: CellError[]): SpreadsheetError {
   );
 }
 
-// Position -> column; blank header cells are columns the upload ignores (notes beside the data).
-function columnsOf(header: Cell[]): Array<Column | null> {
+/**
+ * Position -> column of the header row (names matched trimmed and in any letter case); blank header
+ * cells are columns the upload ignores (notes beside the data). 422 listing every unknown, repeated or
+ * missing required column.
+ */
+export function columnsOf<C extends string>(header: Cell[], row: RowSchema<C>): Array<C | null> {
   const errors: CellError[] = [];
-  const seen = new Set<Column>();
-  const columns = header.map((cell): Column | null => {
+  const seen = new Set<C>();
+  const columns = header.map((cell): C | null => {
     const name = textOf(cell);
     if (name === "") return null;
-    const column = BENEFICIARY_COLUMNS.find((known) => known === name.toLowerCase());
+    const column = row.names.find((known) => known === name.toLowerCase());
     if (!column) {
       errors.push({
         row: 1,
         column: name,
-        message: `is not a column of the upload (expected ${BENEFICIARY_COLUMNS.join(", ")})`,
+        message: `is not a column of the upload (expected ${row.names.join(", ")})`,
         code: "unknown_column",
       });
       return null;
@@ -133,8 +150,8 @@ function columnsOf(header: Cell[]): Array<Column | null> {
     seen.add(column);
     return column;
   });
-  for (const column of BENEFICIARY_COLUMNS) {
-    if (!seen.has(column) && !isOptional(column))
+  for (const column of row.names) {
+    if (!seen.has(column) && !isOptional(row, column))
       errors.push({ row: 1, column, message: "is missing from the header row", code: "missing_column" });
   }
   if (errors.length > 0) {
@@ -149,7 +166,7 @@ function columnsOf(header: Cell[]): Array<Column | null> {
 
 // Dates become YYYY-MM-DD: a date cell is read as midnight UTC of its day, so its UTC date is the day
 // the spreadsheet shows, whatever the server's time zone.
-function textOf(cell: Cell | undefined): string {
+export function textOf(cell: Cell | undefined): string {
   if (cell === null || cell === undefined) return "";
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? "" : cell.toISOString().slice(0, 10);
   return String(cell).trim();
