@@ -8,7 +8,7 @@ import type { UploadedFile } from "@/lib/http/multipart";
 import { runOffThread } from "@/lib/offload/pool";
 import type { ImportBookResponse } from "../schemas";
 import { IMPORT_BOUNDS, policiesFromRows } from "./book-rows";
-import { findImportVersion, findVisibleClients, takenPolicyNumbers } from "./internal";
+import { findImportVersion, findClientsInScope, takenPolicyNumbers } from "./internal";
 import { prepareImport, type ImportVersion, type PreparedImport } from "./prepare-import";
 import { storeImports } from "./store-imports";
 
@@ -32,7 +32,7 @@ export async function importBook({
     await runOffThread("readSpreadsheet", { ...file, bounds: IMPORT_BOUNDS }),
   );
   return inTransaction(ctx, async (tx) => {
-    const clients = await findVisibleClients(
+    const clients = await findClientsInScope(
       tx,
       policies.map((policy) => policy.input.client_id),
     );

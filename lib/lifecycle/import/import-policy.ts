@@ -1,11 +1,11 @@
 import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { todayUtc } from "@/lib/emission/dates";
-import { getClientOrThrow, toPolicyResponse } from "@/lib/emission/internal";
+import { toPolicyResponse } from "@/lib/emission/internal";
 import type { PolicyResponse } from "@/lib/emission/schemas";
 import { BadRequestError, BusinessRuleError, ConflictError, NotFoundError } from "@/lib/errors";
 import type { ImportPolicyInput } from "../schemas";
-import { findImportVersion, takenPolicyNumbers } from "./internal";
+import { findClientsInScope, findImportVersion, takenPolicyNumbers } from "./internal";
 import { prepareImport, type ImportProblem } from "./prepare-import";
 import { storeImports } from "./store-imports";
 
@@ -30,7 +30,8 @@ export async function importPolicy({
 }): Promise<PolicyResponse> {
   assertCan(ctx.actor, "policies:import");
   return inTransaction(ctx, async (tx) => {
-    const client = await getClientOrThrow(tx, input.client_id);
+    const client = (await findClientsInScope(tx, [input.client_id])).get(input.client_id);
+    if (!client) throw new NotFoundError("client");
     const version = await findImportVersion(tx, input.plan_version_id);
     if (version === "not_found") throw new NotFoundError("plan version");
     if (version === "inactive") throw new BadRequestError("the plan version is not active");

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { clients, planVersions, policies, type Client } from "@/db/schema";
 import { getPricingConfig, isSoldTo } from "@/lib/catalog/pricing-config";
 import type { ServiceContext } from "@/lib/context";
-import { visibleClients } from "@/lib/emission/internal";
+import { scopeFilter } from "@/lib/auth/scope-filter";
 import type { ImportVersion } from "./prepare-import";
 
 // The look-ups of an import, for one policy or a whole book: what the caller may see, as issue sees it.
@@ -32,15 +32,18 @@ export async function findImportVersion(
   return { config, terms };
 }
 
-/** The clients among `ids` the caller may see, by id. */
-export async function findVisibleClients(ctx: ServiceContext, ids: string[]): Promise<Map<string, Client>> {
+/**
+ * The clients among `ids` in the caller's scope (its company and business unit; any for ADMIN), by id:
+ * importing for a client is changing it, as issue's forUpdate look-up has it, so emission:read is not asked.
+ */
+export async function findClientsInScope(ctx: ServiceContext, ids: string[]): Promise<Map<string, Client>> {
   const found = new Map<string, Client>();
   const unique = [...new Set(ids)];
   for (let at = 0; at < unique.length; at += 5000) {
     const rows = await ctx.db
       .select()
       .from(clients)
-      .where(and(inArray(clients.id, unique.slice(at, at + 5000)), visibleClients(ctx.actor)));
+      .where(and(inArray(clients.id, unique.slice(at, at + 5000)), scopeFilter(ctx.actor, clients)));
     for (const client of rows) found.set(client.id, client);
   }
   return found;

@@ -162,6 +162,8 @@ export function prepareImport(
       lifeProblem(index, "date_of_birth", `must not be after today (${today} UTC)`, "date_in_future");
     else if (person.date_of_birth > coverStart)
       lifeProblem(index, "date_of_birth", `born after the cover start date ${coverStart}`, "born_after_cover_start");
+    // A cover start left to default is start_date, whose own problems are reported on it.
+    if (person.cover_start_date === undefined) return;
     if (coverStart < input.start_date)
       lifeProblem(index, "cover_start_date", "must not be before start_date", "before_start");
     else if (coverStart > today)
