@@ -53,9 +53,12 @@ export async function storeImports(
     autoRenew: item.input.auto_renew ?? true,
     createdBy,
   }));
-  const stored: Policy[] = [];
+  const byNumber = new Map<string, Policy>();
   for (const chunk of chunksForInsert(policyRows))
-    stored.push(...(await ctx.db.insert(policies).values(chunk).returning()));
+    for (const policy of await ctx.db.insert(policies).values(chunk).returning())
+      byNumber.set(policy.policyNumber, policy);
+  // In the order of `imports`, whatever order the database returned them in.
+  const stored = policyRows.map((row) => byNumber.get(row.policyNumber)!);
 
   const lifeRows = imports.flatMap((item, at) =>
     item.lives.map((life, index) => ({
