@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { policies, policyAccountEntries, policyTerms } from "@/db/schema";
 import { endOfYearOfCover, todayUtc } from "@/lib/emission/dates";
@@ -9,6 +9,7 @@ import { api } from "@/test/api";
 import {
   createSellableVersion,
   createTestClient,
+  createTestCompany,
   dateFromToday,
   expectAuditRow,
   signInAs,
@@ -232,6 +233,18 @@ describe("premium", () => {
     expect(response.body.errors[0].path).toBe("premium");
   });
 
+  it("must fit the version's currency: 1000.50 CLP is 422", async () => {
+    vi.stubEnv("CATALOG_CURRENCIES", "CLP");
+    const clp = (await createSellableVersion({ currency: "CLP", public_price: "25000", cost_price: "10000" })).version;
+    const response = await importPolicy(importBody({ plan_version_id: clp.id, premium: "1000.50" }));
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual([
+      { path: "premium", message: "must be a whole amount of CLP", code: "not_whole_amount" },
+    ]);
+    expect((await importPolicy(importBody({ plan_version_id: clp.id, premium: "1000" }))).status).toBe(201);
+    vi.unstubAllEnvs();
+  });
+
   it("not given: a life in a country the version is not sold in is 422", async () => {
     const response = await importPolicy(importBody({ beneficiaries: [person({ country_of_residence: "FR" })] }));
     expect(response.status).toBe(422);
@@ -354,6 +367,14 @@ describe("scope and access", () => {
     const unknown = "00000000-0000-4000-8000-000000000000";
     expect((await importPolicy(importBody({ client_id: unknown }))).status).toBe(404);
     expect((await importPolicy(importBody({ plan_version_id: unknown }))).status).toBe(404);
+  });
+
+  it("404 for a client outside an API key's company", async () => {
+    const company = await createTestCompany();
+    const key = await createApiKey(admin, ["policies:import"], company.id);
+    const response = await api("POST", "/api/v1/emission/policies/import", { apiKey: key, body: importBody() });
+    expect(response.status).toBe(404);
+    expect(response.body.detail).toBe("client not found");
   });
 
   it("403 for a seller, and for an API key without policies:import", async () => {
