@@ -40,17 +40,30 @@ export type BeneficiaryRows = {
  * issue endpoint. Every bad cell of every row is returned, with the row as the spreadsheet numbers it.
  */
 export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
+  // At most MAX_UPLOAD_ROWS: the reader refused a longer sheet before parsing it (sheet-bounds.ts).
+  const { values, errors } = readRows(rows, BENEFICIARY_ROW, "beneficiary");
+  return { beneficiaries: values.map(({ value }) => value), rowNumbers: values.map(({ row }) => row), errors };
+}
+
+/**
+ * The rows under the header read with `row`'s schema (blank rows skipped; none at all is 422 naming
+ * `what` the rows should be): each value with its row as the spreadsheet numbers it, and every bad cell
+ * of the rows that did not read.
+ */
+export function readRows<C extends string, T>(
+  rows: Cell[][],
+  row: RowSchema<C, T>,
+  what: string,
+): { values: Array<{ row: number; value: T }>; errors: CellError[] } {
   const [header = [], ...body] = rows;
-  const columns = columnsOf(header, BENEFICIARY_ROW);
+  const columns = columnsOf(header, row);
   const dataRows = body
     .map((cells, index) => ({ rowNumber: index + 2, cells }))
     .filter(({ cells }) => !cells.every((cell) => textOf(cell) === ""));
-  // At most MAX_UPLOAD_ROWS: the reader refused a longer sheet before parsing it (sheet-bounds.ts).
-  if (dataRows.length === 0) throw new SpreadsheetError("the file has no beneficiary rows under the header");
+  if (dataRows.length === 0) throw new SpreadsheetError(`the file has no ${what} rows under the header`);
 
   const errors: CellError[] = [];
-  const beneficiaries: BeneficiaryInput[] = [];
-  const rowNumbers: number[] = [];
+  const values: Array<{ row: number; value: T }> = [];
   for (const { rowNumber, cells } of dataRows) {
     if (cells.length !== header.length) {
       errors.push({
@@ -61,14 +74,12 @@ export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
       });
       continue;
     }
-    const read = readRow(cells, columns, BENEFICIARY_ROW);
-    if ("value" in read) {
-      beneficiaries.push(read.value);
-      rowNumbers.push(rowNumber);
-    } else
+    const read = readRow(cells, columns, row);
+    if ("value" in read) values.push({ row: rowNumber, value: read.value });
+    else
       for (const [column, { message, code }] of read.problems) errors.push({ row: rowNumber, column, message, code });
   }
-  return { beneficiaries, rowNumbers, errors };
+  return { values, errors };
 }
 
 const FORMULA_START = /^\s*[=+\-@]/;
@@ -77,7 +88,7 @@ const FORMULA_START = /^\s*[=+\-@]/;
  * One row's value from its cells (read with the row's schema), or one message per bad cell (the first
  * rule it breaks: a date like 01/02/1990 breaks two), in the file's column order.
  */
-export function readRow<C extends string, T>(
+function readRow<C extends string, T>(
   cells: Cell[],
   columns: Array<C | null>,
   row: RowSchema<C, T>,
@@ -129,7 +140,7 @@ export function rowsError(unsorted: CellError[]): SpreadsheetError {
  * cells are columns the upload ignores (notes beside the data). 422 listing every unknown, repeated or
  * missing required column.
  */
-export function columnsOf<C extends string>(header: Cell[], row: RowSchema<C>): Array<C | null> {
+function columnsOf<C extends string>(header: Cell[], row: RowSchema<C>): Array<C | null> {
   const errors: CellError[] = [];
   const seen = new Set<C>();
   const columns = header.map((cell): C | null => {
@@ -166,7 +177,7 @@ export function columnsOf<C extends string>(header: Cell[], row: RowSchema<C>): 
 
 // Dates become YYYY-MM-DD: a date cell is read as midnight UTC of its day, so its UTC date is the day
 // the spreadsheet shows, whatever the server's time zone.
-export function textOf(cell: Cell | undefined): string {
+function textOf(cell: Cell | undefined): string {
   if (cell === null || cell === undefined) return "";
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? "" : cell.toISOString().slice(0, 10);
   return String(cell).trim();

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { columnsOf, readRow, textOf, type RowSchema } from "@/lib/emission/bulk-upload/beneficiary-rows";
+import { readRows, type RowSchema } from "@/lib/emission/bulk-upload/beneficiary-rows";
 import type { Cell } from "@/lib/emission/bulk-upload/read-spreadsheet";
 import type { SheetBounds } from "@/lib/emission/bulk-upload/sheet-bounds";
 import { DateOnly } from "@/lib/emission/schemas";
-import { SpreadsheetError, type CellError } from "@/lib/errors";
+import type { CellError } from "@/lib/errors";
 import { DecimalInput, Uuid } from "@/lib/schemas";
 import { ImportBeneficiaryInput, ImportedPolicyNumber, type ImportPolicyInput } from "../schemas";
 
@@ -69,32 +69,10 @@ export type BookPolicy = { input: ImportPolicyInput; rows: number[] };
  * the import's rules are checked on them too.
  */
 export function policiesFromRows(rows: Cell[][]): { policies: BookPolicy[]; errors: CellError[] } {
-  const [header = [], ...body] = rows;
-  const columns = columnsOf(header, IMPORT_ROW);
-  const dataRows = body
-    .map((cells, index) => ({ rowNumber: index + 2, cells }))
-    .filter(({ cells }) => !cells.every((cell) => textOf(cell) === ""));
   // At most MAX_IMPORT_ROWS: the reader refused a longer sheet before parsing it (sheet-bounds.ts).
-  if (dataRows.length === 0) throw new SpreadsheetError("the file has no policy rows under the header");
-
-  const errors: CellError[] = [];
+  const { values, errors } = readRows(rows, IMPORT_ROW, "policy");
   const groups = new Map<string, { first: ImportRow; firstRow: number; policy: BookPolicy }>();
-  for (const { rowNumber, cells } of dataRows) {
-    if (cells.length !== header.length) {
-      errors.push({
-        row: rowNumber,
-        column: null,
-        message: `has ${cells.length} cells where the header has ${header.length}`,
-        code: "wrong_cell_count",
-      });
-      continue;
-    }
-    const read = readRow(cells, columns, IMPORT_ROW);
-    if (!("value" in read)) {
-      for (const [column, { message, code }] of read.problems) errors.push({ row: rowNumber, column, message, code });
-      continue;
-    }
-    const row = read.value;
+  for (const { row: rowNumber, value: row } of values) {
     const life = Object.fromEntries(
       LIFE_COLUMNS.filter((column) => row[column] !== undefined).map((column) => [column, row[column]]),
     ) as ImportBeneficiaryInput;
