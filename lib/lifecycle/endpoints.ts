@@ -37,6 +37,8 @@ export const lifecycleEndpoints = {
     description:
       'A policy brought from another system, in the status the lifecycle would give it today: no paid_to_date PENDING_PAYMENT (NOT_TAKEN_UP once start_date + not_taken_up_days has passed), paid to today or later ACTIVE, within the grace period IN_ARREARS, beyond it LAPSED (lapsed_on = paid_to_date + grace_period_days + 1). The current term is the anniversary term that holds today. Entry ages are not checked. Without premium each life is priced at its age at the current term start; with it, the premium is split evenly over the lives. The history holds the import (reason "imported", effective start_date) and the moves the lifecycle would have written (into IN_ARREARS effective paid_to_date + 1, into LAPSED effective lapsed_on); an imported paid-to date is recorded by an ADJUSTMENT of 0.00 in the account. Nothing is sent to the client.',
     access: "policies:import",
+    // A script importing a book retries; without a policy_number each retry would be another policy.
+    idempotent: true,
     body: ImportPolicyInput,
     responses: {
       201: { description: "PolicyResponse", schema: PolicyResponse },

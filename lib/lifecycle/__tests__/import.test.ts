@@ -392,6 +392,16 @@ describe("scope and access", () => {
     expect(response.status, response.text).toBe(201);
   });
 
+  it("answers a retry with the same Idempotency-Key with the same policy, storing one", async () => {
+    const headers = { "idempotency-key": `import-${Date.now()}` };
+    const body = importBody();
+    const first = await api("POST", "/api/v1/emission/policies/import", { token: admin.token, body, headers });
+    const again = await api("POST", "/api/v1/emission/policies/import", { token: admin.token, body, headers });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+  });
+
   it("does not clash with GET /emission/policies/{id}", async () => {
     const policy = await imported();
     expect((await api("GET", `/api/v1/emission/policies/${policy.id}`, { token: admin.token })).status).toBe(200);
