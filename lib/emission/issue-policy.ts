@@ -35,7 +35,7 @@ export type IssueOptions = {
   reportProblems?: (detail: string, problems: BeneficiaryProblem[]) => never;
 };
 
-function reportAsPaths(detail: string, problems: BeneficiaryProblem[]): never {
+export function reportAsPaths(detail: string, problems: BeneficiaryProblem[]): never {
   throw new BusinessRuleError(
     detail,
     problems.map((problem) => ({
@@ -56,19 +56,14 @@ function countryOf(person: BeneficiaryInput, clientCountry: string): string {
 }
 
 /**
- * The rules a life passes when it joins a policy, at issue or added by an endorsement (lifecycle.md
- * section 7), on the day its cover starts (`on`): who is covered (one SELF and one SPOUSE, counting
- * `covered`, the kinships of the lives the policy keeps), born by `on`, its age at `on` within the
- * version's max_entry_age, and its country where the version is sold. Every problem is listed at once (a
- * spreadsheet shows them all on their rows), in the contract's order: who is covered, ages, countries.
+ * At most one SELF and one SPOUSE, counting `covered` (the kinships of the lives the policy keeps): each
+ * later one is a problem. Shared with endorsements and the import of a book.
  */
-export function checkNewLives(
-  config: PricingConfig,
-  people: BeneficiaryInput[],
-  options: { on: string; clientCountry: string; covered?: readonly KinshipType[] },
-): { ages: number[]; problems: BeneficiaryProblem[] } {
-  const { on, clientCountry, covered = [] } = options;
-  const kinshipProblems = people.flatMap((person, index): BeneficiaryProblem[] => {
+export function duplicateKinshipProblems(
+  people: Array<Pick<BeneficiaryInput, "kinship_type">>,
+  covered: readonly KinshipType[] = [],
+): BeneficiaryProblem[] {
+  return people.flatMap((person, index): BeneficiaryProblem[] => {
     const unique = person.kinship_type === "SELF" || person.kinship_type === "SPOUSE";
     const earlier = people.findIndex((other) => other.kinship_type === person.kinship_type);
     return unique && (earlier !== index || covered.includes(person.kinship_type))
@@ -82,6 +77,38 @@ export function checkNewLives(
         ]
       : [];
   });
+}
+
+/** Each person (by position, with the country they live in) whose country the version is not sold in. */
+export function unavailableCountryProblems(config: PricingConfig, countries: string[]): BeneficiaryProblem[] {
+  return countries.flatMap((country, index): BeneficiaryProblem[] =>
+    isAvailableIn(availabilityIn(config, country))
+      ? []
+      : [
+          {
+            index,
+            field: "country_of_residence",
+            message: `the plan is not available in ${country}`,
+            code: "not_available_in_country",
+          },
+        ],
+  );
+}
+
+/**
+ * The rules a life passes when it joins a policy, at issue or added by an endorsement (lifecycle.md
+ * section 7), on the day its cover starts (`on`): who is covered (one SELF and one SPOUSE, counting
+ * `covered`, the kinships of the lives the policy keeps), born by `on`, its age at `on` within the
+ * version's max_entry_age, and its country where the version is sold. Every problem is listed at once (a
+ * spreadsheet shows them all on their rows), in the contract's order: who is covered, ages, countries.
+ */
+export function checkNewLives(
+  config: PricingConfig,
+  people: BeneficiaryInput[],
+  options: { on: string; clientCountry: string; covered?: readonly KinshipType[] },
+): { ages: number[]; problems: BeneficiaryProblem[] } {
+  const { on, clientCountry, covered = [] } = options;
+  const kinshipProblems = duplicateKinshipProblems(people, covered);
 
   const ages = people.map((person) => ageOn(person.date_of_birth, on));
   const birthProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
@@ -104,17 +131,9 @@ export function checkNewLives(
       : [],
   );
 
-  const countryProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
-    isAvailableIn(availabilityIn(config, countryOf(person, clientCountry)))
-      ? []
-      : [
-          {
-            index,
-            field: "country_of_residence",
-            message: `the plan is not available in ${countryOf(person, clientCountry)}`,
-            code: "not_available_in_country",
-          },
-        ],
+  const countryProblems = unavailableCountryProblems(
+    config,
+    people.map((person) => countryOf(person, clientCountry)),
   );
 
   return { ages, problems: [...kinshipProblems, ...birthProblems, ...ageProblems, ...countryProblems] };
