@@ -179,16 +179,12 @@ describe("step 2, arrears", () => {
       status: "ACTIVE",
       paidToDate: "2026-05-14",
     });
-    await (
-      await getDb()
-    )
-      .insert(subscriptions)
-      .values({
-        policyId: policy.id,
-        processorSubscriptionId: `sub_${policy.id}`,
-        status: "ACTIVE",
-        billingAnchorDay: 15,
-      });
+    await (await getDb()).insert(subscriptions).values({
+      policyId: policy.id,
+      processorSubscriptionId: `sub_${policy.id}`,
+      status: "ACTIVE",
+      billingAnchorDay: 15,
+    });
 
     await expectRun("2026-05-17", {});
     expect((await reload(policy.id)).status).toBe("ACTIVE");

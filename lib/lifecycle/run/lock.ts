@@ -8,7 +8,7 @@ import { ConflictError } from "@/lib/errors";
 // PGlite is one process and one connection: a flag in the process is enough there.
 
 /** The advisory lock's key (db/index.ts takes 727274 for migrations). */
-const LIFECYCLE_LOCK_KEY = 727275;
+export const LIFECYCLE_LOCK_KEY = 727275;
 
 const state = globalThis as typeof globalThis & { __coverLifecycleRunning?: boolean };
 
