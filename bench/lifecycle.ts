@@ -116,10 +116,13 @@ export const lifecycle: Scenario = {
         adminToken,
       );
       const elapsedMs = performance.now() - started;
+      // What the service still holds once the run and the deliveries it queued are over.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       const samples = memory.stop();
       const before = meanRss(samples, 0, 300);
       const peak = Math.max(...samples.map((sample) => sample.rssBytes));
-      return { answer, elapsedMs, before, growth: peak - before };
+      const after = samples[samples.length - 1].rssBytes;
+      return { answer, elapsedMs, before, growth: peak - before, retained: after - before };
     };
 
     // A day long before the book's terms, when nothing is due: loads the route's code, so that the
@@ -137,7 +140,7 @@ export const lifecycle: Scenario = {
       measurements: [],
       notes: [
         `first run: ${(first.elapsedMs / 1000).toFixed(2)} s, moved ${JSON.stringify(first.answer.moved)}, ${first.answer.notices} notices`,
-        `service RSS ${mb(first.before)} before, peak growth ${mb(first.growth)}`,
+        `service RSS ${mb(first.before)} before, peak growth ${mb(first.growth)}, ${mb(first.retained)} more 3 s after the answer`,
         `second run of the same day: ${(second.elapsedMs / 1000).toFixed(2)} s, moved ${JSON.stringify(second.answer.moved)}, ${second.answer.notices} notices`,
         `history rows by system:lifecycle: ${history.rows} over ${history.policies} policies`,
       ],
