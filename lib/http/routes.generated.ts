@@ -56,6 +56,7 @@ export const API_ROUTES: ReadonlyArray<{ path: string; load: () => Promise<Route
   { path: "/api/v1/leads/[id]", load: () => import("@/app/api/v1/leads/[id]/route") },
   { path: "/api/v1/leads/analytics", load: () => import("@/app/api/v1/leads/analytics/route") },
   { path: "/api/v1/leads", load: () => import("@/app/api/v1/leads/route") },
+  { path: "/api/v1/lifecycle/run", load: () => import("@/app/api/v1/lifecycle/run/route") },
   { path: "/api/v1/notifications", load: () => import("@/app/api/v1/notifications/route") },
   { path: "/api/v1/openapi.json", load: () => import("@/app/api/v1/openapi.json/route") },
   { path: "/api/v1/organizations/companies/[id]/business-units", load: () => import("@/app/api/v1/organizations/companies/[id]/business-units/route") },
