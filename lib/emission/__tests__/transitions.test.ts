@@ -7,7 +7,14 @@ import { systemContext } from "@/lib/context";
 import { movePolicy } from "@/lib/emission/move-policy";
 import type { PolicyTrigger } from "@/lib/emission/state-machine";
 import { api } from "@/test/api";
-import { createSellableVersion, createTestClient, expectAuditRow, signInAs, type SignedIn } from "@/test/fixtures";
+import {
+  createSellableVersion,
+  createTestClient,
+  expectAuditRow,
+  payTestPolicy,
+  signInAs,
+  type SignedIn,
+} from "@/test/fixtures";
 import { forceStatus, historyOf, issueBody, issueViaApi } from "./helpers";
 
 // Policy status moves (contract section 6). The contract's tables are written out here, not imported
@@ -15,13 +22,16 @@ import { forceStatus, historyOf, issueBody, issueViaApi } from "./helpers";
 
 const STATUSES = ["DRAFT", "PENDING_PAYMENT", "ACTIVE", "IN_ARREARS", "PAID_FAILED", "CANCELLED", "EXPIRED"] as const;
 
-/** POST /emission/policies/{id}/transition: the manual moves the contract allows; every other is 409. */
+/**
+ * POST /emission/policies/{id}/transition: the manual moves the contract allows; every other is 409. ACTIVE
+ * is reached only by premiums, reinstatement and renewal (lifecycle.md section 3), never by hand.
+ */
 const MANUAL_MOVES: Record<(typeof STATUSES)[number], readonly string[]> = {
   DRAFT: ["PENDING_PAYMENT", "CANCELLED"],
-  PENDING_PAYMENT: ["ACTIVE", "CANCELLED"],
+  PENDING_PAYMENT: ["CANCELLED"],
   PAID_FAILED: ["CANCELLED"],
   ACTIVE: ["IN_ARREARS", "CANCELLED", "EXPIRED"],
-  IN_ARREARS: ["ACTIVE", "CANCELLED"],
+  IN_ARREARS: ["CANCELLED"],
   CANCELLED: [],
   EXPIRED: [],
 };
@@ -127,6 +137,7 @@ describe("POST /api/v1/emission/policies/{id}/transition: the contract's table",
         changed_by: admin.user.id,
         reason: `test ${from} to ${to}`,
         changed_at: expect.stringMatching(/Z$/),
+        effective_date: response.body.status_history.at(-1).changed_at.slice(0, 10),
       });
 
       expect(await statusAudits(policyId)).toBe(1);
@@ -204,13 +215,17 @@ describe("POST /api/v1/emission/policies/{id}/transition: input and access", () 
 
   it("GET /emission/policies/{id} returns status_history in order, from the issue on", async () => {
     const policyId = await policyIn("PENDING_PAYMENT");
+    // ACTIVE only by a premium received: each manual payment of one premium is a step of its own.
     const steps: Array<[PolicyStatus, string]> = [
-      ["ACTIVE", "paid at the branch"],
+      ["ACTIVE", "manual payment received"],
       ["IN_ARREARS", "renewal unpaid"],
-      ["ACTIVE", "renewal paid"],
+      ["ACTIVE", "manual payment received"],
       ["CANCELLED", "client asked"],
     ];
-    for (const [to, reason] of steps) expect((await transition(policyId, { to_status: to, reason })).status).toBe(200);
+    for (const [to, reason] of steps) {
+      if (to === "ACTIVE") expect((await payTestPolicy(admin, policyId)).status).toBe("ACTIVE");
+      else expect((await transition(policyId, { to_status: to, reason })).status).toBe(200);
+    }
     const response = await api("GET", `/api/v1/emission/policies/${policyId}`, { token: seller.token });
     expect(response.status).toBe(200);
     expect(response.body.status).toBe("CANCELLED");
@@ -225,9 +240,9 @@ describe("POST /api/v1/emission/policies/{id}/transition: input and access", () 
       ),
     ).toEqual([
       [null, "PENDING_PAYMENT", "policy issued", seller.user.id],
-      ["PENDING_PAYMENT", "ACTIVE", "paid at the branch", admin.user.id],
+      ["PENDING_PAYMENT", "ACTIVE", "manual payment received", admin.user.id],
       ["ACTIVE", "IN_ARREARS", "renewal unpaid", admin.user.id],
-      ["IN_ARREARS", "ACTIVE", "renewal paid", admin.user.id],
+      ["IN_ARREARS", "ACTIVE", "manual payment received", admin.user.id],
       ["ACTIVE", "CANCELLED", "client asked", admin.user.id],
     ]);
     const times = response.body.status_history.map((row: { changed_at: string }) => row.changed_at);
