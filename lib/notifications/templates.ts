@@ -93,6 +93,11 @@ const TEMPLATES: Record<string, TemplateDefinition> = {
     }),
     whatsapp: ["name", "policy_number", "premium"],
   },
+  // The processor ended a card subscription by itself (lifecycle.md section 3): the policy goes on unpaid.
+  "payment.subscription_ended": {
+    params: (p) => ({ ...greeting(p), policy_number: text(p.policy_number) }),
+    whatsapp: ["name", "policy_number"],
+  },
   "policy.expiring": {
     params: (p, language) => ({
       ...greeting(p),
