@@ -6,6 +6,7 @@ import { todayUtc } from "@/lib/emission/dates";
 import { BusinessRuleError } from "@/lib/errors";
 import { logError } from "@/lib/log";
 import { withLifecycleLock } from "./run/lock";
+import { planRenewal } from "./renewal-plan";
 import { sendNotice } from "./run/notices";
 import { LIFECYCLE_STEPS, lockIfDue, renewalNoticeDue, selectDue, type Step } from "./run/steps";
 import type { LifecycleMoves, LifecycleRunResponse, RunLifecycleInput } from "./schemas";
@@ -112,7 +113,15 @@ async function sendRenewalNotices(system: ServiceContext, asOf: string): Promise
     if (batch.length === 0) return notices;
     notices += await inTransaction(system, async (tx) => {
       let queued = 0;
-      for (const due of batch) queued += await sendNotice(tx, "policy.renewal_notice", due, asOf);
+      for (const due of batch) {
+        // The renewal as it stands today: the next term's premium and the lives it would not keep.
+        const plan = await planRenewal(tx.db, due.policy);
+        if (!plan.renews) continue;
+        queued += await sendNotice(tx, "policy.renewal_notice", due, asOf, {
+          final_price: plan.premium,
+          dropped: plan.dropped.map(({ beneficiary }) => `${beneficiary.firstName} ${beneficiary.lastName}`).join(", "),
+        });
+      }
       return queued;
     });
     afterId = batch[batch.length - 1].policy.id;

@@ -158,6 +158,8 @@ const TEMPLATES: Record<string, TemplateDefinition> = {
       end_date: date(p.end_date, language),
       term_start_date: date(p.term_start_date, language),
       premium: money(p.final_price, p.currency, language),
+      dropped: text(p.dropped),
+      hasDropped: has(p.dropped),
     }),
     whatsapp: ["name", "policy_number", "term_start_date", "premium"],
   },

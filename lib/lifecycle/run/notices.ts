@@ -80,6 +80,7 @@ export async function sendNotice(
   template: LifecycleNotice,
   { policy, version, client }: { policy: Policy; version: PlanVersion; client: Client },
   asOf: string,
+  extra: Record<string, unknown> = {},
 ): Promise<number> {
   const id = await enqueueNotification(tx, {
     channel: "EMAIL",
@@ -92,6 +93,7 @@ export async function sendNotice(
       name: client.firstName,
       policy_number: policy.policyNumber,
       ...payloadOf(template, policy, version, asOf),
+      ...extra,
     },
   });
   return id ? 1 : 0;
