@@ -134,11 +134,16 @@ async function applyEvent(ctx: ServiceContext, event: Stripe.Event, createdAt: D
   // Metadata is anyone's to write: only the processor objects this service made for the policy count.
   const refusal = await refusalOfForeignObject(ctx, event, policy);
   if (refusal) return refusal;
-  // Processors do not deliver in order: an event older than the newest one applied must not undo it.
+  // Processors do not deliver in order. An event older than the newest one applied must not undo it, but
+  // money received is never lost to ordering: a late success is counted (receiving money only moves a
+  // policy forward), a late failure touches its own transaction only, and a late event of any other kind
+  // is ignored. The mark stays the newest event's.
   if (policy.lastPaymentEventAt && createdAt < policy.lastPaymentEventAt) {
-    return ignored(
-      `created ${createdAt.toISOString()}, before the newest payment event applied to the policy (${policy.lastPaymentEventAt.toISOString()})`,
-    );
+    const late = `created ${createdAt.toISOString()}, before the newest payment event applied to the policy (${policy.lastPaymentEventAt.toISOString()})`;
+    const lateHandler = LATE_HANDLERS[event.type];
+    if (!lateHandler) return ignored(late);
+    const outcome = await lateHandler(ctx, event, policy);
+    return { status: outcome.status, note: outcome.note === null ? late : `${late}: ${outcome.note}` };
   }
   const outcome = await handler(ctx, event, policy);
   // Only a payment event applied to the policy sets the mark later ones are compared with: a subscription
@@ -299,18 +304,32 @@ async function notifyPaymentFailure(
   });
 }
 
-/** The transactions the processor's report of `status` may move (state-machine.ts: today, all of them). */
-function reportable(status: TransactionStatus) {
-  return inArray(transactions.status, transactionStatusesMovableTo(status, "processor_report"));
+/**
+ * The transactions the processor's report of `status` may move (state-machine.ts: today, all of them).
+ * A late report keeps a PAID one: a success already applied is newer than a failure created before it,
+ * and a charge paid stays paid (a FAILED one could be retried, charging the client twice).
+ */
+function reportable(status: TransactionStatus, late = false) {
+  const from = transactionStatusesMovableTo(status, "processor_report").filter((move) => !(late && move === "PAID"));
+  return inArray(transactions.status, from);
 }
 
-/** Records the invoice's charge once, by invoice id, whatever its events' order or repetition. */
-async function recordInvoice(ctx: ServiceContext, invoice: Stripe.Invoice, policy: Policy, status: "PAID" | "FAILED") {
+/**
+ * Records the invoice's charge once, by invoice id, whatever its events' order or repetition: its amount,
+ * and whether it was written (a late report may leave it as it was).
+ */
+async function recordInvoice(
+  ctx: ServiceContext,
+  invoice: Stripe.Invoice,
+  policy: Policy,
+  status: "PAID" | "FAILED",
+  late = false,
+): Promise<{ amount: string; recorded: boolean }> {
   const amount = fromMinorUnits(status === "PAID" ? invoice.amount_paid : invoice.amount_due, invoice.currency);
   const paidAt = status === "PAID" ? new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000) : null;
   const failureMessage =
     status === "FAILED" ? (invoice.last_finalization_error?.message ?? "the invoice payment failed") : null;
-  await ctx.db
+  const written = await ctx.db
     .insert(transactions)
     .values({
       policyId: policy.id,
@@ -326,9 +345,32 @@ async function recordInvoice(ctx: ServiceContext, invoice: Stripe.Invoice, polic
     .onConflictDoUpdate({
       target: transactions.processorInvoiceId,
       set: { status, amount, paidAt, failureMessage, updatedAt: new Date() },
-      setWhere: reportable(status),
-    });
-  return amount;
+      setWhere: reportable(status, late),
+    })
+    .returning({ id: transactions.id });
+  return { amount, recorded: written.length > 0 };
+}
+
+/** Records an intent's failure; the transaction, or undefined when none was written (a late report may leave it). */
+async function recordIntentFailure(
+  ctx: ServiceContext,
+  intent: Stripe.PaymentIntent,
+  policy: Policy,
+  reason: string,
+  late = false,
+): Promise<Transaction | undefined> {
+  const [transaction] = await ctx.db
+    .update(transactions)
+    .set({ status: "FAILED", failureMessage: reason, updatedAt: new Date() })
+    .where(
+      and(
+        eq(transactions.processorPaymentIntentId, intent.id),
+        eq(transactions.policyId, policy.id),
+        reportable("FAILED", late),
+      ),
+    )
+    .returning();
+  return transaction;
 }
 
 /**
@@ -349,6 +391,10 @@ function billedPeriodOf(invoice: Stripe.Invoice): { start: string; end: string }
 function receiptOf(transaction: Transaction, event: Stripe.Event, reference: string, reason: string): Receipt {
   const paidAt = transaction.paidAt ?? new Date(event.created * 1000);
   return { amount: transaction.amount, date: todayUtc(paidAt), transactionId: transaction.id, reference, reason };
+}
+
+function failureReasonOf(intent: Stripe.PaymentIntent): string {
+  return intent.last_payment_error?.message ?? "the payment failed";
 }
 
 function outcomeOfPayment(before: Policy, after: Policy): Outcome {
@@ -374,7 +420,7 @@ const HANDLERS: Record<string, (ctx: ServiceContext, event: Stripe.Event, policy
   },
   "invoice.payment_failed": async (ctx, event, policy) => {
     const invoice = event.data.object as Stripe.Invoice;
-    const amount = await recordInvoice(ctx, invoice, policy, "FAILED");
+    const { amount } = await recordInvoice(ctx, invoice, policy, "FAILED");
     await notifyPaymentFailure(ctx, event, policy, amount, invoice.last_finalization_error?.message ?? null);
     // A first charge that fails leaves the policy PAID_FAILED; a failed renewal puts an active one in arrears.
     const to: PolicyStatus = policy.status === "PENDING_PAYMENT" ? "PAID_FAILED" : "IN_ARREARS";
@@ -443,21 +489,36 @@ const HANDLERS: Record<string, (ctx: ServiceContext, event: Stripe.Event, policy
   },
   "payment_intent.payment_failed": async (ctx, event, policy) => {
     const intent = event.data.object as Stripe.PaymentIntent;
-    const reason = intent.last_payment_error?.message ?? "the payment failed";
-    const [transaction] = await ctx.db
-      .update(transactions)
-      .set({ status: "FAILED", failureMessage: reason, updatedAt: new Date() })
-      .where(
-        and(
-          eq(transactions.processorPaymentIntentId, intent.id),
-          eq(transactions.policyId, policy.id),
-          reportable("FAILED"),
-        ),
-      )
-      .returning();
+    const reason = failureReasonOf(intent);
+    const transaction = await recordIntentFailure(ctx, intent, policy, reason);
     if (!transaction) return ignored(`no transaction for payment intent ${intent.id}`);
     await notifyPaymentFailure(ctx, event, policy, transaction.amount, reason);
     if (policy.status !== "PENDING_PAYMENT") return processed(`the policy stays ${policy.status}`);
     return moveIfAllowed(ctx, policy, "PAID_FAILED", "payment_failed", `payment ${intent.id} failed: ${reason}`);
   },
 };
+
+/**
+ * Late events that still count (applyEvent): money received, and a failure recorded on its transaction
+ * only, with no e-mail and no move (what a newer event did to the policy stands).
+ */
+const LATE_HANDLERS: Partial<typeof HANDLERS> = {
+  "invoice.paid": HANDLERS["invoice.paid"],
+  "payment_intent.succeeded": HANDLERS["payment_intent.succeeded"],
+  "invoice.payment_failed": async (ctx, event, policy) => {
+    const invoice = event.data.object as Stripe.Invoice;
+    const { recorded } = await recordInvoice(ctx, invoice, policy, "FAILED", true);
+    return lateFailure(policy, recorded);
+  },
+  "payment_intent.payment_failed": async (ctx, event, policy) => {
+    const intent = event.data.object as Stripe.PaymentIntent;
+    const transaction = await recordIntentFailure(ctx, intent, policy, failureReasonOf(intent), true);
+    return lateFailure(policy, transaction !== undefined);
+  },
+};
+
+function lateFailure(policy: Policy, recorded: boolean): Outcome {
+  return recorded
+    ? processed(`the failure is recorded on its transaction; the policy stays ${policy.status}`)
+    : ignored(`its transaction stays PAID; the policy stays ${policy.status}`);
+}

@@ -35,7 +35,7 @@ import {
 } from "./helpers";
 
 // POST /payments/webhook: the signature, storage by event id, and each handled event applied in the
-// background through the policy state machine; late events never move a policy back.
+// background through the policy state machine; late events never move a policy back (late-events.test.ts).
 
 const { fake } = withFakeStripe();
 
@@ -451,18 +451,25 @@ describe("only the policy's own processor objects count (trust.md section 6)", (
 });
 
 describe("events out of order", () => {
-  it("a payment_failed created before an invoice.paid already applied is stored IGNORED and the policy stays ACTIVE", async () => {
+  it("the invoice's failed first attempt, created before its invoice.paid already applied, is stored IGNORED: the transaction stays PAID and the policy ACTIVE", async () => {
     const { policy, subscription } = await issueSubscribedPolicy(seller);
     const now = unixNow();
-    await deliverAndProcess(invoiceEvent("invoice.paid", policy.id, 2500, { subscription, created: now }));
+    await deliverAndProcess(
+      invoiceEvent("invoice.paid", policy.id, 2500, { subscription, created: now, invoiceId: "in_retried" }),
+    );
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
     const late = await deliverAndProcess(
-      invoiceEvent("invoice.payment_failed", policy.id, 2500, { subscription, created: now - 60 }),
+      invoiceEvent("invoice.payment_failed", policy.id, 2500, {
+        subscription,
+        created: now - 60,
+        invoiceId: "in_retried",
+      }),
     );
     expect(late.status).toBe("IGNORED");
     expect(late.error).toMatch(/before the newest payment event applied/);
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
     expect((await historyOf(policy.id)).map((row) => row.toStatus)).toEqual(["PENDING_PAYMENT", "ACTIVE"]);
+    expect((await transactionsOf(policy.id)).map((row) => row.status)).toEqual(["PAID"]);
   });
 
   it("a success created after a failure returns PAID_FAILED to ACTIVE", async () => {
