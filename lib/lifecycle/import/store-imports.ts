@@ -141,8 +141,8 @@ export async function storeImports(
   // the order of its policies.
   const unnumbered = stored.filter((_, at) => imports[at].input.policy_number === undefined);
   const newNumbers = await nextPolicyNumbers(ctx.db, Number(today.slice(0, 4)), unnumbered.length);
-  const numberOf = new Map(unnumbered.map((policy, at) => [policy.id, newNumbers[at]]));
-  const renumbered = unnumbered.map((policy) => ({ id: policy.id, policyNumber: numberOf.get(policy.id)! }));
+  const renumbered = unnumbered.map((policy, at) => ({ id: policy.id, policyNumber: newNumbers[at] }));
+  const numberOf = new Map(renumbered.map((row) => [row.id, row.policyNumber]));
   for (const chunk of chunksForInsert(renumbered)) {
     const values = sql.join(
       chunk.map((row) => sql`(${row.id}::uuid, ${row.policyNumber})`),
