@@ -8,13 +8,20 @@ import { policyNumberCounters } from "@/db/schema";
  * sequential, and a rolled-back issue gives its number back.
  */
 export async function nextPolicyNumber(db: DbOrTx, year: number): Promise<string> {
+  const [policyNumber] = await nextPolicyNumbers(db, year, 1);
+  return policyNumber;
+}
+
+/** The next `n` policy numbers of the year, in order, taken from the counter in one step. */
+export async function nextPolicyNumbers(db: DbOrTx, year: number, n: number): Promise<string[]> {
+  if (n === 0) return [];
   const [{ lastValue }] = await db
     .insert(policyNumberCounters)
-    .values({ year, lastValue: 1 })
+    .values({ year, lastValue: n })
     .onConflictDoUpdate({
       target: policyNumberCounters.year,
-      set: { lastValue: sql`${policyNumberCounters.lastValue} + 1` },
+      set: { lastValue: sql`${policyNumberCounters.lastValue} + ${n}` },
     })
     .returning({ lastValue: policyNumberCounters.lastValue });
-  return `POL-${year}-${String(lastValue).padStart(6, "0")}`;
+  return Array.from({ length: n }, (_, at) => `POL-${year}-${String(lastValue - n + 1 + at).padStart(6, "0")}`);
 }

@@ -1,4 +1,5 @@
 import type { DbOrTx } from "@/db";
+import { chunksForInsert } from "@/db/chunks";
 import { policyTerms, type Beneficiary, type Policy } from "@/db/schema";
 
 /** A term's lives as stored on its row and returned by GET .../terms. */
@@ -9,7 +10,12 @@ export type TermLife = { beneficiary_id: string; age: number; price: string };
  * priced in it. Written at issue, at each renewal and at import.
  */
 export async function recordTerm(db: DbOrTx, policy: Policy, lives: Beneficiary[]): Promise<void> {
-  await db.insert(policyTerms).values({
+  await recordTerms(db, [{ policy, lives }]);
+}
+
+/** recordTerm for many policies, many rows per statement (the import of a book). */
+export async function recordTerms(db: DbOrTx, terms: Array<{ policy: Policy; lives: Beneficiary[] }>): Promise<void> {
+  const rows = terms.map(({ policy, lives }) => ({
     policyId: policy.id,
     termNumber: policy.termNumber,
     startDate: policy.termStartDate,
@@ -19,5 +25,6 @@ export async function recordTerm(db: DbOrTx, policy: Policy, lives: Beneficiary[
     lives: lives
       .filter((life) => life.coverEndDate === null)
       .map((life): TermLife => ({ beneficiary_id: life.id, age: life.ageAtTermStart, price: life.price })),
-  });
+  }));
+  for (const chunk of chunksForInsert(rows)) await db.insert(policyTerms).values(chunk);
 }

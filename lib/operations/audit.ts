@@ -1,3 +1,4 @@
+import { chunksForInsert } from "@/db/chunks";
 import { auditLogs } from "@/db/schema";
 import { actorLabel, companyOf } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
@@ -21,8 +22,13 @@ export type AuditEntry = {
  * change and its audit entry commit or roll back together.
  */
 export async function writeAudit(ctx: ServiceContext, entry: AuditEntry): Promise<void> {
+  await writeAudits(ctx, [entry]);
+}
+
+/** writeAudit for many entries of one change, many rows per statement (the import of a book). */
+export async function writeAudits(ctx: ServiceContext, entries: AuditEntry[]): Promise<void> {
   const { actor } = ctx;
-  await ctx.db.insert(auditLogs).values({
+  const rows = entries.map((entry) => ({
     action: entry.action,
     userId: entry.userId ?? (actor.kind === "user" ? actor.userId : null),
     apiKeyId: actor.kind === "api_key" ? actor.apiKeyId : null,
@@ -33,5 +39,6 @@ export async function writeAudit(ctx: ServiceContext, entry: AuditEntry): Promis
     entityId: entry.entityId ?? null,
     ipAddress: ctx.ipAddress,
     details: entry.details ?? {},
-  });
+  }));
+  for (const chunk of chunksForInsert(rows)) await ctx.db.insert(auditLogs).values(chunk);
 }

@@ -1,10 +1,10 @@
-import { count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { readSheet } from "read-excel-file/node";
 import writeXlsxFile from "write-excel-file/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as downloadTemplate } from "@/app/api/v1/emission/policies/import/template/route";
 import { getDb } from "@/db";
-import { beneficiaries, policies, policyStatusHistory } from "@/db/schema";
+import { auditLogs, beneficiaries, policies, policyStatusHistory, policyTerms } from "@/db/schema";
 import { todayUtc } from "@/lib/emission/dates";
 import { IMPORT_COLUMNS, MAX_IMPORT_BYTES } from "@/lib/lifecycle/import/book-rows";
 import { api } from "@/test/api";
@@ -122,6 +122,40 @@ describe("a good file", () => {
     const response = await upload({ name: "book.xlsx", bytes });
     expect(response.status, response.text).toBe(201);
     expect((await policiesNumbered([number]))[0].status).toBe("ACTIVE");
+  });
+
+  it("gives a book's new policies distinct numbers in the file's order, a term and an audit row each", async () => {
+    const ownClientId = (await createTestClient(admin)).id;
+    const size = 300;
+    const response = await upload({
+      name: "book.csv",
+      bytes: csvOf(Array.from({ length: size }, (_, at) => row({ client_id: ownClientId, first_name: `Life${at}` }))),
+    });
+    expect(response.status, response.text).toBe(201);
+    expect(response.body).toEqual({ imported: size });
+
+    const db = await getDb();
+    const stored = await db
+      .select({ id: policies.id, policyNumber: policies.policyNumber, firstName: beneficiaries.firstName })
+      .from(policies)
+      .innerJoin(beneficiaries, eq(beneficiaries.policyId, policies.id))
+      .where(eq(policies.clientId, ownClientId));
+    const inFileOrder = stored.sort((a, b) => Number(a.firstName.slice(4)) - Number(b.firstName.slice(4)));
+    const pattern = new RegExp(`^POL-${today.slice(0, 4)}-(\\d{6})$`);
+    const sequence = inFileOrder.map((policy) => Number(pattern.exec(policy.policyNumber)![1]));
+    expect(sequence).toEqual(Array.from({ length: size }, (_, at) => sequence[0] + at));
+
+    const ids = inFileOrder.map((policy) => policy.id);
+    const audited = await db
+      .select({ entityId: auditLogs.entityId })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "POLICY_IMPORTED"), inArray(auditLogs.entityId, ids)));
+    expect(audited.map((entry) => entry.entityId).sort()).toEqual([...ids].sort());
+    const terms = await db
+      .select({ policyId: policyTerms.policyId })
+      .from(policyTerms)
+      .where(inArray(policyTerms.policyId, ids));
+    expect(terms.map((term) => term.policyId).sort()).toEqual([...ids].sort());
   });
 });
 

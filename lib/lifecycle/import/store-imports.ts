@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { chunksForInsert } from "@/db/chunks";
 import {
   beneficiaries,
@@ -12,9 +12,9 @@ import {
 import { actorLabel } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
 import { todayUtc } from "@/lib/emission/dates";
-import { nextPolicyNumber } from "@/lib/emission/policy-numbers";
-import { recordTerm } from "@/lib/emission/terms";
-import { writeAudit } from "@/lib/operations/audit";
+import { nextPolicyNumbers } from "@/lib/emission/policy-numbers";
+import { recordTerms } from "@/lib/emission/terms";
+import { writeAudits } from "@/lib/operations/audit";
 import type { PreparedImport } from "./prepare-import";
 
 /** The reference of the opening account entry that records an imported paid-to date. */
@@ -112,10 +112,13 @@ export async function storeImports(
   );
   for (const chunk of chunksForInsert(openingRows)) await ctx.db.insert(policyAccountEntries).values(chunk);
 
-  for (const [at, policy] of stored.entries()) {
-    const item = imports[at];
-    await recordTerm(ctx.db, policy, peopleOf.get(policy.id)!);
-    await writeAudit(ctx, {
+  await recordTerms(
+    ctx.db,
+    stored.map((policy) => ({ policy, lives: peopleOf.get(policy.id)! })),
+  );
+  await writeAudits(
+    ctx,
+    stored.map((policy, at) => ({
       action: "POLICY_IMPORTED",
       entity: "policies",
       entityId: policy.id,
@@ -128,23 +131,30 @@ export async function storeImports(
         term_number: policy.termNumber,
         paid_to_date: policy.paidToDate,
         final_price: policy.finalPrice,
-        premium: item.premiumGiven ? "given" : "priced",
-        beneficiaries: item.lives.length,
+        premium: imports[at].premiumGiven ? "given" : "priced",
+        beneficiaries: imports[at].lives.length,
       },
-    });
-  }
+    })),
+  );
 
-  // A new number is of the year the policy came into this system.
-  const year = Number(today.slice(0, 4));
-  const numbered: Policy[] = [];
-  for (const [at, policy] of stored.entries()) {
-    if (imports[at].input.policy_number !== undefined) {
-      numbered.push(policy);
-      continue;
-    }
-    const policyNumber = await nextPolicyNumber(ctx.db, year);
-    await ctx.db.update(policies).set({ policyNumber }).where(eq(policies.id, policy.id));
-    numbered.push({ ...policy, policyNumber });
+  // A new number is of the year the policy came into this system; the book's are taken in one step, in
+  // the order of its policies.
+  const unnumbered = stored.filter((_, at) => imports[at].input.policy_number === undefined);
+  const newNumbers = await nextPolicyNumbers(ctx.db, Number(today.slice(0, 4)), unnumbered.length);
+  const renumbered = unnumbered.map((policy, at) => ({ id: policy.id, policyNumber: newNumbers[at] }));
+  const numberOf = new Map(renumbered.map((row) => [row.id, row.policyNumber]));
+  for (const chunk of chunksForInsert(renumbered)) {
+    const values = sql.join(
+      chunk.map((row) => sql`(${row.id}::uuid, ${row.policyNumber})`),
+      sql`, `,
+    );
+    await ctx.db.execute(
+      sql`update ${policies} set policy_number = new.number from (values ${values}) as new (id, number) where ${policies.id} = new.id`,
+    );
   }
+  const numbered = stored.map((policy) => {
+    const policyNumber = numberOf.get(policy.id);
+    return policyNumber ? { ...policy, policyNumber } : policy;
+  });
   return numbered.map((policy) => ({ policy, people: peopleOf.get(policy.id)! }));
 }
