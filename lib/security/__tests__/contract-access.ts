@@ -131,6 +131,8 @@ export const CONTRACT: Record<string, Rule> = {
   "POST /api/v1/emission/policies/import": "policies:import",
   "POST /api/v1/emission/policies/import/bulk": "policies:import",
   "GET /api/v1/emission/policies/import/template": "policies:import",
+  // lifecycle.md section 4: the daily run, over every company (an API key never holds it)
+  "POST /api/v1/lifecycle/run": "lifecycle:run",
 };
 
 // Routes whose permission admits signed-in users only: an API key is refused (403) whatever it holds.
