@@ -1,0 +1,67 @@
+import type { Beneficiary, PolicyDetail } from "@/components/policies/types";
+
+// The lifecycle API's answers (lifecycle.md sections 3 to 9), as the pages read them.
+
+export type AccountEntry = {
+  date: string;
+  kind: "PAYMENT" | "PREMIUM_PAID" | "REFUND" | "ADJUSTMENT";
+  amount: string;
+  reference: string | null;
+};
+
+/** GET /emission/policies/{id}/account */
+export type PolicyAccount = {
+  currency: string;
+  premium: string;
+  paid_to_date: string | null;
+  next_due_date: string;
+  credit: string;
+  arrears_amount: string;
+  grace_ends_on: string | null;
+  entries: AccountEntry[];
+};
+
+export type TermLife = { beneficiary_id: string; age: number; price: string };
+
+/** GET /emission/policies/{id}/terms, one item */
+export type PolicyTerm = {
+  term_number: number;
+  start_date: string;
+  end_date: string;
+  plan_version_id: string;
+  premium: string;
+  lives: TermLife[];
+};
+
+/** GET /emission/policies/{id}/renewal-preview */
+export type RenewalPreview = {
+  term_start_date: string;
+  plan_version_id: string;
+  premium: string;
+  lives: Array<{ beneficiary_id: string; age: number; price: string }>;
+  dropped: Array<{ beneficiary_id: string; reason: string }>;
+};
+
+export type Endorsement = {
+  id: string;
+  effective_date: string;
+  reason: string;
+  premium_before: string;
+  premium_after: string;
+  added: Beneficiary[];
+  removed: Beneficiary[];
+};
+
+/** POST /emission/policies/{id}/endorsements (and its dry run) */
+export type EndorsementResult = { endorsement: Endorsement; policy: PolicyDetail };
+
+/** POST .../cancel, back office and portal (and their dry runs) */
+export type CancellationResult = { policy: PolicyDetail; refund_amount: string; refunds: unknown[] };
+
+/** POST /portal/policies/{id}/pay */
+export type CardIntent = { client_secret: string; amount: string; currency: string };
+
+/** The statuses a policy never leaves: nothing is due, nothing renews, nothing can be cancelled. */
+export const FINAL_STATUSES: ReadonlyArray<PolicyDetail["status"]> = ["CANCELLED", "EXPIRED", "NOT_TAKEN_UP"];
+
+export const policyPath = (policyId: string) => `/api/v1/emission/policies/${policyId}`;
