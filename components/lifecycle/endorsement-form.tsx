@@ -25,7 +25,11 @@ import { policyPath, type EndorsementResult } from "./types";
 // they are sent as the endorsement's `add`.
 const EndorsementForm = z.object({
   beneficiaries: z.array(BeneficiaryInput),
-  remove: z.array(z.string()),
+  // One checkbox alone gives its value or false rather than a list.
+  remove: z.preprocess(
+    (value) => (Array.isArray(value) ? value : typeof value === "string" ? [value] : []),
+    z.array(z.string()),
+  ),
   reason: z.string().trim().min(1).max(1000),
 });
 type EndorsementFormInput = z.input<typeof EndorsementForm>;
