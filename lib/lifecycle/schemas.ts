@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DateOnly } from "@/lib/emission/schemas";
+import { MoneyString, Uuid } from "@/lib/schemas";
 
 /** POST /lifecycle/run (lifecycle.md section 4). */
 export const RunLifecycleInput = z
@@ -28,3 +29,46 @@ export const LifecycleRunResponse = z.object({
 });
 export type LifecycleRunResponse = z.infer<typeof LifecycleRunResponse>;
 LifecycleRunResponse.register(z.globalRegistry, { id: "LifecycleRun" });
+
+/** One life of a term: its age on the term's first day and its monthly price in that term. */
+export const TermLifeResponse = z.object({
+  beneficiary_id: Uuid,
+  age: z.number().int().describe("The life's age on the first day of the term"),
+  price: MoneyString.describe("The life's monthly price in the term"),
+});
+
+/** GET /emission/policies/{id}/renewal-preview (lifecycle.md section 5). */
+export const RenewalPreviewResponse = z.object({
+  term_start_date: z.string().describe("The first day of the next term: the current end_date + 1 day"),
+  plan_version_id: Uuid.describe(
+    "The version the policy renews on: its own while still active, else the newest active version of its plan",
+  ),
+  premium: MoneyString.describe("The monthly premium of the next term: the sum of the kept lives' prices"),
+  lives: z.array(TermLifeResponse).describe("The lives kept, each priced at its age on term_start_date"),
+  dropped: z
+    .array(z.object({ beneficiary_id: Uuid, reason: z.string() }))
+    .describe("The covered lives not kept (above max_renewal_age, or their country no longer available)"),
+});
+export type RenewalPreviewResponse = z.infer<typeof RenewalPreviewResponse>;
+RenewalPreviewResponse.register(z.globalRegistry, { id: "RenewalPreview" });
+
+/** GET /emission/policies/{id}/terms: every term of the policy, oldest first. */
+export const PolicyTermResponse = z.object({
+  term_number: z.number().int(),
+  start_date: z.string(),
+  end_date: z.string(),
+  plan_version_id: Uuid,
+  premium: MoneyString.describe("The monthly premium the term began with"),
+  lives: z.array(TermLifeResponse),
+});
+export type PolicyTermResponse = z.infer<typeof PolicyTermResponse>;
+PolicyTermResponse.register(z.globalRegistry, { id: "PolicyTerm" });
+export const PolicyTermsResponse = z.array(PolicyTermResponse);
+
+/** PATCH /emission/policies/{id}. */
+export const UpdatePolicyInput = z
+  .object({
+    auto_renew: z.boolean({ message: "must be true or false" }).describe("Whether the policy renews at term end"),
+  })
+  .strict();
+export type UpdatePolicyInput = z.infer<typeof UpdatePolicyInput>;

@@ -271,7 +271,7 @@ export function stripePrice(input: {
 }
 
 /** The legacy Plan Stripe still puts next to the Price on every subscription item; its id is the price's. */
-function planOf(price: Stripe.Price): Stripe.Plan {
+export function planOf(price: Stripe.Price): Stripe.Plan {
   return {
     id: price.id,
     object: "plan",

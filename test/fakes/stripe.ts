@@ -4,6 +4,7 @@ import { startFakeServer, type FakeReply, type FakeServer, type RecordedRequest 
 import {
   addInterval,
   declineOf,
+  planOf,
   stripeAccount,
   stripeAccountLink,
   stripeCardPaymentMethod,
@@ -597,9 +598,38 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         reason: cancelAtPeriodEnd ? "cancellation_requested" : null,
       };
     }
+    if (params.items !== undefined) repriceSubscriptionItems(subscription, params);
     if (defaultPaymentMethod) subscription.default_payment_method = defaultPaymentMethod;
     subscription.metadata = mergeMetadata(subscription.metadata, params.metadata);
     return subscription;
+  }
+
+  /**
+   * `items[i][id]` with a new `price` or `price_data` (and `quantity`): an existing item bills the new
+   * price from the next invoice. No invoice is made now: as with `proration_behavior: "none"`, the only
+   * behaviour the service asks for; adding or deleting items is not modelled.
+   */
+  function repriceSubscriptionItems(subscription: Stripe.Subscription, params: FormObject): void {
+    oneOf(params.proration_behavior, "proration_behavior", ["always_invoice", "create_prorations", "none"] as const);
+    const items = params.items;
+    if (!Array.isArray(items)) throw invalidRequest("Invalid array", "items");
+    items.forEach((item, index) => {
+      const param = `items[${index}]`;
+      if (!isFormObject(item)) throw invalidRequest("Invalid object", param);
+      const itemId = required(item.id, `${param}[id]`);
+      const existing = subscription.items.data.find((candidate) => candidate.id === itemId);
+      if (!existing) throw noSuch("subscription_item", itemId, `${param}[id]`);
+      const priceId = text(item.price);
+      const price = priceId
+        ? getOrThrow(prices, "price", priceId, `${param}[price]`)
+        : isFormObject(item.price_data)
+          ? newPrice(item.price_data, `${param}[price_data]`, { mustRecur: true, active: false })
+          : existing.price;
+      prices.set(price.id, price);
+      existing.price = price;
+      existing.plan = planOf(price);
+      existing.quantity = integer(item.quantity, `${param}[quantity]`) ?? existing.quantity;
+    });
   }
 
   function cancelSubscription(id: string): Stripe.Subscription {

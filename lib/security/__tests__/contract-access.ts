@@ -77,6 +77,9 @@ export const CONTRACT: Record<string, Rule> = {
   "GET /api/v1/emission/policies/[id]/pdf": READ_POLICY,
   "GET /api/v1/emission/policies/[id]/passbook": READ_POLICY,
   "POST /api/v1/emission/policies/[id]/transition": "policies:transition",
+  "PATCH /api/v1/emission/policies/[id]": "emission:write", // lifecycle.md section 2: auto_renew
+  "GET /api/v1/emission/policies/[id]/renewal-preview": READ_POLICY, // lifecycle.md section 5
+  "GET /api/v1/emission/policies/[id]/terms": READ_POLICY, // lifecycle.md section 5
   // bulk-upload issues a policy: the permission of issuing (the spec's "authenticated" would let a
   // portal client issue policies for anyone)
   "POST /api/v1/emission/bulk-upload": "emission:write",

@@ -87,6 +87,18 @@ const COMPANY_OWNED: Record<string, Case> = {
     path: (ids) => `/api/v1/emission/policies/${ids.policyA}/transition`,
     body: () => ({ to_status: "CANCELLED", reason: "probing another company" }),
   },
+  "PATCH /api/v1/emission/policies/[id]": {
+    path: (ids) => `/api/v1/emission/policies/${ids.policyA}`,
+    body: () => ({ auto_renew: false }),
+  },
+  "GET /api/v1/emission/policies/[id]/renewal-preview": {
+    path: (ids) => `/api/v1/emission/policies/${ids.policyA}/renewal-preview`,
+    ownedByClient: true,
+  },
+  "GET /api/v1/emission/policies/[id]/terms": {
+    path: (ids) => `/api/v1/emission/policies/${ids.policyA}/terms`,
+    ownedByClient: true,
+  },
   "POST /api/v1/emission/beneficiaries/[id]/mark-deceased": {
     path: (ids) => `/api/v1/emission/beneficiaries/${ids.beneficiaryA}/mark-deceased`,
   },
