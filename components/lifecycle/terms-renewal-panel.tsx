@@ -57,10 +57,12 @@ export function TermsRenewalPanel({ policy, canWrite }: TermsRenewalPanelProps) 
   );
 }
 
-/** PATCH {auto_renew}: a switch for those who may change the policy, a plain statement for the others. */
+/** PATCH {auto_renew}: a switch for those who may change a running policy, a plain statement otherwise. */
 function AutoRenewSwitch({ policy, canWrite }: TermsRenewalPanelProps) {
   const t = useTranslations("lifecycle.terms");
   const { submit, isBusy, error } = useApiSubmit(undefined, undefined, { invalidates: [policyPath(policy.id)] });
+  // A policy that has ended renews no more (the PATCH answers 409).
+  if (FINAL_STATUSES.includes(policy.status)) return null;
   if (!canWrite) return <p className="muted">{policy.auto_renew ? t("autoRenewOn") : t("autoRenewOff")}</p>;
   return (
     <div className="field-checkbox">

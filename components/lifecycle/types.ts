@@ -1,6 +1,7 @@
 import type { Beneficiary, PolicyDetail } from "@/components/policies/types";
+import type { PolicyTermResponse, RenewalPreviewResponse } from "@/lib/lifecycle/schemas";
 
-// The lifecycle API's answers (lifecycle.md sections 3 to 9), as the pages read them.
+// The lifecycle API's answers (lifecycle.md sections 3 to 9), typed from their schemas where they exist.
 
 export type AccountEntry = {
   date: string;
@@ -21,26 +22,8 @@ export type PolicyAccount = {
   entries: AccountEntry[];
 };
 
-export type TermLife = { beneficiary_id: string; age: number; price: string };
-
-/** GET /emission/policies/{id}/terms, one item */
-export type PolicyTerm = {
-  term_number: number;
-  start_date: string;
-  end_date: string;
-  plan_version_id: string;
-  premium: string;
-  lives: TermLife[];
-};
-
-/** GET /emission/policies/{id}/renewal-preview */
-export type RenewalPreview = {
-  term_start_date: string;
-  plan_version_id: string;
-  premium: string;
-  lives: Array<{ beneficiary_id: string; age: number; price: string }>;
-  dropped: Array<{ beneficiary_id: string; reason: string }>;
-};
+export type PolicyTerm = PolicyTermResponse;
+export type RenewalPreview = RenewalPreviewResponse;
 
 export type Endorsement = {
   id: string;
