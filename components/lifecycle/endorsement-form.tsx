@@ -169,8 +169,9 @@ export function EndorsementFormPanel({ policy, onDone, onCancel }: EndorsementFo
             })}
           </p>
           <ul className="unit-list">
-            {preview.result.endorsement.added.map((life) => (
-              <li key={life.id}>
+            {/* A life the dry run would add has no id yet. */}
+            {preview.result.endorsement.added.map((life, index) => (
+              <li key={`added-${index}`}>
                 {t("addedLife", { name: `${life.first_name} ${life.last_name}`, price: money(life.price) })}
               </li>
             ))}

@@ -162,13 +162,18 @@ test("the administration page runs the lifecycle for today and shows what moved"
   await shot(page, testInfo, "lifecycle-run-en");
 
   const importPanel = page.getByRole("region", { name: "Import a book of policies" });
+  // One policy whose client and version are no ids, and a life born in the future: every bad cell listed.
+  const header =
+    "policy_number,client_id,plan_version_id,start_date,paid_to_date,premium,auto_renew,first_name,last_name,kinship_type,date_of_birth,country_of_residence,cover_start_date";
+  const row = "BOOK-E2E-1,not-a-client,not-a-version,2025-01-01,,,,Ana,Book,SELF,2099-01-01,,";
   await importPanel.getByLabel("Spreadsheet").setInputFiles({
     name: "book.csv",
     mimeType: "text/csv",
-    buffer: Buffer.from("policy_number,first_name\nBOOK-1,Ana\n"),
+    buffer: Buffer.from(`${header}\n${row}\n`),
   });
   await importPanel.getByRole("button", { name: "Import", exact: true }).click();
-  await expect(importPanel.getByRole("alert").first()).toBeVisible();
+  const rowErrors = importPanel.getByRole("table", { name: "Rows to fix" });
+  await expect(rowErrors.getByRole("row").filter({ hasText: "client_id" })).toContainText("2");
   await shot(page, testInfo, "lifecycle-import-errors-en");
 });
 
