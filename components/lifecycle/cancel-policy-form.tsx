@@ -84,43 +84,45 @@ export function CancelPolicyForm({ policy, audience, invalidates, onDone, onCanc
   return (
     <>
       <form className="form" onSubmit={handleSubmit(onCheck)} noValidate aria-label={t("form")}>
-        <fieldset className="plain-fieldset form-grid" disabled={preview !== null}>
-          {isStaff ? (
-            <>
-              <SelectField
-                id="cancel-reason-code"
-                label={t("reasonCode")}
-                error={errors.reason_code?.message}
-                registration={register("reason_code")}
-              >
-                {CANCELLATION_REASON_CODES.map((code) => (
-                  <option key={code} value={code}>
-                    {t(`reasonCodes.${code}`)}
+        <fieldset className="plain-fieldset" disabled={preview !== null}>
+          <div className="form-grid">
+            {isStaff ? (
+              <>
+                <SelectField
+                  id="cancel-reason-code"
+                  label={t("reasonCode")}
+                  error={errors.reason_code?.message}
+                  registration={register("reason_code")}
+                >
+                  {CANCELLATION_REASON_CODES.map((code) => (
+                    <option key={code} value={code}>
+                      {t(`reasonCodes.${code}`)}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField
+                  id="cancel-when"
+                  label={t("when")}
+                  error={errors.when?.message}
+                  registration={register("when")}
+                >
+                  <option value="NOW">{t("now")}</option>
+                  <option value="END_OF_PAID_PERIOD">
+                    {policy.paid_to_date
+                      ? t("endOfPaidPeriodOn", { date: f.date(policy.paid_to_date) })
+                      : t("endOfPaidPeriod")}
                   </option>
-                ))}
-              </SelectField>
-              <SelectField
-                id="cancel-when"
-                label={t("when")}
-                error={errors.when?.message}
-                registration={register("when")}
-              >
-                <option value="NOW">{t("now")}</option>
-                <option value="END_OF_PAID_PERIOD">
-                  {policy.paid_to_date
-                    ? t("endOfPaidPeriodOn", { date: f.date(policy.paid_to_date) })
-                    : t("endOfPaidPeriod")}
-                </option>
-              </SelectField>
-            </>
-          ) : null}
-          <TextAreaField
-            id="cancel-reason"
-            label={t("reason")}
-            error={errors.reason?.message}
-            rows={2}
-            registration={register("reason")}
-          />
+                </SelectField>
+              </>
+            ) : null}
+            <TextAreaField
+              id="cancel-reason"
+              label={t("reason")}
+              error={errors.reason?.message}
+              rows={2}
+              registration={register("reason")}
+            />
+          </div>
         </fieldset>
         <ErrorBanner message={check.error} />
         {preview ? null : (

@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { formatDate } from "../../lib/i18n/format";
 import { monthEnd } from "../../lib/emission/premium-dates";
 import { linkFromOutbox } from "../fixtures/accounts";
@@ -12,8 +12,9 @@ import { activePolicyViaApi, test } from "../fixtures/payments";
 // refund shown first); the client's portal shows until when a policy is covered once a premium is paid;
 // the administration page runs the lifecycle for a day.
 
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+/** A screenshot of one section (a panel, a portal card), to look at in each language. */
+async function shot(section: Locator, testInfo: TestInfo, name: string) {
+  await section.screenshot({ path: testInfo.outputPath(`${name}.png`) });
 }
 
 const statusChip = (page: Page) => page.locator("header.page-header .badge");
@@ -50,7 +51,7 @@ test("an administrator adds a life: the new premium first, then the endorsement 
   const after = (await preview.getByRole("status").locator("strong").textContent()) ?? "";
   expect(after).toMatch(/^\d+\.\d{2} USD$/);
   expect(Number(after.split(" ")[0])).toBeGreaterThan(Number(policy.final_price));
-  await shot(page, testInfo, "endorsement-preview-en");
+  await shot(panel, testInfo, "endorsement-preview-en");
 
   await preview.getByRole("button", { name: "Confirm the change" }).click();
   await expect(panel.getByRole("status")).toHaveText(`Change recorded; the monthly premium is now ${after}.`);
@@ -59,7 +60,9 @@ test("an administrator adds a life: the new premium first, then the endorsement 
   await expect(row).toContainText(`${policy.final_price} ${policy.currency} → ${after}`);
   await expect(page.getByRole("region", { name: "Summary" })).toContainText(after);
   await expect(page.getByRole("region", { name: "Beneficiaries" })).toContainText("Sofía");
-  await shot(page, testInfo, "endorsement-done-en");
+  await shot(panel, testInfo, "endorsement-done-en");
+  await shot(page.getByRole("region", { name: "Account" }), testInfo, "account-en");
+  await shot(page.getByRole("region", { name: "Terms and renewal" }), testInfo, "terms-renewal-en");
 });
 
 test("an administrator cancels a policy in its cooling-off period: the refund first, then Cancelled", async ({
@@ -84,7 +87,7 @@ test("an administrator cancels a policy in its cooling-off period: the refund fi
   );
   // A dry run stores nothing.
   await expect(statusChip(page)).toHaveText("Active");
-  await shot(page, testInfo, "cancel-preview-en");
+  await shot(panel, testInfo, "cancel-preview-en");
 
   await preview.getByRole("button", { name: "Confirm the cancellation" }).click();
   await expect(panel.getByRole("status")).toHaveText(
@@ -92,7 +95,7 @@ test("an administrator cancels a policy in its cooling-off period: the refund fi
   );
   await expect(statusChip(page)).toHaveText("Cancelled");
   await expect(account.getByRole("table", { name: "Account entries" })).toContainText("Refund");
-  await shot(page, testInfo, "cancel-done-en");
+  await shot(panel, testInfo, "cancel-done-en");
 });
 
 test("the client's portal shows until when the policy is covered once a premium is paid", async ({
@@ -119,7 +122,7 @@ test("the client's portal shows until when the policy is covered once a premium 
   await expect(fact("Due")).toContainText(`${policy.final_price} ${policy.currency} due since`);
   // The test server takes no cards in the browser (no publishable key): the portal says so.
   await expect(card).toContainText("Card payments are not available here");
-  await shot(client, testInfo, "portal-unpaid-en");
+  await shot(card, testInfo, "portal-unpaid-en");
 
   const paid = await api.post("/api/v1/payments/manual", {
     headers: { Authorization: `Bearer ${await adminToken(api)}` },
@@ -130,7 +133,19 @@ test("the client's portal shows until when the policy is covered once a premium 
   const today = new Date().toISOString().slice(0, 10);
   await expect(fact("Covered until")).toHaveText(formatDate(monthEnd(today, 1), "en"));
   await expect(fact("Due")).toContainText("Nothing due now");
-  await shot(client, testInfo, "portal-paid-en");
+  await shot(card, testInfo, "portal-paid-en");
+  // The same card in Spanish, with the client's session.
+  const spanish = await browser.newContext({
+    locale: "es-MX",
+    timezoneId: "America/Mexico_City",
+    storageState: await context.storageState(),
+  });
+  const cliente = await spanish.newPage();
+  await cliente.goto("/portal");
+  const tarjeta = cliente.getByRole("listitem", { name: policy.policy_number });
+  await expect(tarjeta).toContainText("Cubierta hasta");
+  await shot(tarjeta, testInfo, "portal-paid-es");
+  await spanish.close();
 
   await test.step("the client sees its refund before cancelling", async () => {
     await card.getByRole("button", { name: `Cancel policy ${policy.policy_number}` }).click();
@@ -139,7 +154,7 @@ test("the client's portal shows until when the policy is covered once a premium 
     await expect(card.getByRole("region", { name: "What the cancellation gives back" })).toContainText(
       `Cancelling now refunds ${policy.final_price} ${policy.currency}.`,
     );
-    await shot(client, testInfo, "portal-cancel-preview-en");
+    await shot(card, testInfo, "portal-cancel-preview-en");
     await card.getByRole("button", { name: "Confirm the cancellation" }).click();
     await expect(card.getByRole("status")).toContainText("Policy cancelled");
     await expect(card).toContainText("Cancelled");
@@ -159,7 +174,7 @@ test("the administration page runs the lifecycle for today and shows what moved"
     `Lifecycle run for ${formatDate(new Date().toISOString().slice(0, 10), "en")}.`,
   );
   await expect(outcome).toContainText("Notices queued");
-  await shot(page, testInfo, "lifecycle-run-en");
+  await shot(panel, testInfo, "lifecycle-run-en");
 
   const importPanel = page.getByRole("region", { name: "Import a book of policies" });
   // One policy whose client and version are no ids, and a life born in the future: every bad cell listed.
@@ -174,7 +189,7 @@ test("the administration page runs the lifecycle for today and shows what moved"
   await importPanel.getByRole("button", { name: "Import", exact: true }).click();
   const rowErrors = importPanel.getByRole("table", { name: "Rows to fix" });
   await expect(rowErrors.getByRole("row").filter({ hasText: "client_id" })).toContainText("2");
-  await shot(page, testInfo, "lifecycle-import-errors-en");
+  await shot(importPanel, testInfo, "lifecycle-import-errors-en");
 });
 
 test("the lifecycle sections in Spanish", async ({ browser, api }, testInfo) => {
@@ -187,12 +202,24 @@ test("the lifecycle sections in Spanish", async ({ browser, api }, testInfo) => 
   const page = await context.newPage();
   await page.goto(`/policies/${policy.id}`);
   await expect(page.getByRole("region", { name: "Cuenta" })).toContainText("Pagada hasta");
-  await page.getByRole("region", { name: "Cambios de asegurados" }).getByRole("button").first().click();
-  await page.getByRole("region", { name: "Cancelación" }).getByRole("button", { name: "Cancelar la póliza" }).click();
-  await page.waitForLoadState("networkidle");
-  await shot(page, testInfo, "policy-lifecycle-es");
+  await shot(page.getByRole("region", { name: "Cuenta" }), testInfo, "account-es");
+  await expect(page.getByRole("region", { name: "Vigencias y renovación" })).toContainText("Vista previa");
+  await shot(page.getByRole("region", { name: "Vigencias y renovación" }), testInfo, "terms-renewal-es");
+  const endorsements = page.getByRole("region", { name: "Cambios de asegurados" });
+  await endorsements.getByRole("button", { name: "Agregar o quitar asegurados" }).click();
+  await endorsements.getByRole("button", { name: "Agregar un asegurado" }).click();
+  await shot(endorsements, testInfo, "endorsement-form-es");
+  const cancellation = page.getByRole("region", { name: "Cancelación" });
+  await cancellation.getByRole("button", { name: "Cancelar la póliza" }).click();
+  await cancellation.getByLabel("Motivo", { exact: true }).fill("prueba");
+  await cancellation.getByRole("button", { name: "Ver el reembolso" }).click();
+  await expect(cancellation.getByRole("status")).toContainText("Cancelar ahora reembolsa");
+  await shot(cancellation, testInfo, "cancel-preview-es");
   await page.goto("/lifecycle");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ciclo de vida de las pólizas");
-  await shot(page, testInfo, "lifecycle-page-es");
+  const run = page.getByRole("region", { name: "Ejecutar el ciclo de vida" });
+  await run.getByRole("button", { name: "Ejecutar", exact: true }).click();
+  await expect(run.getByRole("status")).toContainText("Ciclo de vida ejecutado");
+  await shot(page.getByRole("main"), testInfo, "lifecycle-page-es");
   await context.close();
 });
