@@ -127,14 +127,15 @@ export const emissionEndpoints = {
     tag,
     summary: "Move a policy to another status by hand",
     description:
-      "Allowed: DRAFT -> PENDING_PAYMENT or CANCELLED; PENDING_PAYMENT -> ACTIVE or CANCELLED; PAID_FAILED -> CANCELLED; ACTIVE -> IN_ARREARS, CANCELLED or EXPIRED; IN_ARREARS -> ACTIVE or CANCELLED. CANCELLED and EXPIRED are final. Any other move answers 409 naming both statuses. Each move writes a history row with who and why; a move to ACTIVE renders the certificate in the background.",
+      "Allowed: DRAFT -> PENDING_PAYMENT; ACTIVE -> IN_ARREARS or EXPIRED; and into CANCELLED from any status but CANCELLED, EXPIRED and NOT_TAKEN_UP, which are final. A move into ACTIVE is 409 `record a payment or reinstate instead`: only premiums, reinstatement and renewal make a policy ACTIVE. A move into CANCELLED is a cancellation (POST /emission/policies/{id}/cancel with reason_code OTHER, NOW, the given reason): in the cooling-off period every premium received is refunded; LAPSED -> CANCELLED closes a lapsed file. Any other move answers 409 naming both statuses. Each move writes a history row with who and why.",
     access: "policies:transition",
     params: IdParams,
     body: TransitionInput,
     responses: {
       200: { description: "The policy with its history", schema: PolicyDetailResponse },
       404: { description: "Unknown policy" },
-      409: { description: "The move is not allowed from the current status" },
+      409: { description: "The move is not allowed from the current status, or is into ACTIVE" },
+      502: { description: "The card processor refused a cooling-off refund or failed (nothing is stored)" },
     },
   }),
   getCertificate: defineOperation({

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { DateOnly } from "@/lib/emission/schemas";
+import { CANCELLATION_REASON_CODES } from "@/db/enums";
+import { DateOnly, PolicyDetailResponse } from "@/lib/emission/schemas";
+import { TransactionResponse } from "@/lib/payments/schemas";
 import { MoneyString, Uuid } from "@/lib/schemas";
 
 /** POST /lifecycle/run (lifecycle.md section 4). */
@@ -72,3 +74,63 @@ export const UpdatePolicyInput = z
   })
   .strict();
 export type UpdatePolicyInput = z.infer<typeof UpdatePolicyInput>;
+/** `?dry_run=true`: answer what the call would do, storing and sending nothing. */
+export const DryRunQuery = z.object({
+  dry_run: z
+    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true" || value === "1")
+    .describe("Answer with what would happen, storing and sending nothing"),
+});
+
+const CancellationReason = z
+  .string()
+  .trim()
+  .min(1, { message: "a reason is required" })
+  .max(1000)
+  .describe("Why the policy is cancelled, in the words of whoever asks");
+
+/** POST /emission/policies/{id}/cancel (lifecycle.md section 8). */
+export const CancelPolicyInput = z
+  .object({
+    reason_code: z.enum(CANCELLATION_REASON_CODES, {
+      message: `must be one of ${CANCELLATION_REASON_CODES.join(", ")}`,
+    }),
+    reason: CancellationReason,
+    when: z
+      .enum(["NOW", "END_OF_PAID_PERIOD"], { message: "must be NOW or END_OF_PAID_PERIOD" })
+      .default("NOW")
+      .describe(
+        "NOW, or at the end of the paid period (cancel_at = paid_to_date; now when nothing is paid or the paid-to date has passed). A cancellation in the cooling-off period is always now",
+      ),
+  })
+  .strict();
+export type CancelPolicyInput = z.infer<typeof CancelPolicyInput>;
+
+/** POST /portal/policies/{id}/cancel: the client's own policy, now, reason_code CLIENT_REQUEST. */
+export const PortalCancelInput = z.object({ reason: CancellationReason }).strict();
+
+export const CancellationResponse = z.object({
+  policy: PolicyDetailResponse,
+  refund_amount: MoneyString.describe("What is refunded, positive (0.00 outside the cooling-off period)"),
+  refunds: z
+    .array(TransactionResponse)
+    .describe(
+      "One REFUND transaction (negative amount) per premium received: PAID or PENDING as the processor reports a card refund, PENDING for a manual payment until it is marked refunded",
+    ),
+});
+export type CancellationResponse = z.infer<typeof CancellationResponse>;
+CancellationResponse.register(z.globalRegistry, { id: "Cancellation" });
+
+/** POST /payments/transactions/{id}/mark-refunded. */
+export const MarkRefundedInput = z
+  .object({
+    reference: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255)
+      .optional()
+      .describe("The bank reference or receipt of the money paid back (default: the refund's own)"),
+  })
+  .strict();

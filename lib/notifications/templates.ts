@@ -101,6 +101,18 @@ const TEMPLATES: Record<string, TemplateDefinition> = {
     }),
     whatsapp: ["name", "policy_number", "end_date"],
   },
+  // lifecycle.md section 8: cancelled now, or at the end of the paid period; the cooling-off refund if any.
+  "policy.cancelled": {
+    params: (p, language) => ({
+      ...greeting(p),
+      policy_number: text(p.policy_number),
+      cancelled_on: date(p.cancelled_on, language),
+      isScheduled: p.is_scheduled === true ? "yes" : "no",
+      refund: money(p.refund_amount, p.currency, language),
+      hasRefund: Number(p.refund_amount) > 0 ? "yes" : "no",
+    }),
+    whatsapp: ["name", "policy_number", "cancelled_on"],
+  },
   // Account links (trust.md sections 1 and 2): payload.url carries a single-use token; see redactPayload.
   "auth.verify_email": { params: (p) => ({ ...greeting(p), url: text(p.url) }), whatsapp: ["name", "url"] },
   "auth.invitation": { params: (p) => ({ ...greeting(p), url: text(p.url) }), whatsapp: ["name", "url"] },

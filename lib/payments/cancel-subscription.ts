@@ -1,14 +1,13 @@
-import { and, desc, eq, ne } from "drizzle-orm";
-import { subscriptions } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { getPolicy } from "@/lib/emission/get-policy";
 import { movePolicy } from "@/lib/emission/move-policy";
+import { canMove } from "@/lib/emission/state-machine";
 import { NotFoundError } from "@/lib/errors";
 import { writeAudit } from "@/lib/operations/audit";
-import { periodEndOf } from "./billing-period";
 import { getPolicyOrThrow, toSubscriptionResponse } from "./internal";
-import { callProcessor, paymentProcessor } from "./processor";
+import { paymentProcessor } from "./processor";
+import { endSubscription } from "./subscription-changes";
 
 /**
  * POST /payments/subscription/cancel. Immediately: cancelled at the processor now and the policy
@@ -23,43 +22,24 @@ export async function cancelSubscription({
   input: { policy_id: string; cancel_immediately: boolean };
 }) {
   assertCan(ctx.actor, "payments:manage");
-  const stripe = paymentProcessor();
+  paymentProcessor(); // without card payments configured: 503 before any look-up, as every card endpoint
   return inTransaction(ctx, async (tx) => {
     const { policy } = await getPolicyOrThrow(tx, input.policy_id, { forUpdate: true });
-    const [subscription] = await tx.db
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.policyId, policy.id), ne(subscriptions.status, "CANCELED")))
-      .orderBy(desc(subscriptions.createdAt))
-      .for("update");
-    if (!subscription) throw new NotFoundError("subscription");
-    const remote = input.cancel_immediately
-      ? await callProcessor(() => stripe.subscriptions.cancel(subscription.processorSubscriptionId))
-      : await callProcessor(() =>
-          stripe.subscriptions.update(subscription.processorSubscriptionId, { cancel_at_period_end: true }),
-        );
-    const [updated] = await tx.db
-      .update(subscriptions)
-      .set({
-        status: remote.status.toUpperCase(),
-        cancelAtPeriodEnd: remote.cancel_at_period_end,
-        currentPeriodEnd: periodEndOf(remote),
-        updatedAt: new Date(),
-      })
-      .where(eq(subscriptions.id, subscription.id))
-      .returning();
-    if (input.cancel_immediately && policy.status !== "CANCELLED" && policy.status !== "EXPIRED") {
+    // Marked as asked for: its customer.subscription.deleted event then cancels the policy.
+    const updated = await endSubscription(tx, policy.id, { atPeriodEnd: !input.cancel_immediately });
+    if (!updated) throw new NotFoundError("subscription");
+    if (input.cancel_immediately && canMove(policy.status, "CANCELLED", "cancellation")) {
       await movePolicy(tx, {
         policyId: policy.id,
         to: "CANCELLED",
         reason: "subscription cancelled immediately",
-        trigger: "manual",
+        trigger: "cancellation",
       });
     }
     await writeAudit(tx, {
       action: "SUBSCRIPTION_CANCELLED",
       entity: "subscriptions",
-      entityId: subscription.id,
+      entityId: updated.id,
       companyId: policy.companyId,
       details: { policy_id: policy.id, cancel_immediately: input.cancel_immediately },
     });

@@ -649,3 +649,32 @@ export function stripeAccountLink(account: string): Stripe.AccountLink {
     url: `https://connect.stripe.com/setup/e/${account}/${randomToken(12)}`,
   };
 }
+
+/** A refund of a payment intent: `succeeded` as Stripe's test cards refund at once, or as asked. */
+export function stripeRefund(input: {
+  paymentIntent: Stripe.PaymentIntent;
+  amount: number;
+  metadata?: Stripe.Metadata;
+  reason?: Stripe.Refund.Reason | null;
+  status?: "succeeded" | "pending" | "failed";
+}): Stripe.Refund {
+  return {
+    id: stripeId("re"),
+    object: "refund",
+    amount: input.amount,
+    balance_transaction: stripeId("txn"),
+    charge: typeof input.paymentIntent.latest_charge === "string" ? input.paymentIntent.latest_charge : null,
+    created: unixNow(),
+    currency: input.paymentIntent.currency,
+    customer: input.paymentIntent.customer as string | null,
+    customer_account: null,
+    metadata: input.metadata ?? {},
+    payment_intent: input.paymentIntent.id,
+    payment_method: input.paymentIntent.payment_method as string | null,
+    reason: input.reason ?? null,
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status: input.status ?? "succeeded",
+    transfer_reversal: null,
+  };
+}

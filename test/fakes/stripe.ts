@@ -15,6 +15,7 @@ import {
   stripePaymentIntent,
   stripePrice,
   stripeProduct,
+  stripeRefund,
   stripeSubscription,
   TEST_CARDS,
   unixNow,
@@ -38,6 +39,7 @@ export type FakeStripe = FakeServer & {
   invoices: Map<string, Stripe.Invoice>;
   invoicePayments: Map<string, Stripe.InvoicePayment>;
   accounts: Map<string, Stripe.Account>;
+  refunds: Map<string, Stripe.Refund>;
 };
 
 const SERVER_ERROR: FakeReply = {
@@ -183,6 +185,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const invoices = new Map<string, Stripe.Invoice>();
   const invoicePayments = new Map<string, Stripe.InvoicePayment>();
   const accounts = new Map<string, Stripe.Account>();
+  const refunds = new Map<string, Stripe.Refund>();
   const stores: Map<string, { id?: string }>[] = [
     customers,
     paymentMethods,
@@ -193,6 +196,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     invoices,
     invoicePayments,
     accounts,
+    refunds,
   ];
   // Stripe answers a repeated Idempotency-Key with the first response; keys belong to one API key and account.
   const idempotentReplies = new Map<string, { request: string; reply: FakeReply }>();
@@ -651,6 +655,54 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     return subscription;
   }
 
+  // --- refunds
+
+  /**
+   * A refund of a succeeded payment intent, in full or of `amount` (minor units), never more than is left
+   * unrefunded. Refunds of test cards succeed at once, as in Stripe's test mode.
+   */
+  function createRefund(params: FormObject): Stripe.Refund {
+    const paymentIntentId = text(params.payment_intent);
+    if (!paymentIntentId) {
+      if (text(params.charge)) throw invalidRequest("The fake Stripe refunds payment intents only.", "charge");
+      throw invalidRequest(
+        "One of the following params should be provided for this request: payment_intent or charge.",
+      );
+    }
+    const paymentIntent = getOrThrow(paymentIntents, "payment_intent", paymentIntentId, "payment_intent");
+    if (paymentIntent.status !== "succeeded") {
+      throw invalidRequest(
+        `This PaymentIntent (${paymentIntent.id}) does not have a successful charge to refund.`,
+        "payment_intent",
+      );
+    }
+    const refunded = [...refunds.values()]
+      .filter((refund) => refund.payment_intent === paymentIntent.id && refund.status !== "failed")
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    const left = paymentIntent.amount - refunded;
+    if (left <= 0) {
+      const error = {
+        type: "invalid_request_error",
+        code: "charge_already_refunded",
+        doc_url: docUrl("charge_already_refunded"),
+        message: `Charge ${String(paymentIntent.latest_charge)} has already been refunded.`,
+      };
+      throw new StripeApiError({ status: 400, body: { error } });
+    }
+    const amount = integer(params.amount, "amount") ?? left;
+    if (amount <= 0) throw invalidRequest("Invalid positive integer", "amount");
+    if (amount > left)
+      throw invalidRequest(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, "amount");
+    const refund = stripeRefund({
+      paymentIntent,
+      amount,
+      metadata: mergeMetadata({}, params.metadata),
+      reason: oneOf(params.reason, "reason", ["duplicate", "fraudulent", "requested_by_customer"] as const),
+    });
+    refunds.set(refund.id, refund);
+    return refund;
+  }
+
   // --- Connect
 
   function createAccount(params: FormObject): Stripe.Account {
@@ -713,6 +765,8 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     { method: "POST", path: /^\/v1\/subscriptions\/([^/]+)$/, handle: (params, id) => updateSubscription(id, params) },
     { method: "DELETE", path: /^\/v1\/subscriptions\/([^/]+)$/, handle: (_, id) => cancelSubscription(id) },
     { method: "GET", path: /^\/v1\/invoices\/([^/]+)$/, handle: (_, id) => getOrThrow(invoices, "invoice", id) },
+    { method: "POST", path: /^\/v1\/refunds$/, handle: createRefund },
+    { method: "GET", path: /^\/v1\/refunds\/([^/]+)$/, handle: (_, id) => getOrThrow(refunds, "refund", id) },
     { method: "POST", path: /^\/v1\/accounts$/, handle: createAccount },
     { method: "GET", path: /^\/v1\/accounts\/([^/]+)$/, handle: (_, id) => getOrThrow(accounts, "account", id) },
     { method: "POST", path: /^\/v1\/account_links$/, handle: createAccountLink },
@@ -790,6 +844,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     invoices,
     invoicePayments,
     accounts,
+    refunds,
     reset: () => {
       server.reset();
       for (const store of stores) store.clear();

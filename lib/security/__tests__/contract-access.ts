@@ -97,6 +97,10 @@ export const CONTRACT: Record<string, Rule> = {
   "POST /api/v1/payments/connect/onboarding": "payments:onboard",
   "GET /api/v1/payments/reseller/dashboard": "payments:read",
   "POST /api/v1/payments/webhook": "public",
+  // lifecycle.md section 8: cancellation, and settling a refund paid back by hand
+  "POST /api/v1/emission/policies/[id]/cancel": "policies:transition",
+  "POST /api/v1/portal/policies/[id]/cancel": "portal:read",
+  "POST /api/v1/payments/transactions/[id]/mark-refunded": "payments:manage",
   // Section 8
   "POST /api/v1/claims": "claims:write",
   "GET /api/v1/claims": READ_CLAIMS,

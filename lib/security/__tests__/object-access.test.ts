@@ -99,6 +99,16 @@ const COMPANY_OWNED: Record<string, Case> = {
     path: (ids) => `/api/v1/emission/policies/${ids.policyA}/terms`,
     ownedByClient: true,
   },
+  // Dry runs: the owner's answer is 200 and company A's policy stays as it is for the other cases.
+  "POST /api/v1/emission/policies/[id]/cancel": {
+    path: (ids) => `/api/v1/emission/policies/${ids.policyA}/cancel?dry_run=true`,
+    body: () => ({ reason_code: "OTHER", reason: "probing another company" }),
+  },
+  "POST /api/v1/portal/policies/[id]/cancel": {
+    path: (ids) => `/api/v1/portal/policies/${ids.policyA}/cancel?dry_run=true`,
+    body: () => ({ reason: "probing another client" }),
+    ownedByClient: true,
+  },
   "POST /api/v1/emission/beneficiaries/[id]/mark-deceased": {
     path: (ids) => `/api/v1/emission/beneficiaries/${ids.beneficiaryA}/mark-deceased`,
   },
@@ -113,6 +123,10 @@ const COMPANY_OWNED: Record<string, Case> = {
   },
   "POST /api/v1/payments/transactions/[id]/retry": {
     path: (ids) => `/api/v1/payments/transactions/${ids.transactionA}/retry`,
+  },
+  "POST /api/v1/payments/transactions/[id]/mark-refunded": {
+    path: (ids) => `/api/v1/payments/transactions/${ids.transactionA}/mark-refunded`,
+    body: () => ({}),
   },
   "GET /api/v1/leads/[id]": { path: (ids) => `/api/v1/leads/${ids.leadA}` },
   "PATCH /api/v1/leads/[id]": { path: (ids) => `/api/v1/leads/${ids.leadA}`, body: () => ({ first_name: "Probed" }) },
