@@ -12,17 +12,12 @@ import { FormActions, SelectField, TextAreaField } from "@/components/ui/form-fi
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useFormat } from "@/components/ui/use-format";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
-import { PolicyResponse } from "@/lib/emission/schemas";
-import type { CancellationResult } from "./types";
+import { CancelPolicyInput, type CancellationResponse } from "@/lib/lifecycle/schemas";
 
-const CANCELLATION_REASON_CODES = PolicyResponse.shape.cancellation_reason_code.unwrap().options;
-const WHEN = ["NOW", "END_OF_PAID_PERIOD"] as const;
-const CancelForm = z.object({
-  reason_code: z.enum(CANCELLATION_REASON_CODES),
-  reason: z.string().trim().min(1).max(1000),
-  when: z.enum(WHEN),
-});
-type CancelFormValues = z.output<typeof CancelForm>;
+// The back office's input; a client's cancel sends its reason alone (PortalCancelInput).
+const CANCELLATION_REASON_CODES = CancelPolicyInput.shape.reason_code.options;
+type CancelFormInput = z.input<typeof CancelPolicyInput>;
+type CancelFormValues = z.output<typeof CancelPolicyInput>;
 const FIELDS = ["reason_code", "reason", "when"] as const;
 
 type CancelPolicyFormProps = {
@@ -44,14 +39,14 @@ export function CancelPolicyForm({ policy, audience, invalidates, onDone, onCanc
   const f = useFormat();
   const isStaff = audience === "staff";
   const url = isStaff ? `/api/v1/emission/policies/${policy.id}/cancel` : `/api/v1/portal/policies/${policy.id}/cancel`;
-  const [preview, setPreview] = useState<{ body: object; result: CancellationResult } | null>(null);
+  const [preview, setPreview] = useState<{ body: object; result: CancellationResponse } | null>(null);
   const {
     register,
     handleSubmit,
     setError: setFieldError,
     formState: { errors },
-  } = useForm<CancelFormValues>({
-    resolver: useZodResolver(CancelForm),
+  } = useForm<CancelFormInput, unknown, CancelFormValues>({
+    resolver: useZodResolver(CancelPolicyInput),
     defaultValues: { reason_code: "CLIENT_REQUEST", reason: "", when: "NOW" },
   });
   const check = useApiSubmit(setFieldError, FIELDS);
@@ -61,7 +56,7 @@ export function CancelPolicyForm({ policy, audience, invalidates, onDone, onCanc
   async function onCheck(values: CancelFormValues) {
     const body = isStaff ? values : { reason: values.reason };
     await check.submit(async () => {
-      const result = await apiFetch<CancellationResult>(`${url}?dry_run=true`, { method: "POST", body });
+      const result = await apiFetch<CancellationResponse>(`${url}?dry_run=true`, { method: "POST", body });
       setPreview({ body, result });
     });
   }
@@ -69,7 +64,7 @@ export function CancelPolicyForm({ policy, audience, invalidates, onDone, onCanc
   async function onConfirm() {
     if (!preview) return;
     await confirm.submit(async () => {
-      const result = await apiFetch<CancellationResult>(url, { method: "POST", body: preview.body });
+      const result = await apiFetch<CancellationResponse>(url, { method: "POST", body: preview.body });
       onDone(
         result.policy.cancel_at
           ? t("scheduled", { date: f.date(result.policy.cancel_at) })

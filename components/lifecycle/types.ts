@@ -38,9 +38,6 @@ export type Endorsement = {
 /** POST /emission/policies/{id}/endorsements (and its dry run) */
 export type EndorsementResult = { endorsement: Endorsement; policy: PolicyDetail };
 
-/** POST .../cancel, back office and portal (and their dry runs) */
-export type CancellationResult = { policy: PolicyDetail; refund_amount: string; refunds: unknown[] };
-
 /** POST /portal/policies/{id}/pay */
 export type CardIntent = { client_secret: string; amount: string; currency: string };
 
