@@ -4,7 +4,13 @@ import { chunksForInsert } from "@/db/chunks";
 import { beneficiaries, planVersions, policies, policyStatusHistory, type Beneficiary } from "@/db/schema";
 import { actorLabel, assertCan } from "@/lib/auth/actor";
 import { isAvailableIn, type PriceQuote } from "@/lib/catalog/pricing";
-import { availabilityIn, getPricingConfig, isSoldTo, quotePrice } from "@/lib/catalog/pricing-config";
+import {
+  availabilityIn,
+  getPricingConfig,
+  isSoldTo,
+  quotePrice,
+  type PricingConfig,
+} from "@/lib/catalog/pricing-config";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BadRequestError, BusinessRuleError, NotFoundError } from "@/lib/errors";
 import { money, formatMoney } from "@/lib/money";
@@ -15,7 +21,7 @@ import { ageOn, endOfYearOfCover, todayUtc } from "./dates";
 import { recordTerm } from "./terms";
 import { nextPolicyNumber } from "./policy-numbers";
 import { getClientOrThrow, ownerOf, POLICY_DATE_TERMS, toPolicyResponse } from "./internal";
-import type { BeneficiaryInput, IssuePolicyInput, PolicyResponse } from "./schemas";
+import type { BeneficiaryInput, IssuePolicyInput, KinshipType, PolicyResponse } from "./schemas";
 
 /** A rule one beneficiary breaks: which one (by position), which of its fields, and why. */
 /** One beneficiary's problem: its field, the English message and the stable code (localisation.md section 3). */
@@ -29,7 +35,7 @@ export type IssueOptions = {
   reportProblems?: (detail: string, problems: BeneficiaryProblem[]) => never;
 };
 
-function reportAsPaths(detail: string, problems: BeneficiaryProblem[]): never {
+export function reportAsPaths(detail: string, problems: BeneficiaryProblem[]): never {
   throw new BusinessRuleError(
     detail,
     problems.map((problem) => ({
@@ -42,6 +48,107 @@ function reportAsPaths(detail: string, problems: BeneficiaryProblem[]): never {
 
 function describe(person: BeneficiaryInput, index: number): string {
   return `beneficiary ${index + 1} (${person.first_name} ${person.last_name})`;
+}
+
+/** The country a life is priced and checked in: its own, else the client's. */
+function countryOf(person: BeneficiaryInput, clientCountry: string): string {
+  return person.country_of_residence ?? clientCountry;
+}
+
+/**
+ * At most one SELF and one SPOUSE, counting `covered` (the kinships of the lives the policy keeps): each
+ * later one is a problem. Shared with endorsements and the import of a book.
+ */
+export function duplicateKinshipProblems(
+  people: Array<Pick<BeneficiaryInput, "kinship_type">>,
+  covered: readonly KinshipType[] = [],
+): BeneficiaryProblem[] {
+  return people.flatMap((person, index): BeneficiaryProblem[] => {
+    const unique = person.kinship_type === "SELF" || person.kinship_type === "SPOUSE";
+    const earlier = people.findIndex((other) => other.kinship_type === person.kinship_type);
+    return unique && (earlier !== index || covered.includes(person.kinship_type))
+      ? [
+          {
+            index,
+            field: "kinship_type",
+            message: `only one ${person.kinship_type} beneficiary per policy`,
+            code: "duplicate_kinship",
+          },
+        ]
+      : [];
+  });
+}
+
+/** Each person (by position, with the country they live in) whose country the version is not sold in. */
+export function unavailableCountryProblems(config: PricingConfig, countries: string[]): BeneficiaryProblem[] {
+  return countries.flatMap((country, index): BeneficiaryProblem[] =>
+    isAvailableIn(availabilityIn(config, country))
+      ? []
+      : [
+          {
+            index,
+            field: "country_of_residence",
+            message: `the plan is not available in ${country}`,
+            code: "not_available_in_country",
+          },
+        ],
+  );
+}
+
+/**
+ * The rules a life passes when it joins a policy, at issue or added by an endorsement (lifecycle.md
+ * section 7), on the day its cover starts (`on`): who is covered (one SELF and one SPOUSE, counting
+ * `covered`, the kinships of the lives the policy keeps), born by `on`, its age at `on` within the
+ * version's max_entry_age, and its country where the version is sold. Every problem is listed at once (a
+ * spreadsheet shows them all on their rows), in the contract's order: who is covered, ages, countries.
+ */
+export function checkNewLives(
+  config: PricingConfig,
+  people: BeneficiaryInput[],
+  options: { on: string; clientCountry: string; covered?: readonly KinshipType[] },
+): { ages: number[]; problems: BeneficiaryProblem[] } {
+  const { on, clientCountry, covered = [] } = options;
+  const kinshipProblems = duplicateKinshipProblems(people, covered);
+
+  const ages = people.map((person) => ageOn(person.date_of_birth, on));
+  const birthProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
+    ages[index] < 0
+      ? [{ index, field: "date_of_birth", message: `born after the start date ${on}`, code: "born_after_start" }]
+      : [],
+  );
+
+  const maxAge = config.version.maxEntryAge;
+  const ageProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
+    ages[index] > maxAge
+      ? [
+          {
+            index,
+            field: "date_of_birth",
+            message: `age ${ages[index]} at ${on} exceeds the maximum entry age of ${maxAge}`,
+            code: "above_max_entry_age",
+          },
+        ]
+      : [],
+  );
+
+  const countryProblems = unavailableCountryProblems(
+    config,
+    people.map((person) => countryOf(person, clientCountry)),
+  );
+
+  return { ages, problems: [...kinshipProblems, ...birthProblems, ...ageProblems, ...countryProblems] };
+}
+
+/** Each life priced by the catalog's pricing engine at its age (from checkNewLives), quantity 1. */
+export function priceNewLives(
+  config: PricingConfig,
+  people: BeneficiaryInput[],
+  ages: number[],
+  clientCountry: string,
+): PriceQuote[] {
+  return people.map((person, index) =>
+    quotePrice(config, { countryCode: countryOf(person, clientCountry), age: ages[index], quantity: 1 }),
+  );
 }
 
 /**
@@ -86,72 +193,12 @@ export async function issuePolicy({
     }
 
     const people = input.beneficiaries;
-    const kinshipProblems = people.flatMap((person, index): BeneficiaryProblem[] => {
-      const unique = person.kinship_type === "SELF" || person.kinship_type === "SPOUSE";
-      const earlier = people.findIndex((other) => other.kinship_type === person.kinship_type);
-      return unique && earlier !== index
-        ? [
-            {
-              index,
-              field: "kinship_type",
-              message: `only one ${person.kinship_type} beneficiary per policy`,
-              code: "duplicate_kinship",
-            },
-          ]
-        : [];
-    });
-
-    const ages = people.map((person) => ageOn(person.date_of_birth, input.start_date));
-    const birthProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
-      ages[index] < 0
-        ? [
-            {
-              index,
-              field: "date_of_birth",
-              message: `born after the start date ${input.start_date}`,
-              code: "born_after_start",
-            },
-          ]
-        : [],
-    );
-
-    const maxAge = config.version.maxEntryAge;
-    const ageProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
-      ages[index] > maxAge
-        ? [
-            {
-              index,
-              field: "date_of_birth",
-              message: `age ${ages[index]} at ${input.start_date} exceeds the maximum entry age of ${maxAge}`,
-              code: "above_max_entry_age",
-            },
-          ]
-        : [],
-    );
-
-    const countryOf = (person: BeneficiaryInput) => person.country_of_residence ?? client.countryOfResidence;
-    const countryProblems = people.flatMap((person, index): BeneficiaryProblem[] =>
-      isAvailableIn(availabilityIn(config, countryOf(person)))
-        ? []
-        : [
-            {
-              index,
-              field: "country_of_residence",
-              message: `the plan is not available in ${countryOf(person)}`,
-              code: "not_available_in_country",
-            },
-          ],
-    );
-
-    // Every problem is listed at once (a spreadsheet shows them all on their rows); the detail names the
-    // first by the contract's order: who is covered, then ages, then countries.
-    const problems = [...kinshipProblems, ...birthProblems, ...ageProblems, ...countryProblems];
+    const clientCountry = client.countryOfResidence;
+    const { ages, problems } = checkNewLives(config, people, { on: input.start_date, clientCountry });
     if (problems.length > 0)
       report(`${describe(people[problems[0].index], problems[0].index)}: ${problems[0].message}`, problems);
 
-    const quotes: PriceQuote[] = people.map((person, index) =>
-      quotePrice(config, { countryCode: countryOf(person), age: ages[index], quantity: 1 }),
-    );
+    const quotes = priceNewLives(config, people, ages, clientCountry);
     const finalPrice = formatMoney(quotes.reduce((sum, quote) => sum.plus(quote.final_price), money(0)));
 
     // The year's number counter stays locked from the moment a number is taken until the commit, so

@@ -2,10 +2,18 @@ import { PolicyResponse } from "@/lib/emission/schemas";
 import { defineOperation } from "@/lib/http/operation";
 import { TransactionResponse } from "@/lib/payments/schemas";
 import { IdParams } from "@/lib/schemas";
+import { IMPORT_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "./import/book-rows";
 import {
   CancellationResponse,
   CancelPolicyInput,
   DryRunQuery,
+  EndorsePolicyInput,
+  EndorsePolicyResponse,
+  EndorsementsResponse,
+  ImportBookForm,
+  ImportBookResponse,
+  ImportPolicyInput,
+  ImportTemplateQuery,
   LifecycleRunResponse,
   MarkRefundedInput,
   PolicyTermsResponse,
@@ -130,6 +138,92 @@ export const lifecycleEndpoints = {
       200: { description: "The refund, PAID", schema: TransactionResponse },
       404: { description: "Unknown transaction" },
       409: { description: "Not a PENDING refund" },
+    },
+  }),
+  endorsePolicy: defineOperation({
+    method: "POST",
+    path: "/emission/policies/{id}/endorsements",
+    tag,
+    summary: "Add or remove covered lives (an endorsement), effective today",
+    description:
+      "Only for an ACTIVE policy (409 naming its status). Added lives are checked as at issue at their age today (max_entry_age, country availability, one SELF and one SPOUSE across the lives the policy keeps and the added ones, not born after today) and priced at that age; their cover starts today. Removed lives' cover ends today. Unknown ids, other policies' lives, deceased lives, lives already removed, and leaving no covered life are 422. final_price becomes the sum of the covered lives' prices at once and applies to every premium not yet paid (no proration); a card subscription's amount is updated at the processor, and the client is notified. With dry_run=true: 200 with the same body (added lives and the endorsement have a null id), and nothing is stored, sent or told to the processor.",
+    access: "emission:write",
+    params: IdParams,
+    query: DryRunQuery,
+    body: EndorsePolicyInput,
+    responses: {
+      200: { description: "dry_run: what the endorsement would do", schema: EndorsePolicyResponse },
+      201: { description: "The endorsement and the policy after it", schema: EndorsePolicyResponse },
+      404: { description: "Unknown policy, or not in the caller's scope" },
+      409: { description: "The policy is not ACTIVE" },
+      422: { description: "A rule refuses the change; errors name add.N.<field> or remove.N" },
+    },
+  }),
+  listEndorsements: defineOperation({
+    method: "GET",
+    path: "/emission/policies/{id}/endorsements",
+    tag,
+    summary: "A policy's endorsements, newest first",
+    description:
+      "Changes of covered lives, by people and by the system (a life marked deceased ends its cover and re-prices the policy: created_by system:deceased).",
+    access: ["emission:read", "portal:read"],
+    params: IdParams,
+    responses: {
+      200: { description: "Endorsements, newest first", schema: EndorsementsResponse },
+      404: { description: "Unknown policy, or not the caller's" },
+    },
+  }),
+  importPolicy: defineOperation({
+    method: "POST",
+    path: "/emission/policies/import",
+    tag,
+    summary: "Import one policy of an existing book",
+    description:
+      'A policy brought from another system, in the status the lifecycle would give it today: no paid_to_date PENDING_PAYMENT (NOT_TAKEN_UP once start_date + not_taken_up_days has passed), paid to today or later ACTIVE, within the grace period IN_ARREARS, beyond it LAPSED (lapsed_on = paid_to_date + grace_period_days + 1). The current term is the anniversary term that holds today. Entry ages are not checked. Without premium each life is priced at its age at the current term start; with it, the premium is split evenly over the lives. The history holds the import (reason "imported", effective start_date) and the moves the lifecycle would have written (into IN_ARREARS effective paid_to_date + 1, into LAPSED effective lapsed_on); an imported paid-to date is recorded by an ADJUSTMENT of 0.00 in the account. Nothing is sent to the client.',
+    access: "policies:import",
+    // A script importing a book retries; without a policy_number each retry would be another policy.
+    idempotent: true,
+    body: ImportPolicyInput,
+    responses: {
+      201: { description: "PolicyResponse", schema: PolicyResponse },
+      400: { description: "The plan version is not active" },
+      404: { description: "Unknown client or plan version, or one outside the caller's scope" },
+      409: { description: "Another policy has this policy_number" },
+      422: {
+        description:
+          "start_date after today or more than 10 years ago, paid_to_date before start_date, a premium the currency cannot hold, a date of birth after today or after the life's cover start, a cover_start_date before start_date or after today, a second SELF or SPOUSE, or (without premium) a life in a country the version is not sold in",
+      },
+    },
+  }),
+  importBook: defineOperation({
+    method: "POST",
+    path: "/emission/policies/import/bulk",
+    tag,
+    summary: "Import a book of policies from a spreadsheet",
+    description: `A .xlsx or .csv file of at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB and ${MAX_IMPORT_ROWS.toLocaleString("en")} rows with the columns ${IMPORT_COLUMNS.join(", ")}: one row per life, the policy's columns repeated on each row of its lives and the same on each, grouped by policy_number (a row without one is a policy of its own, given a new number). Each policy is checked as POST /emission/policies/import checks it; the file is imported whole: every bad row is listed in \`errors\` as {row, column, message, code} (a policy's problems on its first row; an unknown client or version, or a number another policy has, is a bad row) and nothing is stored. Read on a worker thread within a time limit (503 \`job_timed_out\` past it), with the bounds checked before parsing as the bulk upload does.`,
+    access: "policies:import",
+    multipart: { description: "The file", schema: ImportBookForm, maxBytes: MAX_IMPORT_BYTES },
+    responses: {
+      201: { description: "How many policies were imported", schema: ImportBookResponse },
+      413: {
+        description: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB or has more than ${MAX_IMPORT_ROWS.toLocaleString("en")} rows under the header (blank rows count)`,
+      },
+      422: { description: "Not a spreadsheet, a cell outside the template's columns, or bad rows (listed in errors)" },
+      503: { description: "The file was not read within the time limit, or the server is busy; try again later" },
+    },
+  }),
+  importTemplate: defineOperation({
+    method: "GET",
+    path: "/emission/policies/import/template",
+    tag,
+    summary: "The import template (.xlsx, or .csv with format=csv) with the header row",
+    access: "policies:import",
+    query: ImportTemplateQuery,
+    responses: {
+      200: {
+        description: "The template",
+        contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      },
     },
   }),
 };

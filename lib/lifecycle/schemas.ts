@@ -1,8 +1,15 @@
 import { z } from "zod";
 import { CANCELLATION_REASON_CODES } from "@/db/enums";
-import { DateOnly, PolicyDetailResponse } from "@/lib/emission/schemas";
+import {
+  BeneficiaryInput,
+  BeneficiaryResponse,
+  DateOnly,
+  MAX_BENEFICIARIES,
+  PolicyDetailResponse,
+  PolicyResponse,
+} from "@/lib/emission/schemas";
 import { TransactionResponse } from "@/lib/payments/schemas";
-import { MoneyString, Uuid } from "@/lib/schemas";
+import { DecimalInput, MoneyString, Uuid } from "@/lib/schemas";
 
 /** POST /lifecycle/run (lifecycle.md section 4). */
 export const RunLifecycleInput = z
@@ -134,3 +141,109 @@ export const MarkRefundedInput = z
       .describe("The bank reference or receipt of the money paid back (default: the refund's own)"),
   })
   .strict();
+
+/** POST /emission/policies/{id}/endorsements (lifecycle.md section 7). */
+export const EndorsePolicyInput = z
+  .object({
+    add: z
+      .array(BeneficiaryInput)
+      .max(MAX_BENEFICIARIES, { message: `at most ${MAX_BENEFICIARIES} beneficiaries` })
+      .optional()
+      .describe("Lives to cover from today, checked and priced as at issue at their age today"),
+    remove: z
+      .array(Uuid)
+      .max(MAX_BENEFICIARIES, { message: `at most ${MAX_BENEFICIARIES} beneficiaries` })
+      .optional()
+      .describe("Ids of covered lives of this policy whose cover ends today"),
+    reason: z.string().trim().min(1, { message: "is required" }).max(1000),
+  })
+  .strict()
+  .refine((input) => (input.add?.length ?? 0) + (input.remove?.length ?? 0) > 0, {
+    message: "give at least one life to add or remove",
+    params: { code: "no_changes" },
+    // Only a body with nothing else wrong is "empty": its other problems are reported alone.
+    when: (payload) => payload.issues.length === 0,
+  });
+export type EndorsePolicyInput = z.infer<typeof EndorsePolicyInput>;
+
+/** A life in a dry run's answer: one being added has no id yet. */
+const PreviewBeneficiary = BeneficiaryResponse.extend({
+  id: Uuid.nullable().describe("null for a life a dry run would add"),
+});
+
+export const EndorsementResponse = z.object({
+  id: Uuid.nullable().describe("null in a dry run"),
+  effective_date: z.string(),
+  reason: z.string(),
+  premium_before: MoneyString,
+  premium_after: MoneyString.describe("The premium of every premium not yet paid; paid ones stay paid"),
+  added: z.array(PreviewBeneficiary),
+  removed: z.array(BeneficiaryResponse),
+  created_by: z.string().describe('A user id, "api_key:<id>", or "system:deceased" for a death'),
+  created_at: z.string().nullable().describe("null in a dry run"),
+});
+export type EndorsementResponse = z.infer<typeof EndorsementResponse>;
+EndorsementResponse.register(z.globalRegistry, { id: "Endorsement" });
+export const EndorsementsResponse = z.array(EndorsementResponse);
+
+export const EndorsePolicyResponse = z.object({
+  endorsement: EndorsementResponse,
+  policy: PolicyResponse.extend({ beneficiaries: z.array(PreviewBeneficiary) }).describe(
+    "The policy after the endorsement (in a dry run: as it would be)",
+  ),
+});
+export type EndorsePolicyResponse = z.infer<typeof EndorsePolicyResponse>;
+
+/** A life of an imported policy (lifecycle.md section 9): as in issue, with the day its cover began. */
+export const ImportBeneficiaryInput = BeneficiaryInput.extend({
+  cover_start_date: DateOnly.optional().describe(
+    "The first day this life was covered: start_date (the default) or a later day up to today",
+  ),
+});
+export type ImportBeneficiaryInput = z.infer<typeof ImportBeneficiaryInput>;
+
+/** Letters, digits and . _ / - : a number another system gave, never text a spreadsheet would run. */
+export const ImportedPolicyNumber = z
+  .string()
+  .trim()
+  .max(40, { message: "must be at most 40 characters" })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, {
+    message: "must be letters, digits, '.', '_', '/' or '-', starting with a letter or digit",
+  });
+
+/** POST /emission/policies/import (lifecycle.md section 9). */
+export const ImportPolicyInput = z.object({
+  client_id: Uuid,
+  plan_version_id: Uuid,
+  policy_number: ImportedPolicyNumber.optional().describe(
+    "The number the policy had in the book; kept (409 when another policy has it). Default: a new number",
+  ),
+  start_date: DateOnly.describe("The inception date: at most 10 years ago, never after today"),
+  paid_to_date: DateOnly.optional().describe(
+    "The last day covered by premiums received; none when nothing was paid. Decides the status",
+  ),
+  premium: DecimalInput({ min: 0.01 })
+    .optional()
+    .describe(
+      "The monthly premium in force, in the version's currency. Default: each life priced at its age at the current term start",
+    ),
+  auto_renew: z.boolean().optional().describe("Default true"),
+  beneficiaries: z
+    .array(ImportBeneficiaryInput)
+    .min(1, { message: "at least one beneficiary is required" })
+    .max(MAX_BENEFICIARIES, { message: `at most ${MAX_BENEFICIARIES} beneficiaries` }),
+});
+export type ImportPolicyInput = z.infer<typeof ImportPolicyInput>;
+
+/** POST /emission/policies/import/bulk: the form holds the file alone. */
+export const ImportBookForm = z.object({ file: z.any().describe("The .xlsx or .csv file") });
+
+export const ImportBookResponse = z.object({
+  imported: z.number().int().describe("Policies imported (every row's policy: a file is imported whole or not at all)"),
+});
+export type ImportBookResponse = z.infer<typeof ImportBookResponse>;
+ImportBookResponse.register(z.globalRegistry, { id: "ImportBook" });
+
+export const ImportTemplateQuery = z.object({
+  format: z.enum(["xlsx", "csv"], { message: "must be xlsx or csv" }).default("xlsx"),
+});

@@ -113,6 +113,19 @@ const TEMPLATES: Record<string, TemplateDefinition> = {
     }),
     whatsapp: ["name", "policy_number", "cancelled_on"],
   },
+  // lifecycle.md section 7: the covered lives changed, and with them the premium of every premium not yet paid.
+  "policy.endorsed": {
+    params: (p, language) => ({
+      ...greeting(p),
+      policy_number: text(p.policy_number),
+      effective_date: date(p.effective_date, language),
+      added: text(p.added ?? 0),
+      removed: text(p.removed ?? 0),
+      premium_before: money(p.premium_before, p.currency, language),
+      premium_after: money(p.premium_after, p.currency, language),
+    }),
+    whatsapp: ["name", "policy_number", "effective_date", "premium_after"],
+  },
   // Account links (trust.md sections 1 and 2): payload.url carries a single-use token; see redactPayload.
   "auth.verify_email": { params: (p) => ({ ...greeting(p), url: text(p.url) }), whatsapp: ["name", "url"] },
   "auth.invitation": { params: (p) => ({ ...greeting(p), url: text(p.url) }), whatsapp: ["name", "url"] },

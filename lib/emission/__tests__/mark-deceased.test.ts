@@ -4,7 +4,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { beneficiaries, claims, claimStatusHistory } from "@/db/schema";
 import { api } from "@/test/api";
-import { createTestCompany, expectAuditRow, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
+import {
+  createTestCompany,
+  dateFromToday,
+  expectAuditRow,
+  issueTestPolicy,
+  signInAs,
+  type SignedIn,
+} from "@/test/fixtures";
 import { createApiKey, person } from "./helpers";
 
 // POST /api/v1/emission/beneficiaries/{id}/mark-deceased (contract section 6): the flag and a PENDING
@@ -78,6 +85,24 @@ describe("POST /api/v1/emission/beneficiaries/{id}/mark-deceased", () => {
 
     const read = await api("GET", `/api/v1/emission/policies/${policy.id}`, { token: seller.token });
     expect(read.body.beneficiaries.map((b: { deceased_flag: boolean }) => b.deceased_flag)).toEqual([false, true]);
+  });
+
+  it("ends the life's cover that day and re-prices the policy by a system endorsement (lifecycle.md section 7)", async () => {
+    const { policy, beneficiaryId, otherId } = await policyWithTwo();
+    expect(policy.final_price).toBe("62.50"); // 25.00 and 37.50 (aged 60 or more: +50%)
+    expect((await mark(beneficiaryId, { token: admin.token })).status).toBe(200);
+    const read = await api("GET", `/api/v1/emission/policies/${policy.id}`, { token: seller.token });
+    expect(read.body).toMatchObject({ status: "PENDING_PAYMENT", final_price: "25.00" });
+    expect(
+      read.body.beneficiaries.map((b: { id: string; cover_end_date: string | null }) => [b.id, b.cover_end_date]),
+    ).toEqual([
+      [otherId, null],
+      [beneficiaryId, dateFromToday(0)],
+    ]);
+    const listed = await api("GET", `/api/v1/emission/policies/${policy.id}/endorsements`, { token: seller.token });
+    expect(listed.body).toEqual([
+      expect.objectContaining({ premium_before: "62.50", premium_after: "25.00", created_by: "system:deceased" }),
+    ]);
   });
 
   it("marking again returns the same claim and opens none", async () => {

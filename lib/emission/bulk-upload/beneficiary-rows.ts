@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { SpreadsheetError, type CellError } from "@/lib/errors";
 import { issueCode } from "@/lib/i18n/issue-code";
 import { BeneficiaryInput } from "../schemas";
@@ -13,7 +14,16 @@ export const BENEFICIARY_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof BeneficiaryInput>;
 type Column = (typeof BENEFICIARY_COLUMNS)[number];
 
-const isOptional = (column: Column) => BeneficiaryInput.shape[column].safeParse(undefined).success;
+/** A sheet's columns and the schema one row is read with (its keys are the column names). */
+export type RowSchema<C extends string, T = unknown> = {
+  names: readonly C[];
+  schema: z.ZodType<T> & { shape: Record<C, z.ZodType> };
+};
+
+const BENEFICIARY_ROW: RowSchema<Column, BeneficiaryInput> = { names: BENEFICIARY_COLUMNS, schema: BeneficiaryInput };
+
+const isOptional = <C extends string>(row: RowSchema<C>, column: C) =>
+  row.schema.shape[column].safeParse(undefined).success;
 
 export type BeneficiaryRows = {
   /** The rows that read as beneficiaries. */
@@ -30,17 +40,30 @@ export type BeneficiaryRows = {
  * issue endpoint. Every bad cell of every row is returned, with the row as the spreadsheet numbers it.
  */
 export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
+  // At most MAX_UPLOAD_ROWS: the reader refused a longer sheet before parsing it (sheet-bounds.ts).
+  const { values, errors } = readRows(rows, BENEFICIARY_ROW, "beneficiary");
+  return { beneficiaries: values.map(({ value }) => value), rowNumbers: values.map(({ row }) => row), errors };
+}
+
+/**
+ * The rows under the header read with `row`'s schema (blank rows skipped; none at all is 422 naming
+ * `what` the rows should be): each value with its row as the spreadsheet numbers it, and every bad cell
+ * of the rows that did not read.
+ */
+export function readRows<C extends string, T>(
+  rows: Cell[][],
+  row: RowSchema<C, T>,
+  what: string,
+): { values: Array<{ row: number; value: T }>; errors: CellError[] } {
   const [header = [], ...body] = rows;
-  const columns = columnsOf(header);
+  const columns = columnsOf(header, row);
   const dataRows = body
     .map((cells, index) => ({ rowNumber: index + 2, cells }))
     .filter(({ cells }) => !cells.every((cell) => textOf(cell) === ""));
-  // At most MAX_UPLOAD_ROWS: the reader refused a longer sheet before parsing it (sheet-bounds.ts).
-  if (dataRows.length === 0) throw new SpreadsheetError("the file has no beneficiary rows under the header");
+  if (dataRows.length === 0) throw new SpreadsheetError(`the file has no ${what} rows under the header`);
 
   const errors: CellError[] = [];
-  const beneficiaries: BeneficiaryInput[] = [];
-  const rowNumbers: number[] = [];
+  const values: Array<{ row: number; value: T }> = [];
   for (const { rowNumber, cells } of dataRows) {
     if (cells.length !== header.length) {
       errors.push({
@@ -51,27 +74,28 @@ export function beneficiariesFromRows(rows: Cell[][]): BeneficiaryRows {
       });
       continue;
     }
-    const read = readRow(cells, columns);
-    if ("beneficiary" in read) {
-      beneficiaries.push(read.beneficiary);
-      rowNumbers.push(rowNumber);
-    } else
+    const read = readRow(cells, columns, row);
+    if ("value" in read) values.push({ row: rowNumber, value: read.value });
+    else
       for (const [column, { message, code }] of read.problems) errors.push({ row: rowNumber, column, message, code });
   }
-  return { beneficiaries, rowNumbers, errors };
+  return { values, errors };
 }
 
 const FORMULA_START = /^\s*[=+\-@]/;
 
-// One beneficiary from its cells, or one message per bad cell (the first rule it breaks: a date like
-// 01/02/1990 breaks two), in the file's column order.
-function readRow(
+/**
+ * One row's value from its cells (read with the row's schema), or one message per bad cell (the first
+ * rule it breaks: a date like 01/02/1990 breaks two), in the file's column order.
+ */
+function readRow<C extends string, T>(
   cells: Cell[],
-  columns: Array<Column | null>,
-): { beneficiary: BeneficiaryInput } | { problems: Array<[Column, { message: string; code: string }]> } {
+  columns: Array<C | null>,
+  row: RowSchema<C, T>,
+): { value: T } | { problems: Array<[C, { message: string; code: string }]> } {
   // Keyed by the known column names only, never by the file's text.
-  const candidate: Partial<Record<Column, string>> = {};
-  const problems = new Map<Column, { message: string; code: string }>();
+  const candidate: Partial<Record<C, string>> = {};
+  const problems = new Map<C, { message: string; code: string }>();
   columns.forEach((column, index) => {
     if (!column) return;
     const text = textOf(cells[index]);
@@ -86,12 +110,12 @@ function readRow(
         code: "formula_not_allowed",
       });
     // An empty optional cell is absent (a beneficiary without a country lives in the client's).
-    else if (!(text === "" && isOptional(column))) candidate[column] = text;
+    else if (!(text === "" && isOptional(row, column))) candidate[column] = text;
   });
-  const parsed = BeneficiaryInput.safeParse(candidate);
-  if (parsed.success && problems.size === 0) return { beneficiary: parsed.data };
+  const parsed = row.schema.safeParse(candidate);
+  if (parsed.success && problems.size === 0) return { value: parsed.data };
   for (const issue of parsed.error?.issues ?? []) {
-    const column = issue.path[0] as Column;
+    const column = issue.path[0] as C;
     // A column the row leaves out (or the header lacks) is required, whatever check reported it.
     const code = candidate[column] === undefined ? "required" : issueCode(issue).code;
     if (!problems.has(column)) problems.set(column, { message: issue.message, code });
@@ -111,19 +135,23 @@ export function rowsError(unsorted: CellError[]): SpreadsheetError {
   );
 }
 
-// Position -> column; blank header cells are columns the upload ignores (notes beside the data).
-function columnsOf(header: Cell[]): Array<Column | null> {
+/**
+ * Position -> column of the header row (names matched trimmed and in any letter case); blank header
+ * cells are columns the upload ignores (notes beside the data). 422 listing every unknown, repeated or
+ * missing required column.
+ */
+function columnsOf<C extends string>(header: Cell[], row: RowSchema<C>): Array<C | null> {
   const errors: CellError[] = [];
-  const seen = new Set<Column>();
-  const columns = header.map((cell): Column | null => {
+  const seen = new Set<C>();
+  const columns = header.map((cell): C | null => {
     const name = textOf(cell);
     if (name === "") return null;
-    const column = BENEFICIARY_COLUMNS.find((known) => known === name.toLowerCase());
+    const column = row.names.find((known) => known === name.toLowerCase());
     if (!column) {
       errors.push({
         row: 1,
         column: name,
-        message: `is not a column of the upload (expected ${BENEFICIARY_COLUMNS.join(", ")})`,
+        message: `is not a column of the upload (expected ${row.names.join(", ")})`,
         code: "unknown_column",
       });
       return null;
@@ -133,8 +161,8 @@ function columnsOf(header: Cell[]): Array<Column | null> {
     seen.add(column);
     return column;
   });
-  for (const column of BENEFICIARY_COLUMNS) {
-    if (!seen.has(column) && !isOptional(column))
+  for (const column of row.names) {
+    if (!seen.has(column) && !isOptional(row, column))
       errors.push({ row: 1, column, message: "is missing from the header row", code: "missing_column" });
   }
   if (errors.length > 0) {

@@ -3,7 +3,13 @@ import { zipSync } from "fflate";
 import { InvalidInputError, InvalidSpreadsheetError, readSheet, SheetNotFoundError } from "read-excel-file/node";
 import { SpreadsheetError } from "@/lib/errors";
 import type { UploadedFile } from "@/lib/http/multipart";
-import { assertCsvWithinBounds, assertWorksheetWithinBounds, SHEET_BOUNDS } from "./sheet-bounds";
+import {
+  assertCsvWithinBounds,
+  assertWorksheetWithinBounds,
+  BULK_UPLOAD_BOUNDS,
+  sheetLimits,
+  type SheetBounds,
+} from "./sheet-bounds";
 import { looksLikeZip, unpackWorkbookParts } from "./xlsx-archive";
 
 /** One cell as read: text, a number, a boolean, a date cell (midnight UTC of its day), or empty. */
@@ -17,25 +23,28 @@ const notASpreadsheet = (what: string) =>
  * content (an .xlsx is a zip archive, a .csv is UTF-8 text), and a name ending in another extension,
  * or one that contradicts the content, is refused: the client's content type is never trusted. A sheet
  * beyond the template's bounds is refused before it is parsed (sheet-bounds.ts). Runs on a worker
- * thread (lib/offload), with the pool's time and memory limits.
+ * thread (lib/offload), with the pool's time and memory limits. `bounds` (default the bulk upload's) are
+ * the template's columns and rows: the job takes one value, so they travel with the file.
  */
-export async function readSpreadsheetRows(file: UploadedFile): Promise<Cell[][]> {
+export async function readSpreadsheetRows(file: UploadedFile & { bounds?: SheetBounds }): Promise<Cell[][]> {
+  const bounds = file.bounds ?? BULK_UPLOAD_BOUNDS;
   const extension = /\.([^./\\]+)$/.exec(file.name)?.[1].toLowerCase();
   if (extension !== undefined && extension !== "xlsx" && extension !== "csv")
     throw notASpreadsheet(`a .${extension} file`);
   if (looksLikeZip(file.bytes)) {
     if (extension === "csv") throw notASpreadsheet("a zip archive named .csv");
-    return readXlsxRows(file.bytes);
+    return readXlsxRows(file.bytes, bounds);
   }
   if (extension === "xlsx") throw notASpreadsheet("a file named .xlsx that is not a zip archive");
-  return readCsvRows(file.bytes);
+  return readCsvRows(file.bytes, bounds);
 }
 
-async function readXlsxRows(bytes: Uint8Array): Promise<Cell[][]> {
+async function readXlsxRows(bytes: Uint8Array, bounds: SheetBounds): Promise<Cell[][]> {
   const parts = unpackWorkbookParts(bytes);
   const sheet = firstSheetPart(parts);
   assertWorksheetWithinBounds(
     Buffer.from(parts[sheet].buffer, parts[sheet].byteOffset, parts[sheet].byteLength).toString("latin1"),
+    bounds,
   );
   // Any other part that holds cells goes: whichever sheet the reader takes, it is the checked one or one
   // without cells.
@@ -98,7 +107,7 @@ function startTags(xml: string, tag: string): Array<Map<string, string>> {
   });
 }
 
-function readCsvRows(bytes: Uint8Array): string[][] {
+function readCsvRows(bytes: Uint8Array, bounds: SheetBounds): string[][] {
   let text: string;
   try {
     // A byte-order mark (Excel's "CSV UTF-8") is dropped by the decoder.
@@ -108,7 +117,7 @@ function readCsvRows(bytes: Uint8Array): string[][] {
   }
   if (text.includes("\u0000")) throw notASpreadsheet("binary data (it contains NUL bytes)");
   const separators = { delimiter: delimiterOf(text), recordDelimiter: recordDelimiterOf(text) };
-  assertCsvWithinBounds(text, separators);
+  assertCsvWithinBounds(text, separators, bounds);
   try {
     // Arrays, not objects keyed by the header's text: a header cell such as "__proto__" stays a string.
     // Empty lines stay records so that row numbers match what a spreadsheet shows; rows with the wrong
@@ -119,7 +128,7 @@ function readCsvRows(bytes: Uint8Array): string[][] {
       record_delimiter: separators.recordDelimiter,
       relax_column_count: true,
       skip_empty_lines: false,
-      to: SHEET_BOUNDS.rows,
+      to: sheetLimits(bounds).rows,
     });
   } catch (error) {
     if (error instanceof CsvError) throw new SpreadsheetError(`the .csv file could not be read: ${error.message}`);

@@ -2,16 +2,25 @@ import { PayloadTooLargeError, SpreadsheetError } from "@/lib/errors";
 import { MAX_UPLOAD_ROWS } from "./schemas";
 import { BENEFICIARY_COLUMNS } from "./beneficiary-rows";
 
-// The template's bounds (trust.md section 6): its columns, A to E, and the header with at most
-// MAX_UPLOAD_ROWS rows under it, blank rows counted. A reader sizes what it builds by the references it
+// The template's bounds (trust.md section 6): its columns (A to E for the bulk upload), and the header
+// with at most its maximum of rows under it, blank rows counted. A reader sizes what it builds by the references it
 // meets: read-excel-file fills every gap up to a cell's column and row with empty cells, so one cell
 // named ZZZZZZ2 asks for 321 million of them and <row r="5000000"> for five million rows; csv-parse
 // keeps every empty line. So the file is scanned for its references first, and refused at the first one
 // outside the bounds without reading the rest.
 
-export const SHEET_BOUNDS = { columns: BENEFICIARY_COLUMNS.length, rows: MAX_UPLOAD_ROWS + 1 } as const;
+/** A sheet's bounds: the template's column names (in order) and the most rows under the header. */
+export type SheetBounds = { columnNames: readonly string[]; maxRows: number };
 
-const LAST_COLUMN = columnLetters(SHEET_BOUNDS.columns);
+/** The bulk upload's bounds; another upload (the import of a book) passes its own to the same reader. */
+export const BULK_UPLOAD_BOUNDS: SheetBounds = { columnNames: BENEFICIARY_COLUMNS, maxRows: MAX_UPLOAD_ROWS };
+
+/** The last column and the last row (the header counted) a sheet within `bounds` may use. */
+export function sheetLimits(bounds: SheetBounds): { columns: number; rows: number } {
+  return { columns: bounds.columnNames.length, rows: bounds.maxRows + 1 };
+}
+
+export const SHEET_BOUNDS = sheetLimits(BULK_UPLOAD_BOUNDS);
 
 /** 1 -> A, 26 -> Z, 27 -> AA. */
 export function columnLetters(column: number): string {
@@ -24,18 +33,19 @@ export function columnLetters(column: number): string {
 // A reference as the file wrote it, shortened: the file decides how long it is.
 const shown = (reference: string) => (reference.length > 20 ? `${reference.slice(0, 17)}...` : reference);
 
-function outsideColumns(cell: string): SpreadsheetError {
+function outsideColumns(cell: string, bounds: SheetBounds): SpreadsheetError {
+  const last = columnLetters(bounds.columnNames.length);
   return new SpreadsheetError(
-    `cell ${shown(cell)} is outside the template: an upload has only the columns A to ${LAST_COLUMN} (${BENEFICIARY_COLUMNS.join(", ")}); remove anything right of column ${LAST_COLUMN}`,
+    `cell ${shown(cell)} is outside the template: an upload has only the columns A to ${last} (${bounds.columnNames.join(", ")}); remove anything right of column ${last}`,
   );
 }
 
-function tooManyRows(row: number | string, cell?: string): PayloadTooLargeError {
+function tooManyRows(bounds: SheetBounds, row: number | string, cell?: string): PayloadTooLargeError {
   const where = cell
     ? `cell ${shown(cell)} is in row ${shown(String(row))}`
     : `the file reaches row ${shown(String(row))}`;
   return new PayloadTooLargeError(
-    `the file has more rows than an upload takes: ${where}, past the header and the ${MAX_UPLOAD_ROWS.toLocaleString("en")} rows under it (blank rows count)`,
+    `the file has more rows than an upload takes: ${where}, past the header and the ${bounds.maxRows.toLocaleString("en")} rows under it (blank rows count)`,
   );
 }
 
@@ -48,7 +58,9 @@ function tooManyRows(row: number | string, cell?: string): PayloadTooLargeError 
 export function assertCsvWithinBounds(
   text: string,
   { delimiter, recordDelimiter }: { delimiter: string; recordDelimiter: "\n" | "\r\n" | "\r" },
+  bounds: SheetBounds = BULK_UPLOAD_BOUNDS,
 ): void {
+  const limits = sheetLimits(bounds);
   const separator = delimiter.charCodeAt(0);
   const lineBreak = recordDelimiter.charCodeAt(0);
   const isPair = recordDelimiter.length === 2;
@@ -67,13 +79,13 @@ export function assertCsvWithinBounds(
       quoted = true;
     } else if (code === separator) {
       column++;
-      if (column > SHEET_BOUNDS.columns) throw outsideColumns(`${columnLetters(column)}${row}`);
+      if (column > limits.columns) throw outsideColumns(`${columnLetters(column)}${row}`, bounds);
     } else if (code === lineBreak && (!isPair || text.charCodeAt(at + 1) === 0x0a)) {
       if (isPair) at++;
       if (at + 1 >= text.length) return;
       row++;
       column = 1;
-      if (row > SHEET_BOUNDS.rows) throw tooManyRows(row);
+      if (row > limits.rows) throw tooManyRows(bounds, row);
     }
   }
 }
@@ -88,7 +100,8 @@ const CELL_REFERENCE = /^([A-Z]+)([1-9][0-9]*)$/;
  * or a row or cell below the header and MAX_UPLOAD_ROWS (413), at the first such reference. Rows without
  * a number follow the one before; a cell without a reference, which the reader cannot place, is refused.
  */
-export function assertWorksheetWithinBounds(xml: string): void {
+export function assertWorksheetWithinBounds(xml: string, bounds: SheetBounds = BULK_UPLOAD_BOUNDS): void {
+  const limits = sheetLimits(bounds);
   let row = 0;
   for (const [, tag, attributes] of xml.matchAll(ROW_OR_CELL)) {
     const match = REFERENCE.exec(attributes);
@@ -97,7 +110,7 @@ export function assertWorksheetWithinBounds(xml: string): void {
       if (reference === undefined) row++;
       else if (/^[1-9][0-9]*$/.test(reference)) row = Number(reference);
       else throw new SpreadsheetError(`the .xlsx file could not be read: a row is numbered "${shown(reference)}"`);
-      if (row > SHEET_BOUNDS.rows) throw tooManyRows(reference ?? row);
+      if (row > limits.rows) throw tooManyRows(bounds, reference ?? row);
       continue;
     }
     const cell = reference === undefined ? undefined : CELL_REFERENCE.exec(reference);
@@ -109,7 +122,7 @@ export function assertWorksheetWithinBounds(xml: string): void {
     // A workbook's last column is XFD: past three letters the number is not worth computing.
     const column =
       letters.length > 3 ? Infinity : [...letters].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0);
-    if (column > SHEET_BOUNDS.columns) throw outsideColumns(reference!);
-    if (Number(digits) > SHEET_BOUNDS.rows) throw tooManyRows(digits, reference);
+    if (column > limits.columns) throw outsideColumns(reference!, bounds);
+    if (Number(digits) > limits.rows) throw tooManyRows(bounds, digits, reference);
   }
 }

@@ -8,11 +8,16 @@ export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.
  * template uploaded with its example left in would issue a policy covering someone who does not exist.
  */
 export async function bulkUploadTemplate(): Promise<Uint8Array<ArrayBuffer>> {
-  const header = BENEFICIARY_COLUMNS.map((column) => ({ value: column, fontWeight: "bold" as const }));
+  return headerOnlyWorkbook(BENEFICIARY_COLUMNS, "Beneficiaries");
+}
+
+/** A workbook of one sheet holding the header row alone, in bold and kept in view. */
+export async function headerOnlyWorkbook(columns: readonly string[], sheet: string): Promise<Uint8Array<ArrayBuffer>> {
+  const header = columns.map((column) => ({ value: column, fontWeight: "bold" as const }));
   const workbook = await writeXlsxFile([header], {
-    sheet: "Beneficiaries",
+    sheet,
     stickyRowsCount: 1,
-    columns: BENEFICIARY_COLUMNS.map((column) => ({ width: Math.max(14, column.length + 2) })),
+    columns: columns.map((column) => ({ width: Math.max(14, column.length + 2) })),
   }).toBuffer();
   return new Uint8Array(workbook);
 }

@@ -176,7 +176,9 @@ describe("one policy through a year and a half of days (lifecycle.md)", () => {
     policy = await readPolicy(policyId);
     expect(policy.status).toBe("CANCELLED");
     expect(policy.term_number).toBe(2);
-    const moves = policy.status_history.map((row) => `${row.from_status ?? "-"}>${row.to_status}@${row.effective_date}`);
+    const moves = policy.status_history.map(
+      (row) => `${row.from_status ?? "-"}>${row.to_status}@${row.effective_date}`,
+    );
     expect(moves).toEqual([
       `->PENDING_PAYMENT@${day(0)}`,
       `PENDING_PAYMENT>ACTIVE@${start}`,
@@ -196,4 +198,3 @@ describe("one policy through a year and a half of days (lifecycle.md)", () => {
     expect(child.price).toBe("30.00");
   });
 });
-

@@ -122,6 +122,13 @@ export const CONTRACT: Record<string, Rule> = {
   "POST /api/v1/ai/chat/stream": "chat:use", // the same chat, streamed
   // Section 11
   "GET /api/v1/notifications": "notifications:read",
+  // lifecycle.md section 7
+  "POST /api/v1/emission/policies/[id]/endorsements": "emission:write",
+  "GET /api/v1/emission/policies/[id]/endorsements": READ_POLICY,
+  // lifecycle.md section 9: importing a book
+  "POST /api/v1/emission/policies/import": "policies:import",
+  "POST /api/v1/emission/policies/import/bulk": "policies:import",
+  "GET /api/v1/emission/policies/import/template": "policies:import",
 };
 
 // Routes whose permission admits signed-in users only: an API key is refused (403) whatever it holds.

@@ -109,6 +109,14 @@ const COMPANY_OWNED: Record<string, Case> = {
     body: () => ({ reason: "probing another client" }),
     ownedByClient: true,
   },
+  "GET /api/v1/emission/policies/[id]/endorsements": {
+    path: (ids) => `/api/v1/emission/policies/${ids.policyA}/endorsements`,
+    ownedByClient: true,
+  },
+  "POST /api/v1/emission/policies/[id]/endorsements": {
+    path: (ids) => `/api/v1/emission/policies/${ids.policyA}/endorsements`,
+    body: () => ({ remove: [randomUUID()], reason: "probing another company" }),
+  },
   "POST /api/v1/emission/beneficiaries/[id]/mark-deceased": {
     path: (ids) => `/api/v1/emission/beneficiaries/${ids.beneficiaryA}/mark-deceased`,
   },
