@@ -14,10 +14,9 @@ import { Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useFormat } from "@/components/ui/use-format";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "@/lib/lifecycle/import/book-rows";
+import type { ImportBookResponse } from "@/lib/lifecycle/schemas";
 
-// lifecycle.md section 9: the import's own limits (413 beyond them).
-const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
-const MAX_IMPORT_ROWS = 10_000;
 const MAX_MB = MAX_IMPORT_BYTES / 1024 / 1024;
 
 // The file's own problems, worded by the page (lifecycle.import.fileErrors.<code>).
@@ -64,7 +63,7 @@ export function BookImportPanel() {
     body.set("file", file[0]);
     await submit(async () => {
       try {
-        const { imported } = await apiFetch<{ imported: number }>("/api/v1/emission/policies/import/bulk", {
+        const { imported } = await apiFetch<ImportBookResponse>("/api/v1/emission/policies/import/bulk", {
           method: "POST",
           body,
         });

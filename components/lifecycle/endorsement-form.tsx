@@ -19,7 +19,8 @@ import { useFormat } from "@/components/ui/use-format";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { todayUtc } from "@/lib/emission/dates";
 import { BeneficiaryInput } from "@/lib/emission/schemas";
-import { policyPath, type EndorsementResult } from "./types";
+import { policyPath } from "./types";
+import type { EndorsePolicyResponse } from "@/lib/lifecycle/schemas";
 
 // The lives to add are the form's `beneficiaries`, so the issue form's row (BeneficiaryRow) serves here;
 // they are sent as the endorsement's `add`.
@@ -64,7 +65,7 @@ type EndorsementFormProps = { policy: PolicyDetail; onDone: (message: string) =>
 export function EndorsementFormPanel({ policy, onDone, onCancel }: EndorsementFormProps) {
   const t = useTranslations("lifecycle.endorsements");
   const f = useFormat();
-  const [preview, setPreview] = useState<{ body: EndorsementBody; result: EndorsementResult } | null>(null);
+  const [preview, setPreview] = useState<{ body: EndorsementBody; result: EndorsePolicyResponse } | null>(null);
   const countries = useApiData<Country[]>("/api/v1/geography/countries");
   const version = useApiData<Version>(`/api/v1/plan-versions/${policy.plan_version_id}`);
   const client = useApiData<Client>(`/api/v1/emission/clients/${policy.client_id}`);
@@ -100,7 +101,7 @@ export function EndorsementFormPanel({ policy, onDone, onCancel }: EndorsementFo
     const body = { add: values.beneficiaries, remove: values.remove, reason: values.reason };
     await check.submit(async () => {
       try {
-        const result = await apiFetch<EndorsementResult>(`${url}?dry_run=true`, { method: "POST", body });
+        const result = await apiFetch<EndorsePolicyResponse>(`${url}?dry_run=true`, { method: "POST", body });
         setPreview({ body, result });
       } catch (caught) {
         throw onFormPaths(caught);
@@ -111,7 +112,7 @@ export function EndorsementFormPanel({ policy, onDone, onCancel }: EndorsementFo
   async function onConfirm() {
     if (!preview) return;
     await confirm.submit(async () => {
-      const { endorsement } = await apiFetch<EndorsementResult>(url, { method: "POST", body: preview.body });
+      const { endorsement } = await apiFetch<EndorsePolicyResponse>(url, { method: "POST", body: preview.body });
       onDone(t("recorded", { premium: f.money(endorsement.premium_after, policy.currency) }));
     });
   }

@@ -4,7 +4,7 @@ import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/re
 import { useTranslations } from "next-intl";
 import "./lifecycle.css";
 import { useMemo, useState } from "react";
-import type { Beneficiary, PolicyDetail } from "@/components/policies/types";
+import type { PolicyDetail } from "@/components/policies/types";
 import { useApiData } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
@@ -12,10 +12,12 @@ import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
 import { useFormat } from "@/components/ui/use-format";
 import { EndorsementFormPanel } from "./endorsement-form";
-import { policyPath, type Endorsement } from "./types";
+import { policyPath } from "./types";
+import type { EndorsementResponse } from "@/lib/lifecycle/schemas";
 
-const column = createColumnHelper<Endorsement>();
-const names = (lives: Beneficiary[]) => lives.map((life) => `${life.first_name} ${life.last_name}`).join(", ") || "—";
+const column = createColumnHelper<EndorsementResponse>();
+const names = (lives: Array<{ first_name: string; last_name: string }>) =>
+  lives.map((life) => `${life.first_name} ${life.last_name}`).join(", ") || "—";
 
 type EndorsementsPanelProps = { policy: PolicyDetail; canWrite: boolean };
 
@@ -23,7 +25,7 @@ type EndorsementsPanelProps = { policy: PolicyDetail; canWrite: boolean };
 export function EndorsementsPanel({ policy, canWrite }: EndorsementsPanelProps) {
   const t = useTranslations("lifecycle.endorsements");
   const f = useFormat();
-  const list = useApiData<Endorsement[]>(`${policyPath(policy.id)}/endorsements`);
+  const list = useApiData<EndorsementResponse[]>(`${policyPath(policy.id)}/endorsements`);
   const [isOpen, setIsOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const columns = useMemo(
@@ -46,7 +48,8 @@ export function EndorsementsPanel({ policy, canWrite }: EndorsementsPanelProps) 
     data: rows,
     columns,
     getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.id,
+    // Only a dry run answers without an id; a listed endorsement has one.
+    getRowId: (row, index) => row.id ?? String(index),
     manualPagination: true,
   });
   const canEndorse = canWrite && policy.status === "ACTIVE";

@@ -12,9 +12,10 @@ import { ErrorBanner, InlineError } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useFormat } from "@/components/ui/use-format";
-import { FINAL_STATUSES, policyPath, type PolicyTerm, type RenewalPreview } from "./types";
+import { FINAL_STATUSES, policyPath } from "./types";
+import type { PolicyTermResponse, RenewalPreviewResponse } from "@/lib/lifecycle/schemas";
 
-const column = createColumnHelper<PolicyTerm>();
+const column = createColumnHelper<PolicyTermResponse>();
 
 type TermsRenewalPanelProps = { policy: PolicyDetail; canWrite: boolean };
 
@@ -26,7 +27,7 @@ type TermsRenewalPanelProps = { policy: PolicyDetail; canWrite: boolean };
 export function TermsRenewalPanel({ policy, canWrite }: TermsRenewalPanelProps) {
   const t = useTranslations("lifecycle.terms");
   const f = useFormat();
-  const terms = useApiData<PolicyTerm[]>(`${policyPath(policy.id)}/terms`);
+  const terms = useApiData<PolicyTermResponse[]>(`${policyPath(policy.id)}/terms`);
   const columns = useMemo(
     () => [
       column.accessor("term_number", { header: t("number"), cell: (info) => f.number(info.getValue()) }),
@@ -93,9 +94,9 @@ function RenewalPreviewBlock({ policy }: { policy: PolicyDetail }) {
   const describe = useApiMessage();
   const url = `${policyPath(policy.id)}/renewal-preview`;
   // Keyed by the policy's own answer too: a change of auto_renew or of the lives changes the preview.
-  const preview = useQuery<RenewalPreview>({
+  const preview = useQuery<RenewalPreviewResponse>({
     queryKey: [...apiQueryKey(url), policy.auto_renew, policy.final_price, policy.beneficiaries.length],
-    queryFn: ({ signal }) => apiFetch<RenewalPreview>(url, { signal }),
+    queryFn: ({ signal }) => apiFetch<RenewalPreviewResponse>(url, { signal }),
   });
   const names = new Map(policy.beneficiaries.map((life) => [life.id, `${life.first_name} ${life.last_name}`]));
   const nameOf = (id: string) => names.get(id) ?? id;

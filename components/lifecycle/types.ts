@@ -1,7 +1,7 @@
-import type { Beneficiary, PolicyDetail } from "@/components/policies/types";
-import type { PolicyTermResponse, RenewalPreviewResponse } from "@/lib/lifecycle/schemas";
+import type { PolicyDetail } from "@/components/policies/types";
 
-// The lifecycle API's answers (lifecycle.md sections 3 to 9), typed from their schemas where they exist.
+// The lifecycle API's answers (lifecycle.md sections 3 to 9), where lib/lifecycle/schemas.ts
+// does not define them yet.
 
 export type AccountEntry = {
   date: string;
@@ -21,22 +21,6 @@ export type PolicyAccount = {
   grace_ends_on: string | null;
   entries: AccountEntry[];
 };
-
-export type PolicyTerm = PolicyTermResponse;
-export type RenewalPreview = RenewalPreviewResponse;
-
-export type Endorsement = {
-  id: string;
-  effective_date: string;
-  reason: string;
-  premium_before: string;
-  premium_after: string;
-  added: Beneficiary[];
-  removed: Beneficiary[];
-};
-
-/** POST /emission/policies/{id}/endorsements (and its dry run) */
-export type EndorsementResult = { endorsement: Endorsement; policy: PolicyDetail };
 
 /** POST /portal/policies/{id}/pay */
 export type CardIntent = { client_secret: string; amount: string; currency: string };
