@@ -13,6 +13,7 @@ import { certificate } from "./certificate";
 import { certificateService } from "./certificate-service";
 import { issuePolicy } from "./issue-policy";
 import { knowledgeRetrieval } from "./knowledge-retrieval";
+import { lifecycle } from "./lifecycle";
 import { Cleanup } from "./lib/cleanup";
 import type { BenchSettings, Scenario, ScenarioReport } from "./lib/scenario";
 import { webhooks } from "./webhooks";
@@ -26,6 +27,7 @@ const SCENARIOS: Scenario[] = [
   certificateService,
   webhooks,
   knowledgeRetrieval,
+  lifecycle,
 ];
 
 const root = path.resolve(import.meta.dirname, "..");

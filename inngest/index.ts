@@ -2,6 +2,7 @@ import type { BackgroundFunction } from "./define";
 import { expiryNoticesFunction } from "./functions/emission/expiry-notices";
 import { renderCertificateFunction } from "./functions/emission/render-certificate";
 import { sendPasswordResetFunction } from "./functions/identity/send-password-reset";
+import { runLifecycleFunction } from "./functions/lifecycle/run-lifecycle";
 import { markAbandonedCheckoutsFunction } from "./functions/leads/mark-abandoned-checkouts";
 import { sweepCrmSyncFunction } from "./functions/leads/sweep-crm-sync";
 import { syncLeadToCrmFunction } from "./functions/leads/sync-lead-to-crm";
@@ -26,4 +27,5 @@ export const backgroundFunctions: BackgroundFunction[] = [
   markAbandonedCheckoutsFunction,
   sweepLimitsFunction,
   sendPasswordResetFunction,
+  runLifecycleFunction,
 ];

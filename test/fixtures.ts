@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { api } from "./api";
 import { getDb } from "@/db";
-import { auditLogs } from "@/db/schema";
+import { auditLogs, policies } from "@/db/schema";
 import { anonymous } from "@/lib/auth/actor";
 import type { RoleName } from "@/lib/auth/permissions";
 import { createProduct } from "@/lib/catalog/create-product";
@@ -212,4 +212,18 @@ export async function issueTestPolicy(
       beneficiaries: Array<{ id: string; price: string }>;
     },
   };
+}
+
+/**
+ * Pays one premium of a policy as `admin` (POST /payments/manual of its final_price): the way a policy
+ * becomes ACTIVE (lifecycle.md section 3), paid to the end of its first month. Returns the policy.
+ */
+export async function payTestPolicy(admin: SignedIn, policyId: string) {
+  const [policy] = await (await getDb()).select().from(policies).where(eq(policies.id, policyId));
+  const response = await api("POST", "/api/v1/payments/manual", {
+    token: admin.token,
+    body: { policy_id: policyId, amount: policy.finalPrice },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.policy as { id: string; status: string; paid_to_date: string | null };
 }

@@ -107,6 +107,10 @@ export const policies = pgTable(
     index("policies_created_idx").on(t.createdAt),
     // The daily lifecycle run's look-ups: policies of a status whose paid-to date has passed.
     index("policies_status_paid_to_idx").on(t.status, t.paidToDate),
+    // Its step 4: the few policies waiting for a cancellation at the end of their paid period.
+    index("policies_cancel_at_idx")
+      .on(t.cancelAt)
+      .where(sql`${t.cancelAt} is not null`),
   ],
 );
 

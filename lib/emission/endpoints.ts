@@ -18,6 +18,7 @@ import {
   VerifyParams,
 } from "./schemas";
 import { BulkUploadForm, MAX_UPLOAD_BYTES } from "./bulk-upload/schemas";
+import { AccountResponse } from "./account/schemas";
 
 const tag = "Emission";
 
@@ -118,6 +119,20 @@ export const emissionEndpoints = {
     params: IdParams,
     responses: {
       200: { description: "PolicyResponse with status_history", schema: PolicyDetailResponse },
+      404: { description: "Unknown policy, or not the caller's" },
+    },
+  }),
+  getAccount: defineOperation({
+    method: "GET",
+    path: "/emission/policies/{id}/account",
+    tag,
+    summary: "The policy's account: premium, paid-to date, credit, arrears and entries",
+    description:
+      "Premiums are monthly; the k-th month of cover ends on add_months(start_date, k) - 1 day. A manual payment or card intent adds to `credit`, and while the credit covers a whole premium one is taken (a PREMIUM_PAID entry naming the month) and `paid_to_date` moves to the end of the next month of cover; a paid invoice covers its line's period (paid_to_date at least the day before the period ends). `arrears_amount`: one premium for each month that began on or before today (UTC) and after paid_to_date, less credit, never below zero. Entries oldest first.",
+    access: readPolicy,
+    params: IdParams,
+    responses: {
+      200: { description: "The account", schema: AccountResponse },
       404: { description: "Unknown policy, or not the caller's" },
     },
   }),

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { clients, policies } from "@/db/schema";
+import { clients, planVersions, policies } from "@/db/schema";
 import { inTransaction, systemContext } from "@/lib/context";
 import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
 import { clientLanguage } from "@/lib/notifications/language";
@@ -10,8 +10,10 @@ import { COVERING_STATUSES } from "./state-machine";
 export const EXPIRY_NOTICE_DAYS = 3;
 
 /**
- * The daily expiry notice: each covering policy whose end_date is EXPIRY_NOTICE_DAYS from today gets one
- * e-mail per policy and term (the dedupe key holds the end date, so a renewed term is told again).
+ * The daily expiry notice: each covering policy whose end_date is EXPIRY_NOTICE_DAYS from today and that
+ * will not renew (its version is not renewable, auto_renew is off, or a cancellation waits) gets one e-mail
+ * per policy and term (the dedupe key holds the end date). A policy that will renew is told by the
+ * lifecycle run's renewal notice instead (lifecycle.md section 4).
  */
 export async function sendExpiryNotices(db: DbOrTx, today = new Date()): Promise<number> {
   const endDate = new Date(
@@ -23,7 +25,14 @@ export async function sendExpiryNotices(db: DbOrTx, today = new Date()): Promise
     .select({ policy: policies, client: clients })
     .from(policies)
     .innerJoin(clients, eq(clients.id, policies.clientId))
-    .where(and(eq(policies.endDate, endDate), inArray(policies.status, [...COVERING_STATUSES])));
+    .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
+    .where(
+      and(
+        eq(policies.endDate, endDate),
+        inArray(policies.status, [...COVERING_STATUSES]),
+        or(eq(planVersions.isRenewable, false), eq(policies.autoRenew, false), isNotNull(policies.cancelAt)),
+      ),
+    );
   let sent = 0;
   for (const { policy, client } of rows) {
     const id = await inTransaction(systemContext(db, "expiry-notice"), (ctx) =>

@@ -93,6 +93,11 @@ const TEMPLATES: Record<string, TemplateDefinition> = {
     }),
     whatsapp: ["name", "policy_number", "premium"],
   },
+  // The processor ended a card subscription by itself (lifecycle.md section 3): the policy goes on unpaid.
+  "payment.subscription_ended": {
+    params: (p) => ({ ...greeting(p), policy_number: text(p.policy_number) }),
+    whatsapp: ["name", "policy_number"],
+  },
   "policy.expiring": {
     params: (p, language) => ({
       ...greeting(p),
@@ -125,6 +130,64 @@ const TEMPLATES: Record<string, TemplateDefinition> = {
       premium_after: money(p.premium_after, p.currency, language),
     }),
     whatsapp: ["name", "policy_number", "effective_date", "premium_after"],
+  },
+  // The daily lifecycle run's notices (lifecycle.md section 4, step 6).
+  "policy.in_arrears": {
+    params: (p, language) => ({
+      ...greeting(p),
+      policy_number: text(p.policy_number),
+      amount: money(p.amount, p.currency, language),
+      grace_ends_on: date(p.grace_ends_on, language),
+    }),
+    whatsapp: ["name", "policy_number", "amount", "grace_ends_on"],
+  },
+  "policy.lapsed": {
+    params: (p, language) => ({
+      ...greeting(p),
+      policy_number: text(p.policy_number),
+      lapsed_on: date(p.lapsed_on, language),
+      reinstatable_until: date(p.reinstatable_until, language),
+      reinstatable: has(p.reinstatable_until),
+    }),
+    whatsapp: ["name", "policy_number", "lapsed_on"],
+  },
+  "policy.renewal_notice": {
+    params: (p, language) => ({
+      ...greeting(p),
+      policy_number: text(p.policy_number),
+      end_date: date(p.end_date, language),
+      term_start_date: date(p.term_start_date, language),
+      premium: money(p.final_price, p.currency, language),
+      dropped: text(p.dropped),
+      hasDropped: has(p.dropped),
+    }),
+    whatsapp: ["name", "policy_number", "term_start_date", "premium"],
+  },
+  "policy.renewed": {
+    params: (p, language) => ({
+      ...greeting(p),
+      policy_number: text(p.policy_number),
+      term_start_date: date(p.term_start_date, language),
+      end_date: date(p.end_date, language),
+      premium: money(p.final_price, p.currency, language),
+    }),
+    whatsapp: ["name", "policy_number", "term_start_date", "end_date", "premium"],
+  },
+  "policy.expired": {
+    params: (p, language) => ({
+      ...greeting(p),
+      policy_number: text(p.policy_number),
+      end_date: date(p.end_date, language),
+    }),
+    whatsapp: ["name", "policy_number", "end_date"],
+  },
+  "policy.not_taken_up": {
+    params: (p, language) => ({
+      ...greeting(p),
+      policy_number: text(p.policy_number),
+      start_date: date(p.start_date, language),
+    }),
+    whatsapp: ["name", "policy_number", "start_date"],
   },
   // Account links (trust.md sections 1 and 2): payload.url carries a single-use token; see redactPayload.
   "auth.verify_email": { params: (p) => ({ ...greeting(p), url: text(p.url) }), whatsapp: ["name", "url"] },

@@ -12,7 +12,7 @@ import { endSubscription } from "./subscription-changes";
 /**
  * POST /payments/subscription/cancel. Immediately: cancelled at the processor now and the policy
  * CANCELLED. At period end: the processor is told to stop renewing; the policy stays as it is until
- * customer.subscription.deleted arrives.
+ * customer.subscription.deleted arrives, which cancels it because the service asked for the end.
  */
 export async function cancelSubscription({
   ctx,
@@ -34,6 +34,7 @@ export async function cancelSubscription({
         to: "CANCELLED",
         reason: "subscription cancelled immediately",
         trigger: "cancellation",
+        set: { cancellationReasonCode: "OTHER" },
       });
     }
     await writeAudit(tx, {
@@ -43,6 +44,9 @@ export async function cancelSubscription({
       companyId: policy.companyId,
       details: { policy_id: policy.id, cancel_immediately: input.cancel_immediately },
     });
-    return { subscription: toSubscriptionResponse(updated), policy: await getPolicy({ ctx: tx, policyId: policy.id }) };
+    return {
+      subscription: toSubscriptionResponse(updated),
+      policy: await getPolicy({ ctx: tx, policyId: policy.id }),
+    };
   });
 }

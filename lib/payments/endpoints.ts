@@ -12,6 +12,7 @@ import {
   ManualPaymentInput,
   OnboardingQuery,
   OnboardingResponse,
+  PortalPayResponse,
   RetryResponse,
   SubscriptionInput,
   SubscriptionResponse,
@@ -29,7 +30,7 @@ export const paymentsEndpoints = {
     tag,
     summary: "Start a card payment of the policy's premium",
     description:
-      "A PENDING transaction of the policy's final_price and the processor's payment intent (metadata.policy_id), whose client_secret the client application confirms. 409 unless the policy is PENDING_PAYMENT, PAID_FAILED or IN_ARREARS. `save_payment_method` keeps the card on the client's processor customer (setup_future_usage off_session).",
+      "A PENDING transaction of the policy's final_price and the processor's payment intent (metadata.policy_id), whose client_secret the client application confirms. 409 unless the policy is PENDING_PAYMENT, PAID_FAILED, ACTIVE (paying ahead), IN_ARREARS, or LAPSED inside its reinstatement window (`policy lapsed on <date> and can no longer be reinstated` once it has closed). When payment_intent.succeeded arrives the money goes into the policy's account as a manual payment's does. `save_payment_method` keeps the card on the client's processor customer (setup_future_usage off_session).",
     access: "payments:write",
     idempotent: true,
     body: IntentInput,
@@ -41,13 +42,30 @@ export const paymentsEndpoints = {
       503: notConfigured,
     },
   }),
+  payOwnPolicy: defineOperation({
+    method: "POST",
+    path: "/portal/policies/{id}/pay",
+    tag,
+    summary: "A client pays its own policy by card",
+    description:
+      "Only the signed-in client's own policy (any other: 404). A PENDING transaction and the processor's payment intent for the arrears amount of GET /emission/policies/{id}/account, or for one premium when nothing is due. The policy must be PENDING_PAYMENT, PAID_FAILED, ACTIVE, IN_ARREARS, or LAPSED inside its reinstatement window; otherwise 409 naming its status, or `policy lapsed on <date> and can no longer be reinstated`. When the payment succeeds its money goes into the account as a card intent's does.",
+    access: "portal:read",
+    params: IdParams,
+    responses: {
+      201: { description: "The intent's client_secret, amount and currency", schema: PortalPayResponse },
+      404: { description: "Unknown policy, or not the caller's own" },
+      409: { description: "The policy takes no payment in its status, or its reinstatement window has closed" },
+      502: processorFailed,
+      503: notConfigured,
+    },
+  }),
   recordManualPayment: defineOperation({
     method: "POST",
     path: "/payments/manual",
     tag,
     summary: "Record money received outside the processor",
     description:
-      "The transaction is PAID at once. Payments add up: the policy becomes ACTIVE when its PAID transactions reach its final_price. A currency other than the policy's 422. Works without STRIPE_SECRET_KEY.",
+      "The transaction is PAID at once and its money goes into the policy's account (GET /emission/policies/{id}/account): added to `credit`; while the credit covers a whole premium, one is taken and `paid_to_date` moves to the end of the next month of cover. The first premium makes a PENDING_PAYMENT or PAID_FAILED policy ACTIVE; an IN_ARREARS one becomes ACTIVE once paid to today or later; a LAPSED one inside its reinstatement window is reinstated (ACTIVE, reason `reinstated`, reinstated_on today, audit POLICY_REINSTATED) once paid to the later of today and lapsed_on. Accepted while PENDING_PAYMENT, PAID_FAILED, ACTIVE, IN_ARREARS or LAPSED inside the window; otherwise 409 naming the status, or `policy lapsed on <date> and can no longer be reinstated`. A currency other than the policy's 422. Works without STRIPE_SECRET_KEY.",
     access: "payments:manage",
     idempotent: true,
     body: ManualPaymentInput,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import {
   clients,
@@ -12,11 +12,8 @@ import {
 } from "@/db/schema";
 import { scopeFilter } from "@/lib/auth/scope-filter";
 import type { ServiceContext } from "@/lib/context";
-import { movePolicy } from "@/lib/emission/move-policy";
-import { ConflictError, NotFoundError } from "@/lib/errors";
-import { money } from "@/lib/money";
+import { NotFoundError } from "@/lib/errors";
 import { callProcessor, paymentProcessor } from "./processor";
-import { PAYABLE_POLICY_STATUSES } from "./state-machine";
 import type { TransactionResponse } from "./schemas";
 
 export function toTransactionResponse(transaction: Transaction): TransactionResponse {
@@ -85,28 +82,6 @@ export async function getTransactionOrThrow(
   const [row] = options.forUpdate ? await query.for("update", { of: transactions }) : await query;
   if (!row) throw new NotFoundError("transaction");
   return row;
-}
-
-export function assertPayable(policy: Policy): void {
-  if (!(PAYABLE_POLICY_STATUSES as readonly string[]).includes(policy.status)) {
-    throw new ConflictError(
-      `a ${policy.status} policy takes no payment; only ${PAYABLE_POLICY_STATUSES.join(", ")} policies do`,
-    );
-  }
-}
-
-/**
- * After a payment is recorded: a policy that still owes its premium becomes ACTIVE once its PAID
- * transactions add up to at least its final_price (contract section 7). Returns the policy as it is now.
- */
-export async function activateWhenPaidInFull(ctx: ServiceContext, policy: Policy, reason: string): Promise<Policy> {
-  if (!(PAYABLE_POLICY_STATUSES as readonly string[]).includes(policy.status)) return policy;
-  const [{ paid }] = await ctx.db
-    .select({ paid: sql<string>`coalesce(sum(${transactions.amount}), 0)::text` })
-    .from(transactions)
-    .where(and(eq(transactions.policyId, policy.id), eq(transactions.status, "PAID")));
-  if (money(paid).lt(policy.finalPrice)) return policy;
-  return movePolicy(ctx, { policyId: policy.id, to: "ACTIVE", reason, trigger: "payment_succeeded" });
 }
 
 /**

@@ -10,7 +10,9 @@ import { movePolicy } from "@/lib/emission/move-policy";
 import { canMove, type PolicyStatus, type PolicyTrigger } from "@/lib/emission/state-machine";
 import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
 import { clientLanguage } from "@/lib/notifications/language";
-import { activateWhenPaidInFull, markOnboardingCompleted } from "./internal";
+import { isReceived, receiveInvoice, receivePayment } from "@/lib/emission/account/receive-premium";
+import { todayUtc } from "@/lib/emission/dates";
+import { markOnboardingCompleted } from "./internal";
 import { fromMinorUnits, toMinorUnits } from "./processor";
 import { periodEndOf } from "./billing-period";
 import { transactionStart, transactionStatusesMovableTo, type TransactionStatus } from "./state-machine";
@@ -276,6 +278,19 @@ async function notifyPaymentFailure(
   });
 }
 
+async function notifySubscriptionEnded(ctx: ServiceContext, policy: Policy, subscriptionId: string) {
+  const [client] = await ctx.db.select().from(clients).where(eq(clients.id, policy.clientId));
+  await enqueueNotification(ctx, {
+    channel: "EMAIL",
+    recipient: client.email,
+    template: "payment.subscription_ended",
+    language: clientLanguage(client),
+    companyId: policy.companyId,
+    dedupeKey: `subscription-ended:${subscriptionId}`,
+    payload: { name: client.firstName, policy_number: policy.policyNumber },
+  });
+}
+
 /** The transactions the processor's report of `status` may move (state-machine.ts: today, all of them). */
 function reportable(status: TransactionStatus) {
   return inArray(transactions.status, transactionStatusesMovableTo(status, "processor_report"));
@@ -308,12 +323,40 @@ async function recordInvoice(ctx: ServiceContext, invoice: Stripe.Invoice, polic
   return amount;
 }
 
+/**
+ * The days an invoice bills, as dates (UTC): from its lines' earliest period start to their latest
+ * period end (the end itself not billed); null when no line has a period.
+ */
+export function billedPeriodOf(invoice: Stripe.Invoice): { start: string; end: string } | null {
+  const periods = (invoice.lines?.data ?? []).map((line) => line.period).filter((period) => period?.end > 0);
+  if (periods.length === 0) return null;
+  const day = (seconds: number) => todayUtc(new Date(seconds * 1000));
+  return {
+    start: day(Math.min(...periods.map((period) => period.start))),
+    end: day(Math.max(...periods.map((period) => period.end))),
+  };
+}
+
 const HANDLERS: Record<string, (ctx: ServiceContext, event: Stripe.Event, policy: Policy) => Promise<Outcome>> = {
   "invoice.paid": async (ctx, event, policy) => {
     const invoice = event.data.object as Stripe.Invoice;
     await recordInvoice(ctx, invoice, policy, "PAID");
-    // Becoming ACTIVE renders the certificate (the move sends emission/policy.activated).
-    return moveIfAllowed(ctx, policy, "ACTIVE", "payment_succeeded", `invoice ${invoice.id} paid`);
+    const [transaction] = await ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.processorInvoiceId, invoice.id));
+    if (transaction.status !== "PAID") return processed(`the invoice's transaction stays ${transaction.status}`);
+    if (await isReceived(ctx, transaction.id)) return processed(`invoice ${invoice.id} is already in the account`);
+    // Its period moves the paid-to date; becoming ACTIVE renders the certificate (emission/policy.activated).
+    const after = await receiveInvoice(ctx, policy, {
+      amount: transaction.amount,
+      date: todayUtc(transaction.paidAt ?? new Date(event.created * 1000)),
+      transactionId: transaction.id,
+      reference: invoice.id,
+      reason: `invoice ${invoice.id} paid`,
+      period: billedPeriodOf(invoice),
+    });
+    return processed(after.status === policy.status ? `the policy stays ${policy.status}` : null);
   },
   "invoice.payment_failed": async (ctx, event, policy) => {
     const invoice = event.data.object as Stripe.Invoice;
@@ -337,19 +380,27 @@ const HANDLERS: Record<string, (ctx: ServiceContext, event: Stripe.Event, policy
       .returning({ id: subscriptions.id });
     return updated.length > 0 ? processed() : ignored(`no local subscription ${subscription.id}`);
   },
+  // The local subscription ends. The policy is cancelled only when the service asked for the end (a
+  // cancellation, a cancel at period end); one the processor ended by itself (failed retries, its
+  // dashboard) leaves the policy to the lifecycle, and the client is asked to set up payment again.
   "customer.subscription.deleted": async (ctx, event, policy) => {
     const subscription = event.data.object as Stripe.Subscription;
-    await ctx.db
+    const [local] = await ctx.db
       .update(subscriptions)
       .set({ status: "CANCELED", cancelAtPeriodEnd: subscription.cancel_at_period_end, updatedAt: new Date() })
-      .where(eq(subscriptions.processorSubscriptionId, subscription.id));
-    return moveIfAllowed(
-      ctx,
-      policy,
-      "CANCELLED",
-      "subscription_deleted",
-      `subscription ${subscription.id} ended at the processor`,
-    );
+      .where(eq(subscriptions.processorSubscriptionId, subscription.id))
+      .returning();
+    if (local.cancelRequested) {
+      return moveIfAllowed(
+        ctx,
+        policy,
+        "CANCELLED",
+        "subscription_deleted",
+        `subscription ${subscription.id} ended at the service's request`,
+      );
+    }
+    await notifySubscriptionEnded(ctx, policy, subscription.id);
+    return processed(`subscription ${subscription.id} ended at the processor; the policy stays ${policy.status}`);
   },
   "payment_intent.succeeded": async (ctx, event, policy) => {
     const intent = event.data.object as Stripe.PaymentIntent;
@@ -365,7 +416,14 @@ const HANDLERS: Record<string, (ctx: ServiceContext, event: Stripe.Event, policy
       )
       .returning();
     if (!transaction) return ignored(`no transaction for payment intent ${intent.id}`);
-    const after = await activateWhenPaidInFull(ctx, policy, `payment ${intent.id} succeeded`);
+    if (await isReceived(ctx, transaction.id)) return processed(`payment ${intent.id} is already in the account`);
+    const after = await receivePayment(ctx, policy, {
+      amount: transaction.amount,
+      date: todayUtc(transaction.paidAt ?? new Date(event.created * 1000)),
+      transactionId: transaction.id,
+      reference: intent.id,
+      reason: `payment ${intent.id} succeeded`,
+    });
     return processed(after.status === policy.status ? `the policy stays ${policy.status}` : null);
   },
   "payment_intent.payment_failed": async (ctx, event, policy) => {

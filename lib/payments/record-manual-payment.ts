@@ -1,17 +1,21 @@
 import { transactions } from "@/db/schema";
 import { actorLabel, assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
+import { assertPayable, premiumTermsOf } from "@/lib/emission/account/internal";
+import { receivePayment } from "@/lib/emission/account/receive-premium";
+import { todayUtc } from "@/lib/emission/dates";
 import { getPolicy } from "@/lib/emission/get-policy";
 import { BusinessRuleError } from "@/lib/errors";
 import { fitsCurrency } from "@/lib/money";
 import { writeAudit } from "@/lib/operations/audit";
 import { parseDateTime } from "@/lib/schemas";
-import { activateWhenPaidInFull, assertPayable, getPolicyOrThrow, toTransactionResponse } from "./internal";
+import { getPolicyOrThrow, toTransactionResponse } from "./internal";
 import { transactionStart } from "./state-machine";
 
 /**
  * POST /payments/manual: money received outside the processor (cash, transfer). The transaction is PAID
- * at once; payments add up, and the policy becomes ACTIVE when they cover its final_price.
+ * at once and its money goes into the policy's account (lifecycle.md section 3): credit, premiums taken,
+ * the paid-to date, and the move they earn (ACTIVE, out of arrears, reinstated).
  */
 export async function recordManualPayment({
   ctx,
@@ -23,7 +27,7 @@ export async function recordManualPayment({
   assertCan(ctx.actor, "payments:manage");
   return inTransaction(ctx, async (tx) => {
     const { policy } = await getPolicyOrThrow(tx, input.policy_id, { forUpdate: true });
-    assertPayable(policy);
+    assertPayable(policy, await premiumTermsOf(tx.db, policy));
     const currency = input.currency ?? policy.currency;
     if (currency !== policy.currency) {
       throw new BusinessRuleError(`the policy is paid in ${policy.currency}, not ${currency}`, [
@@ -56,7 +60,13 @@ export async function recordManualPayment({
       companyId: policy.companyId,
       details: { policy_id: policy.id, amount: transaction.amount, currency, reference: transaction.reference },
     });
-    await activateWhenPaidInFull(tx, policy, "manual payment received");
+    await receivePayment(tx, policy, {
+      amount: transaction.amount,
+      date: todayUtc(transaction.paidAt ?? new Date()),
+      transactionId: transaction.id,
+      reference: transaction.reference,
+      reason: "manual payment received",
+    });
     return {
       transaction: toTransactionResponse(transaction),
       policy: await getPolicy({ ctx: tx, policyId: policy.id }),

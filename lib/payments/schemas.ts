@@ -108,3 +108,10 @@ export const DashboardResponse = z.object({
   net_amount: MoneyString,
   by_month: z.array(z.object({ month: z.string(), gross_amount: MoneyString, commission_amount: MoneyString })),
 });
+
+/** POST /portal/policies/{id}/pay (lifecycle.md section 10). */
+export const PortalPayResponse = z.object({
+  client_secret: z.string().describe("Confirms the processor's payment intent in the client application"),
+  amount: MoneyString.describe("The arrears amount, or one premium when nothing is due"),
+  currency: z.string(),
+});

@@ -10,8 +10,12 @@ export { TRANSACTION_KINDS, TRANSACTION_STATUSES, type TransactionKind, type Tra
 /** Retries of a failed charge (spec: MAX_PAYMENT_ATTEMPTS). */
 export const MAX_PAYMENT_ATTEMPTS = 2;
 
-/** Statuses in which a policy still owes its premium: a payment may be taken. */
-export const PAYABLE_POLICY_STATUSES = ["PENDING_PAYMENT", "PAID_FAILED", "IN_ARREARS"] as const;
+/**
+ * Statuses in which a policy takes a payment (lifecycle.md section 3): it owes its first premium, pays
+ * ahead while ACTIVE, pays its arrears, or pays to be reinstated (LAPSED, only while its reinstatement
+ * window is open: lib/emission/account/internal.ts checks that).
+ */
+export const PAYABLE_POLICY_STATUSES = ["PENDING_PAYMENT", "PAID_FAILED", "ACTIVE", "IN_ARREARS", "LAPSED"] as const;
 
 /**
  * The status each kind of transaction is recorded with: a payment intent waits for the processor's word

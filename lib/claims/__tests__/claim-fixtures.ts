@@ -1,9 +1,9 @@
 import { expect } from "vitest";
 import { api } from "@/test/api";
-import { createSellableVersion, createTestClient, dateFromToday, type SignedIn } from "@/test/fixtures";
+import { createSellableVersion, createTestClient, dateFromToday, payTestPolicy, type SignedIn } from "@/test/fixtures";
 
 // Claims need a policy that covers today: the shared fixture issues policies starting tomorrow, so these
-// issue one starting today and have an administrator move it to ACTIVE, as a payment would.
+// issue one starting today and have an administrator record its first premium, which makes it ACTIVE.
 
 export type IssuedPolicy = {
   id: string;
@@ -56,7 +56,7 @@ export async function activePolicy(
   options: { versionId?: string } = {},
 ): Promise<IssuedPolicy> {
   const policy = await issuePolicy(seller, options);
-  await transitionPolicy(admin, policy.id, "ACTIVE");
+  await payTestPolicy(admin, policy.id);
   return { ...policy, status: "ACTIVE" };
 }
 

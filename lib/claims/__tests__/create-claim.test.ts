@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { policies } from "@/db/schema";
 import { api } from "@/test/api";
-import { createTestCompany, dateFromToday, expectAuditRow, signInAs } from "@/test/fixtures";
+import { createTestCompany, dateFromToday, expectAuditRow, payTestPolicy, signInAs } from "@/test/fixtures";
 import { activePolicy, issuePolicy, transitionPolicy } from "./claim-fixtures";
 
 const CLAIM_KEYS = [
@@ -119,7 +119,7 @@ describe("POST /claims/", () => {
     const admin = await signInAs("ADMIN");
     const seller = await signInAs("VENDEDOR");
     const policy = await issuePolicy(seller, { startDate: dateFromToday(1) });
-    await transitionPolicy(admin, policy.id, "ACTIVE");
+    await payTestPolicy(admin, policy.id);
     const response = await api("POST", "/api/v1/claims/", { token: seller.token, body: claimBody(policy) });
     expect(response.status).toBe(422);
     expect(response.body.detail).toBe("policy is not active");

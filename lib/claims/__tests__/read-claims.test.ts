@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { api } from "@/test/api";
-import { createTestCompany, dateFromToday, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
+import {
+  createTestCompany,
+  dateFromToday,
+  issueTestPolicy,
+  payTestPolicy,
+  signInAs,
+  type SignedIn,
+} from "@/test/fixtures";
 
 /** An ACTIVE policy whose second beneficiary an admin has marked deceased: one PENDING claim. */
 async function claimFor(seller: SignedIn, admin: SignedIn) {
@@ -10,10 +17,7 @@ async function claimFor(seller: SignedIn, admin: SignedIn) {
       { first_name: "Luis", last_name: "Pérez", kinship_type: "PARENT", date_of_birth: "1962-01-01" },
     ],
   });
-  await api("POST", `/api/v1/emission/policies/${issued.policy.id}/transition`, {
-    token: admin.token,
-    body: { to_status: "ACTIVE", reason: "paid" },
-  });
+  await payTestPolicy(admin, issued.policy.id);
   const marked = await api(
     "POST",
     `/api/v1/emission/beneficiaries/${issued.policy.beneficiaries[1].id}/mark-deceased`,

@@ -12,6 +12,7 @@ import {
   createSellableVersion,
   createTestCompany,
   issueTestPolicy,
+  payTestPolicy,
   signInAs,
   systemCtx,
   type SignedIn,
@@ -66,7 +67,7 @@ async function activePolicy() {
     beneficiaries: PEOPLE,
     clientOverrides: { preferred_language: "en" },
   });
-  await transition(issued.policy.id, "ACTIVE");
+  await payTestPolicy(admin, issued.policy.id);
   await inProcessRunner().drain();
   return issued;
 }
@@ -174,7 +175,7 @@ describe("GET /api/v1/emission/policies/{id}/pdf", () => {
     const inArrears = await download(policy.id, seller.token);
     expect(inArrears.status).toBe(200);
 
-    await transition(policy.id, "ACTIVE");
+    await payTestPolicy(admin, policy.id);
     await inProcessRunner().drain();
     const after = await storedRows(policy.id);
     expect(after).toHaveLength(1);
@@ -221,7 +222,7 @@ describe("the certificate in the client's preferred_language", () => {
       beneficiaries: PEOPLE,
       clientOverrides: { preferred_language: "es" },
     });
-    await transition(issued.policy.id, "ACTIVE");
+    await payTestPolicy(admin, issued.policy.id);
     await inProcessRunner().drain();
     const [stored] = await storedRows(issued.policy.id);
     expect(stored.language).toBe("es");

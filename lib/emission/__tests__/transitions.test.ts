@@ -7,7 +7,14 @@ import { systemContext } from "@/lib/context";
 import { movePolicy } from "@/lib/emission/move-policy";
 import type { PolicyTrigger } from "@/lib/emission/state-machine";
 import { api } from "@/test/api";
-import { createSellableVersion, createTestClient, expectAuditRow, signInAs, type SignedIn } from "@/test/fixtures";
+import {
+  createSellableVersion,
+  createTestClient,
+  expectAuditRow,
+  payTestPolicy,
+  signInAs,
+  type SignedIn,
+} from "@/test/fixtures";
 import { forceStatus, historyOf, issueBody, issueViaApi } from "./helpers";
 
 // Policy status moves (contract section 6, lifecycle.md sections 3 to 8). The tables are written out
@@ -235,19 +242,7 @@ describe("POST /api/v1/emission/policies/{id}/transition: input and access", () 
   it("GET /emission/policies/{id} returns status_history in order, from the issue on", async () => {
     const policyId = await policyIn("PENDING_PAYMENT");
     // ACTIVE only by a premium: a manual payment of the whole premium.
-    const pay = async () => {
-      const [{ finalPrice }] = await (
-        await getDb()
-      )
-        .select({ finalPrice: policies.finalPrice })
-        .from(policies)
-        .where(eq(policies.id, policyId));
-      const paid = await api("POST", "/api/v1/payments/manual", {
-        token: admin.token,
-        body: { policy_id: policyId, amount: finalPrice },
-      });
-      expect(paid.status, paid.text).toBe(201);
-    };
+    const pay = () => payTestPolicy(admin, policyId);
     await pay();
     expect((await transition(policyId, { to_status: "IN_ARREARS", reason: "renewal unpaid" })).status).toBe(200);
     await pay();

@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { verifyForVisitor } from "@/lib/emission/certificate/verify-for-visitor";
 import { verificationToken, verificationUrl } from "@/lib/emission/verification";
 import { api } from "@/test/api";
-import { createSellableVersion, createTestClient, dateFromToday, signInAs, type SignedIn } from "@/test/fixtures";
+import {
+  createSellableVersion,
+  createTestClient,
+  dateFromToday,
+  payTestPolicy,
+  signInAs,
+  type SignedIn,
+} from "@/test/fixtures";
 import { issueBody, issueViaApi } from "./helpers";
 
 // The verification link of the certificate's QR code (contract section 6): GET /api/v1/public/verify/{token}
@@ -20,7 +27,7 @@ beforeAll(async () => {
   } = await createSellableVersion());
 });
 
-/** A policy of a new client "Ana María Pérez", starting `startInDays` from today (UTC), moved to `status` by an administrator. */
+/** A policy of a new client "Ana María Pérez", starting `startInDays` from today (UTC), ACTIVE by its first premium when asked. */
 async function policyOf(options: { startInDays: number; status?: "ACTIVE" }) {
   const client = await createTestClient(seller, { first_name: "Ana María", last_name: "Pérez" });
   const issued = await issueViaApi(
@@ -28,13 +35,7 @@ async function policyOf(options: { startInDays: number; status?: "ACTIVE" }) {
     issueBody(client.id, versionId, { start_date: dateFromToday(options.startInDays) }),
   );
   expect(issued.status, issued.text).toBe(201);
-  if (options.status) {
-    const moved = await api("POST", `/api/v1/emission/policies/${issued.body.id}/transition`, {
-      token: admin.token,
-      body: { to_status: options.status, reason: "paid" },
-    });
-    expect(moved.status, moved.text).toBe(200);
-  }
+  if (options.status) expect((await payTestPolicy(admin, issued.body.id)).status).toBe(options.status);
   return {
     client,
     policy: issued.body as {

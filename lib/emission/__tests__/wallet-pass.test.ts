@@ -16,7 +16,7 @@ import {
   prepareWalletSigner,
 } from "@/lib/emission/wallet-pass/signer";
 import { api } from "@/test/api";
-import { createTestCompany, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
+import { createTestCompany, issueTestPolicy, payTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
 
 // GET /api/v1/emission/policies/{id}/passbook (contract section 6, issue 4 point 5): a signed Apple
 // Wallet pass, checked the way Wallet checks it: every file against manifest.json's SHA-1, and the
@@ -61,7 +61,7 @@ beforeAll(async () => {
   [admin, seller] = await Promise.all([signInAs("ADMIN"), signInAs("VENDEDOR")]);
   // An English-speaking client: the texts of the pass that carry data are in the client's language.
   issued = await issueTestPolicy(seller, { clientOverrides: { preferred_language: "en" } });
-  await transition(issued.policy.id, "ACTIVE");
+  await payTestPolicy(admin, issued.policy.id);
 });
 
 afterEach(() => setWalletEnvironment({}));
@@ -91,7 +91,7 @@ async function download(token: string, policyId: string) {
 }
 
 /** An administrator's move (POST /emission/policies/{id}/transition). */
-async function transition(policyId: string, toStatus: "ACTIVE" | "IN_ARREARS" | "CANCELLED") {
+async function transition(policyId: string, toStatus: "IN_ARREARS" | "CANCELLED") {
   const response = await api("POST", `/api/v1/emission/policies/${policyId}/transition`, {
     token: admin.token,
     body: { to_status: toStatus, reason: "wallet pass test" },
@@ -148,14 +148,14 @@ const fieldValue = (pass: Pass, group: string, key: string) =>
   pass.generic[group]?.find((field) => field.key === key)?.value;
 
 describe("GET /api/v1/emission/policies/{id}/passbook, with the development signer", () => {
-  it("answers 409 naming the status while PENDING_PAYMENT, the pass once an administrator activates the policy and while IN_ARREARS, and 409 again once it is CANCELLED", async () => {
+  it("answers 409 naming the status while PENDING_PAYMENT, the pass once its first premium is paid and while IN_ARREARS, and 409 again once it is CANCELLED", async () => {
     const pending = await issueTestPolicy(seller, { versionId: issued.versionId });
     const refused = await download(seller.token, pending.policy.id);
     expect(refused.status).toBe(409);
     expect(refused.json().detail).toBe(
       `policy ${pending.policy.policy_number} is PENDING_PAYMENT: a wallet pass is issued only while a policy is ACTIVE or IN_ARREARS`,
     );
-    await transition(pending.policy.id, "ACTIVE");
+    await payTestPolicy(admin, pending.policy.id);
     const served = await download(seller.token, pending.policy.id);
     expect(served.status).toBe(200);
     expect(openPass(served.bytes).pass.serialNumber).toBe(pending.policy.id);
@@ -329,7 +329,7 @@ describe("the pass in the phone's language", () => {
       versionId: issued.versionId,
       clientOverrides: { preferred_language: "es" },
     });
-    await transition(spanishClient.policy.id, "ACTIVE");
+    await payTestPolicy(admin, spanishClient.policy.id);
     const { pass } = openPass((await download(seller.token, spanishClient.policy.id)).bytes);
     expect(fieldValue(pass, "backFields", "coverages")).toBe("Repatriation: hasta 5,000.00 USD");
     expect(fieldValue(pass, "backFields", "verification")).toBe(

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { transitionPolicy } from "@/lib/claims/__tests__/claim-fixtures";
 import { api, type ApiResponse } from "@/test/api";
 import {
   createSellableVersion,
@@ -8,6 +7,7 @@ import {
   createTestUser,
   dateFromToday,
   expectAuditRow,
+  payTestPolicy,
   signInAs,
   uniqueEmail,
   type SignedIn,
@@ -57,7 +57,7 @@ async function clientWithCover() {
   });
   expect(issued.status, issued.text).toBe(201);
   const policy = issued.body as { id: string; beneficiaries: Array<{ id: string }> };
-  await transitionPolicy(admin, policy.id, "ACTIVE");
+  await payTestPolicy(admin, policy.id);
   const claim = await api("POST", "/api/v1/claims/", {
     token: seller.token,
     body: { policy_id: policy.id, beneficiary_id: policy.beneficiaries[0].id, description: "Reported by the family" },
@@ -74,6 +74,7 @@ function clientRoutes(policyId: string, claimId: string): string[] {
     `/api/v1/emission/policies/${policyId}`,
     `/api/v1/emission/policies/${policyId}/pdf`,
     `/api/v1/emission/policies/${policyId}/passbook`,
+    `/api/v1/emission/policies/${policyId}/account`,
     "/api/v1/claims/",
     `/api/v1/claims/${claimId}`,
   ];

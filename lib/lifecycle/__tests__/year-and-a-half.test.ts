@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "@/test/api";
 import { createSellableVersion, createTestClient, signInAs, systemCtx, type SignedIn } from "@/test/fixtures";
 import { addDays, addMonths } from "@/lib/emission/premium-dates";
+import { getPolicy } from "@/lib/emission/get-policy";
 import { runLifecycle } from "@/lib/lifecycle/run-lifecycle";
 import { money } from "@/lib/money";
 
@@ -120,7 +121,7 @@ describe("one policy through a year and a half of days (lifecycle.md)", () => {
       const today = day(n);
       vi.setSystemTime(new Date(`${today}T12:00:00Z`));
       await runDay(today);
-      policy = await readPolicy(policyId);
+      policy = (await getPolicy({ ctx: await systemCtx(), policyId })) as Policy;
       seen[policy.status] ??= today;
 
       // Lapsed: the arrears are paid some days later, inside the window.
@@ -149,11 +150,11 @@ describe("one policy through a year and a half of days (lifecycle.md)", () => {
         expect(money(endorsed.body.endorsement.premium_after).gt(premium)).toBe(true);
         endorsedDay = n;
       }
-      // From the reinstatement on, the client pays each premium when it falls due.
-      if (reinstatedDay > 0 && policy.status !== "CANCELLED" && policy.paid_to_date! < today) {
+      // From the reinstatement on, the client pays each premium on the last day the one before covers.
+      if (reinstatedDay > 0 && policy.status !== "CANCELLED" && policy.paid_to_date! <= today) {
         await travelTo(today);
         await pay(policyId, policy.final_price);
-        policy = await readPolicy(policyId);
+        policy = (await getPolicy({ ctx: await systemCtx(), policyId })) as Policy;
       }
       // Cancelled by the client's request half a year into the second term: no refund (outside cooling-off).
       if (n === 500) {
@@ -173,6 +174,7 @@ describe("one policy through a year and a half of days (lifecycle.md)", () => {
     expect(reinstatedDay).toBeGreaterThan(0);
     expect(endorsedDay).toBeGreaterThan(0);
 
+    await travelTo(day(DAYS));
     policy = await readPolicy(policyId);
     expect(policy.status).toBe("CANCELLED");
     expect(policy.term_number).toBe(2);

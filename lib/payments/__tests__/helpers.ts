@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 import { getDb } from "@/db";
-import { notifications, policies, policyStatusHistory, processorEvents, transactions } from "@/db/schema";
+import { notifications, policies, policyStatusHistory, processorEvents, transactions, type Policy } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
 import { createCompany } from "@/lib/operations/create-company";
 import { api } from "@/test/api";
@@ -135,6 +135,18 @@ export async function notificationsFor(recipient: string, template?: string) {
     .orderBy(asc(notifications.createdAt));
 }
 
+/**
+ * Puts a policy's status and account columns straight into the database, as the arrange step of a test
+ * (a CANCELLED or LAPSED policy, a paid-to date in the past) that no single call builds.
+ */
+export async function setPolicyState(
+  policyId: string,
+  state: Partial<Pick<Policy, "status" | "paidToDate" | "credit" | "lapsedOn" | "startDate">>,
+) {
+  const db = await getDb();
+  await db.update(policies).set(state).where(eq(policies.id, policyId));
+}
+
 /** Moves a policy as an administrator (POST /emission/policies/{id}/transition). */
 export async function transition(admin: SignedIn, policyId: string, to: string, reason = "test") {
   const response = await api("POST", `/api/v1/emission/policies/${policyId}/transition`, {
@@ -221,8 +233,17 @@ export function invoiceEvent(
   type: "invoice.paid" | "invoice.payment_failed",
   policyId: string,
   amountCents: number,
-  options: { subscription: string; created?: number; invoiceId?: string; currency?: string; amountPaid?: number },
+  options: {
+    subscription: string;
+    created?: number;
+    invoiceId?: string;
+    currency?: string;
+    amountPaid?: number;
+    /** The line's period as dates (YYYY-MM-DD, the end not billed); by default today and 31 days on. */
+    period?: { start: string; end: string };
+  },
 ) {
+  const day = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
   const invoice = stripeInvoice({
     id: options.invoiceId,
     status: type === "invoice.paid" ? "paid" : "open",
@@ -232,6 +253,8 @@ export function invoiceEvent(
     subscriptionMetadata: { policy_id: policyId },
     attemptCount: 1,
     billingReason: "subscription_cycle",
+    periodStart: options.period ? day(options.period.start) : unixNow(),
+    periodEnd: options.period ? day(options.period.end) : unixNow() + 31 * 86_400,
   });
   // A partial payment: Stripe leaves such an invoice open, but a forged or replayed event could say paid.
   if (options.amountPaid !== undefined) invoice.amount_paid = options.amountPaid;

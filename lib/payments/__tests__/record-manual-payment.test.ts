@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "@/test/api";
 import { expectAuditRow, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
-import { historyOf, policyStatus, transactionsOf, transition } from "./helpers";
+import { historyOf, policyStatus, setPolicyState, transactionsOf } from "./helpers";
 
 // POST /payments/manual: money received outside the processor. No Stripe key is set in this file: manual
 // payments need none.
@@ -68,8 +68,10 @@ describe("POST /payments/manual", () => {
       ["15.00", "PAID"],
     ]);
 
-    // Paid in full: an ACTIVE policy takes no more.
-    expect((await pay(admin.token, { policy_id: policy.id, amount: "1.00" })).status).toBe(409);
+    // An ACTIVE policy is paid ahead: money short of a premium waits as credit.
+    const ahead = await pay(admin.token, { policy_id: policy.id, amount: "1.00" });
+    expect(ahead.status, ahead.text).toBe(201);
+    expect(ahead.body.policy).toMatchObject({ status: "ACTIVE", credit: "1.00" });
   });
 
   it("refuses a currency other than the policy's with 422 and stores nothing", async () => {
@@ -90,7 +92,7 @@ describe("POST /payments/manual", () => {
 
   it("refuses a CANCELLED policy with 409", async () => {
     const { policy } = await issueTestPolicy(seller);
-    await transition(admin, policy.id, "CANCELLED");
+    await setPolicyState(policy.id, { status: "CANCELLED" });
     const response = await pay(admin.token, { policy_id: policy.id, amount: "25.00" });
     expect(response.status).toBe(409);
     expect(response.body.detail).toContain("CANCELLED");

@@ -28,12 +28,15 @@ describe("the transaction state machine", () => {
     expect(transactionStatusesMovableTo("PENDING", "processor_report")).toEqual([]);
   });
 
-  it("each kind starts as before: an intent PENDING, a manual payment PAID, an invoice as reported", () => {
+  it("each kind starts as before: an intent PENDING, a manual payment PAID, an invoice as reported, a refund either", () => {
     expect(transactionStart("INTENT")).toBe("PENDING");
     expect(transactionStart("MANUAL")).toBe("PAID");
     expect(transactionStart("INVOICE", "PAID")).toBe("PAID");
     expect(transactionStart("INVOICE", "FAILED")).toBe("FAILED");
-    for (const kind of TRANSACTION_KINDS.filter((kind) => kind !== "INTENT"))
+    // A manual refund waits (PENDING) until the money has gone back; a card refund is PAID as reported.
+    expect(transactionStart("REFUND")).toBe("PENDING");
+    expect(transactionStart("REFUND", "PAID")).toBe("PAID");
+    for (const kind of TRANSACTION_KINDS.filter((kind) => kind !== "INTENT" && kind !== "REFUND"))
       expect(() => transactionStart(kind, "PENDING")).toThrow("does not start PENDING");
   });
 });

@@ -200,8 +200,8 @@ describe("each event type", () => {
     expect((await historyOf(policy.id)).at(-1)!.changedBy).toBe("system:invoice.paid");
   });
 
-  it("customer.subscription.deleted: the local subscription is CANCELED and the policy CANCELLED", async () => {
-    const { policy } = await issueTestPolicy(seller);
+  it("customer.subscription.deleted by the processor itself: the local subscription is CANCELED, the policy stays and the client is asked to pay again", async () => {
+    const { policy, client } = await issueTestPolicy(seller);
     const created = await api("POST", "/api/v1/payments/subscription", {
       token: seller.token,
       body: { policy_id: policy.id, processor_payment_method_id: "pm_card_visa" },
@@ -220,16 +220,21 @@ describe("each event type", () => {
       policy.id,
       created.body.processor_subscription_id,
     );
-    expect((await deliverAndProcess(deleted)).status).toBe("PROCESSED");
-    expect(await policyStatus(policy.id)).toBe("CANCELLED");
-    expect((await historyOf(policy.id)).at(-1)).toMatchObject({
-      fromStatus: "ACTIVE",
-      toStatus: "CANCELLED",
-      changedBy: "system:customer.subscription.deleted",
-    });
+    const stored = await deliverAndProcess(deleted);
+    expect(stored.status).toBe("PROCESSED");
+    expect(stored.error).toBe(
+      `subscription ${created.body.processor_subscription_id} ended at the processor; the policy stays ACTIVE`,
+    );
+    // Failed retries or the processor's dashboard end a subscription: the lifecycle, not the event, decides.
+    expect(await policyStatus(policy.id)).toBe("ACTIVE");
+    expect((await historyOf(policy.id)).at(-1)).toMatchObject({ fromStatus: "PENDING_PAYMENT", toStatus: "ACTIVE" });
     const db = await getDb();
     const [local] = await db.select().from(subscriptions).where(eq(subscriptions.id, created.body.id));
     expect(local.status).toBe("CANCELED");
+    expect(await notificationsFor(client.email, "payment.subscription_ended")).toHaveLength(1);
+    // The same event again changes nothing and sends nothing more.
+    expect((await deliverAndProcess({ ...deleted, id: `${deleted.id}_again` })).status).toBe("PROCESSED");
+    expect(await notificationsFor(client.email, "payment.subscription_ended")).toHaveLength(1);
   });
 
   it("customer.subscription.updated: the processor's status and cancel_at_period_end are stored", async () => {

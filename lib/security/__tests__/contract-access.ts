@@ -76,6 +76,7 @@ export const CONTRACT: Record<string, Rule> = {
   "GET /api/v1/emission/policies/[id]": READ_POLICY,
   "GET /api/v1/emission/policies/[id]/pdf": READ_POLICY,
   "GET /api/v1/emission/policies/[id]/passbook": READ_POLICY,
+  "GET /api/v1/emission/policies/[id]/account": READ_POLICY, // lifecycle.md section 3: who may read the policy
   "POST /api/v1/emission/policies/[id]/transition": "policies:transition",
   "PATCH /api/v1/emission/policies/[id]": "emission:write", // lifecycle.md section 2: auto_renew
   "GET /api/v1/emission/policies/[id]/renewal-preview": READ_POLICY, // lifecycle.md section 5
@@ -86,6 +87,7 @@ export const CONTRACT: Record<string, Rule> = {
   "GET /api/v1/emission/bulk-upload/template": "emission:write",
   "POST /api/v1/emission/beneficiaries/[id]/mark-deceased": "beneficiaries:mark_deceased",
   "GET /api/v1/portal/me": "portal:read",
+  "POST /api/v1/portal/policies/[id]/pay": "portal:read", // lifecycle.md section 10: own policy
   "GET /api/v1/public/verify/[token]": "public",
   // Section 7
   "POST /api/v1/payments/intent": "payments:write",

@@ -83,6 +83,12 @@ const COMPANY_OWNED: Record<string, Case> = {
     path: (ids) => `/api/v1/emission/policies/${ids.policyA}/passbook`,
     ownedByClient: true,
   },
+  "GET /api/v1/emission/policies/[id]/account": {
+    path: (ids) => `/api/v1/emission/policies/${ids.policyA}/account`,
+    ownedByClient: true,
+  },
+  // Paying answers 201, not 200: its owner's own case is in lib/payments/__tests__/portal-pay.test.ts.
+  "POST /api/v1/portal/policies/[id]/pay": { path: (ids) => `/api/v1/portal/policies/${ids.policyA}/pay` },
   "POST /api/v1/emission/policies/[id]/transition": {
     path: (ids) => `/api/v1/emission/policies/${ids.policyA}/transition`,
     body: () => ({ to_status: "CANCELLED", reason: "probing another company" }),

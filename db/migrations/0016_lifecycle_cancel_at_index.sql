@@ -1,0 +1,1 @@
+CREATE INDEX "policies_cancel_at_idx" ON "policies" USING btree ("cancel_at") WHERE "policies"."cancel_at" is not null;
