@@ -3,6 +3,7 @@
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
+import type { z } from "zod";
 import "@/components/payments/payments.css";
 import { getStripe } from "@/components/payments/stripe-browser";
 import { apiFetch, ApiError } from "@/components/ui/api-client";
@@ -10,8 +11,9 @@ import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useFormat } from "@/components/ui/use-format";
-import type { CardIntent } from "./types";
+import type { PortalPayResponse } from "@/lib/payments/schemas";
 
+type CardIntent = z.infer<typeof PortalPayResponse>;
 type CardPaymentProps = { policyId: string; onPaid: (message: string) => void; onCancel: () => void };
 
 /**

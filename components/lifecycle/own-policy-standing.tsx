@@ -11,7 +11,8 @@ import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { useFormat } from "@/components/ui/use-format";
 import { CancelPolicyForm } from "./cancel-policy-form";
 import { CardPayment } from "./card-payment";
-import { FINAL_STATUSES, policyPath, type PolicyAccount } from "./types";
+import { FINAL_STATUSES, policyPath } from "./types";
+import type { AccountResponse } from "@/lib/emission/account/schemas";
 
 // The statuses the portal's card payment accepts (lifecycle.md section 10); LAPSED only in its window.
 const PAYABLE = ["PENDING_PAYMENT", "PAID_FAILED", "ACTIVE", "IN_ARREARS"];
@@ -26,7 +27,7 @@ export function OwnPolicyStanding({ policy, onChanged }: OwnPolicyStandingProps)
   const t = useTranslations("lifecycle.portal");
   const f = useFormat();
   const accountUrl = `${policyPath(policy.id)}/account`;
-  const account = useApiData<PolicyAccount>(accountUrl);
+  const account = useApiData<AccountResponse>(accountUrl);
   const invalidate = useInvalidate();
   const [open, setOpen] = useState<"pay" | "cancel" | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

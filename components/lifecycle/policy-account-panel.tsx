@@ -10,9 +10,10 @@ import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
 import { useFormat } from "@/components/ui/use-format";
-import { policyPath, type AccountEntry, type PolicyAccount } from "./types";
+import { policyPath } from "./types";
+import type { AccountEntryResponse, AccountResponse } from "@/lib/emission/account/schemas";
 
-const column = createColumnHelper<AccountEntry>();
+const column = createColumnHelper<AccountEntryResponse>();
 
 /**
  * The policy's account (lifecycle.md section 3): how far premiums cover it, what is owed and the
@@ -22,7 +23,7 @@ const column = createColumnHelper<AccountEntry>();
 export function PolicyAccountPanel({ policy }: { policy: PolicyDetail }) {
   const t = useTranslations("lifecycle.account");
   const f = useFormat();
-  const account = useApiData<PolicyAccount>(`${policyPath(policy.id)}/account`);
+  const account = useApiData<AccountResponse>(`${policyPath(policy.id)}/account`);
   const columns = useMemo(
     () => [
       column.accessor("date", { header: t("date"), cell: (info) => f.date(info.getValue()) }),
