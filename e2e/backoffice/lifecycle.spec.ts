@@ -54,6 +54,8 @@ test("an administrator adds a life: the new premium first, then the endorsement 
   await shot(panel, testInfo, "endorsement-preview-en");
 
   await preview.getByRole("button", { name: "Confirm the change" }).click();
+  // The success banner, once the form (whose prices are outputs too) has closed.
+  await expect(preview).toBeHidden();
   await expect(panel.getByRole("status")).toHaveText(`Change recorded; the monthly premium is now ${after}.`);
   const row = panel.getByRole("table", { name: "Endorsements of the policy" }).getByRole("row").nth(1);
   await expect(row).toContainText("Sofía");
@@ -73,7 +75,7 @@ test("an administrator cancels a policy in its cooling-off period: the refund fi
   await page.goto(`/policies/${policy.id}`);
   const account = page.getByRole("region", { name: "Account" });
   await expect(account.getByRole("table", { name: "Account entries" })).toContainText("Payment received");
-  const panel = page.getByRole("region", { name: "Cancellation" });
+  const panel = page.getByRole("region", { name: "Cancellation", exact: true });
   await panel.getByRole("button", { name: "Cancel the policy" }).click();
   const form = panel.getByRole("form", { name: "Cancel the policy" });
   await form.getByLabel("Reason code").selectOption({ label: "Client's request" });
@@ -209,7 +211,7 @@ test("the lifecycle sections in Spanish", async ({ browser, api }, testInfo) => 
   await endorsements.getByRole("button", { name: "Agregar o quitar asegurados" }).click();
   await endorsements.getByRole("button", { name: "Agregar un asegurado" }).click();
   await shot(endorsements, testInfo, "endorsement-form-es");
-  const cancellation = page.getByRole("region", { name: "Cancelación" });
+  const cancellation = page.getByRole("region", { name: "Cancelación", exact: true });
   await cancellation.getByRole("button", { name: "Cancelar la póliza" }).click();
   await cancellation.getByLabel("Motivo", { exact: true }).fill("prueba");
   await cancellation.getByRole("button", { name: "Ver el reembolso" }).click();
