@@ -98,7 +98,7 @@ export const certificateService: Scenario = {
         },
         sellerToken,
       );
-      const policy = await callApi<{ id: string; policy_number: string }>(
+      const policy = await callApi<{ id: string; policy_number: string; final_price: string }>(
         service.baseUrl,
         "POST",
         "/api/v1/emission/issue",
@@ -108,11 +108,12 @@ export const certificateService: Scenario = {
 
       const poll = pollHealth(service.baseUrl);
       const started = performance.now();
+      // The first premium makes the policy ACTIVE, which renders its certificate.
       await callApi(
         service.baseUrl,
         "POST",
-        `/api/v1/emission/policies/${policy.id}/transition`,
-        { to_status: "ACTIVE", reason: "bench" },
+        "/api/v1/payments/manual",
+        { policy_id: policy.id, amount: policy.final_price, reference: "bench" },
         adminToken,
       );
       const response = await fetch(`${service.baseUrl}/api/v1/emission/policies/${policy.id}/pdf`, {

@@ -99,20 +99,19 @@ test("a seller issues a policy priced live, an admin activates it, and the clien
   });
   await sellerContext.close();
 
-  await test.step("an administrator activates it with the transition form", async () => {
+  await test.step("an administrator records its first premium and the policy becomes active", async () => {
     await page.goto(policyUrl);
-    const form = page.getByRole("form", { name: "Change status" });
-    // Only the manual moves out of PENDING_PAYMENT are offered.
-    await expect(form.getByLabel("New status").locator("option")).toHaveText(["Active", "Cancelled"]);
-    await form.getByRole("button", { name: "Change status" }).click();
-    await expect(form.getByText("This field is required.")).toBeVisible();
-    await form.getByLabel("New status").selectOption("ACTIVE");
-    await form.getByLabel("Reason").fill("paid in cash at the desk");
-    await form.getByRole("button", { name: "Change status" }).click();
-    await expect(form.getByRole("status")).toHaveText("Moved to active.");
+    // ACTIVE is reached only by a premium (lifecycle.md section 3): the payments panel, not the status form.
+    const payments = page.getByRole("region", { name: "Payments" });
+    await payments.getByRole("button", { name: "Record manual payment" }).click();
+    const form = payments.getByRole("form", { name: "Record manual payment" });
+    await expect(form.getByLabel("Amount (USD)")).toHaveValue("58.00");
+    await form.getByLabel("Reference").fill("paid in cash at the desk");
+    await form.getByRole("button", { name: "Record payment" }).click();
+    await expect(payments.getByRole("status")).toHaveText("Payment of 58.00 USD recorded; the policy is active.");
     const history = page.getByRole("list", { name: "Status history" });
     await expect(history.getByRole("listitem")).toHaveCount(2);
-    await expect(history.getByRole("listitem").nth(1)).toContainText("paid in cash at the desk");
+    await expect(history.getByRole("listitem").nth(1)).toContainText("manual payment received");
     await expect(page.getByRole("link", { name: `Download the certificate of ${policyNumber}` })).toBeVisible();
   });
 

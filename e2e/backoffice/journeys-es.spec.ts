@@ -99,11 +99,12 @@ test("a seller quotes and issues in Spanish, and the client downloads a Spanish 
       data: { email: "admin@demo.local", password: "demo-admin-2026" },
     });
     const { access_token: token } = (await admin.json()) as { access_token: string };
-    const activated = await clientContext.request.post(`/api/v1/emission/policies/${policyId}/transition`, {
+    // The first premium, paid in cash at the branch, makes the policy ACTIVE.
+    const activated = await clientContext.request.post("/api/v1/payments/manual", {
       headers: { Authorization: `Bearer ${token}` },
-      data: { to_status: "ACTIVE", reason: "pagado en efectivo" },
+      data: { policy_id: policyId, amount: "25.00", reference: "pagado en efectivo" },
     });
-    expect(activated.status(), await activated.text()).toBe(200);
+    expect(activated.status(), await activated.text()).toBe(201);
     const password = "client-password-2026";
     const registered = await clientContext.request.post("/api/v1/auth/register", {
       data: { email, password, full_name: `Lucía ${lastName}` },

@@ -52,6 +52,7 @@ export const lifecycleEndpoints = {
     responses: {
       200: { description: "What moved", schema: LifecycleRunResponse },
       409: { description: "A lifecycle run is in progress" },
+      422: { description: "as_of after today (unless the server runs with LIFECYCLE_ALLOW_FUTURE=1)" },
     },
   }),
   getRenewalPreview: defineOperation({

@@ -38,6 +38,7 @@ export const paymentsEndpoints = {
       201: { description: "The transaction with client_secret", schema: IntentResponse },
       404: { description: "Unknown policy" },
       409: { description: "The policy takes no payment in its status" },
+      422: { description: "The card processor knows no such payment method" },
       502: processorFailed,
       503: notConfigured,
     },
@@ -93,6 +94,7 @@ export const paymentsEndpoints = {
       201: { description: "The subscription", schema: SubscriptionResponse },
       402: { description: "The card was declined on the first charge" },
       404: { description: "Unknown policy" },
+      422: { description: "The card processor knows no such payment method" },
       409: { description: "The policy cannot be subscribed, or already has a subscription" },
       502: processorFailed,
       503: notConfigured,
@@ -104,7 +106,7 @@ export const paymentsEndpoints = {
     tag,
     summary: "Cancel a policy's subscription, now or at the end of the paid period",
     description:
-      "cancel_immediately true: cancelled at the processor now and the policy CANCELLED. false: cancel_at_period_end is set; the policy stays as it is until customer.subscription.deleted arrives. 404 when the policy has no subscription.",
+      "cancel_immediately true: cancelled at the processor now and the policy CANCELLED (cancellation_reason_code OTHER). false: cancel_at_period_end is set; the policy stays as it is until customer.subscription.deleted arrives, which then cancels it (the subscription is marked as ended at the service's request). 404 when the policy has no subscription.",
     access: "payments:manage",
     body: CancelSubscriptionInput,
     responses: {
@@ -184,7 +186,7 @@ export const paymentsEndpoints = {
     tag,
     summary: "Processor events (Stripe webhooks)",
     description:
-      "The `Stripe-Signature` header is checked with STRIPE_WEBHOOK_SECRET and a 300-second tolerance: missing, bad or old 400 and nothing stored. A valid event is stored by its id (a replay is acknowledged, not processed again) and answered 200 at once; it is processed in the background: invoice.paid, invoice.payment_failed, customer.subscription.deleted and .updated, payment_intent.succeeded and .payment_failed. An event older than the newest one applied to its policy is recorded as IGNORED and never moves the policy back. Only the policy's own processor objects count (trust.md section 6): an event counts only for a subscription or payment intent the service created for that policy, in the policy's currency; invoice.paid only when paid in full (amount_paid >= amount_due; a prorated first invoice counts), payment_intent.succeeded only when amount_received reaches the intent's own amount; an event of a connected account (`account` set) never moves a policy (its account.updated records the end of the reseller's onboarding). Any other is acknowledged and recorded IGNORED with the reason. Each stored event shows its status (RECEIVED, PROCESSED, IGNORED, FAILED), attempts and error.",
+      "The `Stripe-Signature` header is checked with STRIPE_WEBHOOK_SECRET and a 300-second tolerance: missing, bad or old 400 and nothing stored. A valid event is stored by its id (a replay is acknowledged, not processed again) and answered 200 at once; it is processed in the background: invoice.paid, invoice.payment_failed, customer.subscription.deleted and .updated, payment_intent.succeeded and .payment_failed. invoice.paid writes a PAYMENT and a PREMIUM_PAID entry for the invoice line's period and makes paid_to_date at least the day before the period ends; payment_intent.succeeded counts as a manual payment (credit, premiums by month); the policy then moves as a payment makes it (ACTIVE on the first premium, out of arrears once paid to today, reinstated inside its window). A payment already in the account (the same invoice or intent reported again) is counted once. customer.subscription.deleted ends the local subscription and cancels the policy only when the service asked for the end (a cancellation, or a cancel at period end); a subscription the processor ends by itself leaves the policy to the lifecycle and asks the client by e-mail (payment.subscription_ended) to set up payment again. An event older than the newest one applied to its policy is recorded as IGNORED and never moves the policy back. Only the policy's own processor objects count (trust.md section 6): an event counts only for a subscription or payment intent the service created for that policy, in the policy's currency; invoice.paid only when paid in full (amount_paid >= amount_due; a prorated first invoice counts), payment_intent.succeeded only when amount_received reaches the intent's own amount; an event of a connected account (`account` set) never moves a policy (its account.updated records the end of the reseller's onboarding). Any other is acknowledged and recorded IGNORED with the reason. Each stored event shows its status (RECEIVED, PROCESSED, IGNORED, FAILED), attempts and error.",
     access: "public",
     responses: {
       200: { description: "Acknowledged", schema: z.object({ received: z.literal(true) }) },

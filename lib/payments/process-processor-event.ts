@@ -1,7 +1,15 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { DbOrTx } from "@/db";
-import { clients, policies, processorEvents, subscriptions, transactions, type Policy } from "@/db/schema";
+import {
+  clients,
+  policies,
+  processorEvents,
+  subscriptions,
+  transactions,
+  type Policy,
+  type Transaction,
+} from "@/db/schema";
 import { systemActor } from "@/lib/auth/actor";
 import { sweepDue } from "@/lib/background/retry-schedule";
 import { inTransaction, systemContext, type ServiceContext } from "@/lib/context";
@@ -10,7 +18,7 @@ import { movePolicy } from "@/lib/emission/move-policy";
 import { canMove, type PolicyStatus, type PolicyTrigger } from "@/lib/emission/state-machine";
 import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
 import { clientLanguage } from "@/lib/notifications/language";
-import { isReceived, receiveInvoice, receivePayment } from "@/lib/emission/account/receive-premium";
+import { isReceived, receiveInvoice, receivePayment, type Receipt } from "@/lib/emission/account/receive-premium";
 import { todayUtc } from "@/lib/emission/dates";
 import { markOnboardingCompleted } from "./internal";
 import { fromMinorUnits, toMinorUnits } from "./processor";
@@ -259,6 +267,24 @@ async function moveIfAllowed(
   return processed();
 }
 
+/** An e-mail to the policy's client, in its language, sent once per dedupe key; the payload adds its name and policy. */
+async function emailClient(
+  ctx: ServiceContext,
+  policy: Policy,
+  notice: { template: string; dedupeKey: string; payload?: Record<string, unknown> },
+) {
+  const [client] = await ctx.db.select().from(clients).where(eq(clients.id, policy.clientId));
+  await enqueueNotification(ctx, {
+    channel: "EMAIL",
+    recipient: client.email,
+    template: notice.template,
+    language: clientLanguage(client),
+    companyId: policy.companyId,
+    dedupeKey: notice.dedupeKey,
+    payload: { name: client.firstName, policy_number: policy.policyNumber, ...notice.payload },
+  });
+}
+
 async function notifyPaymentFailure(
   ctx: ServiceContext,
   event: Stripe.Event,
@@ -266,28 +292,10 @@ async function notifyPaymentFailure(
   amount: string,
   reason: string | null,
 ) {
-  const [client] = await ctx.db.select().from(clients).where(eq(clients.id, policy.clientId));
-  await enqueueNotification(ctx, {
-    channel: "EMAIL",
-    recipient: client.email,
+  await emailClient(ctx, policy, {
     template: "payment.failed",
-    language: clientLanguage(client),
-    companyId: policy.companyId,
     dedupeKey: `payment-failed:${event.id}`,
-    payload: { name: client.firstName, policy_number: policy.policyNumber, amount, currency: policy.currency, reason },
-  });
-}
-
-async function notifySubscriptionEnded(ctx: ServiceContext, policy: Policy, subscriptionId: string) {
-  const [client] = await ctx.db.select().from(clients).where(eq(clients.id, policy.clientId));
-  await enqueueNotification(ctx, {
-    channel: "EMAIL",
-    recipient: client.email,
-    template: "payment.subscription_ended",
-    language: clientLanguage(client),
-    companyId: policy.companyId,
-    dedupeKey: `subscription-ended:${subscriptionId}`,
-    payload: { name: client.firstName, policy_number: policy.policyNumber },
+    payload: { amount, currency: policy.currency, reason },
   });
 }
 
@@ -327,7 +335,7 @@ async function recordInvoice(ctx: ServiceContext, invoice: Stripe.Invoice, polic
  * The days an invoice bills, as dates (UTC): from its lines' earliest period start to their latest
  * period end (the end itself not billed); null when no line has a period.
  */
-export function billedPeriodOf(invoice: Stripe.Invoice): { start: string; end: string } | null {
+function billedPeriodOf(invoice: Stripe.Invoice): { start: string; end: string } | null {
   const periods = (invoice.lines?.data ?? []).map((line) => line.period).filter((period) => period?.end > 0);
   if (periods.length === 0) return null;
   const day = (seconds: number) => todayUtc(new Date(seconds * 1000));
@@ -335,6 +343,16 @@ export function billedPeriodOf(invoice: Stripe.Invoice): { start: string; end: s
     start: day(Math.min(...periods.map((period) => period.start))),
     end: day(Math.max(...periods.map((period) => period.end))),
   };
+}
+
+/** A PAID transaction's money as the policy's account receives it, dated the day it was paid. */
+function receiptOf(transaction: Transaction, event: Stripe.Event, reference: string, reason: string): Receipt {
+  const paidAt = transaction.paidAt ?? new Date(event.created * 1000);
+  return { amount: transaction.amount, date: todayUtc(paidAt), transactionId: transaction.id, reference, reason };
+}
+
+function outcomeOfPayment(before: Policy, after: Policy): Outcome {
+  return processed(after.status === before.status ? `the policy stays ${before.status}` : null);
 }
 
 const HANDLERS: Record<string, (ctx: ServiceContext, event: Stripe.Event, policy: Policy) => Promise<Outcome>> = {
@@ -349,14 +367,10 @@ const HANDLERS: Record<string, (ctx: ServiceContext, event: Stripe.Event, policy
     if (await isReceived(ctx, transaction.id)) return processed(`invoice ${invoice.id} is already in the account`);
     // Its period moves the paid-to date; becoming ACTIVE renders the certificate (emission/policy.activated).
     const after = await receiveInvoice(ctx, policy, {
-      amount: transaction.amount,
-      date: todayUtc(transaction.paidAt ?? new Date(event.created * 1000)),
-      transactionId: transaction.id,
-      reference: invoice.id,
-      reason: `invoice ${invoice.id} paid`,
+      ...receiptOf(transaction, event, invoice.id, `invoice ${invoice.id} paid`),
       period: billedPeriodOf(invoice),
     });
-    return processed(after.status === policy.status ? `the policy stays ${policy.status}` : null);
+    return outcomeOfPayment(policy, after);
   },
   "invoice.payment_failed": async (ctx, event, policy) => {
     const invoice = event.data.object as Stripe.Invoice;
@@ -399,7 +413,10 @@ const HANDLERS: Record<string, (ctx: ServiceContext, event: Stripe.Event, policy
         `subscription ${subscription.id} ended at the service's request`,
       );
     }
-    await notifySubscriptionEnded(ctx, policy, subscription.id);
+    await emailClient(ctx, policy, {
+      template: "payment.subscription_ended",
+      dedupeKey: `subscription-ended:${subscription.id}`,
+    });
     return processed(`subscription ${subscription.id} ended at the processor; the policy stays ${policy.status}`);
   },
   "payment_intent.succeeded": async (ctx, event, policy) => {
@@ -417,14 +434,12 @@ const HANDLERS: Record<string, (ctx: ServiceContext, event: Stripe.Event, policy
       .returning();
     if (!transaction) return ignored(`no transaction for payment intent ${intent.id}`);
     if (await isReceived(ctx, transaction.id)) return processed(`payment ${intent.id} is already in the account`);
-    const after = await receivePayment(ctx, policy, {
-      amount: transaction.amount,
-      date: todayUtc(transaction.paidAt ?? new Date(event.created * 1000)),
-      transactionId: transaction.id,
-      reference: intent.id,
-      reason: `payment ${intent.id} succeeded`,
-    });
-    return processed(after.status === policy.status ? `the policy stays ${policy.status}` : null);
+    const after = await receivePayment(
+      ctx,
+      policy,
+      receiptOf(transaction, event, intent.id, `payment ${intent.id} succeeded`),
+    );
+    return outcomeOfPayment(policy, after);
   },
   "payment_intent.payment_failed": async (ctx, event, policy) => {
     const intent = event.data.object as Stripe.PaymentIntent;

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import type { Policy, Transaction } from "@/db/schema";
 import { isSupportedCurrency, processorExponent } from "@/lib/currencies";
-import { ExternalServiceError, PaymentRequiredError, ValidationError } from "@/lib/errors";
+import { BusinessRuleError, ExternalServiceError, PaymentRequiredError, ValidationError } from "@/lib/errors";
 import { logError } from "@/lib/log";
 import { fitsCurrency, formatMoney, money } from "@/lib/money";
 import { outboundTimeoutMs } from "@/lib/outbound";
@@ -42,9 +42,17 @@ export function paymentProcessor(): Stripe {
   return client;
 }
 
+function isUnknownPaymentMethod(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error.code === "resource_missing" &&
+    /payment.?method/i.test(`${error.param ?? ""} ${error.message}`)
+  );
+}
+
 /**
  * Runs one processor call and turns its failures into the service's errors: a declined card is 402
- * with the processor's message; a timeout 504; any other failure, or an answer that is not a Stripe object,
+ * with the processor's message; an unknown payment method 422; a timeout 504; any other failure, or an answer that is not a Stripe object,
  * 502 (its message is logged, not shown).
  */
 export async function callProcessor<T>(call: () => Promise<T>): Promise<T> {
@@ -54,6 +62,13 @@ export async function callProcessor<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof Stripe.errors.StripeCardError)
       throw new PaymentRequiredError(`card declined: ${error.message}`);
+    // A payment method the caller named that the processor does not know is the caller's mistake, not the
+    // processor's failure (its id is not echoed: it is the caller's text).
+    if (isUnknownPaymentMethod(error)) {
+      throw new BusinessRuleError("the card processor knows no such payment method", [
+        { path: "payment_method", message: "is unknown to the card processor", code: "unknown_payment_method" },
+      ]);
+    }
     if (error instanceof Stripe.errors.StripeConnectionError) {
       logError("[payments] the card processor did not answer:", error.message);
       throw new ExternalServiceError("the card processor did not answer in time; try again", 504);

@@ -193,10 +193,12 @@ describe("step 2, arrears", () => {
   });
 
   it("leaves a policy paid exactly to the end of its ended term to step 5", async () => {
+    // Not renewing: step 5 ends it, where step 2 would have put it in arrears.
     const { policy, client } = await policyWith({
       ...term("2025-01-01", "2025-12-31"),
       status: "ACTIVE",
       paidToDate: "2025-12-31",
+      autoRenew: false,
     });
 
     await expectRun("2025-12-31", {});
@@ -265,11 +267,29 @@ describe("step 4, cancellation at the end of the paid period", () => {
 });
 
 describe("step 5, term end", () => {
-  it("ends an ACTIVE policy the day after its end_date", async () => {
+  it("renews an ACTIVE policy the day after its end_date", async () => {
+    const { policy, client } = await policyWith({
+      ...term("2025-01-01", "2025-12-31"),
+      status: "ACTIVE",
+      paidToDate: "2026-01-31",
+    });
+    await expectRun("2025-12-31", {});
+    await expectRun("2026-01-01", { renewed: 1 });
+    expect(await reload(policy.id)).toMatchObject({
+      status: "ACTIVE",
+      termNumber: 2,
+      termStartDate: "2026-01-01",
+      endDate: "2026-12-31",
+    });
+    expect(await noticesOf(client.email, "policy.renewed")).toHaveLength(1);
+  });
+
+  it("ends an ACTIVE policy that will not renew the day after its end_date", async () => {
     const { policy } = await policyWith({
       ...term("2025-01-01", "2025-12-31"),
       status: "ACTIVE",
       paidToDate: "2026-01-31",
+      autoRenew: false,
     });
     await expectRun("2025-12-31", {});
     await expectRun("2026-01-01", { expired: 1 });

@@ -109,6 +109,14 @@ describe("POST /payments/intent", () => {
     expect(requestsTo(fake(), "POST", "/v1/payment_intents")).toHaveLength(2);
   });
 
+  it("answers 422 for a payment method the processor does not know, storing nothing", async () => {
+    const { policy } = await issueTestPolicy(seller);
+    const response = await createIntent(seller.token, policy.id, { payment_method_id: "pm_never_made" });
+    expect(response.status, response.text).toBe(422);
+    expect(response.body.detail).toBe("the card processor knows no such payment method");
+    expect(await transactionsOf(policy.id)).toEqual([]);
+  });
+
   it("answers 404 for a policy out of the caller's scope (another company's seller) and for an unknown one", async () => {
     const { policy } = await issueTestPolicy(seller);
     const other = await createCompanyWith();

@@ -102,10 +102,12 @@ describe("sendArrearsReminders", () => {
 });
 
 describe("sendExpiryNotices", () => {
-  it("tells covering policies whose end_date is exactly 3 days ahead, once per policy and term", async () => {
+  it("tells covering policies that will not renew, whose end_date is exactly 3 days ahead, once per policy and term", async () => {
     const { policy, client } = await issueTestPolicy(seller);
     await payInFull(admin, policy);
     const db = await getDb();
+    // A policy that renews is told by the renewal notice instead (lifecycle.md section 4, step 6).
+    await db.update(policies).set({ autoRenew: false }).where(eq(policies.id, policy.id));
     const [row] = await db.select({ endDate: policies.endDate }).from(policies).where(eq(policies.id, policy.id));
     // The policy starts tomorrow: it ends a year later, the day before.
     expect(row.endDate).toBe(endOfTermOf(dateFromToday(1)));

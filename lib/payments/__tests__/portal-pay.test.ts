@@ -31,6 +31,14 @@ async function ownPolicy() {
   return { ...issued, holder };
 }
 
+/** The processor's word that the policy's (only) card payment succeeded, delivered and processed. */
+async function confirmOwnPayment(policyId: string) {
+  const [transaction] = await transactionsOf(policyId);
+  const intentId = transaction.processorPaymentIntentId!;
+  const payment = { id: transaction.id, processor_payment_intent_id: intentId, amount: transaction.amount };
+  await deliverAndProcess(intentSucceeded(policyId, payment));
+}
+
 function payOwn(policyId: string, token?: string) {
   return api("POST", `/api/v1/portal/policies/${policyId}/pay`, { token });
 }
@@ -65,14 +73,7 @@ describe("POST /portal/policies/{id}/pay", () => {
     expect(response.status, response.text).toBe(201);
     expect(response.body.amount).toBe("45.00");
 
-    const [transaction] = await transactionsOf(policy.id);
-    await deliverAndProcess(
-      intentSucceeded(policy.id, {
-        id: transaction.id,
-        processor_payment_intent_id: transaction.processorPaymentIntentId!,
-        amount: transaction.amount,
-      }),
-    );
+    await confirmOwnPayment(policy.id);
     expect(await policyStatus(policy.id)).toBe("ACTIVE");
     expect((await historyOf(policy.id)).at(-1)).toMatchObject({ fromStatus: "IN_ARREARS", toStatus: "ACTIVE" });
   });
@@ -89,14 +90,7 @@ describe("POST /portal/policies/{id}/pay", () => {
     const response = await payOwn(policy.id, holder.token);
     expect(response.status, response.text).toBe(201);
     expect(response.body.amount).toBe("50.00");
-    const [transaction] = await transactionsOf(policy.id);
-    await deliverAndProcess(
-      intentSucceeded(policy.id, {
-        id: transaction.id,
-        processor_payment_intent_id: transaction.processorPaymentIntentId!,
-        amount: transaction.amount,
-      }),
-    );
+    await confirmOwnPayment(policy.id);
     expect((await historyOf(policy.id)).at(-1)).toMatchObject({ toStatus: "ACTIVE", reason: "reinstated" });
 
     const closed = await ownPolicy();

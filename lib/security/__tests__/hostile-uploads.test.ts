@@ -8,7 +8,14 @@ import { MAX_UPLOAD_BYTES } from "@/lib/emission/bulk-upload/schemas";
 import { allOperations } from "@/lib/http/openapi";
 import type { Operation } from "@/lib/http/operation";
 import { api, type ApiResponse } from "@/test/api";
-import { createSellableVersion, createTestClient, dateFromToday, signInAs, type SignedIn } from "@/test/fixtures";
+import {
+  createSellableVersion,
+  createTestClient,
+  dateFromToday,
+  payTestPolicy,
+  signInAs,
+  type SignedIn,
+} from "@/test/fixtures";
 import { changes, expectNoPollution, problemsOf, snapshot, tableNames } from "./hostile-checks";
 
 // Issue 8 point 3, uploads: every multipart route (found through the operations' `multipart`, so a new
@@ -475,11 +482,7 @@ describe("the request thread keeps answering while uploads are read and certific
       },
     });
     expect(issued.status, issued.text.slice(0, 300)).toBe(201);
-    const activated = await api("POST", `/api/v1/emission/policies/${issued.body.id}/transition`, {
-      token: admin.token,
-      body: { to_status: "ACTIVE", reason: "paid" },
-    });
-    expect(activated.status, activated.text).toBe(200);
+    expect((await payTestPolicy(admin, issued.body.id)).status).toBe("ACTIVE");
 
     // The activation has started the render in the background; the download waits for it.
     const { GET } = await import("@/app/api/v1/emission/policies/[id]/pdf/route");
