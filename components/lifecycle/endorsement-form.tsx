@@ -122,7 +122,7 @@ export function EndorsementFormPanel({ policy, onDone, onCancel }: EndorsementFo
     <FormProvider {...form}>
       <form className="form" onSubmit={handleSubmit(onCheck)} noValidate aria-label={t("form")}>
         <fieldset className="plain-fieldset" disabled={preview !== null}>
-          <fieldset className="nested">
+          <fieldset className="nested lives-to-remove">
             <legend>{t("removeLegend")}</legend>
             {covered.map((life) => (
               <CheckboxField key={life.id} id={`remove-${life.id}`} label={`${life.first_name} ${life.last_name}`}>

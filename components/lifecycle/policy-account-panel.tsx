@@ -46,7 +46,7 @@ export function PolicyAccountPanel({ policy }: { policy: PolicyDetail }) {
     <Panel title={t("title")} description={t("description")}>
       <ErrorBanner message={account.error} />
       {data ? (
-        <div className="policy-summary">
+        <div className="policy-summary lifecycle-facts">
           <dl className="facts" aria-label={t("standing")}>
             <dt>{t("paidTo")}</dt>
             <dd>{data.paid_to_date ? f.date(data.paid_to_date) : t("nothingPaid")}</dd>
