@@ -28,6 +28,11 @@ export const SECTIONS: Section[] = [
     permission: "geography:read",
   },
   {
+    href: "/lifecycle",
+    key: "lifecycle",
+    permission: "lifecycle:run",
+  },
+  {
     href: "/catalog",
     key: "catalog",
     permission: "plans:read",

@@ -2,6 +2,10 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { CancelPolicyPanel } from "@/components/lifecycle/cancel-policy-panel";
+import { EndorsementsPanel } from "@/components/lifecycle/endorsements-panel";
+import { PolicyAccountPanel } from "@/components/lifecycle/policy-account-panel";
+import { TermsRenewalPanel } from "@/components/lifecycle/terms-renewal-panel";
 import { ClientNotifications } from "@/components/payments/client-notifications";
 import { PolicyPayments } from "@/components/payments/policy-payments";
 import { useApiData } from "@/components/ui/api-client";
@@ -16,10 +20,13 @@ import { StatusBadge } from "./status-badge";
 import { TransitionForm } from "./transition-form";
 import type { PolicyDetail } from "./types";
 
-type PolicyViewProps = { policyId: string; canTransition: boolean; canMarkDeceased: boolean };
+type PolicyViewProps = { policyId: string; canTransition: boolean; canMarkDeceased: boolean; canWrite: boolean };
 
-/** One policy: what it covers, whom, its history, and for administrators the moves and markings. */
-export function PolicyView({ policyId, canTransition, canMarkDeceased }: PolicyViewProps) {
+/**
+ * One policy: what it covers, whom, its account, terms and history, and for those allowed the changes
+ * of lives, the cancellation, the moves and markings.
+ */
+export function PolicyView({ policyId, canTransition, canMarkDeceased, canWrite }: PolicyViewProps) {
   const t = useTranslations("policies");
   const tCommon = useTranslations("common");
   const f = useFormat();
@@ -86,7 +93,11 @@ export function PolicyView({ policyId, canTransition, canMarkDeceased }: PolicyV
           policyId={policy.id}
         />
       </Panel>
+      <EndorsementsPanel policy={policy} canWrite={canWrite} />
+      <PolicyAccountPanel policy={policy} />
       <PolicyPayments policy={policy} />
+      <TermsRenewalPanel policy={policy} canWrite={canWrite} />
+      {canTransition ? <CancelPolicyPanel policy={policy} /> : null}
       {canTransition ? (
         <Panel title={t("view.changeStatus")} description={t("view.changeStatusDescription")}>
           <TransitionForm policy={policy} />

@@ -1,12 +1,16 @@
 import { useTranslations } from "next-intl";
+import { OwnPolicyStanding } from "@/components/lifecycle/own-policy-standing";
 import { CertificateLinks } from "@/components/policies/certificate-links";
 import { StatusBadge } from "@/components/policies/status-badge";
 import { type OwnPolicy } from "@/components/policies/types";
 import { Badge } from "@/components/ui/panel";
 import { useFormat } from "@/components/ui/use-format";
 
-/** One of the client's policies: its standing, the people it covers, and the certificate to show. */
-export function OwnPolicyCard({ policy }: { policy: OwnPolicy }) {
+/**
+ * One of the client's policies: its standing (until when it is covered, what is due), the people it
+ * covers, and the certificate to show. `onChanged`: a payment or cancellation made here changed it.
+ */
+export function OwnPolicyCard({ policy, onChanged }: { policy: OwnPolicy; onChanged: () => void }) {
   const t = useTranslations("portal.policy");
   const tc = useTranslations("codes");
   // Calendar days (YYYY-MM-DD) as they are, written as the page's language writes dates.
@@ -42,6 +46,7 @@ export function OwnPolicyCard({ policy }: { policy: OwnPolicy }) {
           </ul>
         </dd>
       </dl>
+      <OwnPolicyStanding policy={policy} onChanged={onChanged} />
       <CertificateLinks policy={policy} pdfUrl={policy.pdf_url} passbookUrl={policy.passbook_url} />
     </li>
   );

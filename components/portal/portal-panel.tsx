@@ -17,7 +17,7 @@ export function PortalPanel({ email, isVerified }: { email: string; isVerified: 
 
 function OwnCover({ email }: { email: string }) {
   const t = useTranslations("portal");
-  const { portal, hasNoClient, isNotVerified, error, isLoading } = usePortal();
+  const { portal, hasNoClient, isNotVerified, error, isLoading, reload } = usePortal();
 
   // The address stopped counting as verified after the page was drawn: say what to do about it.
   if (isNotVerified) return <VerifyEmailNotice email={email} />;
@@ -45,7 +45,7 @@ function OwnCover({ email }: { email: string }) {
         ) : (
           <ul className="own-policies">
             {portal.policies.map((policy) => (
-              <OwnPolicyCard key={policy.id} policy={policy} />
+              <OwnPolicyCard key={policy.id} policy={policy} onChanged={reload} />
             ))}
           </ul>
         )}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { z } from "zod";
 import { apiFetch, ApiError, useApiMessage } from "@/components/ui/api-client";
 import type { PortalResponse } from "@/lib/emission/schemas";
@@ -13,10 +13,12 @@ type PortalState = {
   isNotVerified: boolean;
   error: string | null;
   isLoading: boolean;
+  /** Reads the portal again, after a change made on it (a payment, a cancellation). */
+  reload: () => void;
 };
 
 /** What the request left: the failure itself, worded in the page's language when shown. */
-type LoadState = Omit<PortalState, "error"> & { failure: unknown };
+type LoadState = Omit<PortalState, "error" | "reload"> & { failure: unknown };
 
 /**
  * GET /portal/me. A 404 is not a failure here but a person whose e-mail no client record has yet
@@ -25,6 +27,8 @@ type LoadState = Omit<PortalState, "error"> & { failure: unknown };
  */
 export function usePortal(): PortalState {
   const messageOf = useApiMessage();
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((current) => current + 1), []);
   const [state, setState] = useState<LoadState>({
     portal: null,
     hasNoClient: false,
@@ -53,7 +57,7 @@ export function usePortal(): PortalState {
     return () => {
       isCurrent = false;
     };
-  }, []);
+  }, [version]);
   const { failure, ...rest } = state;
-  return { ...rest, error: failure ? messageOf(failure) : null };
+  return { ...rest, error: failure ? messageOf(failure) : null, reload };
 }

@@ -94,6 +94,7 @@ test("every back-office page reads in Spanish, with no text of the English catal
     "/audit",
     "/companies",
     "/geography",
+    "/lifecycle",
     "/catalog",
     ...(version ? [`/catalog/versions/${version}`, `/catalog/versions/${version}/new`] : []),
     "/quote",

@@ -29,6 +29,7 @@ import docs from "./docs.json";
 import certificate from "./certificate.json";
 import pass from "./pass.json";
 import notifications from "./notifications.json";
+import lifecycle from "./lifecycle.json";
 
 export default {
   app,
@@ -60,4 +61,5 @@ export default {
   certificate,
   pass,
   notifications,
+  lifecycle,
 };

@@ -19,6 +19,7 @@ export default async function PolicyPage({ params }: PolicyPageProps) {
       policyId={id}
       canTransition={user.permissions.has("policies:transition")}
       canMarkDeceased={user.permissions.has("beneficiaries:mark_deceased")}
+      canWrite={user.permissions.has("emission:write")}
     />
   );
 }
