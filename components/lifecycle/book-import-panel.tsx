@@ -7,6 +7,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import "@/components/policies/policies.css";
 import { RowErrorsTable, type RowError } from "@/components/policies/row-errors-table";
+import { isFileCode, isRowError, spreadsheetFile } from "@/components/policies/spreadsheet-file";
 import { apiFetch, ApiError } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { FormActions, TextField } from "@/components/ui/form-fields";
@@ -19,25 +20,11 @@ import type { ImportBookResponse } from "@/lib/lifecycle/schemas";
 
 const MAX_MB = MAX_IMPORT_BYTES / 1024 / 1024;
 
-// The file's own problems, worded by the page (lifecycle.import.fileErrors.<code>).
-const FILE_CODES = ["file_missing", "file_type", "file_too_large"] as const;
-type FileCode = (typeof FILE_CODES)[number];
-const isFileCode = (code: string): code is FileCode => (FILE_CODES as readonly string[]).includes(code);
-
 const ImportForm = z.object({
-  file: z
-    .custom<FileList>((value) => typeof FileList !== "undefined" && value instanceof FileList && value.length === 1, {
-      params: { code: "file_missing" },
-    })
-    .refine((files) => /\.(xlsx|csv)$/i.test(files[0].name), { params: { code: "file_type" } })
-    .refine((files) => files[0].size <= MAX_IMPORT_BYTES, { params: { code: "file_too_large" } }),
+  file: spreadsheetFile(MAX_IMPORT_BYTES),
 });
 type ImportFormInput = z.input<typeof ImportForm>;
 type ImportFormOutput = z.output<typeof ImportForm>;
-
-function isRowError(error: unknown): error is RowError {
-  return typeof error === "object" && error !== null && "row" in error && "column" in error;
-}
 
 /**
  * Imports a book of policies in force from a spreadsheet (one row per life, grouped by policy number),

@@ -19,6 +19,7 @@ import { DateOnly } from "@/lib/emission/schemas";
 import { Uuid } from "@/lib/schemas";
 import "./policies.css";
 import { RowErrorsTable, type RowError } from "./row-errors-table";
+import { isFileCode, isRowError, spreadsheetFile } from "./spreadsheet-file";
 import { tomorrowUtc, type Policy } from "./types";
 import { VersionPicker } from "./version-picker";
 import { VersionSummary } from "@/components/catalog/version-summary";
@@ -26,31 +27,17 @@ import { TextField, FormActions } from "@/components/ui/form-fields";
 
 const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 
-// The file's own problems, worded by the page (policies.bulk.fileErrors.<code>).
-const FILE_CODES = ["file_missing", "file_type", "file_too_large"] as const;
-type FileCode = (typeof FILE_CODES)[number];
-const isFileCode = (code: string): code is FileCode => (FILE_CODES as readonly string[]).includes(code);
-
 // The upload's fields beside the file; the file's own rows are checked by the API, row by row.
 const BulkUploadForm = z.object({
   client_id: z.string().min(1).pipe(Uuid),
   plan_version_id: z.string().min(1).pipe(Uuid),
   start_date: DateOnly,
-  file: z
-    .custom<FileList>((value) => typeof FileList !== "undefined" && value instanceof FileList && value.length === 1, {
-      params: { code: "file_missing" },
-    })
-    .refine((files) => /\.(xlsx|csv)$/i.test(files[0].name), { params: { code: "file_type" } })
-    .refine((files) => files[0].size <= MAX_UPLOAD_BYTES, { params: { code: "file_too_large" } }),
+  file: spreadsheetFile(MAX_UPLOAD_BYTES),
 });
 type BulkUploadFormInput = z.input<typeof BulkUploadForm>;
 type BulkUploadFormOutput = z.output<typeof BulkUploadForm>;
 
 const FIELDS = ["client_id", "plan_version_id", "start_date", "file"] as const;
-
-function isRowError(error: unknown): error is RowError {
-  return typeof error === "object" && error !== null && "row" in error && "column" in error;
-}
 
 /** Issues one policy whose beneficiaries are the rows of a spreadsheet; bad rows come back as a table. */
 export function BulkUploadPanel() {
