@@ -37,6 +37,10 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
           <div className="timeline-meta muted">
             <time dateTime={entry.changed_at}>{f.dateTime(entry.changed_at)}</time> ·{" "}
             {t("by", { actor: describeActor(entry.changed_by) })}
+            {/* A move found later than it happened (a catch-up run, an import) says the day it took effect. */}
+            {entry.effective_date !== entry.changed_at.slice(0, 10) ? (
+              <> · {t("effective", { date: f.date(entry.effective_date) })}</>
+            ) : null}
           </div>
         </li>
       ))}

@@ -199,6 +199,8 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
       paidAt: new Date(),
     })
     .returning();
+  // The account lists its lines by date, then by when they were written: the payment, then its months.
+  const written = Date.now();
   await db.insert(policyAccountEntries).values([
     {
       policyId: policy.id,
@@ -207,6 +209,7 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
       amount: payment.amount,
       reference: "DEMO-TRANSFER-1",
       transactionId: payment.id,
+      createdAt: new Date(written),
     },
     ...Array.from({ length: monthsPaid }, (_, index) => ({
       policyId: policy.id,
@@ -214,6 +217,7 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
       kind: "PREMIUM_PAID" as const,
       amount: "97.50",
       reference: `${index === 0 ? startDate : addDays(monthEnd(startDate, index), 1)} – ${monthEnd(startDate, index + 1)}`,
+      createdAt: new Date(written + index + 1),
     })),
   ]);
   const [claim] = await db
