@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import "./lifecycle.css";
 import { useState } from "react";
@@ -10,9 +11,12 @@ import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { useFormat } from "@/components/ui/use-format";
 import { CancelPolicyForm } from "./cancel-policy-form";
-import { CardPayment } from "./card-payment";
 import { FINAL_STATUSES, policyPath } from "./types";
 import type { AccountResponse } from "@/lib/emission/account/schemas";
+
+// The card form (Stripe's Elements) loads when a client opens it: the portal's own bundle stays small, so
+// the page answers its buttons as soon as it is drawn.
+const CardPayment = dynamic(() => import("./card-payment").then((module) => module.CardPayment), { ssr: false });
 
 // The statuses the portal's card payment accepts (lifecycle.md section 10); LAPSED only in its window.
 const PAYABLE = ["PENDING_PAYMENT", "PAID_FAILED", "ACTIVE", "IN_ARREARS"];
