@@ -17,7 +17,7 @@ import { updateSubscriptionAmount } from "@/lib/payments/subscription-changes";
 import type { EndorsementResponse } from "./schemas";
 
 // What every change of covered lives does once its lives are written (lifecycle.md section 7), whether a
-// person asked for it (endorse-policy.ts) or a death made it (emission/mark-beneficiary-deceased.ts).
+// person asked for it (endorse-policy.ts) or a death made it (mark-beneficiary-deceased.ts).
 
 /** A life the policy still covers: not removed, not dead. */
 export function isCovered(life: Beneficiary): boolean {

@@ -1,4 +1,4 @@
-import { markBeneficiaryDeceased } from "@/lib/emission/mark-beneficiary-deceased";
+import { markBeneficiaryDeceased } from "@/lib/lifecycle/mark-beneficiary-deceased";
 import { emissionEndpoints } from "@/lib/emission/endpoints";
 import { json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";

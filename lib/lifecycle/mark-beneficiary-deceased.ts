@@ -6,9 +6,9 @@ import { inTransaction, type ServiceContext } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
 import { scopeFilter } from "@/lib/auth/scope-filter";
 import { writeAudit } from "@/lib/operations/audit";
-import { isCovered, premiumOf, recordEndorsement } from "@/lib/lifecycle/endorsement";
-import { todayUtc } from "./dates";
-import { POLICY_MOVES } from "./state-machine";
+import { isCovered, premiumOf, recordEndorsement } from "./endorsement";
+import { todayUtc } from "@/lib/emission/dates";
+import { POLICY_MOVES } from "@/lib/emission/state-machine";
 
 /** Who the endorsement a death makes is by: the system, whoever reported the death. */
 export const DECEASED_ENDORSER = "system:deceased";
