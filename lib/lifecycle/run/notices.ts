@@ -1,7 +1,7 @@
 import type { Client, PlanVersion, Policy } from "@/db/schema";
 import type { ServiceContext } from "@/lib/context";
-import { addDays, unpaidMonthsBegun } from "@/lib/emission/premium-dates";
-import { formatMoney, money, Money } from "@/lib/money";
+import { arrearsAmount } from "@/lib/emission/account/premiums";
+import { addDays } from "@/lib/emission/premium-dates";
 import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
 import { clientLanguage } from "@/lib/notifications/language";
 
@@ -30,17 +30,17 @@ export function noticeKey(template: LifecycleNotice, policy: Policy): string {
   return `${template}:${policy.id}:${occasion[template]}`;
 }
 
-/** The premiums due and unpaid on `asOf` less credit, never below zero (lifecycle.md section 3). */
-function arrearsAmount(policy: Policy, asOf: string): string {
-  const due = money(policy.finalPrice).times(unpaidMonthsBegun(policy.startDate, policy.paidToDate, asOf));
-  return formatMoney(Money.max(due.minus(policy.credit), 0));
-}
-
 function payloadOf(template: LifecycleNotice, policy: Policy, version: PlanVersion, asOf: string) {
   switch (template) {
     case "policy.in_arrears":
       return {
-        amount: arrearsAmount(policy, asOf),
+        amount: arrearsAmount({
+          startDate: policy.startDate,
+          paidToDate: policy.paidToDate,
+          credit: policy.credit,
+          premium: policy.finalPrice,
+          today: asOf,
+        }),
         currency: policy.currency,
         grace_ends_on: addDays(policy.paidToDate!, version.gracePeriodDays),
       };
