@@ -8,6 +8,19 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 export const EXPENSE_TYPES = ["REPATRIATION", "FUNERAL_SERVICE", "TRANSPORT", "DOCUMENTATION", "OTHER"] as const;
 export type ExpenseType = (typeof EXPENSE_TYPES)[number];
 
+// claims-cover.md: the facts of a death, the checklist's statuses, and how a claim is paid out
+export const CAUSES_OF_DEATH = ["NATURAL", "ACCIDENT", "SUICIDE", "PREEXISTING_CONDITION", "UNDETERMINED"] as const;
+export type CauseOfDeath = (typeof CAUSES_OF_DEATH)[number];
+
+export const REQUIREMENT_STATUSES = ["MISSING", "RECEIVED", "ACCEPTED", "REJECTED"] as const;
+export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
+
+export const PAYEE_TYPES = ["FUNERAL_HOME", "BENEFICIARY", "OTHER"] as const;
+export type PayeeType = (typeof PAYEE_TYPES)[number];
+
+export const PAYOUT_METHODS = ["BANK_TRANSFER", "CASH", "CHEQUE", "CARD"] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
 // emission
 export const POLICY_STATUSES = [
   "DRAFT",

@@ -51,15 +51,9 @@ export function OwnClaims({ policies }: { policies: OwnPolicy[] }) {
       column.accessor("total_expenses", {
         header: t("expenses"),
         cell: (info) => {
-          const { expenses } = info.row.original;
-          if (expenses.length === 0) return "—";
-          // One currency: the total is money in it; mixed currencies add up to a bare figure.
-          const currencies = new Set(expenses.map((expense) => expense.currency));
-          const total =
-            currencies.size === 1
-              ? f.money(info.getValue(), [...currencies][0])
-              : f.number(info.getValue(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-          return `${total} (${f.number(expenses.length)})`;
+          const totals = Object.entries(info.getValue());
+          if (totals.length === 0) return "—";
+          return totals.map(([currency, amount]) => f.money(amount, currency)).join(" + ");
         },
       }),
       column.accessor("description", { header: t("descriptionColumn") }),

@@ -1,4 +1,4 @@
-import { numeric, timestamp, uuid } from "drizzle-orm/pg-core";
+import { customType, numeric, timestamp, uuid } from "drizzle-orm/pg-core";
 
 // Shared column builders, so every table spells keys, money and time the same way.
 export const id = () => uuid("id").primaryKey().defaultRandom();
@@ -12,3 +12,6 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+// Stored files (certificates, claim documents) live in the database beside their rows.
+export const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });

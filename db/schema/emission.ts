@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   char,
-  customType,
   date,
   index,
   integer,
@@ -14,14 +13,13 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, money, updatedAt } from "./columns";
+import { bytea, createdAt, id, money, updatedAt } from "./columns";
 import { planVersions } from "./catalog";
 import { businessUnits, companies } from "./operations";
 import { ACCOUNT_ENTRY_KINDS, CANCELLATION_REASON_CODES, KINSHIP_TYPES, LANGUAGES, POLICY_STATUSES } from "../enums";
 
 // The policy's enumerations; lib/emission/state-machine.ts holds the moves between statuses.
 
-const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
 export const clients = pgTable(
   "clients",

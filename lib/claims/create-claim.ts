@@ -46,6 +46,12 @@ export async function createClaim({
       beneficiary,
       description: input.description,
       reason: "claim reported",
+      facts: {
+        dateOfDeath: input.date_of_death ?? null,
+        causeOfDeath: input.cause_of_death ?? "UNDETERMINED",
+        placeOfDeathCountry: input.place_of_death_country ?? null,
+        repatriationToCountry: input.repatriation_to_country ?? null,
+      },
     });
     return toClaimResponse(tx.db, claim);
   });

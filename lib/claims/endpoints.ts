@@ -1,13 +1,27 @@
 import { defineOperation } from "@/lib/http/operation";
 import { IdParams } from "@/lib/schemas";
+import { MAX_CLAIM_DOCUMENT_BYTES } from "./documents/limits";
 import {
+  ClaimDocumentResponse,
   ClaimExpenseResponse,
+  ClaimPayoutResponse,
+  ClaimRequirementResponse,
   ClaimResponse,
   ClaimStatusInput,
   CreateClaimInput,
   CreateExpenseInput,
+  CreatePayoutInput,
+  DocumentParams,
   ListClaimsQuery,
   PaginatedClaims,
+  PutRequirementListInput,
+  ReportDeathInput,
+  RequirementListQuery,
+  RequirementListResponse,
+  RequirementParams,
+  ReviewRequirementInput,
+  UpdateClaimInput,
+  UploadClaimDocumentForm,
 } from "./schemas";
 
 const tag = "Claims";
@@ -19,9 +33,9 @@ export const claimsEndpoints = {
     method: "GET",
     path: "/claims/",
     tag,
-    summary: "Claims in the caller's scope (a client: under its own policies), newest report first",
+    summary: "Claims in the caller's scope (a client: under its own policies), overdue first, then newest report",
     description:
-      "Filters: `status`, `policy_id`. Order: `sort=-reported_at` (the default) lists the newest report first; `sort=reported_at` the oldest first, as the claims desk works its queue. Paginated (`page`, `page_size`).",
+      "Filters: `status`, `policy_id`. Order: overdue claims (`is_overdue`) first; then `sort=-reported_at` (the default) lists the newest report first, `sort=reported_at` the oldest first. Paginated (`page`, `page_size`).",
     access: readClaims,
     query: ListClaimsQuery,
     responses: { 200: { description: "A page of claims", schema: PaginatedClaims } },
@@ -30,7 +44,7 @@ export const claimsEndpoints = {
     method: "GET",
     path: "/claims/{id}",
     tag,
-    summary: "One claim with its expenses, total and status history",
+    summary: "One claim with its eligibility, checklist, documents, expenses, payouts and status history",
     access: readClaims,
     params: IdParams,
     responses: {
@@ -42,15 +56,143 @@ export const claimsEndpoints = {
     method: "POST",
     path: "/claims/",
     tag,
-    summary: "Report a claim for a beneficiary of a policy",
+    summary: "Report a claim for a beneficiary of a policy, with the facts of the death",
     description:
-      'Checks in order: unknown policy (or outside the caller\'s scope) 404; the policy not ACTIVE on the report date (today, UTC, within its start and end dates) 422 "policy is not active"; the beneficiary not on that policy 422 "beneficiary does not belong to the policy". The claim starts PENDING with its first history row. A claim inside the waiting period is accepted: `waiting_period_met` tells the desk.',
+      'Checks in order: unknown policy (or outside the caller\'s scope) 404; the beneficiary not on that policy 422 "beneficiary does not belong to the policy"; a `date_of_death` after today (UTC) or before the life\'s date of birth 422. Without `date_of_death` the policy must be in force today (IN_ARREARS counts: a death in the grace period is covered), else 422 "policy is not active"; with it, in force on that day, else 422 "policy was not in force on <date>" (claims-cover.md section 1). A life not covered that day does not block the claim: its `eligibility` says why. `repatriation_to_country` defaults to the life\'s country of residence, else the client\'s, else the client\'s nationality. The claim starts PENDING with its checklist (`requirements`) and its first history row.',
     access: "claims:write",
     body: CreateClaimInput,
     responses: {
       201: { description: "ClaimResponse", schema: ClaimResponse },
       404: { description: "Unknown policy" },
-      422: { description: "Policy not active, or beneficiary not on the policy" },
+      422: { description: "Policy not in force, beneficiary not on the policy, or a date of death out of bounds" },
+    },
+  }),
+  updateClaim: defineOperation({
+    method: "PATCH",
+    path: "/claims/{id}",
+    tag,
+    summary: "Correct the facts of the death (date, cause, places) or the description",
+    description:
+      "While the claim is neither CLOSED nor REJECTED (409). Dates are checked as on creation (422); cover is never a reason to refuse the change: the eligibility is computed again. When the places change, checklist items that now apply are added and items no longer applying that are still MISSING are dropped. Audited CLAIM_UPDATED.",
+    access: "claims:write",
+    params: IdParams,
+    body: UpdateClaimInput,
+    responses: {
+      200: { description: "ClaimResponse", schema: ClaimResponse },
+      404: { description: "Unknown claim" },
+      409: { description: "The claim is CLOSED or REJECTED" },
+      422: { description: "A date of death after today or before the life's date of birth" },
+    },
+  }),
+  reportDeath: defineOperation({
+    method: "POST",
+    path: "/portal/claims",
+    tag,
+    summary: "A client reports a death on its own policy",
+    description:
+      "The rules of `POST /claims/` for the client's own policy (another client's policy, or an unknown one: 404); `date_of_death` is required. The client then follows the claim with `GET /claims/` and uploads its documents with `POST /claims/{id}/documents`.",
+    access: "portal:read",
+    body: ReportDeathInput,
+    responses: {
+      201: { description: "ClaimResponse", schema: ClaimResponse },
+      404: { description: "Unknown policy, or not the client's" },
+      422: {
+        description: "Policy not in force on the date of death, beneficiary not on the policy, or a date out of bounds",
+      },
+    },
+  }),
+  getRequirementList: defineOperation({
+    method: "GET",
+    path: "/claims/requirements",
+    tag,
+    summary: "The company's checklist items: its base list, or a destination's extra items",
+    description:
+      "Without `country`: the base list (the built-in DEATH_CERTIFICATE, ID_OF_DECEASED, CLAIM_FORM and FUNERAL_HOME_INVOICE until the company sets its own). With `country`: the extra items of that destination (`items` [] when none). The repatriation items (EMBALMING_CERTIFICATE, TRANSIT_PERMIT, CONSULAR_AUTHORIZATION, AIR_WAYBILL) are built in and added to a claim whose places of death and destination differ.",
+    access: "claims:read",
+    query: RequirementListQuery,
+    responses: { 200: { description: "The list", schema: RequirementListResponse } },
+  }),
+  putRequirementList: defineOperation({
+    method: "PUT",
+    path: "/claims/requirements",
+    tag,
+    summary: "Set a destination's extra checklist items, or (country null) replace the base list",
+    description:
+      "Each item carries its own `mandatory` flag (default true); codes are unique within the list. Claims already open keep their checklist. Audited CLAIM_REQUIREMENTS_SET.",
+    access: "claims:manage",
+    body: PutRequirementListInput,
+    responses: {
+      200: { description: "The list as stored", schema: RequirementListResponse },
+      422: { description: "A bad item or a repeated code" },
+    },
+  }),
+  uploadDocument: defineOperation({
+    method: "POST",
+    path: "/claims/{id}/documents",
+    tag,
+    summary: "Upload a document for an item of the claim's checklist",
+    description:
+      "Multipart `file` (PDF, JPEG or PNG, decided by its content, at most 10 MiB = 10,485,760 bytes) and `requirement_code`. The item becomes RECEIVED (also after ACCEPTED or REJECTED). Staff with claims:write; a client (portal:read) for its own claims only. Not on a CLOSED or REJECTED claim (409). Audited CLAIM_DOCUMENT_UPLOADED.",
+    access: ["claims:write", "portal:read"],
+    params: IdParams,
+    multipart: {
+      description: "The file and the checklist item",
+      schema: UploadClaimDocumentForm,
+      maxBytes: MAX_CLAIM_DOCUMENT_BYTES,
+    },
+    responses: {
+      201: { description: "The document", schema: ClaimDocumentResponse },
+      404: { description: "Unknown claim, or not the caller's" },
+      409: { description: "The claim is CLOSED or REJECTED" },
+      413: { description: "Larger than 10 MiB" },
+      422: { description: "Not a PDF, JPEG or PNG; no file; an unknown requirement_code" },
+    },
+  }),
+  getDocument: defineOperation({
+    method: "GET",
+    path: "/claims/{id}/documents/{document_id}",
+    tag,
+    summary: "Download an uploaded document",
+    description: "The file as uploaded, with its content type, as an attachment.",
+    access: readClaims,
+    params: DocumentParams,
+    responses: {
+      200: { description: "The file", contentType: "application/octet-stream" },
+      404: { description: "Unknown claim or document, or not the caller's" },
+    },
+  }),
+  reviewRequirement: defineOperation({
+    method: "PATCH",
+    path: "/claims/{id}/requirements/{code}",
+    tag,
+    summary: "Accept or reject an item of the checklist",
+    description:
+      "ACCEPTED needs an uploaded document (422 without). Not on a CLOSED or REJECTED claim (409). Audited CLAIM_REQUIREMENT_REVIEWED.",
+    access: "claims:manage",
+    params: RequirementParams,
+    body: ReviewRequirementInput,
+    responses: {
+      200: { description: "The requirement", schema: ClaimRequirementResponse },
+      404: { description: "Unknown claim, or no such item on it" },
+      409: { description: "The claim is CLOSED or REJECTED" },
+      422: { description: "ACCEPTED without a document" },
+    },
+  }),
+  recordPayout: defineOperation({
+    method: "POST",
+    path: "/claims/{id}/payouts",
+    tag,
+    summary: "Record money paid out on an approved claim",
+    description:
+      "Only on an APPROVED claim (409). The payouts of a currency may not exceed the claim's expenses in that currency (422). Audited CLAIM_PAYOUT_RECORDED.",
+    access: "claims:manage",
+    params: IdParams,
+    body: CreatePayoutInput,
+    responses: {
+      201: { description: "The payout", schema: ClaimPayoutResponse },
+      404: { description: "Unknown claim" },
+      409: { description: "The claim is not APPROVED" },
+      422: { description: "Amount not above 0, or more than the expenses in that currency" },
     },
   }),
   addExpense: defineOperation({
@@ -74,14 +216,16 @@ export const claimsEndpoints = {
     tag,
     summary: "Move a claim to another status, with a reason",
     description:
-      "PENDING -> IN_REVIEW or REJECTED; IN_REVIEW -> APPROVED, REJECTED or PENDING; APPROVED -> CLOSED; REJECTED and CLOSED are final. Any other move 409 naming both statuses. Each move writes a history row with who and why.",
+      "PENDING -> IN_REVIEW or REJECTED; IN_REVIEW -> APPROVED, REJECTED or PENDING; APPROVED -> CLOSED; REJECTED and CLOSED are final. Any other move 409 naming both statuses. APPROVED needs `eligibility.covered` and every mandatory requirement ACCEPTED; CLOSED needs the payouts to equal the expenses in every currency: else 422 with the reasons in `errors`, unless `override: true` (claims:override, else 403), audited CLAIM_OVERRIDDEN with what it overrode. The move to APPROVED sets `approved_at` and `settle_by`. Each move writes a history row with who and why.",
     access: "claims:manage",
     params: IdParams,
     body: ClaimStatusInput,
     responses: {
       200: { description: "ClaimResponse", schema: ClaimResponse },
       404: { description: "Unknown claim" },
+      403: { description: "`override` without claims:override" },
       409: { description: "The move is not allowed" },
+      422: { description: "What blocks the approval or the closing, in `errors`" },
     },
   }),
 };

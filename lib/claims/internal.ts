@@ -1,23 +1,43 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
+import type { PolicyStatus } from "@/db/enums";
 import {
+  beneficiaries,
+  claimDocuments,
   claimExpenses,
+  claimPayouts,
+  claimRequirements,
   claims,
   claimStatusHistory,
   planVersions,
   policies,
+  policyStatusHistory,
   type Claim,
+  type ClaimDocument,
   type ClaimExpense,
+  type ClaimPayout,
+  type ClaimRequirement,
+  type PlanVersion,
+  type Policy,
 } from "@/db/schema";
 import { can, type Actor } from "@/lib/auth/actor";
 import { scopeFilter } from "@/lib/auth/scope-filter";
 import type { ServiceContext } from "@/lib/context";
 import { ownClientIds } from "@/lib/emission/internal";
 import { NotFoundError } from "@/lib/errors";
+import { todayUtc } from "@/lib/emission/dates";
+import { addDays } from "@/lib/emission/premium-dates";
 import { formatMoney, money } from "@/lib/money";
-import type { ClaimExpenseResponse, ClaimResponse } from "./schemas";
-
-const DAY_MS = 86_400_000;
+import { toIso } from "@/lib/schemas";
+import { decideEligibility, type PolicyCoverFacts } from "./eligibility";
+import type {
+  ClaimDocumentResponse,
+  ClaimExpenseResponse,
+  ClaimPayoutResponse,
+  ClaimRequirementResponse,
+  ClaimResponse,
+  EligibilityResponse,
+} from "./schemas";
 
 /**
  * The claims an actor may see (contract sections 2 and 6): claims:read within its company (and business
@@ -63,11 +83,129 @@ export function toClaimExpenseResponse(expense: ClaimExpense): ClaimExpenseRespo
   };
 }
 
-/** The claims as ClaimResponse, in the order given, with their expenses, totals and history. */
+/** CLAIM_SETTLEMENT_DAYS (default 2): how long after approval a claim must be paid out (claims-cover.md section 4). */
+export function settlementDays(): number {
+  const days = Number(process.env.CLAIM_SETTLEMENT_DAYS ?? "2");
+  return Number.isFinite(days) && days > 0 ? days : 2;
+}
+
+/** A claim is overdue once past its settlement deadline and not yet CLOSED. */
+export function isOverdue(claim: Pick<Claim, "settleBy" | "status">, now = new Date()): boolean {
+  return claim.settleBy !== null && now > claim.settleBy && claim.status !== "CLOSED";
+}
+
+/** Sums per currency, as `{"USD": "1250.50"}`. */
+export function totalsByCurrency(lines: { amount: string; currency: string }[]): Record<string, string> {
+  const sums = new Map<string, ReturnType<typeof money>>();
+  for (const line of lines) sums.set(line.currency, (sums.get(line.currency) ?? money(0)).plus(line.amount));
+  return Object.fromEntries([...sums].map(([currency, sum]) => [currency, formatMoney(sum)]));
+}
+
+export function toRequirementResponse(row: ClaimRequirement): ClaimRequirementResponse {
+  return {
+    code: row.code,
+    label: row.label,
+    mandatory: row.mandatory,
+    status: row.status,
+    document_id: row.documentId,
+    note: row.note,
+  };
+}
+
+export function toDocumentResponse(row: Omit<ClaimDocument, "content">): ClaimDocumentResponse {
+  return {
+    id: row.id,
+    requirement_code: row.requirementCode,
+    filename: row.filename,
+    content_type: row.contentType as ClaimDocumentResponse["content_type"],
+    size: row.size,
+    sha256: row.sha256,
+    uploaded_at: row.uploadedAt.toISOString(),
+  };
+}
+
+export function toPayoutResponse(row: ClaimPayout): ClaimPayoutResponse {
+  return {
+    id: row.id,
+    payee_type: row.payeeType,
+    payee_name: row.payeeName,
+    amount: row.amount,
+    currency: row.currency,
+    method: row.method,
+    reference: row.reference,
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** A document's row without its bytes, for lists. */
+export const documentColumns = {
+  id: claimDocuments.id,
+  claimId: claimDocuments.claimId,
+  requirementCode: claimDocuments.requirementCode,
+  filename: claimDocuments.filename,
+  contentType: claimDocuments.contentType,
+  size: claimDocuments.size,
+  sha256: claimDocuments.sha256,
+  uploadedBy: claimDocuments.uploadedBy,
+  uploadedAt: claimDocuments.uploadedAt,
+};
+
+/** What eligibility is decided from, for the policies and lives of these claims. */
+async function coverFactsOf(db: DbOrTx, rows: Claim[]) {
+  const policyIds = [...new Set(rows.map((claim) => claim.policyId))];
+  const [policyRows, moves, lives] = await Promise.all([
+    db
+      .select({ policy: policies, version: planVersions })
+      .from(policies)
+      .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
+      .where(inArray(policies.id, policyIds)),
+    db
+      .select({
+        policyId: policyStatusHistory.policyId,
+        toStatus: policyStatusHistory.toStatus,
+        effectiveDate: policyStatusHistory.effectiveDate,
+      })
+      .from(policyStatusHistory)
+      .where(inArray(policyStatusHistory.policyId, policyIds))
+      .orderBy(asc(policyStatusHistory.changedAt), asc(policyStatusHistory.id)),
+    db
+      .select({
+        id: beneficiaries.id,
+        coverStartDate: beneficiaries.coverStartDate,
+        coverEndDate: beneficiaries.coverEndDate,
+      })
+      .from(beneficiaries)
+      .where(inArray(beneficiaries.id, [...new Set(rows.map((claim) => claim.beneficiaryId))])),
+  ]);
+  const policyFacts = new Map(
+    policyRows.map(({ policy, version }) => [policy.id, { ...coverFactsOfPolicy(policy, version, moves), version }]),
+  );
+  return { policyFacts, lives: new Map(lives.map((life) => [life.id, life])) };
+}
+
+/** One policy's facts for the in-force test (claims-cover.md section 1). */
+export function coverFactsOfPolicy(
+  policy: Policy,
+  version: Pick<PlanVersion, "gracePeriodDays">,
+  moves: { policyId: string; toStatus: PolicyStatus; effectiveDate: string }[],
+): PolicyCoverFacts {
+  return {
+    startDate: policy.startDate,
+    paidToDate: policy.paidToDate,
+    credit: policy.credit,
+    premium: policy.finalPrice,
+    gracePeriodDays: version.gracePeriodDays,
+    reinstatedOn: policy.reinstatedOn,
+    moves: moves.filter((move) => move.policyId === policy.id),
+  };
+}
+
+/** The claims as ClaimResponse, in the order given, with everything a claim page shows. */
 export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<ClaimResponse[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((claim) => claim.id);
-  const [expenses, history, terms] = await Promise.all([
+  const [expenses, history, requirements, documents, payouts, cover] = await Promise.all([
     db
       .select()
       .from(claimExpenses)
@@ -79,16 +217,29 @@ export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<Claim
       .where(inArray(claimStatusHistory.claimId, ids))
       .orderBy(asc(claimStatusHistory.changedAt), asc(claimStatusHistory.id)),
     db
-      .select({ policyId: policies.id, startDate: policies.startDate, preexistingDays: planVersions.wtimePreexisting })
-      .from(policies)
-      .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
-      .where(inArray(policies.id, [...new Set(rows.map((claim) => claim.policyId))])),
+      .select()
+      .from(claimRequirements)
+      .where(inArray(claimRequirements.claimId, ids))
+      .orderBy(asc(claimRequirements.position)),
+    db
+      .select(documentColumns)
+      .from(claimDocuments)
+      .where(inArray(claimDocuments.claimId, ids))
+      .orderBy(asc(claimDocuments.uploadedAt), asc(claimDocuments.id)),
+    db
+      .select()
+      .from(claimPayouts)
+      .where(inArray(claimPayouts.claimId, ids))
+      .orderBy(asc(claimPayouts.createdAt), asc(claimPayouts.id)),
+    coverFactsOf(db, rows),
   ]);
+  const now = new Date();
   return rows.map((claim) => {
     const own = expenses.filter((expense) => expense.claimId === claim.id);
-    const term = terms.find((row) => row.policyId === claim.policyId);
-    // The desk decides on a claim inside the waiting period; the service only says whether it is over.
-    const waitingEnds = term ? Date.parse(`${term.startDate}T00:00:00Z`) + term.preexistingDays * DAY_MS : 0;
+    const paid = payouts.filter((payout) => payout.claimId === claim.id);
+    const facts = cover.policyFacts.get(claim.policyId);
+    const life = cover.lives.get(claim.beneficiaryId);
+    const eligibility = claimEligibility(claim, facts, life);
     return {
       id: claim.id,
       policy_id: claim.policyId,
@@ -96,9 +247,21 @@ export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<Claim
       description: claim.description,
       status: claim.status,
       reported_at: claim.reportedAt.toISOString(),
-      waiting_period_met: claim.reportedAt.getTime() >= waitingEnds,
+      waiting_period_met: eligibility ? eligibility.waiting_period.met : reportedAfterWaiting(claim, facts),
+      date_of_death: claim.dateOfDeath,
+      cause_of_death: claim.causeOfDeath,
+      place_of_death_country: claim.placeOfDeathCountry,
+      repatriation_to_country: claim.repatriationToCountry,
+      eligibility,
+      requirements: requirements.filter((row) => row.claimId === claim.id).map(toRequirementResponse),
+      documents: documents.filter((row) => row.claimId === claim.id).map(toDocumentResponse),
       expenses: own.map(toClaimExpenseResponse),
-      total_expenses: formatMoney(own.reduce((sum, expense) => sum.plus(expense.amount), money(0))),
+      total_expenses: totalsByCurrency(own),
+      payouts: paid.map(toPayoutResponse),
+      total_paid_out: totalsByCurrency(paid),
+      approved_at: toIso(claim.approvedAt),
+      settle_by: toIso(claim.settleBy),
+      is_overdue: isOverdue(claim, now),
       status_history: history
         .filter((row) => row.claimId === claim.id)
         .map((row) => ({
@@ -110,6 +273,35 @@ export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<Claim
         })),
     };
   });
+}
+
+type CoverFacts = Awaited<ReturnType<typeof coverFactsOf>>;
+
+/** Section 2's eligibility, computed again on every read from the facts as they are now; null without a date. */
+function claimEligibility(
+  claim: Claim,
+  facts: ReturnType<CoverFacts["policyFacts"]["get"]>,
+  life: ReturnType<CoverFacts["lives"]["get"]>,
+): EligibilityResponse | null {
+  if (claim.dateOfDeath === null || !facts || !life) return null;
+  return decideEligibility({
+    dateOfDeath: claim.dateOfDeath,
+    cause: claim.causeOfDeath,
+    policy: facts,
+    life,
+    waitingDays: {
+      natural: facts.version.wtimeNatural,
+      accident: facts.version.wtimeAccident,
+      suicide: facts.version.wtimeSuicide,
+      preexisting: facts.version.wtimePreexisting,
+    },
+  });
+}
+
+/** The contract's waiting_period_met before the date of death is known: the report date against wtime_preexisting. */
+function reportedAfterWaiting(claim: Claim, facts: ReturnType<CoverFacts["policyFacts"]["get"]>): boolean {
+  if (!facts) return false;
+  return todayUtc(claim.reportedAt) >= addDays(facts.startDate, facts.version.wtimePreexisting);
 }
 
 /** One claim as ClaimResponse. */

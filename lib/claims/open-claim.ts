@@ -1,11 +1,21 @@
 import { claims, claimStatusHistory, type Beneficiary, type Claim, type Policy } from "@/db/schema";
+import type { CauseOfDeath } from "@/db/enums";
 import { actorLabel } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
 import { writeAudit } from "@/lib/operations/audit";
+import { addChecklist } from "./requirements/checklist";
+
+/** The facts of a death a claim is opened with (claims-cover.md section 1), as the caller settled them. */
+export type DeathFacts = {
+  dateOfDeath: string | null;
+  causeOfDeath: CauseOfDeath;
+  placeOfDeathCountry: string | null;
+  repatriationToCountry: string | null;
+};
 
 /**
- * Opens a claim (PENDING) for one beneficiary of a policy, with its first history row and audit entry,
- * in the caller's transaction. The rules of who may claim are the caller's to check.
+ * Opens a claim (PENDING) for one beneficiary of a policy, with its checklist, its first history row and
+ * audit entry, in the caller's transaction. The rules of who may claim are the caller's to check.
  */
 export async function openClaim(
   ctx: ServiceContext,
@@ -14,7 +24,8 @@ export async function openClaim(
     beneficiary,
     description,
     reason,
-  }: { policy: Policy; beneficiary: Beneficiary; description: string; reason: string },
+    facts,
+  }: { policy: Policy; beneficiary: Beneficiary; description: string; reason: string; facts: DeathFacts },
 ): Promise<Claim> {
   const [claim] = await ctx.db
     .insert(claims)
@@ -26,8 +37,10 @@ export async function openClaim(
       description,
       status: "PENDING",
       createdBy: actorLabel(ctx.actor),
+      ...facts,
     })
     .returning();
+  await addChecklist(ctx.db, claim);
   await ctx.db
     .insert(claimStatusHistory)
     .values({ claimId: claim.id, fromStatus: null, toStatus: "PENDING", changedBy: actorLabel(ctx.actor), reason });
@@ -36,7 +49,7 @@ export async function openClaim(
     entity: "claims",
     entityId: claim.id,
     companyId: policy.companyId,
-    details: { policy_id: policy.id, beneficiary_id: beneficiary.id, reason },
+    details: { policy_id: policy.id, beneficiary_id: beneficiary.id, reason, date_of_death: facts.dateOfDeath },
   });
   return claim;
 }

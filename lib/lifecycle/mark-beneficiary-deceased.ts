@@ -70,6 +70,7 @@ export async function markBeneficiaryDeceased({ ctx, beneficiaryId }: { ctx: Ser
       beneficiary,
       description: `${beneficiary.firstName} ${beneficiary.lastName} was reported deceased (policy ${policy.policyNumber}).`,
       reason: "beneficiary marked deceased",
+      facts: { dateOfDeath: today, causeOfDeath: "UNDETERMINED", placeOfDeathCountry: null, repatriationToCountry: null },
     });
     return { beneficiary_id: beneficiary.id, deceased_flag: true as const, claim_id: claim.id };
   });
