@@ -28,6 +28,7 @@ export const API_ROUTES: ReadonlyArray<{ path: string; load: () => Promise<Route
   { path: "/api/v1/auth/verify-email/resend", load: () => import("@/app/api/v1/auth/verify-email/resend/route") },
   { path: "/api/v1/auth/verify-email", load: () => import("@/app/api/v1/auth/verify-email/route") },
   { path: "/api/v1/claims/[id]/expenses", load: () => import("@/app/api/v1/claims/[id]/expenses/route") },
+  { path: "/api/v1/claims/[id]/payouts", load: () => import("@/app/api/v1/claims/[id]/payouts/route") },
   { path: "/api/v1/claims/[id]", load: () => import("@/app/api/v1/claims/[id]/route") },
   { path: "/api/v1/claims/[id]/status", load: () => import("@/app/api/v1/claims/[id]/status/route") },
   { path: "/api/v1/claims", load: () => import("@/app/api/v1/claims/route") },

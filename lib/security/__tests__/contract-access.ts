@@ -109,6 +109,8 @@ export const CONTRACT: Record<string, Rule> = {
   "GET /api/v1/claims/[id]": READ_CLAIMS,
   "POST /api/v1/claims/[id]/expenses": "claims:write",
   "PATCH /api/v1/claims/[id]/status": "claims:manage",
+  // claims-cover.md section 5: payouts of an approved claim
+  "POST /api/v1/claims/[id]/payouts": "claims:manage",
   // Section 9 (deviation: leads:read / leads:write, not any authenticated user)
   "POST /api/v1/leads": "public",
   "GET /api/v1/leads": "leads:read",
