@@ -156,7 +156,7 @@ describe("GET /api/v1/openapi.json", () => {
     expect(users.length, users.join(", ")).toBeGreaterThanOrEqual(3);
     expect(users).toContain("GET /api/v1/claims/{id}");
     // Nowhere is the claim written out again: its description appears once, in the component.
-    const description = "False while the report date is within the version's wtime_preexisting days";
+    const description = "eligibility.waiting_period.met when the date of death is known";
     expect(text.split(description).length - 1).toBe(1);
   });
 });
