@@ -77,6 +77,7 @@ export const API_ROUTES: ReadonlyArray<{ path: string; load: () => Promise<Route
   { path: "/api/v1/plan-versions/[id]", load: () => import("@/app/api/v1/plan-versions/[id]/route") },
   { path: "/api/v1/plans/[plan_id]/versions", load: () => import("@/app/api/v1/plans/[plan_id]/versions/route") },
   { path: "/api/v1/plans/calculate-price", load: () => import("@/app/api/v1/plans/calculate-price/route") },
+  { path: "/api/v1/portal/claims", load: () => import("@/app/api/v1/portal/claims/route") },
   { path: "/api/v1/portal/me", load: () => import("@/app/api/v1/portal/me/route") },
   { path: "/api/v1/portal/policies/[id]/cancel", load: () => import("@/app/api/v1/portal/policies/[id]/cancel/route") },
   { path: "/api/v1/portal/policies/[id]/pay", load: () => import("@/app/api/v1/portal/policies/[id]/pay/route") },
