@@ -111,6 +111,12 @@ export const CONTRACT: Record<string, Rule> = {
   "PATCH /api/v1/claims/[id]/status": "claims:manage",
   // claims-cover.md section 5: payouts of an approved claim
   "POST /api/v1/claims/[id]/payouts": "claims:manage",
+  // claims-cover.md section 3: the checklist's lists, the documents and the review of an item
+  "GET /api/v1/claims/requirements": "claims:read",
+  "PUT /api/v1/claims/requirements": "claims:manage",
+  "POST /api/v1/claims/[id]/documents": ["claims:write", "portal:read"], // a client for its own claims
+  "GET /api/v1/claims/[id]/documents/[document_id]": READ_CLAIMS,
+  "PATCH /api/v1/claims/[id]/requirements/[code]": "claims:manage",
   // Section 9 (deviation: leads:read / leads:write, not any authenticated user)
   "POST /api/v1/leads": "public",
   "GET /api/v1/leads": "leads:read",
