@@ -1,10 +1,10 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { clients, planVersions, policyStatusHistory, type Beneficiary, type Policy } from "@/db/schema";
+import { clients, planVersions, type Beneficiary, type Policy } from "@/db/schema";
 import { todayUtc } from "@/lib/emission/dates";
 import { BusinessRuleError } from "@/lib/errors";
 import { policyInForceOn } from "./eligibility";
-import { coverFactsOfPolicy } from "./internal";
+import { coverFactsOfPolicy, policyMoves } from "./internal";
 
 // The rules of the facts of a death (claims-cover.md section 1), shared by POST /claims/, PATCH
 // /claims/{id}, POST /portal/claims and mark-deceased.
@@ -57,15 +57,7 @@ export async function policyInForceOnDay(db: DbOrTx, policy: Policy, day: string
       .select({ gracePeriodDays: planVersions.gracePeriodDays })
       .from(planVersions)
       .where(eq(planVersions.id, policy.planVersionId)),
-    db
-      .select({
-        policyId: policyStatusHistory.policyId,
-        toStatus: policyStatusHistory.toStatus,
-        effectiveDate: policyStatusHistory.effectiveDate,
-      })
-      .from(policyStatusHistory)
-      .where(eq(policyStatusHistory.policyId, policy.id))
-      .orderBy(asc(policyStatusHistory.changedAt), asc(policyStatusHistory.id)),
+    policyMoves(db, [policy.id]),
   ]);
   return policyInForceOn(coverFactsOfPolicy(policy, version, moves), day);
 }

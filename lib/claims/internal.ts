@@ -151,6 +151,19 @@ export const documentColumns = {
   uploadedAt: claimDocuments.uploadedAt,
 };
 
+/** The status moves of these policies, in the order they were made: what "in force on a day" reads. */
+export function policyMoves(db: DbOrTx, policyIds: string[]) {
+  return db
+    .select({
+      policyId: policyStatusHistory.policyId,
+      toStatus: policyStatusHistory.toStatus,
+      effectiveDate: policyStatusHistory.effectiveDate,
+    })
+    .from(policyStatusHistory)
+    .where(inArray(policyStatusHistory.policyId, policyIds))
+    .orderBy(asc(policyStatusHistory.changedAt), asc(policyStatusHistory.id));
+}
+
 /** What eligibility is decided from, for the policies and lives of these claims. */
 async function coverFactsOf(db: DbOrTx, rows: Claim[]) {
   const policyIds = [...new Set(rows.map((claim) => claim.policyId))];
@@ -160,15 +173,7 @@ async function coverFactsOf(db: DbOrTx, rows: Claim[]) {
       .from(policies)
       .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
       .where(inArray(policies.id, policyIds)),
-    db
-      .select({
-        policyId: policyStatusHistory.policyId,
-        toStatus: policyStatusHistory.toStatus,
-        effectiveDate: policyStatusHistory.effectiveDate,
-      })
-      .from(policyStatusHistory)
-      .where(inArray(policyStatusHistory.policyId, policyIds))
-      .orderBy(asc(policyStatusHistory.changedAt), asc(policyStatusHistory.id)),
+    policyMoves(db, policyIds),
     db
       .select({
         id: beneficiaries.id,
