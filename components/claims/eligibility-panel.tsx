@@ -12,6 +12,7 @@ import type { Claim } from "./types";
 export function EligibilityPanel({ claim, currency }: { claim: Claim; currency: string | null }) {
   const t = useTranslations("claims.eligibility");
   const tc = useTranslations("codes");
+  const tCommon = useTranslations("common");
   const f = useFormat();
   const eligibility = claim.eligibility;
   if (!eligibility || !claim.date_of_death) {
@@ -64,9 +65,9 @@ export function EligibilityPanel({ claim, currency }: { claim: Claim; currency: 
         <dt>{t("waitingMet")}</dt>
         <dd>{wait.met ? t("met", values) : t("notMet", values)}</dd>
         <dt>{t("inForce")}</dt>
-        <dd>{eligibility.in_force_on_date_of_death ? t("yes") : t("no")}</dd>
+        <dd>{eligibility.in_force_on_date_of_death ? tCommon("yes") : tCommon("no")}</dd>
         <dt>{t("lifeCovered")}</dt>
-        <dd>{eligibility.life_covered_on_date_of_death ? t("yes") : t("no")}</dd>
+        <dd>{eligibility.life_covered_on_date_of_death ? tCommon("yes") : tCommon("no")}</dd>
       </dl>
     </Panel>
   );
