@@ -169,7 +169,7 @@ function RequirementRow({ claimId, item, document, canUpload, canReview }: Requi
             {t("accept")}
           </Button>
         ) : null}
-        {canReview && item.status !== "REJECTED" && !isRejecting ? (
+        {canReview && item.document_id && item.status !== "REJECTED" && !isRejecting ? (
           <Button variant="secondary" onClick={() => setIsRejecting(true)} aria-label={t("rejectFor", { label })}>
             {t("reject")}
           </Button>

@@ -60,12 +60,13 @@ export function ClaimsQueue() {
       }),
       column.accessor("reported_at", {
         header: t("reported"),
-        cell: (info) => <time dateTime={info.getValue()}>{f.date(info.getValue())}</time>,
-      }),
-      column.accessor((claim) => ageInDays(claim.reported_at, now), {
-        id: "age",
-        header: t("age"),
-        cell: (info) => ageLabel(info.getValue()),
+        // The day of the report and how long the claim has waited since.
+        cell: (info) => (
+          <span className="claim-reported">
+            <time dateTime={info.getValue()}>{f.date(info.getValue())}</time>
+            <span className="muted">{ageLabel(ageInDays(info.getValue(), now))}</span>
+          </span>
+        ),
       }),
       column.accessor("beneficiary_id", {
         header: t("person"),

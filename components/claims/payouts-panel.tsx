@@ -76,9 +76,9 @@ export function PayoutsPanel({ claim, canManage }: { claim: Claim; canManage: bo
             </>
           ) : null}
         </dl>
-      ) : (
+      ) : claim.status === "PENDING" || claim.status === "IN_REVIEW" ? (
         <p className="muted">{t("notApproved")}</p>
-      )}
+      ) : null}
       <DataTable table={table} label={t("table")} emptyText={t("empty")} />
       <table className="claim-balance" aria-label={t("balance")}>
         <thead>

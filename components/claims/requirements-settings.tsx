@@ -36,7 +36,7 @@ export function RequirementsSettings() {
   const url = `/api/v1/claims/requirements${country ? `?country=${country}` : ""}`;
   const list = useApiData<RequirementListResponse>(url);
   return (
-    <Panel title={t("title")} description={t("description")}>
+    <Panel title={t("panelTitle")} description={t("description")}>
       <div className="filters-grid">
         <Field id="requirements-country" label={t("country")} hint={t("countryHint")}>
           <select id="requirements-country" value={country} onChange={(event) => setCountry(event.target.value)}>

@@ -158,7 +158,7 @@ test("the desk approves a covered repatriation once every document is accepted, 
     await expect(page.locator("header.page-header").getByText("Approved", { exact: true })).toBeVisible();
     const payouts = page.getByRole("region", { name: "Payouts" });
     await expect(payouts).toContainText("Pay by");
-    await expect(payouts.getByRole("table", { name: "Paid out against expenses" })).toContainText(
+    await expect(payouts.getByRole("table", { name: "Balance per currency" })).toContainText(
       "USD1,800.00 USD0.00 USD1,800.00 USD",
     );
     const close = page.getByRole("form", { name: "Close the claim" });
@@ -179,7 +179,7 @@ test("the desk approves a covered repatriation once every document is accepted, 
     const payouts = page.getByRole("table", { name: "Payouts" });
     await expect(payouts.getByRole("row").nth(1)).toContainText("Funeraria San José (Funeral home)");
     await expect(payouts.getByRole("row").nth(1)).toContainText("TRF-2026-0042");
-    await expect(page.getByRole("table", { name: "Paid out against expenses" })).toContainText(
+    await expect(page.getByRole("table", { name: "Balance per currency" })).toContainText(
       "USD1,800.00 USD1,800.00 USD0.00 USD",
     );
     await expect(page.getByRole("form", { name: "Close the claim" })).toContainText(
