@@ -133,6 +133,9 @@ export const CONTRACT: Record<string, Rule> = {
   "GET /api/v1/emission/policies/import/template": "policies:import",
   // lifecycle.md section 4: the daily run, over every company (an API key never holds it)
   "POST /api/v1/lifecycle/run": "lifecycle:run",
+  // claims-cover.md sections 1 and 6: correcting the facts of a death; a client reporting one
+  "PATCH /api/v1/claims/[id]": "claims:write",
+  "POST /api/v1/portal/claims": "portal:read",
 };
 
 // Routes whose permission admits signed-in users only: an API key is refused (403) whatever it holds.

@@ -135,6 +135,11 @@ const COMPANY_OWNED: Record<string, Case> = {
     path: (ids) => `/api/v1/claims/${ids.claimA}/status`,
     body: () => ({ status: "IN_REVIEW", reason: "probing" }),
   },
+  // claims-cover.md section 1: correcting the facts of company A's claim
+  "PATCH /api/v1/claims/[id]": {
+    path: (ids) => `/api/v1/claims/${ids.claimA}`,
+    body: () => ({ cause_of_death: "NATURAL" }),
+  },
   "POST /api/v1/payments/transactions/[id]/retry": {
     path: (ids) => `/api/v1/payments/transactions/${ids.transactionA}/retry`,
   },
