@@ -30,6 +30,7 @@ export const API_ROUTES: ReadonlyArray<{ path: string; load: () => Promise<Route
   { path: "/api/v1/claims/[id]/documents/[document_id]", load: () => import("@/app/api/v1/claims/[id]/documents/[document_id]/route") },
   { path: "/api/v1/claims/[id]/documents", load: () => import("@/app/api/v1/claims/[id]/documents/route") },
   { path: "/api/v1/claims/[id]/expenses", load: () => import("@/app/api/v1/claims/[id]/expenses/route") },
+  { path: "/api/v1/claims/[id]/payouts", load: () => import("@/app/api/v1/claims/[id]/payouts/route") },
   { path: "/api/v1/claims/[id]/requirements/[code]", load: () => import("@/app/api/v1/claims/[id]/requirements/[code]/route") },
   { path: "/api/v1/claims/[id]", load: () => import("@/app/api/v1/claims/[id]/route") },
   { path: "/api/v1/claims/[id]/status", load: () => import("@/app/api/v1/claims/[id]/status/route") },

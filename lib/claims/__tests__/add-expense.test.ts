@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { api } from "@/test/api";
 import { createTestCompany, expectAuditRow, signInAs } from "@/test/fixtures";
-import { activePolicy, addExpense, moveAlong, reportClaim } from "./claim-fixtures";
+import { activePolicy, addExpense, approvableClaim, coveringPolicy, moveAlong, reportClaim } from "./claim-fixtures";
 
 describe("POST /claims/{id}/expenses", () => {
   it("records an expense (201) in USD by default, with an audit entry, and the claim read lists it", async () => {
@@ -39,10 +39,10 @@ describe("POST /claims/{id}/expenses", () => {
 
     const read = await api("GET", `/api/v1/claims/${claim.id}`, { token: seller.token });
     expect(read.body.expenses).toEqual([response.body]);
-    expect(read.body.total_expenses).toBe("1250.00");
+    expect(read.body.total_expenses).toEqual({ USD: "1250.00" });
   });
 
-  it("keeps a given currency, has no receipt when none is given, and accepts every expense type", async () => {
+  it("keeps a given currency, has no receipt when none is given, accepts every expense type, totals per currency", async () => {
     const admin = await signInAs("ADMIN");
     const seller = await signInAs("VENDEDOR");
     const claim = await reportClaim(seller, await activePolicy(seller, admin));
@@ -51,6 +51,10 @@ describe("POST /claims/{id}/expenses", () => {
       expect(response.status, type).toBe(201);
       expect(response.body).toMatchObject({ currency: "MXN", expense_type: type, receipt_url: null, amount: "10.00" });
     }
+    expect((await addExpense(seller, claim.id, { amount: "1", expense_type: "OTHER" })).status).toBe(201);
+    // The totals are kept per currency, never added across currencies.
+    const read = await api("GET", `/api/v1/claims/${claim.id}`, { token: seller.token });
+    expect(read.body.total_expenses).toEqual({ MXN: "50.00", USD: "1.00" });
   });
 
   it("sums the expenses in decimal (0.1 + 0.2 is 0.30, never a float's 0.30000000000000004)", async () => {
@@ -68,7 +72,7 @@ describe("POST /claims/{id}/expenses", () => {
       "19.99",
       "0.01",
     ]);
-    expect(read.body.total_expenses).toBe("20.30");
+    expect(read.body.total_expenses).toEqual({ USD: "20.30" });
   });
 
   it("answers 422 for an amount of 0, a negative one, one that rounds to 0, or one above the column's range", async () => {
@@ -116,8 +120,8 @@ describe("POST /claims/{id}/expenses", () => {
   it("answers 409 on a CLOSED and on a REJECTED claim, and records nothing", async () => {
     const admin = await signInAs("ADMIN");
     const seller = await signInAs("VENDEDOR");
-    const policy = await activePolicy(seller, admin);
-    const closed = await reportClaim(seller, policy);
+    const policy = await coveringPolicy(seller, admin);
+    const closed = await approvableClaim(seller, admin, policy);
     await moveAlong(admin, closed.id, ["IN_REVIEW", "APPROVED", "CLOSED"]);
     const rejected = await reportClaim(seller, policy);
     await moveAlong(admin, rejected.id, ["REJECTED"]);
@@ -136,13 +140,13 @@ describe("POST /claims/{id}/expenses", () => {
   it("accepts expenses while the claim is IN_REVIEW and APPROVED", async () => {
     const admin = await signInAs("ADMIN");
     const seller = await signInAs("VENDEDOR");
-    const claim = await reportClaim(seller, await activePolicy(seller, admin));
+    const claim = await approvableClaim(seller, admin);
     await moveAlong(admin, claim.id, ["IN_REVIEW"]);
     expect((await addExpense(seller, claim.id, { amount: 1, expense_type: "OTHER" })).status).toBe(201);
     await moveAlong(admin, claim.id, ["APPROVED"]);
     expect((await addExpense(admin, claim.id, { amount: 2, expense_type: "TRANSPORT" })).status).toBe(201);
     const read = await api("GET", `/api/v1/claims/${claim.id}`, { token: seller.token });
-    expect(read.body.total_expenses).toBe("3.00");
+    expect(read.body.total_expenses).toEqual({ USD: "3.00" });
   });
 
   it("answers 404 for another company's claim and an unknown one, 403 for a client, 401 without credentials", async () => {

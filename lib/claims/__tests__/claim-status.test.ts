@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "@/test/api";
 import { createTestCompany, expectAuditRow, signInAs, type SignedIn } from "@/test/fixtures";
-import { activePolicy, moveAlong, moveClaim, reportClaim, type IssuedPolicy } from "./claim-fixtures";
+import {
+  acceptAllRequirements,
+  activePolicy,
+  coveringPolicy,
+  moveAlong,
+  moveClaim,
+  reportDeath,
+  type IssuedPolicy,
+} from "./claim-fixtures";
 
 // The contract's claim moves (section 8), written out here on purpose rather than imported from
 // claim-moves.ts, so that a wrong table in the code fails these tests. 200: allowed; 409: refused.
@@ -34,12 +42,16 @@ let policy: IssuedPolicy;
 beforeAll(async () => {
   admin = await signInAs("ADMIN");
   seller = await signInAs("VENDEDOR");
-  policy = await activePolicy(seller, admin);
+  policy = await coveringPolicy(seller, admin);
 });
 
-/** A new claim on the shared policy, moved to `status`. */
+/**
+ * A new claim on the shared policy, moved to `status`. The death is covered and every requirement is
+ * ACCEPTED, so that the table alone decides each move (what blocks APPROVED and CLOSED: approval.test.ts).
+ */
 async function claimIn(status: (typeof TO)[number]): Promise<string> {
-  const claim = await reportClaim(seller, policy);
+  const claim = await reportDeath(seller, policy);
+  await acceptAllRequirements(claim.id);
   await moveAlong(admin, claim.id, PATH_TO[status]);
   return claim.id;
 }
@@ -144,7 +156,7 @@ describe("PATCH /claims/{id}/status: who and what", () => {
   it("moves any company's claim for an administrator", async () => {
     const company = await createTestCompany();
     const theirSeller = await signInAs("VENDEDOR", { companyId: company.id });
-    const claim = await reportClaim(theirSeller, await activePolicy(theirSeller, admin));
+    const claim = await reportDeath(theirSeller, await activePolicy(theirSeller, admin));
     const response = await moveClaim(admin, claim.id, "IN_REVIEW");
     expect(response.status).toBe(200);
     expect(response.body.status).toBe("IN_REVIEW");

@@ -8,12 +8,15 @@ import {
   signInAs,
 } from "@/test/fixtures";
 import {
+  acceptAllRequirements,
   activePolicy,
   addExpense,
+  coveringPolicy,
   idsOf,
   issuePolicy,
   moveAlong,
   reportClaim,
+  recordPayout,
   transitionPolicy,
 } from "./claim-fixtures";
 
@@ -51,7 +54,8 @@ describe("a claim opened by mark-deceased", () => {
   it("looks like any reported claim: same shape, PENDING, a history row by the administrator, CLAIM_CREATED, and it takes expenses and moves", async () => {
     const admin = await signInAs("ADMIN");
     const seller = await signInAs("VENDEDOR");
-    const policy = await activePolicy(seller, admin);
+    // No waiting period, so that the death marked today is covered and the claim can be approved.
+    const policy = await coveringPolicy(seller, admin);
     const reported = await reportClaim(seller, policy, 0);
 
     const marked = await api("POST", `/api/v1/emission/beneficiaries/${policy.beneficiaries[1].id}/mark-deceased`, {
@@ -67,7 +71,8 @@ describe("a claim opened by mark-deceased", () => {
       beneficiary_id: policy.beneficiaries[1].id,
       status: "PENDING",
       expenses: [],
-      total_expenses: "0.00",
+      total_expenses: {},
+      date_of_death: expect.any(String),
       description: expect.stringContaining("Luis Pérez"),
     });
     expect(read.body.status_history).toEqual([
@@ -86,9 +91,17 @@ describe("a claim opened by mark-deceased", () => {
     expect(idsOf(list.body)).toEqual([reported.id, claimId]);
 
     expect((await addExpense(seller, claimId, { amount: "800.00", expense_type: "FUNERAL_SERVICE" })).status).toBe(201);
-    await moveAlong(admin, claimId, ["IN_REVIEW", "APPROVED", "CLOSED"]);
+    await acceptAllRequirements(claimId);
+    await moveAlong(admin, claimId, ["IN_REVIEW", "APPROVED"]);
+    const paid = await recordPayout(admin, claimId, { amount: "800.00", currency: "USD" });
+    expect(paid.status).toBe(201);
+    await moveAlong(admin, claimId, ["CLOSED"]);
     const closed = await api("GET", `/api/v1/claims/${claimId}`, { token: seller.token });
-    expect(closed.body).toMatchObject({ status: "CLOSED", total_expenses: "800.00" });
+    expect(closed.body).toMatchObject({
+      status: "CLOSED",
+      total_expenses: { USD: "800.00" },
+      total_paid_out: { USD: "800.00" },
+    });
     expect(closed.body.status_history).toHaveLength(4);
   });
 });
@@ -203,13 +216,13 @@ describe("GET /claims/: filters, order and pages", () => {
     await addExpense(seller, two.id, { amount: "2.25", expense_type: "DOCUMENTATION" });
     const list = await api("GET", `/api/v1/claims?policy_id=${policy.id}&sort=reported_at`, { token: seller.token });
     expect(
-      list.body.items.map((claim: { total_expenses: string; expenses: unknown[] }) => [
+      list.body.items.map((claim: { total_expenses: Record<string, string>; expenses: unknown[] }) => [
         claim.total_expenses,
         claim.expenses.length,
       ]),
     ).toEqual([
-      ["100.50", 1],
-      ["3.50", 2],
+      [{ USD: "100.50" }, 1],
+      [{ USD: "3.50" }, 2],
     ]);
     expect(list.body.items[1]).toEqual((await api("GET", `/api/v1/claims/${two.id}`, { token: seller.token })).body);
   });

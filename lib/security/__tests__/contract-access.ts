@@ -115,6 +115,8 @@ export const CONTRACT: Record<string, Rule> = {
   "POST /api/v1/claims/[id]/documents": ["claims:write", "portal:read"], // a client for its own claims
   "GET /api/v1/claims/[id]/documents/[document_id]": READ_CLAIMS,
   "PATCH /api/v1/claims/[id]/requirements/[code]": "claims:manage",
+  // claims-cover.md section 5: payouts of an approved claim
+  "POST /api/v1/claims/[id]/payouts": "claims:manage",
   // Section 9 (deviation: leads:read / leads:write, not any authenticated user)
   "POST /api/v1/leads": "public",
   "GET /api/v1/leads": "leads:read",

@@ -151,6 +151,17 @@ const COMPANY_OWNED: Record<string, Case> = {
     path: (ids) => `/api/v1/claims/${ids.claimA}/requirements/DEATH_CERTIFICATE`,
     body: () => ({ status: "REJECTED", note: "probing another company" }),
   },
+  // claims-cover.md section 5: a payout on another company's claim is not found before its status is judged.
+  "POST /api/v1/claims/[id]/payouts": {
+    path: (ids) => `/api/v1/claims/${ids.claimA}/payouts`,
+    body: () => ({
+      payee_type: "FUNERAL_HOME",
+      payee_name: "Probing funeral home",
+      amount: "10.00",
+      currency: "USD",
+      method: "BANK_TRANSFER",
+    }),
+  },
   "POST /api/v1/payments/transactions/[id]/retry": {
     path: (ids) => `/api/v1/payments/transactions/${ids.transactionA}/retry`,
   },
