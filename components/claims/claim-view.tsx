@@ -8,12 +8,16 @@ import { Panel } from "@/components/ui/panel";
 import { acceptsExpenses } from "@/lib/claims/state-machine";
 import { useFormat } from "@/components/ui/use-format";
 import { ageInDays } from "./claim-math";
+import { ChecklistPanel } from "./checklist-panel";
 import { ClaimTimeline } from "./claim-timeline";
 import "./claims.css";
+import { DeathFactsPanel } from "./death-facts-panel";
+import { DecisionPanel } from "./decision-panel";
+import { EligibilityPanel } from "./eligibility-panel";
 import { ExpenseForm } from "./expense-form";
 import { ExpensesList } from "./expenses-list";
-import { MoveForm } from "./move-form";
-import { ClaimStatusBadge, WaitingPeriodBadge } from "./status-badge";
+import { OverdueBadge, PayoutsPanel } from "./payouts-panel";
+import { ClaimStatusBadge, CoverBadge, WaitingPeriodBadge } from "./status-badge";
 import { personName, type Claim, type PolicyDetail } from "./types";
 
 type ClaimViewProps = {
@@ -21,12 +25,14 @@ type ClaimViewProps = {
   currentUserId: string;
   /** claims:write: record expenses. */
   canWrite: boolean;
-  /** claims:manage (administrators): move the claim. */
+  /** claims:manage (administrators): review documents, move the claim, record payouts. */
   canManage: boolean;
+  /** claims:override: approve or close despite what blocks it. */
+  canOverride: boolean;
 };
 
 /** One claim: whom and what it is about, its expenses with their totals, the moves, and its timeline. */
-export function ClaimView({ claimId, currentUserId, canWrite, canManage }: ClaimViewProps) {
+export function ClaimView({ claimId, currentUserId, canWrite, canManage, canOverride }: ClaimViewProps) {
   const t = useTranslations("claims");
   const tc = useTranslations("codes");
   const tCommon = useTranslations("common");
@@ -65,6 +71,8 @@ export function ClaimView({ claimId, currentUserId, canWrite, canManage }: Claim
         <p className="chips">
           <ClaimStatusBadge status={claim.status} />
           <WaitingPeriodBadge isMet={claim.waiting_period_met} />
+          {claim.eligibility ? <CoverBadge isCovered={claim.eligibility.covered} /> : null}
+          {claim.is_overdue ? <OverdueBadge /> : null}
         </p>
       </header>
       <ErrorBanner message={loaded.error ?? policyLoad.error} />
@@ -105,12 +113,23 @@ export function ClaimView({ claimId, currentUserId, canWrite, canManage }: Claim
                 : "…"}
             </dd>
             <dt>{t("view.waitingPeriod")}</dt>
-            <dd>{claim.waiting_period_met ? t("view.waitingOver") : t("view.waitingNotOver")}</dd>
+            <dd>
+              {claim.eligibility
+                ? t(claim.eligibility.waiting_period.met ? "view.waitingMetOn" : "view.waitingNotMetOn", {
+                    ends: f.date(claim.eligibility.waiting_period.ends_on),
+                  })
+                : claim.waiting_period_met
+                  ? t("view.waitingOver")
+                  : t("view.waitingNotOver")}
+            </dd>
           </dl>
         </div>
         <h3 className="claim-description-title">{t("view.description")}</h3>
         <p className="claim-description">{claim.description}</p>
       </Panel>
+      <DeathFactsPanel claim={claim} canWrite={canWrite} />
+      <EligibilityPanel claim={claim} currency={policy?.currency ?? null} />
+      <ChecklistPanel claim={claim} canWrite={canWrite} canManage={canManage} />
       <Panel title={t("view.expenses")} description={t("view.expensesDescription")}>
         <ExpensesList expenses={claim.expenses} />
         {canWrite && acceptsExpenses(claim.status) ? (
@@ -122,11 +141,8 @@ export function ClaimView({ claimId, currentUserId, canWrite, canManage }: Claim
           <p className="muted">{t(`view.noMoreExpenses.${claim.status}`)}</p>
         ) : null}
       </Panel>
-      {canManage ? (
-        <Panel title={t("view.changeStatus")} description={t("view.changeStatusDescription")}>
-          <MoveForm claim={claim} />
-        </Panel>
-      ) : null}
+      {canManage ? <DecisionPanel claim={claim} canOverride={canOverride} /> : null}
+      <PayoutsPanel claim={claim} canManage={canManage} />
       <Panel title={t("view.timeline")} description={t("view.timelineDescription")}>
         <ClaimTimeline entries={claim.status_history} currentUserId={currentUserId} />
       </Panel>

@@ -12,9 +12,10 @@ import { Pagination } from "@/components/ui/pagination";
 import { Panel } from "@/components/ui/panel";
 import { CLAIM_STATUSES, type ClaimStatus } from "@/lib/claims/state-machine";
 import { useFormat } from "@/components/ui/use-format";
-import { ageInDays, expenseTotals } from "./claim-math";
+import { ageInDays } from "./claim-math";
 import "./claims.css";
-import { ClaimStatusBadge, WaitingPeriodBadge } from "./status-badge";
+import { OverdueBadge } from "./payouts-panel";
+import { ClaimStatusBadge, CoverBadge } from "./status-badge";
 import { personName, type Claim } from "./types";
 import { useAgeLabel, useFormatAmounts } from "./use-claim-texts";
 import { usePolicies } from "./use-policies";
@@ -22,8 +23,9 @@ import { usePolicies } from "./use-policies";
 const column = createColumnHelper<Claim>();
 
 /**
- * The claims desk's queue: GET /claims/ filtered by status, oldest report first (sort=reported_at), so
- * the claim that has waited longest is on top, with its age in days.
+ * The claims desk's queue: GET /claims/ filtered by status, overdue claims first (the API's order), then
+ * the oldest report (sort=reported_at), so the claim that has waited longest is on top, with its age in
+ * days, its cover, its documents and the deadline to pay it.
  */
 export function ClaimsQueue() {
   const t = useTranslations("claims.queue");
@@ -58,12 +60,13 @@ export function ClaimsQueue() {
       }),
       column.accessor("reported_at", {
         header: t("reported"),
-        cell: (info) => <time dateTime={info.getValue()}>{f.date(info.getValue())}</time>,
-      }),
-      column.accessor((claim) => ageInDays(claim.reported_at, now), {
-        id: "age",
-        header: t("age"),
-        cell: (info) => ageLabel(info.getValue()),
+        // The day of the report and how long the claim has waited since.
+        cell: (info) => (
+          <span className="claim-reported">
+            <time dateTime={info.getValue()}>{f.date(info.getValue())}</time>
+            <span className="muted">{ageLabel(ageInDays(info.getValue(), now))}</span>
+          </span>
+        ),
       }),
       column.accessor("beneficiary_id", {
         header: t("person"),
@@ -91,18 +94,49 @@ export function ClaimsQueue() {
         header: t("status"),
         cell: (info) => <ClaimStatusBadge status={info.getValue()} />,
       }),
-      column.accessor("waiting_period_met", {
-        header: t("waitingPeriod"),
-        cell: (info) => <WaitingPeriodBadge isMet={info.getValue()} />,
+      column.accessor((claim) => claim.eligibility?.covered ?? null, {
+        id: "cover",
+        header: t("cover"),
+        cell: (info) => {
+          const isCovered = info.getValue();
+          return isCovered === null ? (
+            <span className="muted">{t("coverUnknown")}</span>
+          ) : (
+            <CoverBadge isCovered={isCovered} />
+          );
+        },
+      }),
+      column.accessor((claim) => claim.requirements.filter((item) => item.mandatory), {
+        id: "documents",
+        header: t("documents"),
+        cell: (info) =>
+          t("documentsProgress", {
+            accepted: info.getValue().filter((item) => item.status === "ACCEPTED").length,
+            mandatory: info.getValue().length,
+          }),
       }),
       column.accessor("total_expenses", {
         header: t("expenses"),
-        // Per currency: the API's total adds amounts as recorded, whatever their currencies.
+        // Per currency, as the API totals them: amounts of different currencies are never added.
         cell: ({ row }) =>
           t("expenseCount", {
-            total: formatAmounts(expenseTotals(row.original.expenses).overall),
+            total: formatAmounts(
+              Object.entries(row.original.total_expenses).map(([currency, amount]) => ({ currency, amount })),
+            ),
             count: row.original.expenses.length,
           }),
+      }),
+      column.accessor("settle_by", {
+        header: t("settleBy"),
+        cell: ({ row }) =>
+          row.original.settle_by ? (
+            <span className="claim-deadline">
+              <time dateTime={row.original.settle_by}>{f.dateTime(row.original.settle_by)}</time>
+              {row.original.is_overdue ? <OverdueBadge /> : null}
+            </span>
+          ) : (
+            <span className="muted">{t("noDeadline")}</span>
+          ),
       }),
     ];
   }, [policies, t, f, ageLabel, formatAmounts]);

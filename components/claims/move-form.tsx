@@ -7,10 +7,19 @@ import { CLAIM_MOVES, type ClaimStatus } from "@/lib/claims/state-machine";
 import { ClaimStatusInput } from "@/lib/claims/schemas";
 import type { Claim } from "./types";
 
-type MoveFormProps = { claim: Claim };
+type MoveFormProps = {
+  claim: Claim;
+  /** Moves offered elsewhere on the page (approve and close, which say first what blocks them). */
+  exclude?: readonly ClaimStatus[];
+};
+
+/** The other moves of a claim from its current status, along the claims' table of moves. */
+export function otherMoves(status: ClaimStatus, exclude: readonly ClaimStatus[] = []): readonly ClaimStatus[] {
+  return CLAIM_MOVES[status].filter((to) => !exclude.includes(to));
+}
 
 /** An administrator's move of a claim (claims:manage), along the claims' table of moves. */
-export function MoveForm({ claim }: MoveFormProps) {
+export function MoveForm({ claim, exclude }: MoveFormProps) {
   const t = useTranslations("claims.move");
   const tc = useTranslations("codes");
   const invalidate = useInvalidate();
@@ -32,7 +41,7 @@ export function MoveForm({ claim }: MoveFormProps) {
       name={t("label")}
       idPrefix="claim-move"
       status={claim.status}
-      moves={CLAIM_MOVES[claim.status]}
+      moves={otherMoves(claim.status, exclude)}
       label={(status: ClaimStatus) => tc(`claimStatus.${status}`)}
       schema={ClaimStatusInput}
       move={move}

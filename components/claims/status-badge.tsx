@@ -21,3 +21,9 @@ export function WaitingPeriodBadge({ isMet }: { isMet: boolean }) {
   const t = useTranslations("claims.waitingPeriod");
   return isMet ? <Badge tone="ok">{t("met")}</Badge> : <Badge tone="danger">{t("within")}</Badge>;
 }
+
+/** The eligibility's verdict on the date of death. */
+export function CoverBadge({ isCovered }: { isCovered: boolean }) {
+  const t = useTranslations("claims.eligibility");
+  return isCovered ? <Badge tone="ok">{t("coveredShort")}</Badge> : <Badge tone="danger">{t("notCoveredShort")}</Badge>;
+}

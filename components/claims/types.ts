@@ -5,6 +5,16 @@ import type { ClaimResponse } from "@/lib/claims/schemas";
 export type Claim = ClaimResponse;
 export type ClaimExpense = ClaimResponse["expenses"][number];
 export type ClaimHistoryEntry = ClaimResponse["status_history"][number];
+export type ClaimEligibility = NonNullable<ClaimResponse["eligibility"]>;
+export type ClaimRequirement = ClaimResponse["requirements"][number];
+export type ClaimDocument = ClaimResponse["documents"][number];
+export type ClaimPayout = ClaimResponse["payouts"][number];
+export type {
+  ClaimDocumentResponse,
+  ClaimPayoutResponse,
+  ClaimRequirementResponse,
+  RequirementListResponse,
+} from "@/lib/claims/schemas";
 export type { PolicyDetail };
 
 /** A person of a policy as the desk names them. */

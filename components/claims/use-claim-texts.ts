@@ -21,3 +21,12 @@ export function useFormatAmounts(): (amounts: Array<{ currency: string; amount: 
     [f],
   );
 }
+
+/** A checklist item's name: the catalog's words for a built-in code, else the label the company gave it. */
+export function useRequirementLabel(): (item: { code: string; label: string }) => string {
+  const tc = useTranslations("codes.requirement");
+  return useCallback(
+    (item: { code: string; label: string }) => (tc.has(item.code as never) ? tc(item.code as never) : item.label),
+    [tc],
+  );
+}

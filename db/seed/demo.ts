@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db";
 import {
   ageSurcharges,
   beneficiaries,
+  claimExpenses,
   claims,
   claimStatusHistory,
   clients,
@@ -19,6 +20,7 @@ import {
   transactions,
   users,
 } from "@/db/schema";
+import { addChecklist } from "@/lib/claims/requirements/checklist";
 import { addDays, monthEnd } from "@/lib/emission/premium-dates";
 import { recordTerm } from "@/lib/emission/terms";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
@@ -227,9 +229,23 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
       beneficiaryId: parent.id,
       companyId,
       description: "Demo claim: repatriation from the US to Mexico.",
+      // A natural death a few days ago, while the policy covered her (never before its start).
+      dateOfDeath: [addDays(new Date().toISOString().slice(0, 10), -3), startDate].sort().at(-1),
+      causeOfDeath: "NATURAL",
+      placeOfDeathCountry: "US",
+      repatriationToCountry: "MX",
       createdBy: admin,
     })
     .returning();
+  // Its documents to collect (the base and the repatriation items) and the funeral home's first invoice.
+  await addChecklist(db, claim);
+  await db.insert(claimExpenses).values({
+    claimId: claim.id,
+    amount: "1250.50",
+    currency: "USD",
+    expenseType: "REPATRIATION",
+    createdBy: admin,
+  });
   await db.insert(claimStatusHistory).values({
     claimId: claim.id,
     fromStatus: null,

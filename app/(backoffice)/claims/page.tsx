@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
 import { requireUser } from "@/lib/auth/require-user";
@@ -16,6 +17,11 @@ export default async function ClaimsPage() {
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
+      {user.permissions.has("claims:manage") ? (
+        <p>
+          <Link href="/claims/requirements">{t("settings.link")}</Link>
+        </p>
+      ) : null}
       <ClaimsQueue />
     </>
   );

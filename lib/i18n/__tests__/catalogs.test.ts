@@ -53,6 +53,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   "codes.notificationChannel.MESSAGING",
   "common.none",
   "common.no",
+  "codes.payoutMethod.CHEQUE",
 ]);
 
 describe("message catalogs", () => {

@@ -20,6 +20,7 @@ export default async function ClaimPage({ params }: ClaimPageProps) {
       currentUserId={user.userId}
       canWrite={user.permissions.has("claims:write")}
       canManage={user.permissions.has("claims:manage")}
+      canOverride={user.permissions.has("claims:override")}
     />
   );
 }
