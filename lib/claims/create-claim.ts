@@ -1,18 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import { beneficiaries } from "@/db/schema";
+import { beneficiaries, type Policy } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { todayUtc } from "@/lib/emission/dates";
 import { getPolicyOrThrow } from "@/lib/emission/internal";
 import { BusinessRuleError } from "@/lib/errors";
+import { assertDateOfDeath, assertPolicyInForceForClaim, defaultRepatriationCountry } from "./claim-facts";
 import { toClaimResponse } from "./internal";
 import { openClaim } from "./open-claim";
 import type { ClaimResponse, CreateClaimInput } from "./schemas";
 
-/**
- * POST /claims/. Checks in the contract's order: unknown policy (or one outside the caller's scope) 404;
- * a policy that is not ACTIVE on the report date (today) 422; a beneficiary not on that policy 422.
- */
+/** POST /claims/: staff report a death on a policy in their scope. */
 export async function createClaim({
   ctx,
   input,
@@ -21,18 +19,23 @@ export async function createClaim({
   input: CreateClaimInput;
 }): Promise<ClaimResponse> {
   assertCan(ctx.actor, "claims:write");
+  return reportClaim(ctx, (tx) => getPolicyOrThrow(tx, input.policy_id), input);
+}
+
+/**
+ * The rules of reporting a death (claims-cover.md section 1), shared by POST /claims/ and POST
+ * /portal/claims, checked in the order of the endpoint's description: the policy (`findPolicy` answers
+ * 404 for one the caller may not report on); the beneficiary not on it 422; the date of death out of
+ * bounds 422; the policy not in force today (no date) or on the date of death 422. A life not covered
+ * that day does not block: the claim's eligibility says why.
+ */
+export async function reportClaim(
+  ctx: ServiceContext,
+  findPolicy: (tx: ServiceContext) => Promise<Policy>,
+  input: CreateClaimInput,
+): Promise<ClaimResponse> {
   return inTransaction(ctx, async (tx) => {
-    const policy = await getPolicyOrThrow(tx, input.policy_id);
-    const today = todayUtc();
-    if (policy.status !== "ACTIVE" || today < policy.startDate || today > policy.endDate) {
-      throw new BusinessRuleError("policy is not active", [
-        {
-          path: "policy_id",
-          message: `the policy is ${policy.status} and covers ${policy.startDate} to ${policy.endDate}`,
-          code: "policy_not_active",
-        },
-      ]);
-    }
+    const policy = await findPolicy(tx);
     const [beneficiary] = await tx.db
       .select()
       .from(beneficiaries)
@@ -41,16 +44,21 @@ export async function createClaim({
       throw new BusinessRuleError("beneficiary does not belong to the policy", [
         { path: "beneficiary_id", message: "not a beneficiary of this policy", code: "not_policy_beneficiary" },
       ]);
+    const today = todayUtc();
+    const dateOfDeath = input.date_of_death ?? null;
+    if (dateOfDeath !== null) assertDateOfDeath(dateOfDeath, beneficiary, today);
+    await assertPolicyInForceForClaim(tx.db, policy, dateOfDeath, today);
     const claim = await openClaim(tx, {
       policy,
       beneficiary,
       description: input.description,
       reason: "claim reported",
       facts: {
-        dateOfDeath: input.date_of_death ?? null,
+        dateOfDeath,
         causeOfDeath: input.cause_of_death ?? "UNDETERMINED",
         placeOfDeathCountry: input.place_of_death_country ?? null,
-        repatriationToCountry: input.repatriation_to_country ?? null,
+        repatriationToCountry:
+          input.repatriation_to_country ?? (await defaultRepatriationCountry(tx.db, policy, beneficiary)),
       },
     });
     return toClaimResponse(tx.db, claim);

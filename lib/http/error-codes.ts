@@ -74,6 +74,12 @@ export const ITEM_CODES: ReadonlyArray<readonly [string, string]> = [
   ["missing_column", "a required spreadsheet column that is missing"],
   ["wrong_cell_count", "a spreadsheet row with another number of cells than the header"],
   ["formula_not_allowed", "a spreadsheet cell that starts like a formula (=, +, - or @)"],
+  [
+    "unsupported_file_type",
+    "an uploaded file whose content is not of a type the route takes (a claim document: PDF, JPEG or PNG)",
+  ],
+  ["unknown_requirement", "a requirement_code that is not an item of the claim's checklist"],
+  ["document_required", "a checklist item accepted before a document was uploaded for it"],
 ];
 
 /** The codes as the OpenAPI Error schema describes them. */

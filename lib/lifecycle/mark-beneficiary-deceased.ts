@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beneficiaries, claims, policies, type Beneficiary, type Policy } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
+import { defaultRepatriationCountry } from "@/lib/claims/claim-facts";
 import { openClaim } from "@/lib/claims/open-claim";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
@@ -70,7 +71,13 @@ export async function markBeneficiaryDeceased({ ctx, beneficiaryId }: { ctx: Ser
       beneficiary,
       description: `${beneficiary.firstName} ${beneficiary.lastName} was reported deceased (policy ${policy.policyNumber}).`,
       reason: "beneficiary marked deceased",
-      facts: { dateOfDeath: today, causeOfDeath: "UNDETERMINED", placeOfDeathCountry: null, repatriationToCountry: null },
+      // Opened even when the policy is not in force that day: the claim's eligibility then says why.
+      facts: {
+        dateOfDeath: today,
+        causeOfDeath: "UNDETERMINED",
+        placeOfDeathCountry: null,
+        repatriationToCountry: await defaultRepatriationCountry(tx.db, policy, beneficiary),
+      },
     });
     return { beneficiary_id: beneficiary.id, deceased_flag: true as const, claim_id: claim.id };
   });

@@ -1,3 +1,4 @@
+import { inspectClaimDocument } from "@/lib/claims/documents/inspect-document";
 import { readSpreadsheetRows } from "@/lib/emission/bulk-upload/read-spreadsheet";
 import { renderCertificate } from "@/lib/emission/certificate/render-certificate";
 import { extractPdfText } from "@/lib/knowledge/pdf-text";
@@ -12,6 +13,8 @@ export const JOBS = {
   renderCertificate,
   /** An uploaded PDF: its text. */
   extractPdfText,
+  /** An uploaded claim document: its type by content, SHA-256 and size. */
+  inspectClaimDocument,
 };
 
 export type Jobs = typeof JOBS;

@@ -63,6 +63,11 @@ export const JOB_LIMITS: Record<JobName, JobLimits> = {
     timeoutMs: 60_000,
     outOfMemory: () => new PayloadTooLargeError("the PDF needs more memory to read than an upload may use"),
   },
+  inspectClaimDocument: {
+    doing: "checking the file",
+    timeoutMs: 20_000,
+    outOfMemory: () => new PayloadTooLargeError("the file needs more memory to check than an upload may use"),
+  },
   renderCertificate: {
     doing: "rendering the certificate",
     timeoutMs: 60_000,

@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { claimRequirementLists, claimRequirements, type Claim } from "@/db/schema";
+import { companyOf, type Actor } from "@/lib/auth/actor";
+import { ForbiddenError } from "@/lib/errors";
 
 // The documents a claim needs (claims-cover.md section 3): the base items, the repatriation items when
 // the death and the burial are in different countries, and the destination's own extra items.
@@ -32,6 +34,16 @@ export function isRepatriation(places: Places): boolean {
     places.repatriationToCountry !== null &&
     places.placeOfDeathCountry !== places.repatriationToCountry
   );
+}
+
+/**
+ * The company whose checklist a caller reads and sets: its own. An administrator's scope is every
+ * company, but the checklist it edits is still its own company's, as a key's is its key's company.
+ */
+export function checklistCompanyOf(actor: Actor): string {
+  const companyId = companyOf(actor);
+  if (!companyId) throw new ForbiddenError("the checklist belongs to a company; this caller has none");
+  return companyId;
 }
 
 /** The company's stored list for a destination (or its base list, country null); null when it set none. */
