@@ -129,9 +129,10 @@ function ChecklistItem({
       ) : null}
       {canUpload ? (
         <form key={formKey} className="checklist-upload" onSubmit={upload} aria-label={t("uploadLabel", { name })}>
-          <label htmlFor={inputId}>{document ? t("chooseAgain") : t("choose")}</label>
+          {/* The browser's own file control speaks the browser's language: a labelled button speaks the page's. */}
           <input
             id={inputId}
+            className="visually-hidden"
             type="file"
             accept={ACCEPTED_TYPES}
             onChange={(event) => {
@@ -139,9 +140,17 @@ function ChecklistItem({
               setFile(event.target.files?.[0] ?? null);
             }}
           />
-          <Button type="submit" variant={document ? "secondary" : "primary"} isBusy={isBusy} disabled={!file}>
-            {isBusy ? t("sending") : t("send")}
-          </Button>
+          <label htmlFor={inputId} className="button button-secondary checklist-pick">
+            {file ? t("chooseOther") : document ? t("chooseAgain") : t("choose")}
+          </label>
+          {file ? (
+            <>
+              <span className="checklist-chosen">{file.name}</span>
+              <Button type="submit" isBusy={isBusy}>
+                {isBusy ? t("sending") : t("send")}
+              </Button>
+            </>
+          ) : null}
         </form>
       ) : null}
       <ErrorBanner message={tooLarge ? t("tooLarge") : error} />

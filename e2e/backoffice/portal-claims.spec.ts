@@ -136,6 +136,12 @@ test("a client reports a death, sees its checklist and sends the death certifica
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, testInfo, "portal-claim-phone.png");
+    // The form too, as a family member fills it on a phone (the test's output only).
+    await page.getByRole("button", { name: es.portal.report.open }).click();
+    const form = page.getByRole("form", { name: es.portal.report.formLabel });
+    await expect(form.getByLabel(es.portal.report.person)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await form.screenshot({ path: testInfo.outputPath("portal-report-form-phone.png") });
   });
   await context.close();
 });
