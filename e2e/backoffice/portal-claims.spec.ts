@@ -77,6 +77,13 @@ test("a client reports a death, sees its checklist and sends the death certifica
     await form.getByLabel(es.portal.report.place).selectOption("US");
     await expect(form.getByLabel(es.portal.report.destination)).toHaveValue("");
     await form.getByLabel(es.portal.report.what).fill("Falleció de visita en Houston; está en el hospital.");
+    // Yesterday the policy (starting today) did not cover anyone yet: the server's reason is shown.
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await form.getByLabel(es.portal.report.date).fill(yesterday);
+    await form.getByRole("button", { name: es.portal.report.submit }).click();
+    await expect(form.getByRole("alert").first()).toContainText("No se pudo completar:");
+    await form.getByLabel(es.portal.report.date).fill(today);
     await form.getByRole("button", { name: es.portal.report.submit }).click();
 
     await expect(report.getByRole("status")).toContainText(t(es.portal.report.doneTitle, { name: parentName }));
@@ -100,13 +107,24 @@ test("a client reports a death, sees its checklist and sends the death certifica
   });
 
   await test.step("the client sends the death certificate and sees it received", async () => {
+    // A file that is not a PDF, JPEG or PNG: the server's reason, and the item still missing.
     await certificate.getByLabel(es.portal.checklist.choose).setInputFiles({
+      name: "nota.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("no es un documento"),
+    });
+    await certificate.getByRole("button", { name: es.portal.checklist.send }).click();
+    await expect(certificate.getByRole("alert")).toContainText("No se pudo completar:");
+    await expect(certificate).toContainText(es.codes.requirementStatus.MISSING);
+
+    await certificate.getByLabel(es.portal.checklist.chooseOther).setInputFiles({
       name: "acta-de-defuncion.pdf",
       mimeType: "application/pdf",
       buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
     });
     await certificate.getByRole("button", { name: es.portal.checklist.send }).click();
     await expect(certificate).toContainText(es.codes.requirementStatus.RECEIVED);
+    await expect(certificate.getByRole("alert")).toHaveCount(0);
     const link = certificate.getByRole("link", {
       name: t(es.portal.checklist.download, { filename: "acta-de-defuncion.pdf" }),
     });
