@@ -1,22 +1,31 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/db";
-import { policies } from "@/db/schema";
 import { api } from "@/test/api";
 import { createTestCompany, dateFromToday, expectAuditRow, payTestPolicy, signInAs } from "@/test/fixtures";
 import { activePolicy, issuePolicy, transitionPolicy } from "./claim-fixtures";
 
 const CLAIM_KEYS = [
+  "approved_at",
   "beneficiary_id",
+  "cause_of_death",
+  "date_of_death",
   "description",
+  "documents",
+  "eligibility",
   "expenses",
   "id",
+  "is_overdue",
+  "payouts",
+  "place_of_death_country",
   "policy_id",
+  "repatriation_to_country",
   "reported_at",
+  "requirements",
+  "settle_by",
   "status",
   "status_history",
   "total_expenses",
+  "total_paid_out",
   "waiting_period_met",
 ];
 
@@ -50,8 +59,14 @@ describe("POST /claims/", () => {
       description: "Died in Madrid",
       status: "PENDING",
       expenses: [],
-      total_expenses: "0.00",
+      total_expenses: {},
       waiting_period_met: false,
+      // Without a date of death: no eligibility yet, the stricter cause, the client's country as destination.
+      date_of_death: null,
+      cause_of_death: "UNDETERMINED",
+      place_of_death_country: null,
+      repatriation_to_country: "MX",
+      eligibility: null,
     });
     expect(response.body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(response.body.reported_at)).toBeGreaterThanOrEqual(before - 1000);
@@ -125,19 +140,15 @@ describe("POST /claims/", () => {
     expect(response.body.detail).toBe("policy is not active");
   });
 
-  it('answers 422 "policy is not active" for an ACTIVE policy whose cover ended yesterday', async () => {
+  it('answers 422 "policy is not active" for a policy that EXPIRED, whatever its paid-to date', async () => {
     const admin = await signInAs("ADMIN");
     const seller = await signInAs("VENDEDOR");
     const policy = await activePolicy(seller, admin);
-    // No API moves a policy's end into the past; the row is aged by hand.
-    const db = await getDb();
-    await db
-      .update(policies)
-      .set({ startDate: dateFromToday(-30), endDate: dateFromToday(-1) })
-      .where(eq(policies.id, policy.id));
+    await transitionPolicy(admin, policy.id, "EXPIRED");
     const response = await api("POST", "/api/v1/claims/", { token: seller.token, body: claimBody(policy) });
     expect(response.status).toBe(422);
     expect(response.body.detail).toBe("policy is not active");
+    expect(response.body.errors).toEqual([expect.objectContaining({ path: "policy_id", code: "policy_not_active" })]);
   });
 
   it('answers 422 "beneficiary does not belong to the policy" for a person of another policy, or an unknown one', async () => {
@@ -156,7 +167,7 @@ describe("POST /claims/", () => {
     }
   });
 
-  it('checks the policy\'s status before the beneficiary: an inactive policy with a foreign person is "policy is not active"', async () => {
+  it('checks the beneficiary before the policy\'s cover: an inactive policy with a foreign person is "beneficiary does not belong to the policy"', async () => {
     const admin = await signInAs("ADMIN");
     const seller = await signInAs("VENDEDOR");
     const pending = await issuePolicy(seller);
@@ -166,7 +177,7 @@ describe("POST /claims/", () => {
       body: claimBody(pending, { beneficiary_id: other.beneficiaries[0].id }),
     });
     expect(response.status).toBe(422);
-    expect(response.body.detail).toBe("policy is not active");
+    expect(response.body.detail).toBe("beneficiary does not belong to the policy");
   });
 
   it("refuses a client (403) and a caller without credentials (401)", async () => {

@@ -34,26 +34,39 @@ describe("GET /claims/ and /claims/{id}", () => {
     const { policy, claimId } = await claimFor(seller, admin);
     const response = await api("GET", `/api/v1/claims/${claimId}`, { token: seller.token });
     expect(response.status).toBe(200);
-    expect(Object.keys(response.body).sort()).toEqual(
-      [
-        "beneficiary_id",
-        "description",
-        "expenses",
-        "id",
-        "policy_id",
-        "reported_at",
-        "status",
-        "status_history",
-        "total_expenses",
-        "waiting_period_met",
-      ].sort(),
-    );
+    expect(Object.keys(response.body).sort()).toEqual([
+      "approved_at",
+      "beneficiary_id",
+      "cause_of_death",
+      "date_of_death",
+      "description",
+      "documents",
+      "eligibility",
+      "expenses",
+      "id",
+      "is_overdue",
+      "payouts",
+      "place_of_death_country",
+      "policy_id",
+      "repatriation_to_country",
+      "reported_at",
+      "requirements",
+      "settle_by",
+      "status",
+      "status_history",
+      "total_expenses",
+      "total_paid_out",
+      "waiting_period_met",
+    ]);
     expect(response.body).toMatchObject({
       policy_id: policy.id,
       beneficiary_id: policy.beneficiaries[1].id,
       status: "PENDING",
       expenses: [],
-      total_expenses: "0.00",
+      total_expenses: {},
+      // Mark-deceased dates the death the day it was marked.
+      date_of_death: dateFromToday(0),
+      cause_of_death: "UNDETERMINED",
     });
     expect(response.body.status_history).toEqual([
       {

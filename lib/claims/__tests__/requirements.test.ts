@@ -214,6 +214,11 @@ describe("GET and PUT /claims/requirements", () => {
     expect(base.status, base.text).toBe(200);
     expect(base.body).toEqual({ country: null, items: [{ code: "CLAIM_FORM", label: "Claim form", mandatory: true }] });
     expect((await api("GET", "/api/v1/claims/requirements", { token: admin.token })).body).toEqual(base.body);
+    // The base list has no country: a second PUT of it replaces the same row.
+    const again = await putList(admin, { country: null, items: [{ code: "ID_OF_DECEASED", label: "Passport" }] });
+    expect(again.status, again.text).toBe(200);
+    expect((await api("GET", "/api/v1/claims/requirements", { token: seller.token })).body).toEqual(again.body);
+    expect(again.body.items).toEqual([{ code: "ID_OF_DECEASED", label: "Passport", mandatory: true }]);
 
     // Another company still has the built-in base list.
     const other = await company();

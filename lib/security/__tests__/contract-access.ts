@@ -109,6 +109,12 @@ export const CONTRACT: Record<string, Rule> = {
   "GET /api/v1/claims/[id]": READ_CLAIMS,
   "POST /api/v1/claims/[id]/expenses": "claims:write",
   "PATCH /api/v1/claims/[id]/status": "claims:manage",
+  // claims-cover.md section 3: the checklist's lists, the documents and the review of an item
+  "GET /api/v1/claims/requirements": "claims:read",
+  "PUT /api/v1/claims/requirements": "claims:manage",
+  "POST /api/v1/claims/[id]/documents": ["claims:write", "portal:read"], // a client for its own claims
+  "GET /api/v1/claims/[id]/documents/[document_id]": READ_CLAIMS,
+  "PATCH /api/v1/claims/[id]/requirements/[code]": "claims:manage",
   // Section 9 (deviation: leads:read / leads:write, not any authenticated user)
   "POST /api/v1/leads": "public",
   "GET /api/v1/leads": "leads:read",
@@ -133,6 +139,9 @@ export const CONTRACT: Record<string, Rule> = {
   "GET /api/v1/emission/policies/import/template": "policies:import",
   // lifecycle.md section 4: the daily run, over every company (an API key never holds it)
   "POST /api/v1/lifecycle/run": "lifecycle:run",
+  // claims-cover.md sections 1 and 6: correcting the facts of a death; a client reporting one
+  "PATCH /api/v1/claims/[id]": "claims:write",
+  "POST /api/v1/portal/claims": "portal:read",
 };
 
 // Routes whose permission admits signed-in users only: an API key is refused (403) whatever it holds.

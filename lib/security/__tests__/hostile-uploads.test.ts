@@ -4,6 +4,7 @@ import { strToU8, zipSync } from "fflate";
 import { extractText, getDocumentProxy } from "unpdf";
 import writeXlsxFile from "write-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activePolicy, reportClaim } from "@/lib/claims/__tests__/claim-fixtures";
 import { MAX_UPLOAD_BYTES } from "@/lib/emission/bulk-upload/schemas";
 import { allOperations } from "@/lib/http/openapi";
 import type { Operation } from "@/lib/http/operation";
@@ -34,12 +35,17 @@ import { changes, expectNoPollution, problemsOf, snapshot, tableNames } from "./
 let admin: SignedIn;
 let tables: string[];
 let bulkFields: Record<string, string>;
+/** Path parameters of the upload routes: an open claim for /claims/{id}/documents. */
+let pathParams: Record<string, string>;
 
 beforeAll(async () => {
   admin = await signInAs("ADMIN");
   const { version } = await createSellableVersion();
   const client = await createTestClient(admin);
   bulkFields = { client_id: client.id, plan_version_id: version.id, start_date: dateFromToday(1) };
+  const seller = await signInAs("VENDEDOR");
+  const claim = await reportClaim(seller, await activePolicy(seller, admin, { versionId: version.id }));
+  pathParams = { id: claim.id };
   tables = await tableNames();
 }, 120_000);
 
@@ -53,6 +59,8 @@ function formOf(operation: Operation): { fields: () => Record<string, string>; e
     "/emission/bulk-upload": { fields: () => bulkFields, extension: "xlsx" },
     // ADMIN names the company (trust.md section 5), so that the file itself is what gets refused.
     "/ai/knowledge/upload": { fields: () => ({ company_id: admin.user.company_id }), extension: "pdf" },
+    // An item the claim's checklist has, so that the file itself is what gets refused.
+    "/claims/{id}/documents": { fields: () => ({ requirement_code: "DEATH_CERTIFICATE" }), extension: "pdf" },
   };
   return known[operation.path] ?? { fields: () => ({}), extension: "bin" };
 }
@@ -158,7 +166,8 @@ const CASES: Array<[string, (operation: Operation) => Promise<Send> | Send, numb
 const uploads = allOperations.filter((operation) => operation.multipart);
 
 async function send(operation: Operation, request: Send): Promise<ApiResponse> {
-  return api(operation.method, `/api/v1${operation.path}`, {
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => pathParams[name] ?? crypto.randomUUID());
+  return api(operation.method, `/api/v1${path}`, {
     token: admin.token,
     rawBody: request.body,
     headers: request.headers,
@@ -180,8 +189,14 @@ async function expectRefusedCleanly(operation: Operation, request: Send, allowed
 describe("hostile uploads", () => {
   it("finds the upload routes through the operations", () => {
     expect(uploads.map((operation) => operation.path).sort()).toEqual(
-      expect.arrayContaining(["/ai/knowledge/upload", "/emission/bulk-upload"]),
+      expect.arrayContaining(["/ai/knowledge/upload", "/claims/{id}/documents", "/emission/bulk-upload"]),
     );
+  });
+
+  it("reaches the file on POST /claims/{id}/documents: its claim is real and open, so the file is what is refused", async () => {
+    const documents = uploads.find((operation) => operation.path === "/claims/{id}/documents")!;
+    const response = await expectRefusedCleanly(documents, { body: formWith(documents, { bytes: PNG }) }, [422]);
+    expect(response.body.errors?.[0]?.code, response.text).toBe("unsupported_file_type");
   });
 
   describe.each(uploads.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(

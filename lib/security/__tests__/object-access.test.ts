@@ -135,6 +135,22 @@ const COMPANY_OWNED: Record<string, Case> = {
     path: (ids) => `/api/v1/claims/${ids.claimA}/status`,
     body: () => ({ status: "IN_REVIEW", reason: "probing" }),
   },
+  // claims-cover.md section 1: correcting the facts of company A's claim
+  "PATCH /api/v1/claims/[id]": {
+    path: (ids) => `/api/v1/claims/${ids.claimA}`,
+    body: () => ({ cause_of_death: "NATURAL" }),
+  },
+  // claims-cover.md section 3. An upload answers 201, not 200: its owner's case is in
+  // lib/claims/__tests__/documents.test.ts; the claim is looked up before the body is read.
+  "POST /api/v1/claims/[id]/documents": { path: (ids) => `/api/v1/claims/${ids.claimA}/documents` },
+  "GET /api/v1/claims/[id]/documents/[document_id]": {
+    path: (ids) => `/api/v1/claims/${ids.claimA}/documents/${claimDocumentA}`,
+    ownedByClient: true,
+  },
+  "PATCH /api/v1/claims/[id]/requirements/[code]": {
+    path: (ids) => `/api/v1/claims/${ids.claimA}/requirements/DEATH_CERTIFICATE`,
+    body: () => ({ status: "REJECTED", note: "probing another company" }),
+  },
   "POST /api/v1/payments/transactions/[id]/retry": {
     path: (ids) => `/api/v1/payments/transactions/${ids.transactionA}/retry`,
   },
@@ -190,6 +206,8 @@ let otherClient: SignedIn;
 let keyB: string;
 let storedKeyB: string;
 let stripe: FakeStripe;
+/** A document uploaded for company A's claim (claims-cover.md section 3). */
+let claimDocumentA: string;
 const noticeA = `Alpha Mutual only: repatriation from Reykjavik ${randomUUID().slice(0, 8)} is covered up to 9100 USD by the glacier clause.`;
 
 async function ok(response: Promise<ApiResponse>, status: number) {
@@ -335,6 +353,12 @@ beforeAll(async () => {
     }),
     201,
   );
+  const documentForm = new FormData();
+  documentForm.append("file", new Blob([new TextEncoder().encode("%PDF-1.7\n%%EOF\n")]), "certificate.pdf");
+  documentForm.append("requirement_code", "DEATH_CERTIFICATE");
+  claimDocumentA = (
+    await ok(api("POST", `/api/v1/claims/${claim.id}/documents`, { token: sellerA.token, rawBody: documentForm }), 201)
+  ).id;
 
   const leadPhoneA = `+5255${String(Date.now()).slice(-8)}`;
   const lead = await ok(
