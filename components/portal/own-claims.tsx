@@ -1,77 +1,42 @@
 "use client";
 
-import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import type { OwnPolicy } from "@/components/policies/types";
 import { ClaimStatusBadge } from "@/components/claims/status-badge";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
-import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
+import { Badge } from "@/components/ui/panel";
 import { Pagination } from "@/components/ui/pagination";
 import { useFormat } from "@/components/ui/use-format";
 import type { ClaimResponse } from "@/lib/claims/schemas";
+import { ClaimChecklist } from "./claim-checklist";
 
-const column = createColumnHelper<ClaimResponse>();
-
-/** The client's claims (GET /claims/ answers a client with its own only), named by policy and person. */
-export function OwnClaims({ policies }: { policies: OwnPolicy[] }) {
+/**
+ * The client's claims (GET /claims/ answers a client with its own only), one card each: whom it is
+ * for, where it stands in words, the facts of the death and the documents still to send. What the
+ * desk weighs (cover, waiting period) stays on the desk. `newClaimId`: the claim just reported.
+ */
+export function OwnClaims({ policies, newClaimId }: { policies: OwnPolicy[]; newClaimId?: string | null }) {
   const t = useTranslations("portal.claims");
-  const f = useFormat();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const claims = useApiData<Paginated<ClaimResponse>>(
     `/api/v1/claims/?${new URLSearchParams({ page: String(page), page_size: String(pageSize) })}`,
   );
-
-  const columns = useMemo(() => {
-    // Claims carry ids; the portal already holds the policies and people they name.
-    const numbers = new Map(policies.map((policy) => [policy.id, policy.policy_number]));
-    const people = new Map(
-      policies.flatMap((policy) =>
-        policy.beneficiaries.map((person) => [person.id, `${person.first_name} ${person.last_name}`] as const),
-      ),
-    );
-    return [
-      column.accessor("reported_at", {
-        header: t("reported"),
-        cell: (info) => <time dateTime={info.getValue()}>{f.date(info.getValue())}</time>,
-      }),
-      column.accessor("policy_id", { header: t("policy"), cell: (info) => numbers.get(info.getValue()) ?? "—" }),
-      column.accessor("beneficiary_id", { header: t("person"), cell: (info) => people.get(info.getValue()) ?? "—" }),
-      // Wrapped, so the badge keeps its size in the phone layout's grid cell.
-      column.accessor("status", {
-        header: t("status"),
-        cell: (info) => (
-          <span>
-            <ClaimStatusBadge status={info.getValue()} />
-          </span>
-        ),
-      }),
-      column.accessor("total_expenses", {
-        header: t("expenses"),
-        cell: (info) => {
-          const totals = Object.entries(info.getValue());
-          if (totals.length === 0) return "—";
-          return totals.map(([currency, amount]) => f.money(amount, currency)).join(" + ");
-        },
-      }),
-      column.accessor("description", { header: t("descriptionColumn") }),
-    ];
-  }, [policies, t, f]);
-
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: claims.data?.items ?? [],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (claim) => claim.id,
-    manualPagination: true,
-  });
+  const items = claims.data?.items ?? [];
   return (
     <>
       <ErrorBanner message={claims.error} />
-      <DataTable table={table} label={t("table")} isLoading={claims.isLoading} emptyText={t("empty")} />
+      {claims.data === null && claims.isLoading ? <p className="muted">{t("loading")}</p> : null}
+      {claims.data !== null && items.length === 0 ? <p className="muted">{t("empty")}</p> : null}
+      {items.length > 0 ? (
+        <ul className="own-claims" aria-label={t("list")}>
+          {items.map((claim) => (
+            <OwnClaimCard key={claim.id} claim={claim} policies={policies} isNew={claim.id === newClaimId} />
+          ))}
+        </ul>
+      ) : null}
       {claims.data && claims.data.total > claims.data.page_size ? (
         <Pagination
           page={claims.data.page}
@@ -82,5 +47,56 @@ export function OwnClaims({ policies }: { policies: OwnPolicy[] }) {
         />
       ) : null}
     </>
+  );
+}
+
+function OwnClaimCard({ claim, policies, isNew }: { claim: ClaimResponse; policies: OwnPolicy[]; isNew: boolean }) {
+  const t = useTranslations("portal.claims");
+  const tc = useTranslations("codes");
+  const f = useFormat();
+  // Claims carry ids; the portal already holds the policies and people they name.
+  const policy = policies.find((candidate) => candidate.id === claim.policy_id);
+  const person = policy?.beneficiaries.find((candidate) => candidate.id === claim.beneficiary_id);
+  const personName = person ? `${person.first_name} ${person.last_name}` : t("someone");
+  return (
+    <li
+      id={`claim-${claim.id}`}
+      className={isNew ? "card own-claim own-claim-new" : "card own-claim"}
+      aria-label={personName}
+    >
+      <div className="card-head">
+        <h3>{personName}</h3>
+        <span className="own-claim-badges">
+          {isNew ? <Badge tone="accent">{t("new")}</Badge> : null}
+          <ClaimStatusBadge status={claim.status} />
+        </span>
+      </div>
+      <p className="own-claim-standing">{t(`standing.${claim.status}`)}</p>
+      <dl className="facts">
+        <dt>{t("policy")}</dt>
+        <dd>{policy?.policy_number ?? "—"}</dd>
+        <dt>{t("dateOfDeath")}</dt>
+        <dd>{claim.date_of_death ? f.date(claim.date_of_death) : t("unknownDate")}</dd>
+        <dt>{t("cause")}</dt>
+        <dd>{tc(`causeOfDeath.${claim.cause_of_death}`)}</dd>
+        {claim.place_of_death_country ? (
+          <>
+            <dt>{t("place")}</dt>
+            <dd>{f.country(claim.place_of_death_country)}</dd>
+          </>
+        ) : null}
+        {claim.repatriation_to_country && claim.repatriation_to_country !== claim.place_of_death_country ? (
+          <>
+            <dt>{t("destination")}</dt>
+            <dd>{f.country(claim.repatriation_to_country)}</dd>
+          </>
+        ) : null}
+        <dt>{t("reported")}</dt>
+        <dd>
+          <time dateTime={claim.reported_at}>{f.date(claim.reported_at)}</time>
+        </dd>
+      </dl>
+      <ClaimChecklist claim={claim} />
+    </li>
   );
 }

@@ -1,15 +1,21 @@
 "use client";
 
 import "@/components/policies/policies.css";
+import "./portal.css";
 import { useTranslations } from "next-intl";
+import { useState } from "react";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
 import { OwnClaims } from "./own-claims";
 import { OwnPolicyCard } from "./own-policy-card";
+import { ReportDeath } from "./report-death";
 import { usePortal } from "./use-portal";
 import { VerifyEmailNotice } from "./verify-email-notice";
 
-/** The client's own cover: its policies with their certificates, and its claims; first a verified e-mail. */
+/**
+ * The client's own cover: reporting a death, its claims with the documents they need, and its policies
+ * with their certificates; first a verified e-mail.
+ */
 export function PortalPanel({ email, isVerified }: { email: string; isVerified: boolean }) {
   if (!isVerified) return <VerifyEmailNotice email={email} />;
   return <OwnCover email={email} />;
@@ -18,6 +24,7 @@ export function PortalPanel({ email, isVerified }: { email: string; isVerified: 
 function OwnCover({ email }: { email: string }) {
   const t = useTranslations("portal");
   const { portal, hasNoClient, isNotVerified, error, isLoading, reload } = usePortal();
+  const [newClaimId, setNewClaimId] = useState<string | null>(null);
 
   // The address stopped counting as verified after the page was drawn: say what to do about it.
   if (isNotVerified) return <VerifyEmailNotice email={email} />;
@@ -39,6 +46,10 @@ function OwnCover({ email }: { email: string }) {
   }
   return (
     <>
+      <ReportDeath portal={portal} onReported={(claim) => setNewClaimId(claim.id)} />
+      <Panel title={t("claims.title")} description={t("claims.description")}>
+        <OwnClaims policies={portal.policies} newClaimId={newClaimId} />
+      </Panel>
       <Panel title={t("policies.title")} description={t("policies.description")}>
         {portal.policies.length === 0 ? (
           <p className="muted">{t("policies.none")}</p>
@@ -49,9 +60,6 @@ function OwnCover({ email }: { email: string }) {
             ))}
           </ul>
         )}
-      </Panel>
-      <Panel title={t("claims.title")} description={t("claims.description")}>
-        <OwnClaims policies={portal.policies} />
       </Panel>
     </>
   );

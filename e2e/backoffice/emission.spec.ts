@@ -153,7 +153,7 @@ test("a seller issues a policy priced live, an admin activates it, and the clien
       "href",
       /\/passbook$/,
     );
-    await expect(client.getByRole("table", { name: "My claims" })).toContainText("No claim has been opened");
+    await expect(client.getByRole("region", { name: "My claims" })).toContainText("No claim has been opened");
     await clientContext.close();
   });
 });

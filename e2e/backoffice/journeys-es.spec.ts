@@ -130,7 +130,7 @@ test("a seller quotes and issues in Spanish, and the client downloads a Spanish 
     expect(text).toContain("Titular");
     expect(text).toMatch(/\b\d{2}\/\d{2}\/\d{4}\b/);
     expect(text).not.toContain("Active");
-    await expect(client.getByRole("table", { name: es.portal.claims.table })).toContainText(es.portal.claims.empty);
+    await expect(client.getByRole("region", { name: es.portal.claims.title })).toContainText(es.portal.claims.empty);
     await clientContext.close();
   });
 });
