@@ -20,7 +20,6 @@ import { ACCOUNT_ENTRY_KINDS, CANCELLATION_REASON_CODES, KINSHIP_TYPES, LANGUAGE
 
 // The policy's enumerations; lib/emission/state-machine.ts holds the moves between statuses.
 
-
 export const clients = pgTable(
   "clients",
   {

@@ -183,11 +183,9 @@ export const UpdateClaimInput = z.object({ ...DeathFacts, description: Descripti
 export type UpdateClaimInput = z.infer<typeof UpdateClaimInput>;
 
 export const RequirementItem = z.object({
-  code: z
-    .string()
-    .regex(/^[A-Z][A-Z0-9_]{1,39}$/, {
-      message: "must be 2 to 40 upper-case letters, digits or _, starting with a letter",
-    }),
+  code: z.string().regex(/^[A-Z][A-Z0-9_]{1,39}$/, {
+    message: "must be 2 to 40 upper-case letters, digits or _, starting with a letter",
+  }),
   label: z.string().trim().min(1, { message: "is required" }).max(200),
   mandatory: z.boolean().default(true),
 });
