@@ -14,6 +14,7 @@ const ADMIN_ONLY = [
   "notifications:read",
   "lifecycle:run", // lifecycle.md section 4
   "policies:import", // lifecycle.md section 9
+  "claims:override", // claims-cover.md section 4
 ];
 const BOTH = ["plans:read", "chat:use", "geography:read"];
 const VENDEDOR_ONLY = [
