@@ -61,6 +61,8 @@ test("the desk approves a covered repatriation once every document is accepted, 
   playwright,
   browser,
 }, testInfo) => {
+  // A whole claim's life: eight uploads and reviews, a payout, two screenshots in other languages.
+  test.setTimeout(180_000);
   const api = await adminApi(playwright, testInfo);
   const policy = await activePolicyViaApi(api);
   const parent = policy.beneficiaries[1];
