@@ -1,3 +1,4 @@
+import { approvalBlockers, currencyBalances } from "@/lib/claims/approval";
 import { money } from "@/lib/money";
 import type { Claim } from "./types";
 
@@ -11,37 +12,30 @@ export type ApproveBlocker =
 
 export type CloseBlocker = { kind: "unpaid"; currency: string; expenses: string; paid: string };
 
-/** Why the claim cannot be approved yet: cover unknown or refused, then each mandatory item not accepted. */
+/** Why the claim cannot be approved yet: the service's own rules (lib/claims/approval.ts), said per kind. */
 export function approveBlockers(claim: Pick<Claim, "eligibility" | "requirements">): ApproveBlocker[] {
   const blockers: ApproveBlocker[] = [];
-  if (claim.eligibility === null) blockers.push({ kind: "no_date_of_death" });
-  else if (!claim.eligibility.covered) blockers.push({ kind: "not_covered" });
-  for (const item of claim.requirements) {
-    if (item.mandatory && item.status !== "ACCEPTED")
-      blockers.push({ kind: "requirement", code: item.code, label: item.label, status: item.status });
+  for (const blocker of approvalBlockers(claim)) {
+    if (blocker.code === "date_of_death_unknown") blockers.push({ kind: "no_date_of_death" });
+    // The service lists each reason; the page says "not covered" once and shows the reasons beside it.
+    else if (blocker.code === "not_covered" && !blockers.some((shown) => shown.kind === "not_covered"))
+      blockers.push({ kind: "not_covered" });
+    else if (blocker.code === "requirement_not_accepted") {
+      const item = claim.requirements.find((requirement) => blocker.path === `requirements.${requirement.code}`);
+      if (item) blockers.push({ kind: "requirement", code: item.code, label: item.label, status: item.status });
+    }
   }
   return blockers;
 }
 
 /** Why the claim cannot be closed yet: in every currency the payouts must equal the expenses. */
 export function closeBlockers(claim: Pick<Claim, "total_expenses" | "total_paid_out">): CloseBlocker[] {
-  const currencies = [...new Set([...Object.keys(claim.total_expenses), ...Object.keys(claim.total_paid_out)])].sort();
-  return currencies
-    .map((currency) => ({
-      kind: "unpaid" as const,
-      currency,
-      expenses: claim.total_expenses[currency] ?? "0.00",
-      paid: claim.total_paid_out[currency] ?? "0.00",
-    }))
-    .filter((row) => !money(row.expenses).eq(row.paid));
+  return currencyBalances(claim)
+    .filter(({ expenses, paid }) => !money(expenses).eq(paid))
+    .map((row) => ({ kind: "unpaid" as const, ...row }));
 }
 
 /** Totals per currency side by side: expenses, paid out and what is left to pay, sorted by currency. */
 export function payoutBalance(claim: Pick<Claim, "total_expenses" | "total_paid_out">) {
-  const currencies = [...new Set([...Object.keys(claim.total_expenses), ...Object.keys(claim.total_paid_out)])].sort();
-  return currencies.map((currency) => {
-    const expenses = claim.total_expenses[currency] ?? "0.00";
-    const paid = claim.total_paid_out[currency] ?? "0.00";
-    return { currency, expenses, paid, left: money(expenses).minus(paid).toFixed(2) };
-  });
+  return currencyBalances(claim).map((row) => ({ ...row, left: money(row.expenses).minus(row.paid).toFixed(2) }));
 }

@@ -49,21 +49,25 @@ export function approvalBlockers(claim: ApprovalFacts): Blocker[] {
   return blockers;
 }
 
+/** Expenses and payouts side by side per currency, sorted by currency ("0.00" where a side has none). */
+export function currencyBalances(claim: ClosingFacts): { currency: string; expenses: string; paid: string }[] {
+  const currencies = [...new Set([...Object.keys(claim.total_expenses), ...Object.keys(claim.total_paid_out)])].sort();
+  return currencies.map((currency) => ({
+    currency,
+    expenses: claim.total_expenses[currency] ?? "0.00",
+    paid: claim.total_paid_out[currency] ?? "0.00",
+  }));
+}
+
 /** What stands between an APPROVED claim and CLOSED: in each currency, the payouts must equal the expenses. */
 export function closingBlockers(claim: ClosingFacts): Blocker[] {
-  const currencies = [...new Set([...Object.keys(claim.total_expenses), ...Object.keys(claim.total_paid_out)])].sort();
-  const blockers: Blocker[] = [];
-  for (const currency of currencies) {
-    const expenses = claim.total_expenses[currency] ?? "0.00";
-    const paidOut = claim.total_paid_out[currency] ?? "0.00";
-    if (money(expenses).equals(paidOut)) continue;
-    blockers.push({
+  return currencyBalances(claim)
+    .filter(({ expenses, paid }) => !money(expenses).equals(paid))
+    .map(({ currency, expenses, paid }) => ({
       path: `total_paid_out.${currency}`,
-      message: `the payouts in ${currency} (${paidOut}) do not match the expenses in ${currency} (${expenses})`,
+      message: `the payouts in ${currency} (${paid}) do not match the expenses in ${currency} (${expenses})`,
       code: "payouts_do_not_match_expenses",
-    });
-  }
-  return blockers;
+    }));
 }
 
 /** The blockers of a move to `to`: APPROVED and CLOSED have rules of their own; every other move has none. */

@@ -33,9 +33,9 @@ describe("approveBlockers", () => {
   });
 
   it("says the death is not covered", () => {
-    expect(approveBlockers({ eligibility: { covered: false } as Eligibility, requirements: [] })).toEqual([
-      { kind: "not_covered" },
-    ]);
+    expect(
+      approveBlockers({ eligibility: { covered: false, reasons: [] as string[] } as Eligibility, requirements: [] }),
+    ).toEqual([{ kind: "not_covered" }]);
   });
 
   it("is empty once covered and every mandatory item is accepted", () => {
