@@ -28,6 +28,7 @@ const VENDEDOR_ONLY = [
   "leads:write",
   "knowledge:read",
   "payments:onboard", // trust.md section 3: no longer the client's
+  "reports:read", // reports.md section 1: ADMIN, and VENDEDOR for its own company and unit
 ];
 const CLIENTE_ONLY = ["portal:read"];
 

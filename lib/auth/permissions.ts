@@ -29,6 +29,7 @@ export const PERMISSIONS = {
   "notifications:read": "Read the notifications outbox",
   "lifecycle:run": "Run the daily policy lifecycle (arrears, lapse, renewal) for a day",
   "policies:import": "Import policies of an existing book",
+  "reports:read": "Read the portfolio report (a seller: its own company and unit)",
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -74,6 +75,7 @@ export const DEFAULT_ROLES = [
       "chat:use",
       "geography:read",
       "payments:onboard",
+      "reports:read",
     ],
   },
   {
