@@ -127,7 +127,7 @@ async function rowsOf<T extends Row>(ctx: ServiceContext, query: SQL): Promise<T
 
 const count = (value: unknown) => Number(value ?? 0);
 
-/** "policies"."id" is among the policies counted; nothing to check when every policy is. */
+/** A row's policy (`column`) is among the policies counted; nothing to check when every policy is. */
 function historyOf(column: SQL, filter: SQL | null): SQL {
   return filter ? sql`${column} in (select ${policies.id} from ${policies} where ${filter})` : sql`true`;
 }
@@ -308,14 +308,12 @@ async function bookFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCal
 
 /** The claims of the policies counted, by their status at the end of as_of (UTC), from their history. */
 async function claimFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCalendar) {
-  const where = filter ?? sql`true`;
   const end = sql`${`${c.dayAfter}T00:00:00Z`}::timestamptz`;
   const rows = await rowsOf<{ status: ClaimStatus; n: number | string }>(
     ctx,
     sql`
     with c as (
-      select cl.id from claims cl join ${policies} on ${policies.id} = cl.policy_id
-      where ${where} and cl.reported_at < ${end}
+      select cl.id from claims cl where ${historyOf(sql`cl.policy_id`, filter)} and cl.reported_at < ${end}
     ),
     s as (
       select distinct on (h.claim_id) h.claim_id, h.to_status
@@ -336,7 +334,6 @@ async function claimFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCa
  * received (PAID, by paid_at) and refunds (PENDING or PAID: money owed back, by the day they were made).
  */
 async function moneyFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCalendar) {
-  const where = filter ?? sql`true`;
   const start = sql`${`${c.windowStart}T00:00:00Z`}::timestamptz`;
   const end = sql`${`${c.dayAfter}T00:00:00Z`}::timestamptz`;
   const [paid, premium] = await Promise.all([
@@ -346,8 +343,7 @@ async function moneyFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCa
       select po.currency, sum(po.amount)::text as amount
       from claim_payouts po
       join claims cl on cl.id = po.claim_id
-      join ${policies} on ${policies.id} = cl.policy_id
-      where ${where} and po.created_at >= ${start} and po.created_at < ${end}
+      where ${historyOf(sql`cl.policy_id`, filter)} and po.created_at >= ${start} and po.created_at < ${end}
       group by po.currency order by po.currency
       `,
     ),
@@ -358,8 +354,7 @@ async function moneyFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCa
              coalesce(sum(t.amount) filter (where t.kind <> 'REFUND'), 0)::text as received,
              sum(t.amount)::text as net
       from transactions t
-      join ${policies} on ${policies.id} = t.policy_id
-      where ${where}
+      where ${historyOf(sql`t.policy_id`, filter)}
         and ((t.kind <> 'REFUND' and t.status = 'PAID'
               and coalesce(t.paid_at, t.created_at) >= ${start} and coalesce(t.paid_at, t.created_at) < ${end})
           or (t.kind = 'REFUND' and t.status in ('PENDING', 'PAID')
