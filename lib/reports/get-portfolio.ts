@@ -40,10 +40,11 @@ export async function getPortfolio({
 
   const calendar = reportCalendar(asOf);
   const filter = policyFilter(ctx.actor, query);
-  const [book, claims, money12] = await Promise.all([
+  // Three connections at most (the book; the moves; claims and money), so a report leaves the pool to
+  // the requests that run beside it.
+  const [book, [claims, money12]] = await Promise.all([
     bookFigures(ctx, filter, calendar),
-    claimFigures(ctx, filter, calendar),
-    moneyFigures(ctx, filter, calendar),
+    inTurn([() => claimFigures(ctx, filter, calendar), () => moneyFigures(ctx, filter, calendar)] as const),
   ]);
   return {
     as_of: asOf,
@@ -127,6 +128,15 @@ async function rowsOf<T extends Row>(ctx: ServiceContext, query: SQL): Promise<T
 
 const count = (value: unknown) => Number(value ?? 0);
 
+/** Runs the reads one after the other on one connection at a time, and answers their results in order. */
+async function inTurn<const T extends readonly (() => Promise<unknown>)[]>(
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+}
+
 /** A row's policy (`column`) is among the policies counted; nothing to check when every policy is. */
 function historyOf(column: SQL, filter: SQL | null): SQL {
   return filter ? sql`${column} in (select ${policies.id} from ${policies} where ${filter})` : sql`true`;
@@ -164,15 +174,15 @@ type BookRow = {
 };
 
 /**
- * The figures of the policies, in four statements that run side by side: the book on as_of and 12 months
- * before (statuses, in force, premium, lives), the lapse and reinstatement moves, the new business, and
- * the persistency cohort. Each reads the status history by effective date.
+ * The figures of the policies, in four statements: the book on as_of and 12 months before (statuses, in
+ * force, premium, lives), beside the lapse and reinstatement moves, the new business and the persistency
+ * cohort, read in turn. Each reads the status history by effective date.
  */
 async function bookFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCalendar) {
   const asOf = sql`${c.asOf}::date`;
   const yearBefore = sql`${c.yearBefore}::date`;
   const where = filter ?? sql`true`;
-  const [book, moves, fresh, cohort] = await Promise.all([
+  const [book, [moves, fresh, cohort]] = await Promise.all([
     largeRead(ctx, (tx) =>
       rowsOf<BookRow>(
         tx,
@@ -201,10 +211,12 @@ async function bookFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCal
       `,
       ),
     ),
-    // Lapses and reinstatements by the month they took effect, and the policies lapsed in the year.
-    rowsOf<BookRow>(
-      ctx,
-      sql`
+    inTurn([
+      // Lapses and reinstatements by the month they took effect, and the policies lapsed in the year.
+      () =>
+        rowsOf<BookRow>(
+          ctx,
+          sql`
       with m as (
         select h.policy_id, h.from_status, h.to_status, h.effective_date from policy_status_history h
         where h.effective_date > ${yearBefore} and h.effective_date <= ${asOf}
@@ -218,11 +230,12 @@ async function bookFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCal
       union all
       select 'lapsed_year', null, null, count(distinct policy_id), null, null from m where to_status = 'LAPSED'
       `,
-    ),
-    // New business: the first move into ACTIVE (the first premium) in the 12 months, imports left out.
-    rowsOf<BookRow>(
-      ctx,
-      sql`
+        ),
+      // New business: the first move into ACTIVE (the first premium) in the 12 months, imports left out.
+      () =>
+        rowsOf<BookRow>(
+          ctx,
+          sql`
       select 'new' as kind, to_char(f.first_active, 'YYYY-MM') as key, ${policies.currency}::text as currency,
              count(*) as n, null::bigint as m, sum(${policies.finalPrice})::text as amount
       from (
@@ -238,11 +251,12 @@ async function bookFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCal
                         and i.from_status is null and i.reason = 'imported')
       group by to_char(f.first_active, 'YYYY-MM'), ${policies.currency}
       `,
-    ),
-    // Persistency: started in the cohort's month and ever ACTIVE (by as_of); how many are in force.
-    rowsOf<BookRow>(
-      ctx,
-      sql`
+        ),
+      // Persistency: started in the cohort's month and ever ACTIVE (by as_of); how many are in force.
+      () =>
+        rowsOf<BookRow>(
+          ctx,
+          sql`
       select 'cohort' as kind, null::text as key, null::text as currency,
              count(*) filter (where ${inForceOn(asOf, sql`s.to_status`)}) as n, count(*) as m, null::text as amount
       from ${policies}
@@ -257,7 +271,8 @@ async function bookFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCal
         and exists (select 1 from policy_status_history a where a.policy_id = ${policies.id}
                     and a.to_status = 'ACTIVE' and a.effective_date <= ${asOf})
       `,
-    ),
+        ),
+    ] as const),
   ]);
 
   const byStatus = Object.fromEntries(POLICY_STATUSES.map((status) => [status, 0])) as Record<PolicyStatus, number>;
@@ -336,20 +351,22 @@ async function claimFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCa
 async function moneyFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCalendar) {
   const start = sql`${`${c.windowStart}T00:00:00Z`}::timestamptz`;
   const end = sql`${`${c.dayAfter}T00:00:00Z`}::timestamptz`;
-  const [paid, premium] = await Promise.all([
-    rowsOf<{ currency: string; amount: string }>(
-      ctx,
-      sql`
+  const [paid, premium] = await inTurn([
+    () =>
+      rowsOf<{ currency: string; amount: string }>(
+        ctx,
+        sql`
       select po.currency, sum(po.amount)::text as amount
       from claim_payouts po
       join claims cl on cl.id = po.claim_id
       where ${historyOf(sql`cl.policy_id`, filter)} and po.created_at >= ${start} and po.created_at < ${end}
       group by po.currency order by po.currency
       `,
-    ),
-    rowsOf<{ currency: string; received: string; net: string }>(
-      ctx,
-      sql`
+      ),
+    () =>
+      rowsOf<{ currency: string; received: string; net: string }>(
+        ctx,
+        sql`
       select t.currency,
              coalesce(sum(t.amount) filter (where t.kind <> 'REFUND'), 0)::text as received,
              sum(t.amount)::text as net
@@ -361,7 +378,7 @@ async function moneyFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCa
               and t.created_at >= ${start} and t.created_at < ${end}))
       group by t.currency order by t.currency
       `,
-    ),
-  ]);
+      ),
+  ] as const);
   return { paid, premium };
 }
