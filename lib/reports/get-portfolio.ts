@@ -154,14 +154,21 @@ function inForceOn(day: SQL, status: SQL): SQL {
 }
 
 /**
- * The move in effect on `day` for every policy: the last by effective date, then by the order the moves
- * were made (changed_at, id), as lib/claims/eligibility.ts reads it. A DISTINCT ON that an index on
- * (policy_id, effective_date desc, changed_at desc, id desc) include (to_status) serves without a sort.
+ * The move in effect on `day` of each policy ("policies"), joined as `alias`: the last by effective date,
+ * then by the order the moves were made (changed_at, id), as lib/claims/eligibility.ts reads it. Over
+ * the whole book, a DISTINCT ON that an index on (policy_id, effective_date desc, changed_at desc, id
+ * desc) include (to_status) serves in order without a sort; over a part of it (a company, a unit, a
+ * plan), a look-up per policy, which the history's index on policy_id serves.
  */
-function statusOn(day: SQL, filter: SQL | null): SQL {
-  return sql`(select distinct on (h.policy_id) h.policy_id, h.to_status from policy_status_history h
-    where h.effective_date <= ${day} and ${historyOf(sql`h.policy_id`, filter)}
-    order by h.policy_id, h.effective_date desc, h.changed_at desc, h.id desc)`;
+function joinStatusOn(day: SQL, alias: string, filter: SQL | null): SQL {
+  const as = sql.raw(alias);
+  if (filter)
+    return sql`left join lateral (select h.to_status from policy_status_history h
+      where h.policy_id = ${policies.id} and h.effective_date <= ${day}
+      order by h.effective_date desc, h.changed_at desc, h.id desc limit 1) ${as} on true`;
+  return sql`left join (select distinct on (h.policy_id) h.policy_id, h.to_status from policy_status_history h
+    where h.effective_date <= ${day}
+    order by h.policy_id, h.effective_date desc, h.changed_at desc, h.id desc) ${as} on ${as}.policy_id = ${policies.id}`;
 }
 
 type BookRow = {
@@ -194,8 +201,8 @@ async function bookFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCal
                ${inForceOn(yearBefore, sql`y.to_status`)} as in_force_year_before
         from ${policies}
         join plan_versions pv on pv.id = ${policies.planVersionId}
-        left join ${statusOn(asOf, filter)} d on d.policy_id = ${policies.id}
-        left join ${statusOn(yearBefore, filter)} y on y.policy_id = ${policies.id}
+        ${joinStatusOn(asOf, "d", filter)}
+        ${joinStatusOn(yearBefore, "y", filter)}
         where ${where}
       )
       select 'book' as kind, status::text as key, currency::text as currency, count(*) as n,
