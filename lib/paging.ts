@@ -30,8 +30,24 @@ export type KeysetTable = { createdAt: AnyColumn; id: AnyColumn };
  * millisecond.
  */
 export function keysetOf(table: KeysetTable) {
-  return sql<string>`to_char(${table.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || ${table.id}`;
+  return sql<string>`${utcText(table.createdAt)} || '|' || ${table.id}`;
 }
+
+/** A timestamp as UTC text to the microsecond, the form cursors carry. */
+function utcText(value: AnyColumn | SQL) {
+  return sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/**
+ * The database's time of the read, selected beside the rows of a page read in another order than the
+ * walk's (claims' overdue-first page): its next_cursor starts the walk at the rows created up to then.
+ */
+export function walkStartOf() {
+  return sql<string>`${utcText(sql`now()`)}`;
+}
+
+/** The greatest id: a position at a time, before every row created at that time or earlier. */
+const AFTER_EVERY_ID = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 
 type Position = { at: string; id: string } | "start";
 
@@ -128,18 +144,20 @@ export function pagingOf(list: ListName, input: PageInput, { batch = false }: { 
     },
     /**
      * The page's rows (the extra one dropped) and the cursor after its last row; null when no row follows.
-     * `stableOrder: false` is a page read in another order (claims' overdue-first page without a cursor):
-     * its next_cursor is the walk's beginning (docs/reports.md section 3).
+     * A page read in another order than the walk's (claims' overdue-first page, without a cursor) selects
+     * `walkStart: walkStartOf()`: its next_cursor is the walk's beginning, at the rows created up to that
+     * read (docs/reports.md section 3).
      */
-    slice<R extends { keyset: string }>(
-      rows: R[],
-      { stableOrder = true }: { stableOrder?: boolean } = {},
-    ): { rows: R[]; next_cursor: string | null } {
+    slice<R extends { keyset: string; walkStart?: string }>(rows: R[]): { rows: R[]; next_cursor: string | null } {
       const shown = rows.slice(0, size);
       let next_cursor: string | null = null;
       if (rows.length > size) {
-        const [at, id] = shown[shown.length - 1].keyset.split("|");
-        next_cursor = stableOrder || position ? makeCursor(list, { at, id }) : startCursor(list);
+        const last = shown[shown.length - 1];
+        const [at, id] = last.keyset.split("|");
+        next_cursor =
+          last.walkStart === undefined || position
+            ? makeCursor(list, { at, id })
+            : makeCursor(list, { at: last.walkStart, id: AFTER_EVERY_ID });
       }
       return { rows: shown, next_cursor };
     },

@@ -39,6 +39,12 @@ export const CursorParam = z
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** The media type of each export format. */
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
 /** `format=csv|xlsx`: the whole list as a file (lib/exports), with the same filters and scope. */
 export const ExportFormatParam = z
   .enum(EXPORT_FORMATS)

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
+import { clients } from "@/db/schema";
 import { api } from "@/test/api";
 import {
   createTestClient,
@@ -53,12 +54,23 @@ beforeAll(async () => {
   for (let index = 0; index < 5; index++) before.push((await createTestClient(seller)).id);
   // Three clients created in the same microsecond: only the id tells them apart in the walk.
   const db = await getDb();
-  const same = await db.execute<{ id: string }>(sql`
-    insert into clients (first_name, last_name, email, birth_date, nationality, country_of_residence, company_id, created_at)
-    select 'Tie', 'Break ' || n, ${uniqueEmail("tie")} || n, '1980-01-01', 'MX', 'MX', ${companyId}, now() - interval '1 hour' + interval '1 microsecond'
-    from generate_series(1, 3) as n
-    returning id`);
-  before.push(...(Array.isArray(same) ? same : same.rows).map((row) => row.id));
+  const same = await db
+    .insert(clients)
+    .values(
+      [1, 2, 3].map((n) => ({
+        firstName: "Tie",
+        lastName: `Break ${n}`,
+        email: uniqueEmail(`tie${n}`),
+        birthDate: "1980-01-01",
+        nationality: "MX",
+        countryOfResidence: "MX",
+        companyId,
+        // now() is the statement's transaction time, to the microsecond: the same for the three rows.
+        createdAt: sql`now() - interval '1 hour' + interval '1 microsecond'`,
+      })),
+    )
+    .returning({ id: clients.id });
+  before.push(...same.map((row) => row.id));
 });
 
 describe("GET /api/v1/emission/clients by cursor", () => {
