@@ -32,7 +32,10 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 // XML 1.0 forbids most control characters even escaped; a text keeps tab, LF and CR.
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
+const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+
 function escapeXml(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
   return text
     .replace(INVALID_XML, "")
     .replace(/&/g, "&amp;")
