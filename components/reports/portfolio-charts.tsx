@@ -132,7 +132,7 @@ export function PortfolioCharts({ report }: { report: Report }) {
       </div>
       <Panel title={tt("title")}>
         <div className="table-scroll">
-          <table className="data-table data-table-stacked" aria-label={tt("label")}>
+          <table className="data-table" aria-label={tt("label")}>
             <thead>
               <tr>
                 <th scope="col">{tt("month")}</th>
@@ -149,7 +149,9 @@ export function PortfolioCharts({ report }: { report: Report }) {
             <tbody>
               {months.map((item) => (
                 <tr key={item.month}>
-                  <td data-label={tt("month")}>{month(item.month)}</td>
+                  <td data-label={tt("month")} className="report-month">
+                    {month(item.month)}
+                  </td>
                   <td data-label={tt("newPolicies")} className="amount">
                     {f.number(item.policies)}
                   </td>

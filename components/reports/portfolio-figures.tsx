@@ -37,7 +37,10 @@ export function PortfolioFigures({ report }: { report: Report }) {
         ) : (
           report.premium_in_force.map((item) => (
             <span key={item.currency} className="report-figure-line">
-              {t("perMonth", { amount: f.money(item.monthly_amount, item.currency) })}
+              {t.rich("perMonth", {
+                amount: f.money(item.monthly_amount, item.currency),
+                period: (chunks) => <span className="report-period">{chunks}</span>,
+              })}
             </span>
           ))
         )}

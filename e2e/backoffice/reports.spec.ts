@@ -20,9 +20,11 @@ const CATALOGS: Record<Language, Messages> = { en, es };
 const INTL: Record<Language, string> = { en: "en-US", es: "es-MX" };
 const PHONE = { width: 390, height: 844 };
 
-/** A message with its {placeholders} filled in (no ICU plurals needed here). */
+/** A message with its {placeholders} filled in and its <tags> as their text (no ICU plurals needed here). */
 function fill(message: string, values: Record<string, string | number> = {}): string {
-  return message.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+  return message
+    .replace(/<\/?\w+>/g, "")
+    .replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
 }
 
 function escape(text: string): string {
