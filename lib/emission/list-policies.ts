@@ -3,11 +3,23 @@ import { escapeLike } from "@/db/like";
 import { beneficiaries, clients, plans, planVersions, policies } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
+import { keysetOf, pagingOf } from "@/lib/paging";
 import { POLICY_DATE_TERMS, toPolicyResponse, visiblePolicies } from "./internal";
 import type { ListPoliciesQuery } from "./schemas";
 
-/** GET /emission/policies: newest first, filtered by status, client, start dates or a number/name prefix. */
-export async function listPolicies({ ctx, query }: { ctx: ServiceContext; query: ListPoliciesQuery }) {
+/**
+ * GET /emission/policies: newest first, filtered by status, client, start dates or a number/name prefix;
+ * by page or by cursor (lib/paging.ts). `batch` is one read of an export (export-policies.ts): no total.
+ */
+export async function listPolicies({
+  ctx,
+  query,
+  batch,
+}: {
+  ctx: ServiceContext;
+  query: ListPoliciesQuery;
+  batch?: boolean;
+}) {
   assertCan(ctx.actor, "emission:read", "portal:read");
   const search = query.q ? `${escapeLike(query.q)}%` : null;
   const where = and(
@@ -25,7 +37,8 @@ export async function listPolicies({ ctx, query }: { ctx: ServiceContext; query:
         )
       : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const paging = pagingOf("policies", query, { batch });
+  const [rows, total] = await Promise.all([
     ctx.db
       .select({
         policy: policies,
@@ -33,20 +46,28 @@ export async function listPolicies({ ctx, query }: { ctx: ServiceContext; query:
         planName: plans.name,
         terms: POLICY_DATE_TERMS,
         beneficiaryCount: sql<number>`(select count(*)::int from ${beneficiaries} where ${beneficiaries.policyId} = ${policies.id})`,
+        keyset: keysetOf(policies),
       })
       .from(policies)
       .innerJoin(clients, eq(clients.id, policies.clientId))
       .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
       .innerJoin(plans, eq(plans.id, planVersions.planId))
-      .where(where)
+      .where(and(where, paging.after(policies)))
       .orderBy(desc(policies.createdAt), desc(policies.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    ctx.db.select({ total: count() }).from(policies).innerJoin(clients, eq(clients.id, policies.clientId)).where(where),
+      .limit(paging.limit)
+      .offset(paging.offset),
+    paging.total(() =>
+      ctx.db
+        .select({ total: count() })
+        .from(policies)
+        .innerJoin(clients, eq(clients.id, policies.clientId))
+        .where(where),
+    ),
   ]);
-  const items = rows.map(({ policy, clientName, planName, terms, beneficiaryCount }) => {
+  const page = paging.slice(rows);
+  const items = page.rows.map(({ policy, clientName, planName, terms, beneficiaryCount }) => {
     const { beneficiaries: _people, ...fields } = toPolicyResponse(policy, [], terms);
     return { ...fields, client_name: clientName, plan_name: planName, beneficiary_count: beneficiaryCount };
   });
-  return { items, total, page: query.page, page_size: query.page_size };
+  return { items, total, page: query.page, page_size: query.page_size, next_cursor: page.next_cursor };
 }

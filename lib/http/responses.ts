@@ -85,3 +85,11 @@ export function attachment(content: Uint8Array, contentType: string, fileName: s
     },
   });
 }
+
+/** The header of a bare-array list that carries the cursor of the rows after this answer (reports.md section 3). */
+export const NEXT_CURSOR_HEADER = "Next-Cursor";
+
+/** A bare-array list (leads, transactions): the items as the body, the next cursor in a header (none on the last page). */
+export function bareList({ items, next_cursor }: { items: unknown[]; next_cursor: string | null }): Response {
+  return json(items, 200, next_cursor ? { [NEXT_CURSOR_HEADER]: next_cursor } : {});
+}

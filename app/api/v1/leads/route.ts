@@ -1,4 +1,4 @@
-import { created, json } from "@/lib/http/responses";
+import { bareList, created, json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 import { captureLead } from "@/lib/leads/capture-lead";
 import { listLeads } from "@/lib/leads/list-leads";
@@ -11,4 +11,6 @@ export const POST = withApi(leadsEndpoints.captureLead, async ({ ctx, body }) =>
 });
 
 // GET /api/v1/leads/ - leads in scope by stage
-export const GET = withApi(leadsEndpoints.listLeads, async ({ ctx, query }) => json(await listLeads({ ctx, query })));
+export const GET = withApi(leadsEndpoints.listLeads, async ({ ctx, query }) =>
+  bareList(await listLeads({ ctx, query })),
+);
