@@ -81,6 +81,18 @@ test("every other list page offers both files of its own list", async ({ page })
       expect(new URLSearchParams(href!.split("?")[1]).get("format"), path).toBe(format);
     }
   }
+  // A policy's page lists the notices sent to its client: their file is that client's notices.
+  const policies = await page.request.get("/api/v1/emission/policies?page_size=1");
+  const [policy] = ((await policies.json()) as { items: Array<{ id: string }> }).items;
+  await page.goto(`/policies/${policy.id}`);
+  const notices = page.getByRole("region", { name: en.payments.notifications.title });
+  const href = await notices.getByRole("link", { name: t.csv }).getAttribute("href");
+  expect(href).toMatch(/^\/api\/v1\/notifications\?recipient=[^&]+&format=csv$/);
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    notices.getByRole("link", { name: t.xlsx }).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe(`notifications-${today()}.xlsx`);
   // The claims queue opens on PENDING: the file holds the pending claims, as the table does.
   await page.goto("/claims");
   const claims = await download(page, t.csv);
