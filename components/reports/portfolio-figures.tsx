@@ -35,14 +35,15 @@ export function PortfolioFigures({ report }: { report: Report }) {
         {report.premium_in_force.length === 0 ? (
           <span className="report-figure-none">{t("noPremium")}</span>
         ) : (
-          report.premium_in_force.map((item) => (
-            <span key={item.currency} className="report-figure-line">
-              {t.rich("perMonth", {
-                amount: f.money(item.monthly_amount, item.currency),
-                period: (chunks) => <span className="report-period">{chunks}</span>,
-              })}
-            </span>
-          ))
+          <>
+            {report.premium_in_force.map((item) => (
+              <span key={item.currency} className="report-figure-line">
+                {f.money(item.monthly_amount, item.currency)}
+              </span>
+            ))}
+            {/* The period once, under every currency's amount. */}
+            <span className="report-period"> {t("perMonth")}</span>
+          </>
         )}
       </Figure>
       <Figure label={t("lapseRate")} note={report.lapse_rate_12m === null ? t("lapseRateNull") : t("lapseRateNote")}>
