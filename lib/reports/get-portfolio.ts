@@ -1,3 +1,4 @@
+import type Decimal from "decimal.js";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { CLAIM_STATUSES, POLICY_STATUSES, type ClaimStatus, type PolicyStatus } from "@/db/enums";
 import { businessUnits, planVersions, policies } from "@/db/schema";
@@ -39,10 +40,11 @@ export async function getPortfolio({
 
   const calendar = reportCalendar(asOf);
   const filter = policyFilter(ctx.actor, query);
-  const [book, claims, money12] = await Promise.all([
+  // Three connections at most (the book; the moves; claims and money), so a report leaves the pool to
+  // the requests that run beside it.
+  const [book, [claims, money12]] = await Promise.all([
     bookFigures(ctx, filter, calendar),
-    claimFigures(ctx, filter, calendar),
-    moneyFigures(ctx, filter, calendar),
+    inTurn([() => claimFigures(ctx, filter, calendar), () => moneyFigures(ctx, filter, calendar)] as const),
   ]);
   return {
     as_of: asOf,
@@ -89,22 +91,34 @@ async function assertFiltersInScope(ctx: ServiceContext, query: PortfolioQuery):
   if (!unit) throw new ForbiddenError("you may only read the report of your own company's business units");
 }
 
-/** The policies the report counts, as a condition on "policies": the caller's scope and the filters. */
-function policyFilter(actor: Actor, query: PortfolioQuery): SQL {
+/** The policies the report counts, as a condition on "policies" (the caller's scope and the filters); null: all. */
+function policyFilter(actor: Actor, query: PortfolioQuery): SQL | null {
   return (
     and(
-      sql`true`,
       scopeFilter(actor, policies),
       query.company_id ? eq(policies.companyId, query.company_id) : undefined,
       query.business_unit_id ? eq(policies.businessUnitId, query.business_unit_id) : undefined,
       query.plan_id
         ? sql`${policies.planVersionId} in (select ${planVersions.id} from ${planVersions} where ${planVersions.planId} = ${query.plan_id})`
         : undefined,
-    ) ?? sql`true`
+    ) ?? null
   );
 }
 
 type Row = Record<string, unknown>;
+
+/**
+ * Runs a read over the whole book with room to work: without a compilation step (JIT costs the
+ * PostgreSQL server most of a second here and saves nothing on these plans) and with enough memory for
+ * its hash joins not to spill to disk. SET LOCAL lasts until the transaction ends.
+ */
+async function largeRead<T>(ctx: ServiceContext, read: (tx: ServiceContext) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (db) => {
+    await db.execute(sql`set local jit = off`);
+    await db.execute(sql`set local work_mem = '64MB'`);
+    return read({ ...ctx, db });
+  });
+}
 
 /** The rows of a raw query, whichever driver ran it (postgres-js answers an array, PGlite {rows}). */
 async function rowsOf<T extends Row>(ctx: ServiceContext, query: SQL): Promise<T[]> {
@@ -114,174 +128,214 @@ async function rowsOf<T extends Row>(ctx: ServiceContext, query: SQL): Promise<T
 
 const count = (value: unknown) => Number(value ?? 0);
 
+/** Runs the reads one after the other on one connection at a time, and answers their results in order. */
+async function inTurn<const T extends readonly (() => Promise<unknown>)[]>(
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+}
+
+/** A row's policy (`column`) is among the policies counted; nothing to check when every policy is. */
+function historyOf(column: SQL, filter: SQL | null): SQL {
+  return filter ? sql`${column} in (select ${policies.id} from ${policies} where ${filter})` : sql`true`;
+}
+
 /**
- * Everything read from the policies and their history, in one statement: each policy's status on
- * as_of and 12 months before (the move in effect: the last by effective date, then by the order the
- * moves were made, as lib/claims/eligibility.ts reads it), whether it was in force on those days, its
- * first move into ACTIVE (the first premium), whether it was imported, and the lapse moves.
+ * Whether a policy was in force on `day` (claims-cover.md section 1, as lib/claims/eligibility.ts
+ * decides it): started, paid to a date whose grace period reaches the day, and the move in effect that
+ * day (`status`, null when none) does not end cover.
  */
-async function bookFigures(ctx: ServiceContext, filter: SQL, c: ReportCalendar) {
+function inForceOn(day: SQL, status: SQL): SQL {
+  return sql`(${policies.startDate} <= ${day} and ${policies.paidToDate} is not null
+    and ${day} <= ${policies.paidToDate} + pv.grace_period_days
+    and coalesce(${status} not in ${ENDING}, true))`;
+}
+
+/**
+ * The move in effect on `day` of each policy ("policies"), joined as `alias`: the last by effective date,
+ * then by the order the moves were made (changed_at, id), as lib/claims/eligibility.ts reads it. Over
+ * the whole book, a DISTINCT ON that an index on (policy_id, effective_date desc, changed_at desc, id
+ * desc) include (to_status) serves in order without a sort; over a part of it (a company, a unit, a
+ * plan), a look-up per policy, which the history's index on policy_id serves.
+ */
+function joinStatusOn(day: SQL, alias: string, filter: SQL | null): SQL {
+  const as = sql.raw(alias);
+  if (filter)
+    return sql`left join lateral (select h.to_status from policy_status_history h
+      where h.policy_id = ${policies.id} and h.effective_date <= ${day}
+      order by h.effective_date desc, h.changed_at desc, h.id desc limit 1) ${as} on true`;
+  return sql`left join (select distinct on (h.policy_id) h.policy_id, h.to_status from policy_status_history h
+    where h.effective_date <= ${day}
+    order by h.policy_id, h.effective_date desc, h.changed_at desc, h.id desc) ${as} on ${as}.policy_id = ${policies.id}`;
+}
+
+type BookRow = {
+  kind: string;
+  key: string | null;
+  currency: string | null;
+  n: unknown;
+  m: unknown;
+  amount: string | null;
+};
+
+/**
+ * The figures of the policies, in four statements: the book on as_of and 12 months before (statuses, in
+ * force, premium, lives), beside the lapse and reinstatement moves, the new business and the persistency
+ * cohort, read in turn. Each reads the status history by effective date.
+ */
+async function bookFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCalendar) {
   const asOf = sql`${c.asOf}::date`;
   const yearBefore = sql`${c.yearBefore}::date`;
-  const rows = await rowsOf<{
-    kind: string;
-    key: string | null;
-    currency: string | null;
-    n: number | string;
-    m: number | string | null;
-    amount: string | null;
-  }>(
-    ctx,
-    sql`
-    with p as materialized (
-      select ${policies.id} as id, ${policies.startDate} as start_date, ${policies.paidToDate} as paid_to_date,
-             ${policies.currency} as currency, ${policies.finalPrice} as final_price,
-             pv.grace_period_days
-      from ${policies} join plan_versions pv on pv.id = ${policies.planVersionId}
-      where ${filter}
+  const where = filter ?? sql`true`;
+  const [book, [moves, fresh, cohort]] = await Promise.all([
+    largeRead(ctx, (tx) =>
+      rowsOf<BookRow>(
+        tx,
+        sql`
+      with state as materialized (
+        select ${policies.id} as id, ${policies.currency} as currency, ${policies.finalPrice} as final_price,
+               d.to_status as status,
+               ${inForceOn(asOf, sql`d.to_status`)} as in_force,
+               ${inForceOn(yearBefore, sql`y.to_status`)} as in_force_year_before
+        from ${policies}
+        join plan_versions pv on pv.id = ${policies.planVersionId}
+        ${joinStatusOn(asOf, "d", filter)}
+        ${joinStatusOn(yearBefore, "y", filter)}
+        where ${where}
+      )
+      select 'book' as kind, status::text as key, currency::text as currency, count(*) as n,
+             count(*) filter (where in_force) as m, (sum(final_price) filter (where in_force))::text as amount
+        from state group by status, currency
+      union all
+      select 'year_before', null, null, count(*) filter (where in_force_year_before), null, null from state
+      union all
+      select 'lives', null, null, count(*), null, null
+        from state join beneficiaries b on b.policy_id = state.id
+        where state.in_force and b.cover_start_date <= ${asOf}
+          and (b.cover_end_date is null or ${asOf} <= b.cover_end_date)
+      `,
+      ),
     ),
-    h as materialized (
-      select h.policy_id, h.from_status, h.to_status, h.effective_date, h.changed_at, h.id, h.reason
-      from policy_status_history h join p on p.id = h.policy_id
-      where h.effective_date <= ${asOf}
-    ),
-    at_day as (
-      select distinct on (policy_id) policy_id, to_status from h
-      order by policy_id, effective_date desc, changed_at desc, id desc
-    ),
-    at_year_before as (
-      select distinct on (policy_id) policy_id, to_status from h where effective_date <= ${yearBefore}
-      order by policy_id, effective_date desc, changed_at desc, id desc
-    ),
-    facts as (
-      select policy_id,
-             min(effective_date) filter (where to_status = 'ACTIVE') as first_active,
-             bool_or(from_status is null and reason = 'imported') as imported,
-             bool_or(to_status = 'LAPSED' and effective_date > ${yearBefore}) as lapsed_year
-      from h group by policy_id
-    ),
-    state as materialized (
-      select p.id, p.start_date, p.currency, p.final_price, d.to_status as status, f.first_active,
-             coalesce(f.imported, false) as imported, coalesce(f.lapsed_year, false) as lapsed_year,
-             (p.start_date <= ${asOf} and p.paid_to_date is not null
-               and ${asOf} <= p.paid_to_date + p.grace_period_days
-               and (d.to_status is null or d.to_status not in ${ENDING})) as in_force,
-             (p.start_date <= ${yearBefore} and p.paid_to_date is not null
-               and ${yearBefore} <= p.paid_to_date + p.grace_period_days
-               and (y.to_status is null or y.to_status not in ${ENDING})) as in_force_year_before
-      from p
-      left join at_day d on d.policy_id = p.id
-      left join at_year_before y on y.policy_id = p.id
-      left join facts f on f.policy_id = p.id
-    )
-    select 'status' as kind, status::text as key, null::text as currency, count(*) as n, null::bigint as m,
-           null::text as amount
-      from state where status is not null group by status
-    union all
-    select 'premium', null, currency, count(*), null, sum(final_price)::text
-      from state where in_force group by currency
-    union all
-    select 'new', to_char(first_active, 'YYYY-MM'), currency, count(*), null, sum(final_price)::text
-      from state
-      where not imported and first_active >= ${c.windowStart}::date
-      group by to_char(first_active, 'YYYY-MM'), currency
-    union all
-    select 'rates', null, null,
-           count(*) filter (where lapsed_year),
-           count(*) filter (where in_force_year_before),
-           null
-      from state
-    union all
-    select 'cohort', null, null,
-           count(*) filter (where in_force),
-           count(*),
-           null
-      from state
-      where start_date between ${c.cohortStart}::date and ${c.cohortEnd}::date and first_active is not null
-    union all
-    select 'lapses', to_char(effective_date, 'YYYY-MM'), null,
-           count(*) filter (where to_status = 'LAPSED'),
-           count(*) filter (where from_status = 'LAPSED' and to_status = 'ACTIVE'),
-           null
-      from h
-      where effective_date >= ${c.windowStart}::date
-        and (to_status = 'LAPSED' or (from_status = 'LAPSED' and to_status = 'ACTIVE'))
-      group by to_char(effective_date, 'YYYY-MM')
-    union all
-    select 'lives', null, null, count(*), null, null
-      from state join beneficiaries b on b.policy_id = state.id
-      where state.in_force and b.cover_start_date <= ${asOf}
-        and (b.cover_end_date is null or ${asOf} <= b.cover_end_date)
-    `,
-  );
+    inTurn([
+      // Lapses and reinstatements by the month they took effect, and the policies lapsed in the year.
+      () =>
+        rowsOf<BookRow>(
+          ctx,
+          sql`
+      with m as (
+        select h.policy_id, h.from_status, h.to_status, h.effective_date from policy_status_history h
+        where h.effective_date > ${yearBefore} and h.effective_date <= ${asOf}
+          and (h.to_status = 'LAPSED' or (h.from_status = 'LAPSED' and h.to_status = 'ACTIVE'))
+          and ${historyOf(sql`h.policy_id`, filter)}
+      )
+      select 'month' as kind, to_char(effective_date, 'YYYY-MM') as key, null::text as currency,
+             count(*) filter (where to_status = 'LAPSED') as n,
+             count(*) filter (where to_status = 'ACTIVE') as m, null::text as amount
+        from m where effective_date >= ${c.windowStart}::date group by to_char(effective_date, 'YYYY-MM')
+      union all
+      select 'lapsed_year', null, null, count(distinct policy_id), null, null from m where to_status = 'LAPSED'
+      `,
+        ),
+      // New business: the first move into ACTIVE (the first premium) in the 12 months, imports left out.
+      () =>
+        rowsOf<BookRow>(
+          ctx,
+          sql`
+      select 'new' as kind, to_char(f.first_active, 'YYYY-MM') as key, ${policies.currency}::text as currency,
+             count(*) as n, null::bigint as m, sum(${policies.finalPrice})::text as amount
+      from (
+        select h.policy_id, min(h.effective_date) as first_active from policy_status_history h
+        where h.to_status = 'ACTIVE' and h.effective_date >= ${c.windowStart}::date and h.effective_date <= ${asOf}
+        group by h.policy_id
+      ) f
+      join ${policies} on ${policies.id} = f.policy_id
+      where ${where}
+        and not exists (select 1 from policy_status_history e where e.policy_id = f.policy_id
+                        and e.to_status = 'ACTIVE' and e.effective_date < ${c.windowStart}::date)
+        and not exists (select 1 from policy_status_history i where i.policy_id = f.policy_id
+                        and i.from_status is null and i.reason = 'imported')
+      group by to_char(f.first_active, 'YYYY-MM'), ${policies.currency}
+      `,
+        ),
+      // Persistency: started in the cohort's month and ever ACTIVE (by as_of); how many are in force.
+      () =>
+        rowsOf<BookRow>(
+          ctx,
+          sql`
+      select 'cohort' as kind, null::text as key, null::text as currency,
+             count(*) filter (where ${inForceOn(asOf, sql`s.to_status`)}) as n, count(*) as m, null::text as amount
+      from ${policies}
+      join plan_versions pv on pv.id = ${policies.planVersionId}
+      left join lateral (
+        select h.to_status from policy_status_history h
+        where h.policy_id = ${policies.id} and h.effective_date <= ${asOf}
+        order by h.effective_date desc, h.changed_at desc, h.id desc limit 1
+      ) s on true
+      where ${where}
+        and ${policies.startDate} between ${c.cohortStart}::date and ${c.cohortEnd}::date
+        and exists (select 1 from policy_status_history a where a.policy_id = ${policies.id}
+                    and a.to_status = 'ACTIVE' and a.effective_date <= ${asOf})
+      `,
+        ),
+    ] as const),
+  ]);
 
   const byStatus = Object.fromEntries(POLICY_STATUSES.map((status) => [status, 0])) as Record<PolicyStatus, number>;
-  const premium: Array<{ currency: string; monthly_amount: string }> = [];
+  const premium = new Map<string, { n: number; amount: Decimal }>();
+  const figures = { inForce: 0, inForceYearBefore: 0, lives: 0, lapsedYear: 0, cohortInForce: 0, cohort: 0 };
+  for (const row of book) {
+    if (row.kind === "book") {
+      if (row.key) byStatus[row.key as PolicyStatus] += count(row.n);
+      figures.inForce += count(row.m);
+      if (row.amount !== null) {
+        const sum = premium.get(row.currency!) ?? { n: 0, amount: money(0) };
+        premium.set(row.currency!, { n: sum.n + count(row.m), amount: sum.amount.plus(row.amount) });
+      }
+    } else if (row.kind === "year_before") figures.inForceYearBefore = count(row.n);
+    else if (row.kind === "lives") figures.lives = count(row.n);
+  }
+  const lapses = new Map(c.months.map((month) => [month, { month, lapsed: 0, reinstated: 0 }]));
+  for (const row of moves) {
+    if (row.kind === "lapsed_year") figures.lapsedYear = count(row.n);
+    const month = row.kind === "month" ? lapses.get(row.key!) : undefined;
+    if (month) Object.assign(month, { lapsed: count(row.n), reinstated: count(row.m) });
+  }
   const newBusiness = new Map(
     c.months.map((month) => [
       month,
       { month, policies: 0, monthly_premium: [] as Array<{ currency: string; amount: string }> },
     ]),
   );
-  const lapses = new Map(c.months.map((month) => [month, { month, lapsed: 0, reinstated: 0 }]));
-  const figures = { lapsedYear: 0, inForceYearBefore: 0, cohortInForce: 0, cohort: 0, lives: 0 };
-  for (const row of rows) {
-    switch (row.kind) {
-      case "status":
-        byStatus[row.key as PolicyStatus] = count(row.n);
-        break;
-      case "premium":
-        premium.push({ currency: row.currency!, monthly_amount: formatMoney(row.amount!) });
-        break;
-      case "new": {
-        const month = newBusiness.get(row.key!);
-        if (!month) break;
-        month.policies += count(row.n);
-        month.monthly_premium.push({ currency: row.currency!, amount: formatMoney(row.amount!) });
-        break;
-      }
-      case "rates":
-        figures.lapsedYear = count(row.n);
-        figures.inForceYearBefore = count(row.m);
-        break;
-      case "cohort":
-        figures.cohortInForce = count(row.n);
-        figures.cohort = count(row.m);
-        break;
-      case "lapses": {
-        const month = lapses.get(row.key!);
-        if (!month) break;
-        month.lapsed = count(row.n);
-        month.reinstated = count(row.m);
-        break;
-      }
-      case "lives":
-        figures.lives = count(row.n);
-        break;
-    }
+  for (const row of [...fresh].sort((a, b) => a.currency!.localeCompare(b.currency!))) {
+    const month = newBusiness.get(row.key!);
+    if (!month) continue;
+    month.policies += count(row.n);
+    month.monthly_premium.push({ currency: row.currency!, amount: formatMoney(row.amount!) });
   }
-  const byCurrency = (a: { currency: string }, b: { currency: string }) => a.currency.localeCompare(b.currency);
-  for (const month of newBusiness.values()) month.monthly_premium.sort(byCurrency);
+  figures.cohortInForce = count(cohort[0]?.n);
+  figures.cohort = count(cohort[0]?.m);
   return {
-    // Every policy has one currency: the in-force policies are those counted under premium_in_force.
-    inForce: rows.filter((row) => row.kind === "premium").reduce((sum, row) => sum + count(row.n), 0),
+    ...figures,
     byStatus,
-    premium: premium.sort(byCurrency),
+    premium: [...premium.entries()]
+      .filter(([, sum]) => sum.n > 0)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, sum]) => ({ currency, monthly_amount: formatMoney(sum.amount) })),
     newBusiness: [...newBusiness.values()],
     lapses: [...lapses.values()],
-    ...figures,
   };
 }
 
 /** The claims of the policies counted, by their status at the end of as_of (UTC), from their history. */
-async function claimFigures(ctx: ServiceContext, filter: SQL, c: ReportCalendar) {
+async function claimFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCalendar) {
   const end = sql`${`${c.dayAfter}T00:00:00Z`}::timestamptz`;
   const rows = await rowsOf<{ status: ClaimStatus; n: number | string }>(
     ctx,
     sql`
     with c as (
-      select cl.id from claims cl join ${policies} on ${policies.id} = cl.policy_id
-      where ${filter} and cl.reported_at < ${end}
+      select cl.id from claims cl where ${historyOf(sql`cl.policy_id`, filter)} and cl.reported_at < ${end}
     ),
     s as (
       select distinct on (h.claim_id) h.claim_id, h.to_status
@@ -301,37 +355,37 @@ async function claimFigures(ctx: ServiceContext, filter: SQL, c: ReportCalendar)
  * Money in the 12-month window [windowStart, as_of]: payouts by the day they were recorded, payments
  * received (PAID, by paid_at) and refunds (PENDING or PAID: money owed back, by the day they were made).
  */
-async function moneyFigures(ctx: ServiceContext, filter: SQL, c: ReportCalendar) {
+async function moneyFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCalendar) {
   const start = sql`${`${c.windowStart}T00:00:00Z`}::timestamptz`;
   const end = sql`${`${c.dayAfter}T00:00:00Z`}::timestamptz`;
-  const [paid, premium] = await Promise.all([
-    rowsOf<{ currency: string; amount: string }>(
-      ctx,
-      sql`
+  const [paid, premium] = await inTurn([
+    () =>
+      rowsOf<{ currency: string; amount: string }>(
+        ctx,
+        sql`
       select po.currency, sum(po.amount)::text as amount
       from claim_payouts po
       join claims cl on cl.id = po.claim_id
-      join ${policies} on ${policies.id} = cl.policy_id
-      where ${filter} and po.created_at >= ${start} and po.created_at < ${end}
+      where ${historyOf(sql`cl.policy_id`, filter)} and po.created_at >= ${start} and po.created_at < ${end}
       group by po.currency order by po.currency
       `,
-    ),
-    rowsOf<{ currency: string; received: string; net: string }>(
-      ctx,
-      sql`
+      ),
+    () =>
+      rowsOf<{ currency: string; received: string; net: string }>(
+        ctx,
+        sql`
       select t.currency,
              coalesce(sum(t.amount) filter (where t.kind <> 'REFUND'), 0)::text as received,
              sum(t.amount)::text as net
       from transactions t
-      join ${policies} on ${policies.id} = t.policy_id
-      where ${filter}
+      where ${historyOf(sql`t.policy_id`, filter)}
         and ((t.kind <> 'REFUND' and t.status = 'PAID'
               and coalesce(t.paid_at, t.created_at) >= ${start} and coalesce(t.paid_at, t.created_at) < ${end})
           or (t.kind = 'REFUND' and t.status in ('PENDING', 'PAID')
               and t.created_at >= ${start} and t.created_at < ${end}))
       group by t.currency order by t.currency
       `,
-    ),
-  ]);
+      ),
+  ] as const);
   return { paid, premium };
 }
