@@ -80,6 +80,7 @@ export const ITEM_CODES: ReadonlyArray<readonly [string, string]> = [
   ],
   ["unknown_requirement", "a requirement_code that is not an item of the claim's checklist"],
   ["document_required", "a checklist item accepted before a document was uploaded for it"],
+  ["invalid_cursor", "a list's cursor this service did not make for that list (forged, altered or another list's)"],
 ];
 
 /** The codes as the OpenAPI Error schema describes them. */
