@@ -9,6 +9,7 @@ import type { AuditEntryResponse } from "@/lib/operations/schemas";
 import { emptyToUndefined, useApiData, type Paginated } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
+import { DownloadButtons } from "@/components/ui/download-buttons";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { TextField } from "@/components/ui/form-fields";
 import { Pagination } from "@/components/ui/pagination";
@@ -168,7 +169,11 @@ export function AuditPanel() {
   });
 
   return (
-    <Panel title={t("entries")} description={t("entriesDescription")}>
+    <Panel
+      title={t("entries")}
+      description={t("entriesDescription")}
+      actions={<DownloadButtons path="/api/v1/audit/" filters={query} />}
+    >
       <form
         className="form filters-grid"
         role="search"

@@ -15,6 +15,7 @@ export type Section = {
 // is only about not offering what would answer 403.
 export const SECTIONS: Section[] = [
   { href: "/dashboard", key: "dashboard" },
+  { href: "/reports", key: "reports", permission: "reports:read" },
   { href: "/users", key: "users", permission: "users:manage" },
   { href: "/audit", key: "audit", permission: "audit:read" },
   {

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
 import { DataTable } from "@/components/ui/data-table";
+import { DownloadButtons } from "@/components/ui/download-buttons";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { StatusFilter } from "@/components/ui/status-filter";
 import { Pagination } from "@/components/ui/pagination";
@@ -151,7 +152,11 @@ export function ClaimsQueue() {
   });
 
   return (
-    <Panel title={t("title")} description={t("description")}>
+    <Panel
+      title={t("title")}
+      description={t("description")}
+      actions={<DownloadButtons path="/api/v1/claims/" filters={query} />}
+    >
       <div className="filters-grid" role="search" aria-label={t("filters")}>
         <StatusFilter
           id="claims-status"

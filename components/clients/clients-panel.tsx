@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { Country } from "@/components/catalog/types";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
+import { DownloadButtons } from "@/components/ui/download-buttons";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Pagination } from "@/components/ui/pagination";
@@ -100,7 +101,12 @@ export function ClientsPanel({ canWrite }: { canWrite: boolean }) {
       <Panel
         title={t("title")}
         description={t("list.description")}
-        actions={canWrite ? <a href="#new-client">{t("list.newClient")}</a> : undefined}
+        actions={
+          <>
+            <DownloadButtons path="/api/v1/emission/clients" filters={query} />
+            {canWrite ? <a href="#new-client">{t("list.newClient")}</a> : null}
+          </>
+        }
       >
         <div className="filters" role="search">
           <label htmlFor="clients-search">{t("list.search")}</label>

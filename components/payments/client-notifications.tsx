@@ -7,6 +7,7 @@ import type { Client } from "@/components/clients/types";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
+import { DownloadButtons } from "@/components/ui/download-buttons";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Badge, Panel } from "@/components/ui/panel";
 import { useFormat } from "@/components/ui/use-format";
@@ -81,9 +82,12 @@ export function ClientNotifications({ clientId }: { clientId: string }) {
       title={t("title")}
       description={email ? t("descriptionFor", { email }) : t("description")}
       actions={
-        <Button variant="secondary" onClick={notifications.reload} isBusy={notifications.isLoading}>
-          {t("refresh")}
-        </Button>
+        <>
+          {email ? <DownloadButtons path="/api/v1/notifications" filters={{ recipient: email }} /> : null}
+          <Button variant="secondary" onClick={notifications.reload} isBusy={notifications.isLoading}>
+            {t("refresh")}
+          </Button>
+        </>
       }
     >
       <ErrorBanner message={loadError(client.error ?? notifications.error)} />

@@ -6,6 +6,7 @@ import { useCallback, useMemo, useState } from "react";
 import { usePolicies } from "@/components/claims/use-policies";
 import { useApiData } from "@/components/ui/api-client";
 import { DataTable } from "@/components/ui/data-table";
+import { DownloadButtons } from "@/components/ui/download-buttons";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
 import { StatusFilter } from "@/components/ui/status-filter";
@@ -63,7 +64,12 @@ export function TransactionsPanel() {
         ? t("noMatch")
         : t("empty");
   return (
-    <Panel title={t("title")} description={t("description")}>
+    <Panel
+      title={t("title")}
+      description={t("description")}
+      // Until the policy number typed is found, the filters are not the list's: no file to offer.
+      actions={isFilterReady ? <DownloadButtons path="/api/v1/payments/transactions" filters={query} /> : undefined}
+    >
       <div className="filters-grid" role="search" aria-label={t("filters")}>
         <StatusFilter
           id="transactions-status"

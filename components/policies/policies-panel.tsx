@@ -8,6 +8,7 @@ import { ClientPicker } from "@/components/clients/client-picker";
 import type { Client } from "@/components/clients/types";
 import { useDebouncedValue } from "@/components/clients/use-debounced-value";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
+import { DownloadButtons } from "@/components/ui/download-buttons";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
@@ -101,7 +102,12 @@ export function PoliciesPanel({ initialClientId, canIssue }: { initialClientId?:
     <Panel
       title={t("title")}
       description={t("description")}
-      actions={canIssue ? <Link href="/policies/new">{t("issue")}</Link> : undefined}
+      actions={
+        <>
+          <DownloadButtons path="/api/v1/emission/policies" filters={query} />
+          {canIssue ? <Link href="/policies/new">{t("issue")}</Link> : null}
+        </>
+      }
     >
       <div className="filters-grid" role="search" aria-label={t("filters")}>
         <Field id="policies-q" label={t("q")}>

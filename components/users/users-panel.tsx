@@ -6,6 +6,7 @@ import { useMemo, useState } from "react";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
+import { DownloadButtons } from "@/components/ui/download-buttons";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Pagination } from "@/components/ui/pagination";
 import { Badge, Panel } from "@/components/ui/panel";
@@ -103,7 +104,11 @@ export function UsersPanel({
 
   return (
     <>
-      <Panel title={t("list.title")} description={t("list.description")}>
+      <Panel
+        title={t("list.title")}
+        description={t("list.description")}
+        actions={<DownloadButtons path="/api/v1/auth/users" filters={query} />}
+      >
         <form
           className="filters"
           role="search"

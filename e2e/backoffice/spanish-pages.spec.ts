@@ -90,6 +90,7 @@ test("every back-office page reads in Spanish, with no text of the English catal
 
   const paths = [
     "/dashboard",
+    "/reports",
     "/users",
     "/audit",
     "/companies",

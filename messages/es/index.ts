@@ -30,6 +30,7 @@ import certificate from "./certificate.json";
 import pass from "./pass.json";
 import notifications from "./notifications.json";
 import lifecycle from "./lifecycle.json";
+import reports from "./reports.json";
 
 export default {
   app,
@@ -62,4 +63,5 @@ export default {
   pass,
   notifications,
   lifecycle,
+  reports,
 };

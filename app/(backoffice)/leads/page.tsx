@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
 import { requireUser } from "@/lib/auth/require-user";
 import { PipelineBoard } from "@/components/leads/pipeline-board";
+import { DownloadButtons } from "@/components/ui/download-buttons";
 import { PageHeader } from "@/components/ui/panel";
 
 export async function generateMetadata() {
@@ -17,9 +18,12 @@ export default async function LeadsPage() {
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
-      <p className="breadcrumb">
-        <Link href="/leads/analytics">{t("analyticsLink")}</Link>
-      </p>
+      <div className="leads-links">
+        <p className="breadcrumb">
+          <Link href="/leads/analytics">{t("analyticsLink")}</Link>
+        </p>
+        <DownloadButtons path="/api/v1/leads/" />
+      </div>
       <PipelineBoard canWrite={user.permissions.has("leads:write")} />
     </>
   );

@@ -54,6 +54,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   "common.none",
   "common.no",
   "codes.payoutMethod.CHEQUE",
+  "reports.filters.plan",
+  "reports.filters.planOption",
 ]);
 
 describe("message catalogs", () => {
