@@ -178,6 +178,8 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
       changedBy: seller,
       reason: "policy issued",
       effectiveDate: startDate,
+      // One insert stamps both moves alike; the history is read in the order the moves were made.
+      changedAt: new Date(Date.now() - 60_000),
     },
     {
       policyId: policy.id,
