@@ -1,5 +1,6 @@
-import { and, count, desc, ilike, or, sql } from "drizzle-orm";
+import { and, count, desc, like, or, sql } from "drizzle-orm";
 import { escapeLike } from "@/db/like";
+import { normalizeSearchText } from "@/db/search";
 import { clients } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
@@ -14,15 +15,16 @@ export async function listClients({
   query: { q?: string; page: number; page_size: number };
 }) {
   assertCan(ctx.actor, "emission:read");
-  const search = query.q ? `${escapeLike(query.q)}%` : null;
+  // A prefix of the first name, the last name, "first last" or the e-mail, in any case and with or without
+  // accents: each is a LIKE 'prefix%' on a normalised column with a text_pattern_ops index (db/search.ts).
+  const search = query.q ? `${escapeLike(normalizeSearchText(query.q))}%` : null;
   const where = and(
     visibleClients(ctx.actor),
     search
       ? or(
-          ilike(clients.firstName, search),
-          ilike(clients.lastName, search),
-          ilike(clients.email, search),
-          ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, search),
+          like(clients.searchName, search),
+          like(clients.searchLastName, search),
+          sql`lower(${clients.email}) like ${search}`,
         )
       : undefined,
   );

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, ilike, lte, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, like, lte, or, sql } from "drizzle-orm";
 import { escapeLike } from "@/db/like";
+import { normalizeSearchText } from "@/db/search";
 import { beneficiaries, clients, plans, planVersions, policies } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
@@ -9,7 +10,9 @@ import type { ListPoliciesQuery } from "./schemas";
 /** GET /emission/policies: newest first, filtered by status, client, start dates or a number/name prefix. */
 export async function listPolicies({ ctx, query }: { ctx: ServiceContext; query: ListPoliciesQuery }) {
   assertCan(ctx.actor, "emission:read", "portal:read");
-  const search = query.q ? `${escapeLike(query.q)}%` : null;
+  // A prefix of the policy number or of the client's name (first, last, "first last"), in any case and with
+  // or without accents, on the normalised columns of db/search.ts.
+  const search = query.q ? `${escapeLike(normalizeSearchText(query.q))}%` : null;
   const where = and(
     visiblePolicies(ctx.actor),
     query.status ? eq(policies.status, query.status) : undefined,
@@ -18,10 +21,9 @@ export async function listPolicies({ ctx, query }: { ctx: ServiceContext; query:
     query.start_to ? lte(policies.startDate, query.start_to) : undefined,
     search
       ? or(
-          ilike(policies.policyNumber, search),
-          ilike(clients.firstName, search),
-          ilike(clients.lastName, search),
-          ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, search),
+          sql`lower(${policies.policyNumber}) like ${search}`,
+          like(clients.searchName, search),
+          like(clients.searchLastName, search),
         )
       : undefined,
   );
