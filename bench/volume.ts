@@ -18,7 +18,7 @@ import { freePort, startService } from "./lib/processes";
 import type { Scenario, TargetCheck } from "./lib/scenario";
 import { BENCH_ADMIN, BENCH_POOL_SIZE, BENCH_SELLER } from "./lib/seed";
 import { summarizeLatencies } from "./lib/stats";
-import { prepareVolumeDatabase } from "./lib/volume-seed";
+import { bookId, prepareVolumeDatabase } from "./lib/volume-seed";
 
 const DATABASE = process.env.VOLUME_DATABASE ?? "cover_volume";
 const CONCURRENCY = Number(process.env.VOLUME_CONCURRENCY ?? 4);
@@ -32,9 +32,6 @@ const LIFECYCLE_GROWTH_BYTES = 100 * 1024 * 1024;
 const EXPORT_MS = 90_000;
 const EXPORT_GROWTH_BYTES = 200 * 1024 * 1024;
 const ISSUE_P99_MS = 100;
-
-/** The seller of the benchmark: unit 1 of company 1 of the book (ids as the seed makes them). */
-const md5Id = (name: string) => `md5('${name}')::uuid`;
 
 const FAMILY = [
   { first_name: "Ana", last_name: "Ramírez", kinship_type: "SELF", date_of_birth: "1980-05-17" },
@@ -60,7 +57,7 @@ async function withSql<T>(url: string, fn: (sql: postgres.Sql) => Promise<T>): P
 async function sellerToken(baseUrl: string, adminToken: string, databaseUrl: string): Promise<string> {
   const [scope] = await withSql(databaseUrl, (sql) =>
     sql.unsafe<{ company_id: string; unit_id: string; exists: boolean }[]>(
-      `select ${md5Id("vol-company-1")} as company_id, ${md5Id("vol-unit-1")} as unit_id,
+      `select ${bookId("company", "1")} as company_id, ${bookId("unit", "1")} as unit_id,
         exists (select 1 from users where lower(email) = lower('${BENCH_SELLER.email}')) as exists`,
     ),
   );
@@ -242,7 +239,7 @@ export const volume: Scenario = {
     // Issuing all along: each caller for a client of the seller's unit (clients 1 and 201 of the book).
     const [{ a, b, version }] = await withSql(databaseUrl, (sql) =>
       sql.unsafe<{ a: string; b: string; version: string }[]>(
-        `select ${md5Id("vol-client-1")} as a, ${md5Id("vol-client-201")} as b, ${md5Id("vol-version-1")} as version`,
+        `select ${bookId("client", "1")} as a, ${bookId("client", "201")} as b, ${bookId("version", "1")} as version`,
       ),
     );
     const startDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
