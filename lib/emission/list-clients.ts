@@ -1,4 +1,5 @@
-import { and, count, desc, like, or, sql } from "drizzle-orm";
+import { and, desc, like, or, sql } from "drizzle-orm";
+import { countRows } from "@/db/count";
 import { escapeLike } from "@/db/like";
 import { normalizeSearchText } from "@/db/search";
 import { clients } from "@/db/schema";
@@ -28,7 +29,7 @@ export async function listClients({
         )
       : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ctx.db
       .select()
       .from(clients)
@@ -36,7 +37,13 @@ export async function listClients({
       .orderBy(desc(clients.createdAt), desc(clients.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    ctx.db.select({ total: count() }).from(clients).where(where),
+    countRows(ctx.db, () =>
+      ctx.db
+        .select({ one: sql`1`.as("one") })
+        .from(clients)
+        .where(where)
+        .$dynamic(),
+    ),
   ]);
   return { items: rows.map(toClientResponse), total, page: query.page, page_size: query.page_size };
 }

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { countRows } from "@/db/count";
 import { auditLogs, type AuditLog } from "@/db/schema";
 import { assertCan, scopeOf } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
@@ -32,7 +33,13 @@ export async function listAudit({ ctx, query }: { ctx: ServiceContext; query: Li
   if (query.date_from) filters.push(gte(auditLogs.createdAt, parseDateTime(query.date_from)));
   if (query.date_to) filters.push(lte(auditLogs.createdAt, parseDateTime(query.date_to)));
   const where = and(...filters);
-  const [{ total }] = await ctx.db.select({ total: count() }).from(auditLogs).where(where);
+  const total = await countRows(ctx.db, () =>
+    ctx.db
+      .select({ one: sql`1`.as("one") })
+      .from(auditLogs)
+      .where(where)
+      .$dynamic(),
+  );
   const rows = await ctx.db
     .select()
     .from(auditLogs)
