@@ -9,6 +9,7 @@ import { notificationsEndpoints } from "@/lib/notifications/endpoints";
 import { emissionEndpoints } from "@/lib/emission/endpoints";
 import { operationsEndpoints } from "@/lib/operations/endpoints";
 import { paymentsEndpoints } from "@/lib/payments/endpoints";
+import { reportsEndpoints } from "@/lib/reports/endpoints";
 import { ErrorResponse } from "@/lib/schemas";
 import { errorCodesDescription } from "./error-codes";
 import { IDEMPOTENCY_HEADER } from "./idempotency";
@@ -26,6 +27,7 @@ export const allOperations: Operation[] = [
   ...Object.values(claimsEndpoints),
   ...Object.values(leadsEndpoints),
   ...Object.values(knowledgeEndpoints),
+  ...Object.values(reportsEndpoints),
 ];
 
 type JsonSchema = Record<string, unknown>;

@@ -89,4 +89,5 @@ export const API_ROUTES: ReadonlyArray<{ path: string; load: () => Promise<Route
   { path: "/api/v1/products/[id]", load: () => import("@/app/api/v1/products/[id]/route") },
   { path: "/api/v1/products", load: () => import("@/app/api/v1/products/route") },
   { path: "/api/v1/public/verify/[token]", load: () => import("@/app/api/v1/public/verify/[token]/route") },
+  { path: "/api/v1/reports/portfolio", load: () => import("@/app/api/v1/reports/portfolio/route") },
 ];

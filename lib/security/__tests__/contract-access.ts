@@ -144,6 +144,8 @@ export const CONTRACT: Record<string, Rule> = {
   // claims-cover.md sections 1 and 6: correcting the facts of a death; a client reporting one
   "PATCH /api/v1/claims/[id]": "claims:write",
   "POST /api/v1/portal/claims": "portal:read",
+  // reports.md section 1: the portfolio report (a seller: its own company and unit)
+  "GET /api/v1/reports/portfolio": "reports:read",
 };
 
 // Routes whose permission admits signed-in users only: an API key is refused (403) whatever it holds.
