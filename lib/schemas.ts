@@ -25,9 +25,40 @@ export function parseDateTime(value: string): Date {
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
 
+/** The cursor of a keyset walk (lib/paging.ts makes and reads it). */
+export const CursorParam = z
+  .string()
+  .trim()
+  .min(1)
+  .max(300)
+  .optional()
+  .describe(
+    "The `next_cursor` of the previous page (the Next-Cursor header on bare lists). The walk goes newest first by created_at then id, whatever the default order, and `page`/`offset` are ignored. A cursor this service did not make is 422.",
+  );
+
+export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The media type of each export format. */
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+/** `format=csv|xlsx`: the whole list as a file (lib/exports), with the same filters and scope. */
+export const ExportFormatParam = z
+  .enum(EXPORT_FORMATS)
+  .optional()
+  .describe(
+    "Download every matching row as a file instead of a page: `csv` (UTF-8 with BOM) or `xlsx`. Paging parameters are then ignored.",
+  );
+
+/** The query of a paginated list: page/page_size, or a cursor; and `format` for its export. */
 export const PaginationQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  cursor: CursorParam,
+  format: ExportFormatParam,
 });
 export type PaginationQuery = z.infer<typeof PaginationQuery>;
 
@@ -37,6 +68,12 @@ export function paginated<T extends z.ZodType>(item: T) {
     total: z.number().int(),
     page: z.number().int(),
     page_size: z.number().int(),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe(
+        "Pass as `cursor` for the rows after this page (newest first by created_at, then id); null on the last page",
+      ),
   });
 }
 

@@ -20,9 +20,8 @@ export type ApiOptions = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
 
-/** Calls the route handler that serves `path` (e.g. "/api/v1/auth/me?x=1"), as Next.js would. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function api<T = any>(method: string, path: string, options: ApiOptions = {}): Promise<ApiResponse<T>> {
+/** The route handler's Response itself, for a body that is not JSON text (a file, a stream). */
+export async function apiResponse(method: string, path: string, options: ApiOptions = {}): Promise<Response> {
   const url = new URL(path, "http://localhost:3000");
   const found = routes.match(url.pathname);
   if (!found) throw new Error(`no route handler for ${url.pathname}`);
@@ -37,9 +36,13 @@ export async function api<T = any>(method: string, path: string, options: ApiOpt
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
   }
-  const response = await handler(new Request(url, { method, headers, body }), {
-    params: Promise.resolve(found.params),
-  });
+  return handler(new Request(url, { method, headers, body }), { params: Promise.resolve(found.params) });
+}
+
+/** Calls the route handler that serves `path` (e.g. "/api/v1/auth/me?x=1"), as Next.js would. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function api<T = any>(method: string, path: string, options: ApiOptions = {}): Promise<ApiResponse<T>> {
+  const response = await apiResponse(method, path, options);
   const text = await response.text();
   let parsed: unknown = text;
   try {

@@ -182,7 +182,17 @@ export const policyStatusHistory = pgTable(
     // The day the move took effect: a lapse found late by a catch-up run is dated the lapse day.
     effectiveDate: date("effective_date").notNull(),
   },
-  (t) => [index("policy_status_history_policy_idx").on(t.policyId, t.changedAt)],
+  (t) => [
+    index("policy_status_history_policy_idx").on(t.policyId, t.changedAt),
+    // The portfolio report (lib/reports): the lapse, reinstatement and first-premium moves of its window as
+    // range scans. Its status on a day reads (policy_id, effective_date desc, changed_at desc, id desc)
+    // include (to_status), written by hand in migration 0018 (drizzle-kit cannot say INCLUDE).
+    index("policy_status_history_to_status_idx").on(t.toStatus, t.effectiveDate),
+    // ... and leaves imported policies out of the new business.
+    index("policy_status_history_imported_idx")
+      .on(t.policyId)
+      .where(sql`${t.fromStatus} is null and ${t.reason} = 'imported'`),
+  ],
 );
 
 // Rendered files kept per policy (the certificate), so a download does not render again.

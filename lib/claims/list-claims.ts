@@ -2,15 +2,27 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { claims } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
+import { keysetOf, pagingOf, walkStartOf } from "@/lib/paging";
 import { toClaimResponses, visibleClaims } from "./internal";
 import type { ListClaimsQuery } from "./schemas";
 
 /**
  * GET /claims/: overdue claims first (past settle_by and not CLOSED, claims-cover.md section 4), then the
  * newest report first (or the oldest first), then by id; filtered by status and policy. The order is the
- * database's, so that pages never repeat or skip a claim.
+ * database's, so that pages never repeat or skip a claim. With a cursor the walk's stable order applies
+ * (newest created first, lib/paging.ts), and the first page's next_cursor is the walk's beginning (the
+ * claims created up to that read), since an overdue-first page is no prefix of it (docs/reports.md
+ * section 3). `batch` is one read of an export.
  */
-export async function listClaims({ ctx, query }: { ctx: ServiceContext; query: ListClaimsQuery }) {
+export async function listClaims({
+  ctx,
+  query,
+  batch,
+}: {
+  ctx: ServiceContext;
+  query: ListClaimsQuery;
+  batch?: boolean;
+}) {
   assertCan(ctx.actor, "claims:read", "portal:read");
   const where = and(
     visibleClaims(ctx.actor),
@@ -19,15 +31,24 @@ export async function listClaims({ ctx, query }: { ctx: ServiceContext; query: L
   );
   const direction = query.sort === "reported_at" ? asc : desc;
   const overdueFirst = sql`case when ${claims.settleBy} < now() and ${claims.status} <> 'CLOSED' then 0 else 1 end`;
-  const [rows, [{ total }]] = await Promise.all([
+  const paging = pagingOf("claims", query, { batch });
+  const order = paging.walking
+    ? paging.order(claims)
+    : [overdueFirst, direction(claims.reportedAt), direction(claims.id)];
+  const [rows, total] = await Promise.all([
     ctx.db
-      .select()
+      .select({ claim: claims, keyset: keysetOf(claims), ...(paging.walking ? {} : { walkStart: walkStartOf() }) })
       .from(claims)
-      .where(where)
-      .orderBy(overdueFirst, direction(claims.reportedAt), direction(claims.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    ctx.db.select({ total: count() }).from(claims).where(where),
+      .where(and(where, paging.after(claims)))
+      .orderBy(...order)
+      .limit(paging.limit)
+      .offset(paging.offset),
+    paging.total(() => ctx.db.select({ total: count() }).from(claims).where(where)),
   ]);
-  return { items: await toClaimResponses(ctx.db, rows), total, page: query.page, page_size: query.page_size };
+  const page = paging.slice(rows);
+  const items = await toClaimResponses(
+    ctx.db,
+    page.rows.map((row) => row.claim),
+  );
+  return { items, total, page: query.page, page_size: query.page_size, next_cursor: page.next_cursor };
 }

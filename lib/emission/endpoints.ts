@@ -1,4 +1,4 @@
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation, listResponse } from "@/lib/http/operation";
 import { IdParams } from "@/lib/schemas";
 import {
   ClientResponse,
@@ -46,7 +46,7 @@ export const emissionEndpoints = {
     summary: "Clients in the caller's scope, newest first",
     access: "emission:read",
     query: ListClientsQuery,
-    responses: { 200: { description: "A page of clients", schema: PaginatedClients } },
+    responses: { 200: listResponse("A page of clients", PaginatedClients) },
   }),
   getClient: defineOperation({
     method: "GET",
@@ -108,7 +108,7 @@ export const emissionEndpoints = {
     summary: "Policies in the caller's scope (a client: its own), newest first",
     access: readPolicy,
     query: ListPoliciesQuery,
-    responses: { 200: { description: "A page of policies", schema: PaginatedPolicies } },
+    responses: { 200: listResponse("A page of policies", PaginatedPolicies) },
   }),
   getPolicy: defineOperation({
     method: "GET",

@@ -5,15 +5,21 @@ import { normalizeSearchText } from "@/db/search";
 import { clients } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
+import { keysetOf, pagingOf } from "@/lib/paging";
 import { toClientResponse, visibleClients } from "./internal";
 
-/** GET /emission/clients: newest first, optionally matching the start of a name or e-mail. */
+/**
+ * GET /emission/clients: newest first, optionally matching the start of a name or e-mail; by page or by
+ * cursor (lib/paging.ts). `batch` is one read of an export (export-clients.ts): no total.
+ */
 export async function listClients({
   ctx,
   query,
+  batch,
 }: {
   ctx: ServiceContext;
-  query: { q?: string; page: number; page_size: number };
+  query: { q?: string; page: number; page_size: number; cursor?: string };
+  batch?: boolean;
 }) {
   assertCan(ctx.actor, "emission:read");
   // A prefix of the first name, the last name, "first last" or the e-mail, in any case and with or without
@@ -29,21 +35,27 @@ export async function listClients({
         )
       : undefined,
   );
+  const paging = pagingOf("clients", query, { batch });
   const [rows, total] = await Promise.all([
     ctx.db
-      .select()
+      .select({ client: clients, keyset: keysetOf(clients) })
       .from(clients)
-      .where(where)
+      .where(and(where, paging.after(clients)))
       .orderBy(desc(clients.createdAt), desc(clients.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    countRows(ctx.db, () =>
-      ctx.db
-        .select({ one: sql`1`.as("one") })
-        .from(clients)
-        .where(where)
-        .$dynamic(),
+      .limit(paging.limit)
+      .offset(paging.offset),
+    // countRows stops counting at 100,000 (db/count.ts).
+    paging.total(() =>
+      countRows(ctx.db, () =>
+        ctx.db
+          .select({ one: sql`1`.as("one") })
+          .from(clients)
+          .where(where)
+          .$dynamic(),
+      ).then((total) => [{ total }]),
     ),
   ]);
-  return { items: rows.map(toClientResponse), total, page: query.page, page_size: query.page_size };
+  const page = paging.slice(rows);
+  const items = page.rows.map((row) => toClientResponse(row.client));
+  return { items, total, page: query.page, page_size: query.page_size, next_cursor: page.next_cursor };
 }

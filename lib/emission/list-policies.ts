@@ -5,11 +5,23 @@ import { normalizeSearchText } from "@/db/search";
 import { beneficiaries, clients, plans, planVersions, policies } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
+import { keysetOf, pagingOf } from "@/lib/paging";
 import { POLICY_DATE_TERMS, toPolicyResponse, visiblePolicies } from "./internal";
 import type { ListPoliciesQuery } from "./schemas";
 
-/** GET /emission/policies: newest first, filtered by status, client, start dates or a number/name prefix. */
-export async function listPolicies({ ctx, query }: { ctx: ServiceContext; query: ListPoliciesQuery }) {
+/**
+ * GET /emission/policies: newest first, filtered by status, client, start dates or a number/name prefix;
+ * by page or by cursor (lib/paging.ts). `batch` is one read of an export (export-policies.ts): no total.
+ */
+export async function listPolicies({
+  ctx,
+  query,
+  batch,
+}: {
+  ctx: ServiceContext;
+  query: ListPoliciesQuery;
+  batch?: boolean;
+}) {
   assertCan(ctx.actor, "emission:read", "portal:read");
   // A prefix of the policy number or of the client's name (first, last, "first last"), in any case and with
   // or without accents, on the normalised columns of db/search.ts.
@@ -28,6 +40,7 @@ export async function listPolicies({ ctx, query }: { ctx: ServiceContext; query:
         )
       : undefined,
   );
+  const paging = pagingOf("policies", query, { batch });
   const [rows, total] = await Promise.all([
     ctx.db
       .select({
@@ -36,36 +49,40 @@ export async function listPolicies({ ctx, query }: { ctx: ServiceContext; query:
         planName: plans.name,
         terms: POLICY_DATE_TERMS,
         beneficiaryCount: sql<number>`(select count(*)::int from ${beneficiaries} where ${beneficiaries.policyId} = ${policies.id})`,
+        keyset: keysetOf(policies),
       })
       .from(policies)
       .innerJoin(clients, eq(clients.id, policies.clientId))
       .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
       .innerJoin(plans, eq(plans.id, planVersions.planId))
-      .where(where)
+      .where(and(where, paging.after(policies)))
       .orderBy(desc(policies.createdAt), desc(policies.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
+      .limit(paging.limit)
+      .offset(paging.offset),
     // Every policy has its client: the total joins clients only when q searches their names, so that a
     // seller's filtered list is counted on the entries of one index (policies_scope_status_created_idx);
     // countRows stops counting at 100,000 (db/count.ts).
-    countRows(ctx.db, () =>
-      search
-        ? ctx.db
-            .select({ one: sql`1`.as("one") })
-            .from(policies)
-            .innerJoin(clients, eq(clients.id, policies.clientId))
-            .where(where)
-            .$dynamic()
-        : ctx.db
-            .select({ one: sql`1`.as("one") })
-            .from(policies)
-            .where(where)
-            .$dynamic(),
+    paging.total(() =>
+      countRows(ctx.db, () =>
+        search
+          ? ctx.db
+              .select({ one: sql`1`.as("one") })
+              .from(policies)
+              .innerJoin(clients, eq(clients.id, policies.clientId))
+              .where(where)
+              .$dynamic()
+          : ctx.db
+              .select({ one: sql`1`.as("one") })
+              .from(policies)
+              .where(where)
+              .$dynamic(),
+      ).then((total) => [{ total }]),
     ),
   ]);
-  const items = rows.map(({ policy, clientName, planName, terms, beneficiaryCount }) => {
+  const page = paging.slice(rows);
+  const items = page.rows.map(({ policy, clientName, planName, terms, beneficiaryCount }) => {
     const { beneficiaries: _people, ...fields } = toPolicyResponse(policy, [], terms);
     return { ...fields, client_name: clientName, plan_name: planName, beneficiary_count: beneficiaryCount };
   });
-  return { items, total, page: query.page, page_size: query.page_size };
+  return { items, total, page: query.page, page_size: query.page_size, next_cursor: page.next_cursor };
 }

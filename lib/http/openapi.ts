@@ -90,10 +90,27 @@ const error = (description: string) => ({
 function toOpenApiOperation(operation: Operation) {
   const responses: Record<string, unknown> = {};
   for (const [status, spec] of Object.entries(operation.responses)) {
+    const files = Object.fromEntries(
+      (spec.files ?? []).map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+    );
+    const headers = spec.headers
+      ? {
+          headers: Object.fromEntries(
+            Object.entries(spec.headers).map(([name, { description }]) => [
+              name,
+              { description, schema: { type: "string" } },
+            ]),
+          ),
+        }
+      : {};
     responses[status] = spec.schema
       ? {
           description: spec.description,
-          content: { [spec.contentType ?? "application/json"]: { schema: toSchema(spec.schema, "output") } },
+          ...headers,
+          content: {
+            [spec.contentType ?? "application/json"]: { schema: toSchema(spec.schema, "output") },
+            ...files,
+          },
         }
       : Number(status) >= 400
         ? error(spec.description)

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Permission } from "@/lib/auth/permissions";
+import { EXPORT_CONTENT_TYPES } from "@/lib/schemas";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -9,7 +10,37 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  */
 export type Access = "public" | "user" | Permission | readonly Permission[];
 
-export type ResponseSpec = { description: string; schema?: z.ZodType; contentType?: string };
+export type ResponseSpec = {
+  description: string;
+  schema?: z.ZodType;
+  contentType?: string;
+  /** Other media types the same status may answer with, as files (a list's exports). */
+  files?: readonly string[];
+  /** Headers the answer carries, by name. */
+  headers?: Record<string, { description: string }>;
+};
+
+/**
+ * The 200 of one of the eight lists (reports.md sections 2 and 3): a page as JSON, or with `format` the
+ * whole list as a CSV or XLSX file; a bare-array list also names its Next-Cursor header.
+ */
+export function listResponse(description: string, schema: z.ZodType, { bare = false } = {}): ResponseSpec {
+  return {
+    description: `${description}; with \`format\`, every matching row as a file (Content-Disposition: attachment; filename="<list>-<YYYY-MM-DD>.<csv|xlsx>")`,
+    schema,
+    files: Object.values(EXPORT_CONTENT_TYPES),
+    ...(bare
+      ? {
+          headers: {
+            "Next-Cursor": {
+              description:
+                "The cursor of the rows after these, to pass as `cursor`; absent on the last page (and on a file)",
+            },
+          },
+        }
+      : {}),
+  };
+}
 
 /**
  * One endpoint, described once: the wrapper enforces its access and parses its inputs with these

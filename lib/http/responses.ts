@@ -1,3 +1,6 @@
+import { exportFileName, exportStream, type ExportSource } from "@/lib/exports/stream";
+import { EXPORT_CONTENT_TYPES, type ExportFormat } from "@/lib/schemas";
+
 type WholeBody = string | Uint8Array | null;
 
 /**
@@ -81,6 +84,28 @@ export function attachment(content: Uint8Array, contentType: string, fileName: s
       "Content-Type": contentType,
       "Content-Disposition": `attachment; filename="${fileName}"`,
       "Content-Length": String(content.byteLength),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+/** The header of a bare-array list that carries the cursor of the rows after this answer (reports.md section 3). */
+export const NEXT_CURSOR_HEADER = "Next-Cursor";
+
+/** A bare-array list (leads, transactions): the items as the body, the next cursor in a header (none on the last page). */
+export function bareList({ items, next_cursor }: { items: unknown[]; next_cursor: string | null }): Response {
+  return json(items, 200, next_cursor ? { [NEXT_CURSOR_HEADER]: next_cursor } : {});
+}
+
+/**
+ * A list's export (lib/exports): streamed as the database is read, never whole in memory, so it is a
+ * plain Response with a stream body; the production server pipes it to the socket with backpressure.
+ */
+export function exported(source: ExportSource, format: ExportFormat): Response {
+  return new Response(exportStream(source, format), {
+    headers: {
+      "Content-Type": EXPORT_CONTENT_TYPES[format],
+      "Content-Disposition": `attachment; filename="${exportFileName(source.list, format)}"`,
       "Cache-Control": "private, no-store",
     },
   });

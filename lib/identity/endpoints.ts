@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation, listResponse } from "@/lib/http/operation";
 import { IdParams, paginated } from "@/lib/schemas";
 import {
   ApiKeyResponse,
@@ -245,7 +245,7 @@ export const identityEndpoints = {
     summary: "List users (paginated; e-mail substring and company filters)",
     access: "users:manage",
     query: ListUsersQuery,
-    responses: { 200: { description: "A page of users, newest first", schema: paginated(UserResponse) } },
+    responses: { 200: listResponse("A page of users, newest first", paginated(UserResponse)) },
   }),
   createUser: defineOperation({
     method: "POST",

@@ -3,10 +3,20 @@ import { escapeLike } from "@/db/like";
 import { users } from "@/db/schema";
 import { assertCan, scopeOf } from "@/lib/auth/actor";
 import { type ServiceContext } from "@/lib/context";
+import { keysetOf, pagingOf } from "@/lib/paging";
 import { toUserResponses } from "./internal";
 import type { ListUsersQuery } from "./schemas";
 
-export async function listUsers({ ctx, query }: { ctx: ServiceContext; query: ListUsersQuery }) {
+/** The users in the caller's scope, newest first; by page or by cursor. `batch` is one read of an export. */
+export async function listUsers({
+  ctx,
+  query,
+  batch,
+}: {
+  ctx: ServiceContext;
+  query: ListUsersQuery;
+  batch?: boolean;
+}) {
   assertCan(ctx.actor, "users:manage");
   const scope = scopeOf(ctx.actor);
   const filters: SQL[] = [];
@@ -14,13 +24,19 @@ export async function listUsers({ ctx, query }: { ctx: ServiceContext; query: Li
   if (query.company_id) filters.push(eq(users.companyId, query.company_id));
   if (scope) filters.push(eq(users.companyId, scope.companyId));
   const where = and(...filters);
-  const [{ total }] = await ctx.db.select({ total: count() }).from(users).where(where);
+  const paging = pagingOf("users", query, { batch });
+  const total = await paging.total(() => ctx.db.select({ total: count() }).from(users).where(where));
   const rows = await ctx.db
-    .select()
+    .select({ user: users, keyset: keysetOf(users) })
     .from(users)
-    .where(where)
+    .where(and(where, paging.after(users)))
     .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
-  return { items: await toUserResponses(ctx.db, rows), total, page: query.page, page_size: query.page_size };
+    .limit(paging.limit)
+    .offset(paging.offset);
+  const page = paging.slice(rows);
+  const items = await toUserResponses(
+    ctx.db,
+    page.rows.map((row) => row.user),
+  );
+  return { items, total, page: query.page, page_size: query.page_size, next_cursor: page.next_cursor };
 }

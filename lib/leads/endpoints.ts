@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation, listResponse } from "@/lib/http/operation";
 import { IdParams } from "@/lib/schemas";
 import {
   CapturedLeadResponse,
@@ -51,10 +51,10 @@ export const leadsEndpoints = {
     tag,
     summary: "Leads in the caller's scope, newest first",
     description:
-      "A bare list with limit/offset; `status` filters by stage. Deviation: a portal client (CLIENTE) gets 403 (leads hold prospects' phone numbers).",
+      "A bare list with limit/offset, or by `cursor` (the Next-Cursor header of the previous answer; newest first by created_at then id); `status` filters by stage. `format=csv|xlsx` downloads every matching lead. Deviation: a portal client (CLIENTE) gets 403 (leads hold prospects' phone numbers).",
     access: "leads:read",
     query: ListLeadsQuery,
-    responses: { 200: { description: "Leads", schema: z.array(LeadResponse) } },
+    responses: { 200: listResponse("Leads", z.array(LeadResponse), { bare: true }) },
   }),
   getLeadAnalytics: defineOperation({
     method: "GET",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CountryCode, Email, PhoneInput, Uuid } from "@/lib/schemas";
+import { CountryCode, CursorParam, Email, ExportFormatParam, PhoneInput, Uuid } from "@/lib/schemas";
 import { LEAD_STAGES } from "@/db/enums";
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
@@ -83,6 +83,8 @@ export const ListLeadsQuery = z.object({
   status: z.enum(LEAD_STAGES).optional().describe("A lead stage"),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
+  cursor: CursorParam,
+  format: ExportFormatParam,
 });
 export type ListLeadsQuery = z.infer<typeof ListLeadsQuery>;
 

@@ -2,10 +2,20 @@ import { and, count, desc, eq, notLike, type SQL } from "drizzle-orm";
 import { notifications } from "@/db/schema";
 import { assertCan, scopeOf } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
+import { keysetOf, pagingOf } from "@/lib/paging";
 import { mayReadLinks, toNotificationResponse } from "./internal";
 import type { ListNotificationsQuery } from "./schemas";
 
-export async function listNotifications({ ctx, query }: { ctx: ServiceContext; query: ListNotificationsQuery }) {
+/** The outbox, newest first, filtered; by page or by cursor. `batch` is one read of an export (no total). */
+export async function listNotifications({
+  ctx,
+  query,
+  batch,
+}: {
+  ctx: ServiceContext;
+  query: ListNotificationsQuery;
+  batch?: boolean;
+}) {
   assertCan(ctx.actor, "notifications:read");
   const filters: SQL[] = [];
   // Recipients are personal data: a caller scoped to a company (an API key) sees only that company's.
@@ -18,18 +28,21 @@ export async function listNotifications({ ctx, query }: { ctx: ServiceContext; q
   if (query.template) filters.push(eq(notifications.template, query.template));
   if (query.status) filters.push(eq(notifications.status, query.status));
   const where = and(...filters);
-  const [{ total }] = await ctx.db.select({ total: count() }).from(notifications).where(where);
+  const paging = pagingOf("notifications", query, { batch });
+  const total = await paging.total(() => ctx.db.select({ total: count() }).from(notifications).where(where));
   const rows = await ctx.db
-    .select()
+    .select({ notification: notifications, keyset: keysetOf(notifications) })
     .from(notifications)
-    .where(where)
+    .where(and(where, paging.after(notifications)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
+    .limit(paging.limit)
+    .offset(paging.offset);
+  const page = paging.slice(rows);
   return {
-    items: rows.map((row) => toNotificationResponse(row, mayReadLinks(ctx.actor))),
+    items: page.rows.map((row) => toNotificationResponse(row.notification, mayReadLinks(ctx.actor))),
     total,
     page: query.page,
     page_size: query.page_size,
+    next_cursor: page.next_cursor,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation, listResponse } from "@/lib/http/operation";
 import { IdParams, paginated } from "@/lib/schemas";
 import {
   AuditEntryResponse,
@@ -53,7 +53,7 @@ export const operationsEndpoints = {
     summary: "Query the audit log (newest first)",
     access: "audit:read",
     query: ListAuditQuery,
-    responses: { 200: { description: "PaginatedAuditResponse", schema: paginated(AuditEntryResponse) } },
+    responses: { 200: listResponse("PaginatedAuditResponse", paginated(AuditEntryResponse)) },
   }),
   createCompany: defineOperation({
     method: "POST",

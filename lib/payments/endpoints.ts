@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PolicyDetailResponse } from "@/lib/emission/schemas";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation, listResponse } from "@/lib/http/operation";
 import { IdParams } from "@/lib/schemas";
 import {
   CancelSubscriptionInput,
@@ -124,9 +124,13 @@ export const paymentsEndpoints = {
     path: "/payments/transactions",
     tag,
     summary: "Transactions of the policies in the caller's scope, newest first",
+    description:
+      "A bare list with limit/offset, or by `cursor` (the Next-Cursor header of the previous answer; newest first by created_at then id). `format=csv|xlsx` downloads every matching transaction.",
     access: "payments:read",
     query: ListTransactionsQuery,
-    responses: { 200: { description: "A bare list (limit/offset)", schema: z.array(TransactionResponse) } },
+    responses: {
+      200: listResponse("A bare list (limit/offset or cursor)", z.array(TransactionResponse), { bare: true }),
+    },
   }),
   retryTransaction: defineOperation({
     method: "POST",

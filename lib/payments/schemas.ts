@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DateTimeInput, DecimalInput, MoneyString, Uuid } from "@/lib/schemas";
+import { CursorParam, DateTimeInput, DecimalInput, ExportFormatParam, MoneyString, Uuid } from "@/lib/schemas";
 import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from "@/db/enums";
 
 export const TransactionResponse = z.object({
@@ -77,6 +77,8 @@ export const ListTransactionsQuery = z.object({
   status: z.enum(TRANSACTION_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
+  cursor: CursorParam,
+  format: ExportFormatParam,
 });
 export type ListTransactionsQuery = z.infer<typeof ListTransactionsQuery>;
 

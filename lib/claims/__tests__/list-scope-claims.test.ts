@@ -251,6 +251,7 @@ describe("GET /claims/: filters, order and pages", () => {
       total: 0,
       page: 1,
       page_size: 50,
+      next_cursor: null,
     });
     const policy = await activePolicy(seller, admin);
     const claim = await reportClaim(seller, policy);

@@ -113,9 +113,11 @@ describe("GET /api/v1/openapi.json", () => {
     expect(audit["x-permissions"]).toEqual(["audit:read"]);
     expect(audit.parameters.map((parameter) => parameter.name).sort()).toEqual([
       "action",
+      "cursor",
       "date_from",
       "date_to",
       "entity",
+      "format",
       "page",
       "page_size",
       "user_id",

@@ -1,6 +1,7 @@
-import { created, json } from "@/lib/http/responses";
+import { bareList, created, exported, json } from "@/lib/http/responses";
 import { withApi } from "@/lib/http/with-api";
 import { captureLead } from "@/lib/leads/capture-lead";
+import { exportLeads } from "@/lib/leads/export-leads";
 import { listLeads } from "@/lib/leads/list-leads";
 import { leadsEndpoints } from "@/lib/leads/endpoints";
 
@@ -10,5 +11,7 @@ export const POST = withApi(leadsEndpoints.captureLead, async ({ ctx, body }) =>
   return isNew ? created(lead) : json(lead);
 });
 
-// GET /api/v1/leads/ - leads in scope by stage
-export const GET = withApi(leadsEndpoints.listLeads, async ({ ctx, query }) => json(await listLeads({ ctx, query })));
+// GET /api/v1/leads/ - leads in scope by stage (or every matching row as CSV/XLSX)
+export const GET = withApi(leadsEndpoints.listLeads, async ({ ctx, query }) =>
+  query.format ? exported(exportLeads({ ctx, query }), query.format) : bareList(await listLeads({ ctx, query })),
+);
