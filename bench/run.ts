@@ -2,7 +2,9 @@
 // Settings: BENCH_DURATION_S (10), BENCH_WARMUP_S (3), BENCH_CONCURRENCY (32), BENCH_SLICES (5: each
 // target's measured time is cut into slices that alternate with the other targets'), BENCH_POSTGRES_URL
 // (postgres://postgres@127.0.0.1:5432/postgres, where fresh databases are created and dropped) and
-// BENCH_NODE_FLAGS (extra Node flags for the service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+// BENCH_NODE_FLAGS (extra Node flags for the service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). The
+// volume scenario keeps its seeded database: VOLUME_DATABASE (cover_volume), VOLUME_RESEED=1,
+// VOLUME_CONCURRENCY (4), VOLUME_SCALE (1; 0.01 seeds a book of 10,000 policies to try it out).
 // Targets that are missed are printed as FAIL; only errors (non-200 answers) make the exit code non-zero.
 import { existsSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -16,6 +18,7 @@ import { knowledgeRetrieval } from "./knowledge-retrieval";
 import { lifecycle } from "./lifecycle";
 import { Cleanup } from "./lib/cleanup";
 import type { BenchSettings, Scenario, ScenarioReport } from "./lib/scenario";
+import { volume } from "./volume";
 import { webhooks } from "./webhooks";
 
 /** Every benchmark; a module adds its scenario file here. */
@@ -28,6 +31,7 @@ const SCENARIOS: Scenario[] = [
   webhooks,
   knowledgeRetrieval,
   lifecycle,
+  volume,
 ];
 
 const root = path.resolve(import.meta.dirname, "..");

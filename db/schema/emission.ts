@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { normalizedSql } from "../search";
 import { bytea, createdAt, id, money, updatedAt } from "./columns";
 import { planVersions } from "./catalog";
 import { businessUnits, companies } from "./operations";
@@ -43,12 +44,25 @@ export const clients = pgTable(
     createdBy: uuid("created_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // The names as the `q` search compares them: lower case, accents folded (db/search.ts). The full name
+    // serves a prefix of the first name or of "first last"; the last name its own prefix.
+    searchName: text("search_name")
+      .notNull()
+      .generatedAlwaysAs(sql.raw(normalizedSql(`"first_name" || ' ' || "last_name"`))),
+    searchLastName: text("search_last_name")
+      .notNull()
+      .generatedAlwaysAs(sql.raw(normalizedSql(`"last_name"`))),
   },
   (t) => [
     // Unique whatever the letter case: the portal matches a signed-in user to its client by e-mail.
     uniqueIndex("clients_email_lower_uq").on(sql`lower(${t.email})`),
     index("clients_company_idx").on(t.companyId, t.businessUnitId),
     index("clients_created_idx").on(t.createdAt),
+    // Prefix matches (LIKE 'abc%') of the `q` search; text_pattern_ops compares bytes, so the index serves
+    // LIKE whatever the database's collation.
+    index("clients_search_name_idx").using("btree", t.searchName.op("text_pattern_ops")),
+    index("clients_search_last_name_idx").using("btree", t.searchLastName.op("text_pattern_ops")),
+    index("clients_email_prefix_idx").using("btree", sql`lower(${t.email}) text_pattern_ops`),
   ],
 );
 
@@ -96,6 +110,12 @@ export const policies = pgTable(
   },
   (t) => [
     index("policies_status_idx").on(t.status),
+    // A seller's list (scope = company and unit) with a status filter, newest first: the first page reads
+    // page_size index entries in order, and its total counts entries of the index alone.
+    // (Ascending: read backwards it gives ORDER BY created_at DESC, id DESC, nulls first as that order says.)
+    index("policies_scope_status_created_idx").on(t.companyId, t.businessUnitId, t.status, t.createdAt, t.id),
+    // `q` as a policy number prefix, in any letter case.
+    index("policies_number_prefix_idx").using("btree", sql`lower(${t.policyNumber}) text_pattern_ops`),
     index("policies_client_idx").on(t.clientId),
     index("policies_company_idx").on(t.companyId, t.businessUnitId),
     index("policies_start_idx").on(t.startDate),
@@ -162,7 +182,17 @@ export const policyStatusHistory = pgTable(
     // The day the move took effect: a lapse found late by a catch-up run is dated the lapse day.
     effectiveDate: date("effective_date").notNull(),
   },
-  (t) => [index("policy_status_history_policy_idx").on(t.policyId, t.changedAt)],
+  (t) => [
+    index("policy_status_history_policy_idx").on(t.policyId, t.changedAt),
+    // The portfolio report (lib/reports): the lapse, reinstatement and first-premium moves of its window as
+    // range scans. Its status on a day reads (policy_id, effective_date desc, changed_at desc, id desc)
+    // include (to_status), written by hand in migration 0018 (drizzle-kit cannot say INCLUDE).
+    index("policy_status_history_to_status_idx").on(t.toStatus, t.effectiveDate),
+    // ... and leaves imported policies out of the new business.
+    index("policy_status_history_imported_idx")
+      .on(t.policyId)
+      .where(sql`${t.fromStatus} is null and ${t.reason} = 'imported'`),
+  ],
 );
 
 // Rendered files kept per policy (the certificate), so a download does not render again.

@@ -1,5 +1,7 @@
-import { and, count, desc, ilike, or, sql } from "drizzle-orm";
+import { and, desc, like, or, sql } from "drizzle-orm";
+import { countRows } from "@/db/count";
 import { escapeLike } from "@/db/like";
+import { normalizeSearchText } from "@/db/search";
 import { clients } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
@@ -20,15 +22,16 @@ export async function listClients({
   batch?: boolean;
 }) {
   assertCan(ctx.actor, "emission:read");
-  const search = query.q ? `${escapeLike(query.q)}%` : null;
+  // A prefix of the first name, the last name, "first last" or the e-mail, in any case and with or without
+  // accents: each is a LIKE 'prefix%' on a normalised column with a text_pattern_ops index (db/search.ts).
+  const search = query.q ? `${escapeLike(normalizeSearchText(query.q))}%` : null;
   const where = and(
     visibleClients(ctx.actor),
     search
       ? or(
-          ilike(clients.firstName, search),
-          ilike(clients.lastName, search),
-          ilike(clients.email, search),
-          ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, search),
+          like(clients.searchName, search),
+          like(clients.searchLastName, search),
+          sql`lower(${clients.email}) like ${search}`,
         )
       : undefined,
   );
@@ -41,7 +44,16 @@ export async function listClients({
       .orderBy(desc(clients.createdAt), desc(clients.id))
       .limit(paging.limit)
       .offset(paging.offset),
-    paging.total(() => ctx.db.select({ total: count() }).from(clients).where(where)),
+    // countRows stops counting at 100,000 (db/count.ts).
+    paging.total(() =>
+      countRows(ctx.db, () =>
+        ctx.db
+          .select({ one: sql`1`.as("one") })
+          .from(clients)
+          .where(where)
+          .$dynamic(),
+      ).then((total) => [{ total }]),
+    ),
   ]);
   const page = paging.slice(rows);
   const items = page.rows.map((row) => toClientResponse(row.client));
