@@ -164,6 +164,8 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
         price: "37.50",
         deceasedFlag: true,
         deceasedAt: new Date(),
+        // As marking a life deceased does: its cover ends the day it is marked.
+        coverEndDate: new Date().toISOString().slice(0, 10),
         position: 2,
       },
     ])
