@@ -1,4 +1,5 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
+import { ACCOUNT_ENTRY_KINDS } from "@/db/enums";
 import { policyAccountEntries, type Policy, type PolicyAccountEntry } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
@@ -8,6 +9,9 @@ import { getPolicyOrThrow, policyDates, type PolicyDateTerms } from "../internal
 import { premiumTermsOf } from "./internal";
 import { arrearsAmount } from "./premiums";
 import type { AccountResponse } from "./schemas";
+
+/** The kinds in the order of db/enums.ts: a payment, the periods it pays, refunds, adjustments. */
+const KIND_ORDER = sql.raw(`array[${ACCOUNT_ENTRY_KINDS.map((kind) => `'${kind}'`).join(", ")}]`);
 
 /** What the policy owes and has paid today, without its entries (the portal's payment uses it too). */
 export function accountSummary(policy: Policy, terms: PolicyDateTerms, today = todayUtc()) {
@@ -49,7 +53,15 @@ export async function getAccount({
       .select()
       .from(policyAccountEntries)
       .where(eq(policyAccountEntries.policyId, policy.id))
-      .orderBy(asc(policyAccountEntries.entryDate), asc(policyAccountEntries.createdAt), asc(policyAccountEntries.id)),
+      .orderBy(
+        asc(policyAccountEntries.entryDate),
+        asc(policyAccountEntries.createdAt),
+        // PGlite's clock can stamp two entries of one payment alike: the money comes in before it pays a
+        // period, and periods follow their dates (the reference starts with the period's first day).
+        sql`array_position(${KIND_ORDER}, ${policyAccountEntries.kind}::text)`,
+        asc(policyAccountEntries.reference),
+        asc(policyAccountEntries.id),
+      ),
   ]);
   return { ...accountSummary(policy, terms), entries: entries.map(toEntryResponse) };
 }
