@@ -14,9 +14,8 @@ import { callApi, logIn } from "./lib/api";
 import { ADMIN_DATABASE_URL } from "./lib/database";
 import { measureAlternating, runClosedLoop, type LoadResult, type LoadSamples } from "./lib/load";
 import { rssBytesOf, sampleMemory } from "./lib/memory";
-import { freePort, startService } from "./lib/processes";
 import type { Scenario, TargetCheck } from "./lib/scenario";
-import { BENCH_ADMIN, BENCH_POOL_SIZE, BENCH_SELLER } from "./lib/seed";
+import { BENCH_ADMIN, BENCH_SELLER, startServiceOn } from "./lib/seed";
 import { summarizeLatencies } from "./lib/stats";
 import { bookId, prepareVolumeDatabase } from "./lib/volume-seed";
 
@@ -219,19 +218,7 @@ export const volume: Scenario = {
       reseed: process.env.VOLUME_RESEED === "1",
       log,
     });
-    const service = await startService(
-      cleanup,
-      settings.root,
-      await freePort(),
-      {
-        DATABASE_URL: databaseUrl,
-        DATABASE_POOL_SIZE: BENCH_POOL_SIZE,
-        AUTH_SECRET: "bench-secret-of-at-least-thirty-two-characters",
-        BOOTSTRAP_ADMIN_EMAIL: BENCH_ADMIN.email,
-        BOOTSTRAP_ADMIN_PASSWORD: BENCH_ADMIN.password,
-      },
-      settings.serviceNodeFlags,
-    );
+    const service = await startServiceOn(settings, cleanup, databaseUrl);
     log(`service ready at ${service.baseUrl} (pid ${service.pid}) on ${DATABASE}`);
     const adminToken = await logIn(service.baseUrl, BENCH_ADMIN.email, BENCH_ADMIN.password);
     const seller = await sellerToken(service.baseUrl, adminToken, databaseUrl);

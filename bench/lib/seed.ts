@@ -15,6 +15,31 @@ export const BENCH_POOL_SIZE = "10";
 export const BENCH_ADMIN = { email: "bench-admin@example.test", password: "bench-admin-password-2026" };
 export const BENCH_SELLER = { email: "bench-seller@example.test", password: "seller-bench-passphrase-2026" };
 
+/** The built service on `databaseUrl`, with the benchmarks' pool, secret and bootstrap administrator. */
+export function startServiceOn(
+  settings: BenchSettings,
+  cleanup: Cleanup,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+) {
+  return freePort().then((port) =>
+    startService(
+      cleanup,
+      settings.root,
+      port,
+      {
+        DATABASE_URL: databaseUrl,
+        DATABASE_POOL_SIZE: BENCH_POOL_SIZE,
+        AUTH_SECRET: "bench-secret-of-at-least-thirty-two-characters",
+        BOOTSTRAP_ADMIN_EMAIL: BENCH_ADMIN.email,
+        BOOTSTRAP_ADMIN_PASSWORD: BENCH_ADMIN.password,
+        ...env,
+      },
+      settings.serviceNodeFlags,
+    ),
+  );
+}
+
 /** A fresh database named after the scenario and the built service on it; the administrator's token. */
 export async function startBenchService(
   settings: BenchSettings,
@@ -24,20 +49,7 @@ export async function startBenchService(
 ) {
   const databaseUrl = await createFreshDatabase(cleanup, database);
   log(`database ${new URL(databaseUrl).pathname.slice(1)} created`);
-  const service = await startService(
-    cleanup,
-    settings.root,
-    await freePort(),
-    {
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: BENCH_POOL_SIZE,
-      AUTH_SECRET: "bench-secret-of-at-least-thirty-two-characters",
-      BOOTSTRAP_ADMIN_EMAIL: BENCH_ADMIN.email,
-      BOOTSTRAP_ADMIN_PASSWORD: BENCH_ADMIN.password,
-      ...env,
-    },
-    settings.serviceNodeFlags,
-  );
+  const service = await startServiceOn(settings, cleanup, databaseUrl, env);
   log(`service ready at ${service.baseUrl} (pid ${service.pid})`);
   return { service, databaseUrl, adminToken: await logIn(service.baseUrl, BENCH_ADMIN.email, BENCH_ADMIN.password) };
 }
