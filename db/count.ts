@@ -2,8 +2,11 @@ import { count, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./index";
 
+/** A list's `total`, and whether it is an estimate (above EXACT_TOTAL_UP_TO), as every paginated answer says. */
+export type Counted = { total: number; total_is_estimate: boolean };
+
 /** Up to this many matching rows a list's `total` is counted exactly. */
-export const EXACT_TOTAL_UP_TO = 100_000;
+export const EXACT_TOTAL_UP_TO = 10_000;
 
 /**
  * The `total` of a list: the rows `rows()` selects, counted exactly up to EXACT_TOTAL_UP_TO, so that a page
@@ -11,15 +14,15 @@ export const EXACT_TOTAL_UP_TO = 100_000;
  * below what was counted). Reading 12,000,000 audit entries to print "of 12,000,000" took seconds for
  * every page; the estimate takes a millisecond and a list that large is walked by cursor, not by its count.
  */
-export async function countRows(db: DbOrTx, rows: () => PgSelect, upTo = EXACT_TOTAL_UP_TO): Promise<number> {
+export async function countRows(db: DbOrTx, rows: () => PgSelect, upTo = EXACT_TOTAL_UP_TO): Promise<Counted> {
   const capped = rows()
     .limit(upTo + 1)
     .as("capped");
   const [{ total }] = await db.select({ total: count() }).from(capped);
-  if (total <= upTo) return total;
+  if (total <= upTo) return { total, total_is_estimate: false };
   const result = (await db.execute(sql`explain (format json) ${rows()}`)) as unknown;
   const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
   const plan = row["QUERY PLAN"];
   const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: { "Plan Rows": number } }[];
-  return Math.max(total, Math.round(parsed[0].Plan["Plan Rows"]));
+  return { total: Math.max(total, Math.round(parsed[0].Plan["Plan Rows"])), total_is_estimate: true };
 }

@@ -45,6 +45,9 @@ export async function openDatabase(url = process.env.DATABASE_URL ?? ""): Promis
       // requests hung for up to 20 s and the service came back up to 20 s after the database. Capped at
       // half a second: a request during an outage fails fast (503) and the first one after it reconnects.
       backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
+      // No JIT compilation: on this service's statements (short reads and writes, and the report's
+      // index-only sums) compiling cost 100 to 300 ms a statement and saved nothing (docs/volume.md).
+      connection: { jit: "off" },
     });
     return {
       db: drizzlePostgres(client, { schema }) as unknown as Database,

@@ -10,6 +10,7 @@ import { deliverNotificationFunction } from "./functions/notifications/deliver-n
 import { sweepOutboxFunction } from "./functions/notifications/sweep-outbox";
 import { sweepLimitsFunction } from "./functions/operations/sweep-limits";
 import { arrearsRemindersFunction } from "./functions/payments/arrears-reminders";
+import { foldPortfolioTotalsFunction } from "./functions/reports/fold-portfolio-totals";
 import { processProcessorEventFunction } from "./functions/payments/process-processor-event";
 import { sweepProcessorEventsFunction } from "./functions/payments/sweep-processor-events";
 
@@ -28,4 +29,5 @@ export const backgroundFunctions: BackgroundFunction[] = [
   sweepLimitsFunction,
   sendPasswordResetFunction,
   runLifecycleFunction,
+  foldPortfolioTotalsFunction,
 ];

@@ -1,3 +1,4 @@
+import type { Counted } from "@/db/count";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { getAuthSecret } from "@/lib/auth/secret";
@@ -107,14 +108,14 @@ export type PageInput = { cursor?: string; page_size: number; page?: number; off
  *
  * ```ts
  * const paging = pagingOf("clients", query);
- * const [rows, total] = await Promise.all([
+ * const [rows, counted] = await Promise.all([
  *   ctx.db.select({ client: clients, keyset: keysetOf(clients) }).from(clients)
  *     .where(and(where, paging.after(clients))).orderBy(...paging.order(clients))
  *     .limit(paging.limit).offset(paging.offset),
  *   paging.total(() => ctx.db.select({ total: count() }).from(clients).where(where)),
  * ]);
  * const page = paging.slice(rows);
- * return { items: page.rows.map((row) => toClientResponse(row.client)), total, ..., next_cursor: page.next_cursor };
+ * return { items: page.rows.map((row) => toClientResponse(row.client)), ...counted, ..., next_cursor: page.next_cursor };
  * ```
  */
 export function pagingOf(list: ListName, input: PageInput, { batch = false }: { batch?: boolean } = {}) {
@@ -138,9 +139,14 @@ export function pagingOf(list: ListName, input: PageInput, { batch = false }: { 
     /** One row more than the page, to know whether another page follows. */
     limit: size + 1,
     offset,
-    /** The list's total, not counted for an export's batch (it is not answered). */
-    total(count: () => Promise<Array<{ total: number }>>): Promise<number> {
-      return batch ? Promise.resolve(0) : count().then(([row]) => row.total);
+    /**
+     * The list's total and whether it is the planner's estimate (db/count.ts); not counted for an
+     * export's batch (it is not answered).
+     */
+    async total(count: () => Promise<Counted | Array<{ total: number }>>): Promise<Counted> {
+      if (batch) return { total: 0, total_is_estimate: false };
+      const counted = await count();
+      return Array.isArray(counted) ? { total: counted[0].total, total_is_estimate: false } : counted;
     },
     /**
      * The page's rows (the extra one dropped) and the cursor after its last row; null when no row follows.

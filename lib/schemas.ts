@@ -65,7 +65,14 @@ export type PaginationQuery = z.infer<typeof PaginationQuery>;
 export function paginated<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
-    total: z.number().int(),
+    total: z
+      .number()
+      .int()
+      .min(0)
+      .describe("The matching rows: counted exactly up to 10,000, the database's estimate above that"),
+    total_is_estimate: z
+      .boolean()
+      .describe("True when `total` is the database's estimate (more than 10,000 rows match)"),
     page: z.number().int(),
     page_size: z.number().int(),
     next_cursor: z

@@ -229,6 +229,7 @@ export function AuditPanel() {
           page={audit.data.page}
           pageSize={audit.data.page_size}
           total={audit.data.total}
+          estimated={audit.data.total_is_estimate}
           onPageChange={setPage}
           onPageSizeChange={setPageSize}
         />

@@ -183,6 +183,7 @@ export function ClaimsQueue() {
           page={claims.data.page}
           pageSize={claims.data.page_size}
           total={claims.data.total}
+          estimated={claims.data.total_is_estimate}
           onPageChange={setPage}
           onPageSizeChange={setPageSize}
         />

@@ -133,6 +133,7 @@ export function ClientsPanel({ canWrite }: { canWrite: boolean }) {
             page={clients.data.page}
             pageSize={clients.data.page_size}
             total={clients.data.total}
+            estimated={clients.data.total_is_estimate}
             onPageChange={setPage}
             onPageSizeChange={setPageSize}
           />

@@ -162,6 +162,7 @@ export function PoliciesPanel({ initialClientId, canIssue }: { initialClientId?:
           page={policies.data.page}
           pageSize={policies.data.page_size}
           total={policies.data.total}
+          estimated={policies.data.total_is_estimate}
           onPageChange={setPage}
           onPageSizeChange={setPageSize}
         />

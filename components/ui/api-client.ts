@@ -191,7 +191,7 @@ export function useInvalidate() {
 }
 
 /** The shape of the API's paginated lists. */
-export type Paginated<T> = { items: T[]; total: number; page: number; page_size: number };
+export type Paginated<T> = { items: T[]; total: number; total_is_estimate: boolean; page: number; page_size: number };
 
 /** Turns an empty text input into "not given", as the API's optional fields expect. */
 export function emptyToUndefined(value: unknown): unknown {

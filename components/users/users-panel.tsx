@@ -143,6 +143,7 @@ export function UsersPanel({
             page={users.data.page}
             pageSize={users.data.page_size}
             total={users.data.total}
+            estimated={users.data.total_is_estimate}
             onPageChange={setPage}
             onPageSizeChange={setPageSize}
           />

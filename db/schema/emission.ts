@@ -104,6 +104,10 @@ export const policies = pgTable(
     // When the processor created the newest payment event applied to this policy: an older event that
     // arrives late is recorded but never moves the policy.
     lastPaymentEventAt: timestamp("last_payment_event_at", { withTimezone: true }),
+    // The client's normalised names (clients.search_name, search_last_name), copied here by triggers
+    // (migration 0020) so that `q` on a seller's policies reads one table's index (db/search.ts).
+    clientSearchName: text("client_search_name"),
+    clientSearchLastName: text("client_search_last_name"),
     createdBy: uuid("created_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -117,6 +121,15 @@ export const policies = pgTable(
     // `q` as a policy number prefix, in any letter case.
     index("policies_number_prefix_idx").using("btree", sql`lower(${t.policyNumber}) text_pattern_ops`),
     index("policies_client_idx").on(t.clientId),
+    // `q` as a client-name prefix, within a unit (a seller's list) and then over the book.
+    index("policies_unit_client_name_idx").using("btree", t.businessUnitId, t.clientSearchName.op("text_pattern_ops")),
+    index("policies_unit_client_last_name_idx").using(
+      "btree",
+      t.businessUnitId,
+      t.clientSearchLastName.op("text_pattern_ops"),
+    ),
+    index("policies_client_name_idx").using("btree", t.clientSearchName.op("text_pattern_ops")),
+    index("policies_client_last_name_idx").using("btree", t.clientSearchLastName.op("text_pattern_ops")),
     index("policies_company_idx").on(t.companyId, t.businessUnitId),
     index("policies_start_idx").on(t.startDate),
     index("policies_end_idx").on(t.endDate),
@@ -184,11 +197,12 @@ export const policyStatusHistory = pgTable(
   },
   (t) => [
     index("policy_status_history_policy_idx").on(t.policyId, t.changedAt),
-    // The portfolio report (lib/reports): the lapse, reinstatement and first-premium moves of its window as
-    // range scans. Its status on a day reads (policy_id, effective_date desc, changed_at desc, id desc)
-    // include (to_status), written by hand in migration 0018 (drizzle-kit cannot say INCLUDE).
+    // The portfolio report (lib/reports): moves of a status within a window as range scans. Its fold reads
+    // a policy's status on a day through (policy_id, effective_date desc, changed_at desc, id desc)
+    // include (to_status), written by hand in migration 0018 (drizzle-kit cannot say INCLUDE); the lapses
+    // and reinstatements of its window are partial indexes with INCLUDE (policy_id), by hand in 0021.
     index("policy_status_history_to_status_idx").on(t.toStatus, t.effectiveDate),
-    // ... and leaves imported policies out of the new business.
+    // Imported policies, left out of the new business.
     index("policy_status_history_imported_idx")
       .on(t.policyId)
       .where(sql`${t.fromStatus} is null and ${t.reason} = 'imported'`),

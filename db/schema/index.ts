@@ -8,4 +8,5 @@ export * from "./claims";
 export * from "./leads";
 export * from "./knowledge";
 export * from "./notifications";
+export * from "./reports";
 export * from "../enums";

@@ -7,7 +7,7 @@ import type { EligibilityReasonCode, EligibilityResponse } from "./schemas";
 // facts, its moves, the life's cover dates and the version's waiting periods. Dates are YYYY-MM-DD.
 
 /** The moves after which a policy covers nothing until it is reinstated. */
-const ENDING_STATUSES: readonly PolicyStatus[] = ["LAPSED", "CANCELLED", "EXPIRED", "NOT_TAKEN_UP"];
+export const ENDING_STATUSES: readonly PolicyStatus[] = ["LAPSED", "CANCELLED", "EXPIRED", "NOT_TAKEN_UP"];
 
 export type PolicyCoverFacts = {
   startDate: string;

@@ -35,7 +35,7 @@ export async function listClaims({
   const order = paging.walking
     ? paging.order(claims)
     : [overdueFirst, direction(claims.reportedAt), direction(claims.id)];
-  const [rows, total] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     ctx.db
       .select({ claim: claims, keyset: keysetOf(claims), ...(paging.walking ? {} : { walkStart: walkStartOf() }) })
       .from(claims)
@@ -50,5 +50,5 @@ export async function listClaims({
     ctx.db,
     page.rows.map((row) => row.claim),
   );
-  return { items, total, page: query.page, page_size: query.page_size, next_cursor: page.next_cursor };
+  return { items, ...counted, page: query.page, page_size: query.page_size, next_cursor: page.next_cursor };
 }

@@ -25,7 +25,7 @@ export async function listUsers({
   if (scope) filters.push(eq(users.companyId, scope.companyId));
   const where = and(...filters);
   const paging = pagingOf("users", query, { batch });
-  const total = await paging.total(() => ctx.db.select({ total: count() }).from(users).where(where));
+  const counted = await paging.total(() => ctx.db.select({ total: count() }).from(users).where(where));
   const rows = await ctx.db
     .select({ user: users, keyset: keysetOf(users) })
     .from(users)
@@ -38,5 +38,5 @@ export async function listUsers({
     ctx.db,
     page.rows.map((row) => row.user),
   );
-  return { items, total, page: query.page, page_size: query.page_size, next_cursor: page.next_cursor };
+  return { items, ...counted, page: query.page, page_size: query.page_size, next_cursor: page.next_cursor };
 }

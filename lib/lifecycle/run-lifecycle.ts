@@ -8,18 +8,32 @@ import { logError } from "@/lib/log";
 import { withLifecycleLock } from "./run/lock";
 import { planRenewal } from "./renewal-plan";
 import { sendNotice } from "./run/notices";
-import { LIFECYCLE_STEPS, lockIfDue, renewalNoticeDue, selectDue, type Step } from "./run/steps";
+import {
+  LIFECYCLE_STEPS,
+  lockIfDue,
+  renewalNoticeDue,
+  selectDue,
+  type Due,
+  type Outcome,
+  type Step,
+} from "./run/steps";
 import type { LifecycleMoves, LifecycleRunResponse, RunLifecycleInput } from "./schemas";
 
 /** Policies selected per query: memory stays flat however many are due. */
 const BATCH_SIZE = 500;
 
 /**
- * Policies of a batch moved at once, each in its own transaction on its own pooled connection (a row lock
- * keeps two moves of one policy apart): the run waits on the database, not the CPU. Below the default
+ * Chunks of a batch moved at once, each in its own transaction on its own pooled connection (row locks
+ * keep two moves of one policy apart): the run waits on the database, not the CPU. Below the default
  * pool of 10, leaving connections to the requests served meanwhile.
  */
 const CONCURRENT_MOVES = 4;
+
+/**
+ * Policies moved in one transaction, each in a savepoint of its own so that one that fails is put back
+ * alone. A commit waits for the disk (a few ms here): one per policy was most of a run's time.
+ */
+const MOVES_PER_TRANSACTION = 25;
 
 /**
  * A renewal leaves the first premium of the new term unpaid; the steps run again after a pass that
@@ -83,24 +97,56 @@ async function applyStep(system: ServiceContext, step: Step, asOf: string, moved
   for (;;) {
     const batch = await selectDue(system.db, where, afterId, BATCH_SIZE);
     if (batch.length === 0) return notices;
-    await eachAtOnce(batch, CONCURRENT_MOVES, async ({ policy }) => {
+    const chunks = Array.from({ length: Math.ceil(batch.length / MOVES_PER_TRANSACTION) }, (_, at) =>
+      batch.slice(at * MOVES_PER_TRANSACTION, (at + 1) * MOVES_PER_TRANSACTION),
+    );
+    await eachAtOnce(chunks, CONCURRENT_MOVES, async (chunk) => {
       try {
-        const outcome = await inTransaction(system, async (tx) => {
-          const due = await lockIfDue(tx, where, policy.id);
-          return due ? step.apply(tx, due, asOf) : null;
-        });
-        if (outcome) {
+        const outcomes = await inTransaction(system, (tx) => moveEach(tx, step, where, asOf, chunk));
+        for (const outcome of outcomes) {
           moved[outcome.moved]++;
           notices += outcome.notices;
         }
       } catch (error) {
-        // One policy that cannot move (the processor down while ending its subscription) must not stop
-        // the others: it is still due, and the next run tries it again.
-        logError("lifecycle run: a policy could not be moved", error, { policyId: policy.id, asOf });
+        // The transaction itself failed (the connection was lost): its policies are still due, and the
+        // next run tries them again.
+        logError("lifecycle run: a chunk of policies could not be moved", error, { asOf });
       }
     });
     afterId = batch[batch.length - 1].policy.id;
   }
+}
+
+/**
+ * Moves each still-due policy of `chunk` inside the transaction `tx`, each in a savepoint: the events a
+ * move queues join the transaction's only when its savepoint is kept.
+ */
+async function moveEach(
+  tx: ServiceContext,
+  step: Step,
+  where: ReturnType<Step["due"]>,
+  asOf: string,
+  chunk: readonly Due[],
+): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const { policy } of chunk) {
+    const events: NonNullable<ServiceContext["pendingEvents"]> = [];
+    try {
+      const outcome = await tx.db.transaction(async (savepoint) => {
+        const one = { ...tx, db: savepoint, pendingEvents: events };
+        const due = await lockIfDue(one, where, policy.id);
+        return due ? step.apply(one, due, asOf) : null;
+      });
+      if (!outcome) continue;
+      tx.pendingEvents!.push(...events);
+      outcomes.push(outcome);
+    } catch (error) {
+      // One policy that cannot move (the processor down while ending its subscription) must not stop
+      // the others: it is still due, and the next run tries it again.
+      logError("lifecycle run: a policy could not be moved", error, { policyId: policy.id, asOf });
+    }
+  }
+  return outcomes;
 }
 
 /** Step 6's renewal notice (the other notices go out with their moves); returns the notices queued. */

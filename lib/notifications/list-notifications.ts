@@ -29,7 +29,7 @@ export async function listNotifications({
   if (query.status) filters.push(eq(notifications.status, query.status));
   const where = and(...filters);
   const paging = pagingOf("notifications", query, { batch });
-  const total = await paging.total(() => ctx.db.select({ total: count() }).from(notifications).where(where));
+  const counted = await paging.total(() => ctx.db.select({ total: count() }).from(notifications).where(where));
   const rows = await ctx.db
     .select({ notification: notifications, keyset: keysetOf(notifications) })
     .from(notifications)
@@ -40,7 +40,7 @@ export async function listNotifications({
   const page = paging.slice(rows);
   return {
     items: page.rows.map((row) => toNotificationResponse(row.notification, mayReadLinks(ctx.actor))),
-    total,
+    ...counted,
     page: query.page,
     page_size: query.page_size,
     next_cursor: page.next_cursor,

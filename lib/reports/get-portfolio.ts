@@ -1,7 +1,7 @@
 import type Decimal from "decimal.js";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { CLAIM_STATUSES, POLICY_STATUSES, type ClaimStatus, type PolicyStatus } from "@/db/enums";
-import { businessUnits, planVersions, policies } from "@/db/schema";
+import { businessUnits, planVersions, policies, portfolioChanges, portfolioPolicies } from "@/db/schema";
 import { assertCan, scopeOf, type Actor } from "@/lib/auth/actor";
 import { scopeFilter } from "@/lib/auth/scope-filter";
 import type { ServiceContext } from "@/lib/context";
@@ -9,6 +9,7 @@ import { todayUtc } from "@/lib/emission/dates";
 import { ForbiddenError, ValidationError } from "@/lib/errors";
 import { formatMoney, money } from "@/lib/money";
 import { ratio, reportCalendar, type ReportCalendar } from "./internal";
+import { foldPortfolioTotals, portfolioPendingExists, readDayFigures, readWindowFigures } from "./portfolio-totals";
 import type { PortfolioQuery, PortfolioReport } from "./schemas";
 
 // GET /reports/portfolio (reports.md section 1): the book's figures on a day, set-based. Every figure of
@@ -16,8 +17,6 @@ import type { PortfolioQuery, PortfolioReport } from "./schemas";
 // (which dates its moves on the day they took effect) changes past figures consistently. Decisions in
 // docs/reports.md section 1.
 
-/** The statuses whose move ends cover until a reinstatement (claims-cover.md section 1). */
-const ENDING = sql.raw(`('LAPSED', 'CANCELLED', 'EXPIRED', 'NOT_TAKEN_UP')`);
 /** The claim statuses that count as open. */
 const OPEN_CLAIMS: readonly ClaimStatus[] = ["PENDING", "IN_REVIEW", "APPROVED"];
 
@@ -40,12 +39,13 @@ export async function getPortfolio({
 
   const calendar = reportCalendar(asOf);
   const filter = policyFilter(ctx.actor, query);
-  // Three connections at most (the book; the moves; claims and money), so a report leaves the pool to
-  // the requests that run beside it.
-  const [book, [claims, money12]] = await Promise.all([
-    bookFigures(ctx, filter, calendar),
-    inTurn([() => claimFigures(ctx, filter, calendar), () => moneyFigures(ctx, filter, calendar)] as const),
+  // Three connections at most (the book; the window, moves and cohort; the claims), so a report leaves
+  // the pool to the requests that run beside it.
+  const [book, claims] = await Promise.all([
+    bookFigures(ctx, filter, query, calendar),
+    claimFigures(ctx, filter, calendar),
   ]);
+  const money12 = book.money;
   return {
     as_of: asOf,
     policies: { in_force: book.inForce, by_status: book.byStatus },
@@ -58,14 +58,13 @@ export async function getPortfolio({
     claims: {
       open: OPEN_CLAIMS.reduce((sum, status) => sum + claims.byStatus[status], 0),
       by_status: claims.byStatus,
-      paid_last_12m: money12.paid.map((row) => ({ currency: row.currency, amount: formatMoney(row.amount) })),
+      paid_last_12m: [...money12.entries()]
+        .filter(([, sums]) => !sums.paidOut.isZero())
+        .map(([currency, sums]) => ({ currency, amount: formatMoney(sums.paidOut) })),
     },
-    loss_ratio_12m: money12.premium
-      .filter((row) => money(row.received).gt(0))
-      .map((row) => ({
-        currency: row.currency,
-        ratio: ratio(money12.paid.find((paid) => paid.currency === row.currency)?.amount ?? 0, row.net),
-      })),
+    loss_ratio_12m: [...money12.entries()]
+      .filter(([, sums]) => sums.received.gt(0))
+      .map(([currency, sums]) => ({ currency, ratio: ratio(sums.paidOut, sums.received.plus(sums.refunded)) })),
   };
 }
 
@@ -107,19 +106,6 @@ function policyFilter(actor: Actor, query: PortfolioQuery): SQL | null {
 
 type Row = Record<string, unknown>;
 
-/**
- * Runs a read over the whole book with room to work: without a compilation step (JIT costs the
- * PostgreSQL server most of a second here and saves nothing on these plans) and with enough memory for
- * its hash joins not to spill to disk. SET LOCAL lasts until the transaction ends.
- */
-async function largeRead<T>(ctx: ServiceContext, read: (tx: ServiceContext) => Promise<T>): Promise<T> {
-  return ctx.db.transaction(async (db) => {
-    await db.execute(sql`set local jit = off`);
-    await db.execute(sql`set local work_mem = '64MB'`);
-    return read({ ...ctx, db });
-  });
-}
-
 /** The rows of a raw query, whichever driver ran it (postgres-js answers an array, PGlite {rows}). */
 async function rowsOf<T extends Row>(ctx: ServiceContext, query: SQL): Promise<T[]> {
   const result = (await ctx.db.execute(query)) as unknown as T[] | { rows: T[] };
@@ -142,35 +128,6 @@ function historyOf(column: SQL, filter: SQL | null): SQL {
   return filter ? sql`${column} in (select ${policies.id} from ${policies} where ${filter})` : sql`true`;
 }
 
-/**
- * Whether a policy was in force on `day` (claims-cover.md section 1, as lib/claims/eligibility.ts
- * decides it): started, paid to a date whose grace period reaches the day, and the move in effect that
- * day (`status`, null when none) does not end cover.
- */
-function inForceOn(day: SQL, status: SQL): SQL {
-  return sql`(${policies.startDate} <= ${day} and ${policies.paidToDate} is not null
-    and ${day} <= ${policies.paidToDate} + pv.grace_period_days
-    and coalesce(${status} not in ${ENDING}, true))`;
-}
-
-/**
- * The move in effect on `day` of each policy ("policies"), joined as `alias`: the last by effective date,
- * then by the order the moves were made (changed_at, id), as lib/claims/eligibility.ts reads it. Over
- * the whole book, a DISTINCT ON that an index on (policy_id, effective_date desc, changed_at desc, id
- * desc) include (to_status) serves in order without a sort; over a part of it (a company, a unit, a
- * plan), a look-up per policy, which the history's index on policy_id serves.
- */
-function joinStatusOn(day: SQL, alias: string, filter: SQL | null): SQL {
-  const as = sql.raw(alias);
-  if (filter)
-    return sql`left join lateral (select h.to_status from policy_status_history h
-      where h.policy_id = ${policies.id} and h.effective_date <= ${day}
-      order by h.effective_date desc, h.changed_at desc, h.id desc limit 1) ${as} on true`;
-  return sql`left join (select distinct on (h.policy_id) h.policy_id, h.to_status from policy_status_history h
-    where h.effective_date <= ${day}
-    order by h.policy_id, h.effective_date desc, h.changed_at desc, h.id desc) ${as} on ${as}.policy_id = ${policies.id}`;
-}
-
 type BookRow = {
   kind: string;
   key: string | null;
@@ -181,53 +138,55 @@ type BookRow = {
 };
 
 /**
- * The figures of the policies, in four statements: the book on as_of and 12 months before (statuses, in
- * force, premium, lives), beside the lapse and reinstatement moves, the new business and the persistency
- * cohort, read in turn. Each reads the status history by effective date.
+ * The same scope and filters as `policyFilter`, on a table the fold keeps (lib/reports/portfolio-totals.ts),
+ * which carries each policy's company, unit and plan.
  */
-async function bookFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCalendar) {
+function keptFilter(
+  actor: Actor,
+  query: PortfolioQuery,
+  table: typeof portfolioChanges | typeof portfolioPolicies,
+): SQL | null {
+  return (
+    and(
+      scopeFilter(actor, table),
+      query.company_id ? eq(table.companyId, query.company_id) : undefined,
+      query.business_unit_id ? eq(table.businessUnitId, query.business_unit_id) : undefined,
+      query.plan_id ? eq(table.planId, query.plan_id) : undefined,
+    ) ?? null
+  );
+}
+
+/**
+ * The figures of the policies. The kept totals are taken up to the moment first; then, side by side, the
+ * book on as_of and 12 months before (statuses, in force, premium, lives) from the totals, and in turn
+ * the lapse and reinstatement moves (from the status history by effective date), the new business and
+ * the persistency cohort (from the kept facts and segments).
+ */
+async function bookFigures(ctx: ServiceContext, filter: SQL | null, query: PortfolioQuery, c: ReportCalendar) {
   const asOf = sql`${c.asOf}::date`;
   const yearBefore = sql`${c.yearBefore}::date`;
-  const where = filter ?? sql`true`;
-  const [book, [moves, fresh, cohort]] = await Promise.all([
-    largeRead(ctx, (tx) =>
-      rowsOf<BookRow>(
-        tx,
-        sql`
-      with state as materialized (
-        select ${policies.id} as id, ${policies.currency} as currency, ${policies.finalPrice} as final_price,
-               d.to_status as status,
-               ${inForceOn(asOf, sql`d.to_status`)} as in_force,
-               ${inForceOn(yearBefore, sql`y.to_status`)} as in_force_year_before
-        from ${policies}
-        join plan_versions pv on pv.id = ${policies.planVersionId}
-        ${joinStatusOn(asOf, "d", filter)}
-        ${joinStatusOn(yearBefore, "y", filter)}
-        where ${where}
-      )
-      select 'book' as kind, status::text as key, currency::text as currency, count(*) as n,
-             count(*) filter (where in_force) as m, (sum(final_price) filter (where in_force))::text as amount
-        from state group by status, currency
-      union all
-      select 'year_before', null, null, count(*) filter (where in_force_year_before), null, null from state
-      union all
-      select 'lives', null, null, count(*), null, null
-        from state join beneficiaries b on b.policy_id = state.id
-        where state.in_force and b.cover_start_date <= ${asOf}
-          and (b.cover_end_date is null or ${asOf} <= b.cover_end_date)
-      `,
-      ),
-    ),
+  const facts = keptFilter(ctx.actor, query, portfolioPolicies) ?? sql`true`;
+  if (await portfolioPendingExists(ctx.db)) await foldPortfolioTotals(ctx.db);
+  const changes = keptFilter(ctx.actor, query, portfolioChanges);
+  const [days, [window, moves, cohort]] = await Promise.all([
+    readDayFigures(ctx.db, [c.asOf, c.yearBefore], changes),
     inTurn([
-      // Lapses and reinstatements by the month they took effect, and the policies lapsed in the year.
+      // The new business (by the day of the first premium, imports left out) and the money of the window.
+      () => readWindowFigures(ctx.db, { from: c.windowStart, to: c.asOf }, changes),
+      // Lapses and reinstatements by the month they took effect, and the policies lapsed in the year: two
+      // ranges of partial indexes (migration 0021).
       () =>
         rowsOf<BookRow>(
           ctx,
           sql`
       with m as (
-        select h.policy_id, h.from_status, h.to_status, h.effective_date from policy_status_history h
-        where h.effective_date > ${yearBefore} and h.effective_date <= ${asOf}
-          and (h.to_status = 'LAPSED' or (h.from_status = 'LAPSED' and h.to_status = 'ACTIVE'))
+        select h.policy_id, 'LAPSED' as to_status, h.effective_date from policy_status_history h
+        where h.to_status = 'LAPSED' and h.effective_date > ${yearBefore} and h.effective_date <= ${asOf}
+          and ${historyOf(sql`h.policy_id`, filter)}
+        union all
+        select h.policy_id, 'ACTIVE', h.effective_date from policy_status_history h
+        where h.from_status = 'LAPSED' and h.to_status = 'ACTIVE'
+          and h.effective_date > ${yearBefore} and h.effective_date <= ${asOf}
           and ${historyOf(sql`h.policy_id`, filter)}
       )
       select 'month' as kind, to_char(effective_date, 'YYYY-MM') as key, null::text as currency,
@@ -238,64 +197,38 @@ async function bookFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCal
       select 'lapsed_year', null, null, count(distinct policy_id), null, null from m where to_status = 'LAPSED'
       `,
         ),
-      // New business: the first move into ACTIVE (the first premium) in the 12 months, imports left out.
-      () =>
-        rowsOf<BookRow>(
-          ctx,
-          sql`
-      select 'new' as kind, to_char(f.first_active, 'YYYY-MM') as key, ${policies.currency}::text as currency,
-             count(*) as n, null::bigint as m, sum(${policies.finalPrice})::text as amount
-      from (
-        select h.policy_id, min(h.effective_date) as first_active from policy_status_history h
-        where h.to_status = 'ACTIVE' and h.effective_date >= ${c.windowStart}::date and h.effective_date <= ${asOf}
-        group by h.policy_id
-      ) f
-      join ${policies} on ${policies.id} = f.policy_id
-      where ${where}
-        and not exists (select 1 from policy_status_history e where e.policy_id = f.policy_id
-                        and e.to_status = 'ACTIVE' and e.effective_date < ${c.windowStart}::date)
-        and not exists (select 1 from policy_status_history i where i.policy_id = f.policy_id
-                        and i.from_status is null and i.reason = 'imported')
-      group by to_char(f.first_active, 'YYYY-MM'), ${policies.currency}
-      `,
-        ),
-      // Persistency: started in the cohort's month and ever ACTIVE (by as_of); how many are in force.
+      // Persistency: started in the cohort's month and ever ACTIVE (by as_of); how many are in force, by
+      // the segment that holds as_of.
       () =>
         rowsOf<BookRow>(
           ctx,
           sql`
       select 'cohort' as kind, null::text as key, null::text as currency,
-             count(*) filter (where ${inForceOn(asOf, sql`s.to_status`)}) as n, count(*) as m, null::text as amount
-      from ${policies}
-      join plan_versions pv on pv.id = ${policies.planVersionId}
+             count(*) filter (where s.in_force) as n, count(*) as m, null::text as amount
+      from ${portfolioPolicies}
       left join lateral (
-        select h.to_status from policy_status_history h
-        where h.policy_id = ${policies.id} and h.effective_date <= ${asOf}
-        order by h.effective_date desc, h.changed_at desc, h.id desc limit 1
+        select s.in_force from portfolio_segments s where s.policy_id = ${portfolioPolicies.policyId}
+          and s.from_date <= ${asOf} and (s.to_date is null or ${asOf} < s.to_date) limit 1
       ) s on true
-      where ${where}
-        and ${policies.startDate} between ${c.cohortStart}::date and ${c.cohortEnd}::date
-        and exists (select 1 from policy_status_history a where a.policy_id = ${policies.id}
-                    and a.to_status = 'ACTIVE' and a.effective_date <= ${asOf})
+      where ${portfolioPolicies.startDate} between ${c.cohortStart}::date and ${c.cohortEnd}::date
+        and ${portfolioPolicies.firstActive} <= ${asOf} and ${facts}
       `,
         ),
     ] as const),
   ]);
 
-  const byStatus = Object.fromEntries(POLICY_STATUSES.map((status) => [status, 0])) as Record<PolicyStatus, number>;
-  const premium = new Map<string, { n: number; amount: Decimal }>();
-  const figures = { inForce: 0, inForceYearBefore: 0, lives: 0, lapsedYear: 0, cohortInForce: 0, cohort: 0 };
-  for (const row of book) {
-    if (row.kind === "book") {
-      if (row.key) byStatus[row.key as PolicyStatus] += count(row.n);
-      figures.inForce += count(row.m);
-      if (row.amount !== null) {
-        const sum = premium.get(row.currency!) ?? { n: 0, amount: money(0) };
-        premium.set(row.currency!, { n: sum.n + count(row.m), amount: sum.amount.plus(row.amount) });
-      }
-    } else if (row.kind === "year_before") figures.inForceYearBefore = count(row.n);
-    else if (row.kind === "lives") figures.lives = count(row.n);
-  }
+  const day = days.get(c.asOf)!;
+  const byStatus = Object.fromEntries(
+    POLICY_STATUSES.map((status) => [status, day.byStatus.get(status) ?? 0]),
+  ) as Record<PolicyStatus, number>;
+  const figures = {
+    inForce: day.inForce,
+    inForceYearBefore: days.get(c.yearBefore)!.inForce,
+    lives: day.lives,
+    lapsedYear: 0,
+    cohortInForce: 0,
+    cohort: 0,
+  };
   const lapses = new Map(c.months.map((month) => [month, { month, lapsed: 0, reinstated: 0 }]));
   for (const row of moves) {
     if (row.kind === "lapsed_year") figures.lapsedYear = count(row.n);
@@ -308,22 +241,32 @@ async function bookFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCal
       { month, policies: 0, monthly_premium: [] as Array<{ currency: string; amount: string }> },
     ]),
   );
-  for (const row of [...fresh].sort((a, b) => a.currency!.localeCompare(b.currency!))) {
-    const month = newBusiness.get(row.key!);
-    if (!month) continue;
-    month.policies += count(row.n);
-    month.monthly_premium.push({ currency: row.currency!, amount: formatMoney(row.amount!) });
+  const money12 = new Map<string, { received: Decimal; refunded: Decimal; paidOut: Decimal }>();
+  for (const row of window) {
+    if (row.measure === "new") {
+      const month = newBusiness.get(row.month);
+      if (!month || row.policies === 0) continue;
+      month.policies += row.policies;
+      month.monthly_premium.push({ currency: row.currency, amount: formatMoney(row.premium) });
+      continue;
+    }
+    const sums = money12.get(row.currency) ?? { received: money(0), refunded: money(0), paidOut: money(0) };
+    if (row.measure === "received") sums.received = sums.received.plus(row.amount);
+    if (row.measure === "refunded") sums.refunded = sums.refunded.plus(row.amount);
+    if (row.measure === "paid_out") sums.paidOut = sums.paidOut.plus(row.amount);
+    money12.set(row.currency, sums);
   }
   figures.cohortInForce = count(cohort[0]?.n);
   figures.cohort = count(cohort[0]?.m);
   return {
     ...figures,
     byStatus,
-    premium: [...premium.entries()]
-      .filter(([, sum]) => sum.n > 0)
+    premium: [...day.premium.entries()]
+      .filter(([, sum]) => sum.policies > 0)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([currency, sum]) => ({ currency, monthly_amount: formatMoney(sum.amount) })),
     newBusiness: [...newBusiness.values()],
+    money: money12,
     lapses: [...lapses.values()],
   };
 }
@@ -349,43 +292,4 @@ async function claimFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCa
   const byStatus = Object.fromEntries(CLAIM_STATUSES.map((status) => [status, 0])) as Record<ClaimStatus, number>;
   for (const row of rows) byStatus[row.status] = count(row.n);
   return { byStatus };
-}
-
-/**
- * Money in the 12-month window [windowStart, as_of]: payouts by the day they were recorded, payments
- * received (PAID, by paid_at) and refunds (PENDING or PAID: money owed back, by the day they were made).
- */
-async function moneyFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCalendar) {
-  const start = sql`${`${c.windowStart}T00:00:00Z`}::timestamptz`;
-  const end = sql`${`${c.dayAfter}T00:00:00Z`}::timestamptz`;
-  const [paid, premium] = await inTurn([
-    () =>
-      rowsOf<{ currency: string; amount: string }>(
-        ctx,
-        sql`
-      select po.currency, sum(po.amount)::text as amount
-      from claim_payouts po
-      join claims cl on cl.id = po.claim_id
-      where ${historyOf(sql`cl.policy_id`, filter)} and po.created_at >= ${start} and po.created_at < ${end}
-      group by po.currency order by po.currency
-      `,
-      ),
-    () =>
-      rowsOf<{ currency: string; received: string; net: string }>(
-        ctx,
-        sql`
-      select t.currency,
-             coalesce(sum(t.amount) filter (where t.kind <> 'REFUND'), 0)::text as received,
-             sum(t.amount)::text as net
-      from transactions t
-      where ${historyOf(sql`t.policy_id`, filter)}
-        and ((t.kind <> 'REFUND' and t.status = 'PAID'
-              and coalesce(t.paid_at, t.created_at) >= ${start} and coalesce(t.paid_at, t.created_at) < ${end})
-          or (t.kind = 'REFUND' and t.status in ('PENDING', 'PAID')
-              and t.created_at >= ${start} and t.created_at < ${end}))
-      group by t.currency order by t.currency
-      `,
-      ),
-  ] as const);
-  return { paid, premium };
 }

@@ -1,8 +1,17 @@
-import { addDays, addMonths } from "@/lib/emission/premium-dates";
 import type Decimal from "decimal.js";
+import { sql } from "drizzle-orm";
+import { ENDING_STATUSES } from "@/lib/claims/eligibility";
+import { addDays, addMonths } from "@/lib/emission/premium-dates";
 import { money } from "@/lib/money";
 
-// The calendar of the portfolio report (reports.md section 1) and how it writes a ratio. Pure.
+// The calendar of the portfolio report (reports.md section 1), how it writes a ratio, and the statuses
+// that end cover as SQL.
+
+/** The statuses whose move ends cover until a reinstatement (claims-cover.md section 1), as an SQL list. */
+export const ENDING_STATUSES_SQL = sql`(${sql.join(
+  ENDING_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)})`;
 
 /** "2026-11" of "2026-11-27". */
 export function monthOf(day: string): string {

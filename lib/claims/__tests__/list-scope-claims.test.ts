@@ -249,6 +249,7 @@ describe("GET /claims/: filters, order and pages", () => {
     expect((await api("GET", `/api/v1/claims?policy_id=${empty.id}`, { token: seller.token })).body).toEqual({
       items: [],
       total: 0,
+      total_is_estimate: false,
       page: 1,
       page_size: 50,
       next_cursor: null,

@@ -77,3 +77,26 @@ describe("GET /api/v1/emission/policies?q=", () => {
     expect(await found("policies", "irez")).toEqual([]);
   });
 });
+
+describe("a client's new name", () => {
+  it("finds the client's policies by the new name at once, and no longer by the old one", async () => {
+    const client = await createTestClient(seller, { first_name: "Marta", last_name: "Quiñónez" });
+    const issued = await issueViaApi(
+      seller.token,
+      issueBody(client.id, (await createSellableVersion()).version.id, {
+        start_date: dateFromToday(10),
+        beneficiaries: [person()],
+      }),
+    );
+    expect(issued.status, issued.text).toBe(201);
+    expect(await found("policies", "quinonez")).toEqual([issued.body.id]);
+    const renamed = await api("PATCH", `/api/v1/emission/clients/${client.id}`, {
+      token: seller.token,
+      body: { last_name: "Ávalos" },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(await found("policies", "avalos")).toEqual([issued.body.id]);
+    expect(await found("policies", "marta aval")).toEqual([issued.body.id]);
+    expect(await found("policies", "quinonez")).toEqual([]);
+  });
+});

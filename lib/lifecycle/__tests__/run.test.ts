@@ -138,6 +138,31 @@ describe("step 1, not taken up", () => {
     const [local] = await db.select().from(subscriptions).where(eq(subscriptions.policyId, policy.id));
     expect(local).toMatchObject({ status: "CANCELED", cancelRequested: true });
   });
+  it("moves the others when the processor refuses one, and leaves that one due with nothing of its move kept", async () => {
+    // Both are moved in one transaction (lib/lifecycle/run-lifecycle.ts), each in a savepoint.
+    const kept = await policyWith({ ...term("2026-03-01", "2027-02-28"), status: "PENDING_PAYMENT" });
+    const refused = await policyWith({ ...term("2026-03-01", "2027-02-28"), status: "PENDING_PAYMENT" });
+    const remote = stripeSubscription({ status: "incomplete" });
+    stripe.fake().subscriptions.set(remote.id, remote);
+    const db = await getDb();
+    await db.insert(subscriptions).values([
+      { policyId: kept.policy.id, processorSubscriptionId: remote.id, status: "INCOMPLETE", billingAnchorDay: 1 },
+      // Unknown to the processor: cancelling it answers 404.
+      {
+        policyId: refused.policy.id,
+        processorSubscriptionId: "sub_unknown",
+        status: "INCOMPLETE",
+        billingAnchorDay: 1,
+      },
+    ]);
+
+    await expectRun("2026-04-01", { not_taken_up: 1 }, 1);
+    expect((await reload(kept.policy.id)).status).toBe("NOT_TAKEN_UP");
+    expect(await noticesOf(kept.client.email, "policy.not_taken_up")).toHaveLength(1);
+    expect((await reload(refused.policy.id)).status).toBe("PENDING_PAYMENT");
+    expect(await historyOf(refused.policy.id)).toEqual([]);
+    expect(await noticesOf(refused.client.email, "policy.not_taken_up")).toEqual([]);
+  });
 });
 
 describe("step 2, arrears", () => {
