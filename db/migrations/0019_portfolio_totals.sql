@@ -96,5 +96,9 @@ CREATE TRIGGER "portfolio_lives_deleted" AFTER DELETE ON "beneficiaries" REFEREN
 --> statement-breakpoint
 CREATE TRIGGER "portfolio_versions_updated" AFTER UPDATE ON "plan_versions" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION portfolio_mark_version_policies();
 --> statement-breakpoint
+-- A queue: rows come and go all day, so it is vacuumed after every 10,000 dead rows, not after a share of
+-- a table that is nearly always empty.
+ALTER TABLE "portfolio_pending" SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 10000);
+--> statement-breakpoint
 -- The book as it stands: every policy is taken in by the first fold.
 INSERT INTO "portfolio_pending" ("policy_id") SELECT "id" FROM "policies";

@@ -13,7 +13,7 @@ import { ENDING_STATUSES_SQL } from "./internal";
 // days of its month up to it: tens of thousands of rows, whatever the size of the book.
 
 /** Policies taken in per statement: a fold of the whole book runs in bounded memory and transactions. */
-const FOLD_BATCH = 20_000;
+const FOLD_BATCH = 5_000;
 
 type Row = Record<string, unknown>;
 

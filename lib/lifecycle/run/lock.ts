@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { getConnection } from "@/db";
 import { ConflictError } from "@/lib/errors";
@@ -39,4 +40,16 @@ export async function withLifecycleLock<T>(fn: () => Promise<T>): Promise<T> {
   } finally {
     state.__coverLifecycleRunning = false;
   }
+}
+
+/** Whether a lifecycle run holds the lock now, in this process or (on PostgreSQL) any other. */
+export async function lifecycleRunInProgress(): Promise<boolean> {
+  const connection = await getConnection();
+  if (connection.driver !== "postgres") return Boolean(state.__coverLifecycleRunning);
+  // A bigint advisory key shows in pg_locks as its high and low 32 bits (classid, objid), objsubid 1.
+  const result = (await connection.db.execute(
+    sql`select exists (select 1 from pg_locks where locktype = 'advisory' and granted and classid = 0
+        and objid = ${LIFECYCLE_LOCK_KEY} and objsubid = 1) as running`,
+  )) as unknown as Array<{ running: boolean }>;
+  return Boolean(result[0]?.running);
 }
