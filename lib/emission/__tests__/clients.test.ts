@@ -248,7 +248,14 @@ describe("GET /api/v1/emission/clients", () => {
   it("answers a page {items, total, page, page_size}, newest first, with the default page size 50", async () => {
     const response = await list(companySeller.token);
     expect(response.status).toBe(200);
-    expect(Object.keys(response.body).sort()).toEqual(["items", "next_cursor", "page", "page_size", "total", "total_is_estimate"]);
+    expect(Object.keys(response.body).sort()).toEqual([
+      "items",
+      "next_cursor",
+      "page",
+      "page_size",
+      "total",
+      "total_is_estimate",
+    ]);
     expect(response.body).toMatchObject({ total: 6, page: 1, page_size: 50 });
     expect(response.body.items.map((item: { id: string }) => item.id)).toEqual(
       [made.lookalike, made.underscore, made.percent, made.third, made.second, made.first].map((client) => client.id),
@@ -317,7 +324,14 @@ describe("GET /api/v1/emission/clients", () => {
   it("shows a seller of another company none of them", async () => {
     const response = await list(seller.token, `?q=${tag}`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ items: [], total: 0, total_is_estimate: false, page: 1, page_size: 50, next_cursor: null });
+    expect(response.body).toEqual({
+      items: [],
+      total: 0,
+      total_is_estimate: false,
+      page: 1,
+      page_size: 50,
+      next_cursor: null,
+    });
   });
 
   it("shows ADMIN every company's clients", async () => {

@@ -158,7 +158,14 @@ describe("GET /api/v1/emission/policies", () => {
   it("shows a CLIENTE whose e-mail no client has nothing", async () => {
     const stranger = await signInAs("CLIENTE");
     const response = await list(stranger.token);
-    expect(response.body).toEqual({ items: [], total: 0, total_is_estimate: false, page: 1, page_size: 50, next_cursor: null });
+    expect(response.body).toEqual({
+      items: [],
+      total: 0,
+      total_is_estimate: false,
+      page: 1,
+      page_size: 50,
+      next_cursor: null,
+    });
   });
 
   it("answers 401 without credentials", async () => {

@@ -49,7 +49,14 @@ describe("GET /api/v1/audit/", () => {
     for (const path of ["/api/v1/audit/", "/api/v1/audit"]) {
       const response = await api("GET", path, { token: admin.token });
       expect(response.status, path).toBe(200);
-      expect(Object.keys(response.body).sort()).toEqual(["items", "next_cursor", "page", "page_size", "total", "total_is_estimate"]);
+      expect(Object.keys(response.body).sort()).toEqual([
+        "items",
+        "next_cursor",
+        "page",
+        "page_size",
+        "total",
+        "total_is_estimate",
+      ]);
       expect(response.body).toMatchObject({ page: 1, page_size: 50 });
       expect(response.body.total).toBeGreaterThan(0);
     }
