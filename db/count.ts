@@ -1,6 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./index";
+import { rowsOf } from "./rows";
 
 /** A list's `total`, and whether it is an estimate (above EXACT_TOTAL_UP_TO), as every paginated answer says. */
 export type Counted = { total: number; total_is_estimate: boolean };
@@ -20,8 +21,7 @@ export async function countRows(db: DbOrTx, rows: () => PgSelect, upTo = EXACT_T
     .as("capped");
   const [{ total }] = await db.select({ total: count() }).from(capped);
   if (total <= upTo) return { total, total_is_estimate: false };
-  const result = (await db.execute(sql`explain (format json) ${rows()}`)) as unknown;
-  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+  const [row] = await rowsOf(db, sql`explain (format json) ${rows()}`);
   const plan = row["QUERY PLAN"];
   const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: { "Plan Rows": number } }[];
   return { total: Math.max(total, Math.round(parsed[0].Plan["Plan Rows"])), total_is_estimate: true };

@@ -1,6 +1,7 @@
 import type Decimal from "decimal.js";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { CLAIM_STATUSES, POLICY_STATUSES, type ClaimStatus, type PolicyStatus } from "@/db/enums";
+import { rowsOf } from "@/db/rows";
 import { businessUnits, planVersions, policies, portfolioChanges, portfolioPolicies } from "@/db/schema";
 import { assertCan, scopeOf, type Actor } from "@/lib/auth/actor";
 import { scopeFilter } from "@/lib/auth/scope-filter";
@@ -104,14 +105,6 @@ function policyFilter(actor: Actor, query: PortfolioQuery): SQL | null {
   );
 }
 
-type Row = Record<string, unknown>;
-
-/** The rows of a raw query, whichever driver ran it (postgres-js answers an array, PGlite {rows}). */
-async function rowsOf<T extends Row>(ctx: ServiceContext, query: SQL): Promise<T[]> {
-  const result = (await ctx.db.execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
-}
-
 const count = (value: unknown) => Number(value ?? 0);
 
 /** Runs the reads one after the other on one connection at a time, and answers their results in order. */
@@ -177,7 +170,7 @@ async function bookFigures(ctx: ServiceContext, filter: SQL | null, query: Portf
       // ranges of partial indexes (migration 0021).
       () =>
         rowsOf<BookRow>(
-          ctx,
+          ctx.db,
           sql`
       with m as (
         select h.policy_id, 'LAPSED' as to_status, h.effective_date from policy_status_history h
@@ -201,7 +194,7 @@ async function bookFigures(ctx: ServiceContext, filter: SQL | null, query: Portf
       // the segment that holds as_of.
       () =>
         rowsOf<BookRow>(
-          ctx,
+          ctx.db,
           sql`
       select 'cohort' as kind, null::text as key, null::text as currency,
              count(*) filter (where s.in_force) as n, count(*) as m, null::text as amount
@@ -275,7 +268,7 @@ async function bookFigures(ctx: ServiceContext, filter: SQL | null, query: Portf
 async function claimFigures(ctx: ServiceContext, filter: SQL | null, c: ReportCalendar) {
   const end = sql`${`${c.dayAfter}T00:00:00Z`}::timestamptz`;
   const rows = await rowsOf<{ status: ClaimStatus; n: number | string }>(
-    ctx,
+    ctx.db,
     sql`
     with c as (
       select cl.id from claims cl where ${historyOf(sql`cl.policy_id`, filter)} and cl.reported_at < ${end}

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type Decimal from "decimal.js";
 import type { DbOrTx } from "@/db";
+import { rowsOf } from "@/db/rows";
 import type { PortfolioMeasure } from "@/db/schema";
 import { money } from "@/lib/money";
 import { ENDING_STATUSES_SQL } from "./internal";
@@ -14,13 +15,6 @@ import { ENDING_STATUSES_SQL } from "./internal";
 
 /** Policies taken in per statement: a fold of the whole book runs in bounded memory and transactions. */
 const FOLD_BATCH = 5_000;
-
-type Row = Record<string, unknown>;
-
-async function rowsOf<T extends Row>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
-}
 
 /**
  * Takes every queued policy into the totals, a batch per transaction; answers how many were taken. Folds
