@@ -14,16 +14,53 @@ export const Email = z
   .pipe(z.email({ message: "must be a valid e-mail address" }))
   .transform((value) => value.toLowerCase());
 
-/** A date-time query value, as ISO 8601 with or without an offset. */
-export const DateTimeInput = z.iso.datetime({ offset: true, local: true, message: "must be an ISO 8601 date-time" });
+/** A date-time query value, as ISO 8601 with or without an offset, in the years 1 to 9999 (PostgreSQL has no year 0). */
+export const DateTimeInput = z.iso
+  .datetime({ offset: true, local: true, message: "must be an ISO 8601 date-time" })
+  .refine(
+    (value) => {
+      const year = parseDateTime(value).getUTCFullYear();
+      return year >= 1 && year <= 9999;
+    },
+    { message: "must be an ISO 8601 date-time in the years 1 to 9999", when: (payload) => payload.issues.length === 0 },
+  );
 
 /** The instant of a DateTimeInput value; one written without an offset is UTC, whatever the server's time zone. */
 export function parseDateTime(value: string): Date {
   return new Date(/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
 }
 
+/**
+ * An edit's body that must change something: a body without any field is 422 `no_changes`, reported only
+ * when nothing else is wrong with it (an unknown field is reported alone).
+ */
+export function withSomeChange<T extends z.ZodObject>(schema: T): T {
+  return schema.refine((input) => Object.values(input).some((value) => value !== undefined), {
+    message: "give at least one field to change",
+    params: { code: "no_changes" },
+    when: (payload) => payload.issues.length === 0,
+  });
+}
+
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
+
+// The real ranges of the API's numbers, which the OpenAPI document shows (docs/administration.md): a number
+// never goes out with zod's defaults (±2^53) or a placeholder range.
+
+/** The oldest age the catalog knows (surcharge bands, entry and renewal ages, a quote's age). */
+export const AGE_MAX = 130;
+/** A count of rows, a page number or an offset: PostgreSQL's integer range. */
+export const ROW_COUNT_MAX = 2_147_483_647;
+/** The last row of a spreadsheet (XLSX). */
+export const SPREADSHEET_ROW_MAX = 1_048_576;
+
+/** An age in whole years, 0 to AGE_MAX. */
+export const AgeYears = () => z.number().int().min(0).max(AGE_MAX);
+/** A count of rows (0 to ROW_COUNT_MAX). */
+export const RowCount = () => z.number().int().min(0).max(ROW_COUNT_MAX);
+/** A policy's term: 1 for the first, +1 at each renewal (an integer column). */
+export const TermNumber = z.number().int().min(1).max(ROW_COUNT_MAX);
 
 /** The cursor of a keyset walk (lib/paging.ts makes and reads it). */
 export const CursorParam = z
@@ -55,7 +92,7 @@ export const ExportFormatParam = z
 
 /** The query of a paginated list: page/page_size, or a cursor; and `format` for its export. */
 export const PaginationQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(ROW_COUNT_MAX).default(1),
   page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   cursor: CursorParam,
   format: ExportFormatParam,
@@ -65,16 +102,12 @@ export type PaginationQuery = z.infer<typeof PaginationQuery>;
 export function paginated<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
-    total: z
-      .number()
-      .int()
-      .min(0)
-      .describe("The matching rows: counted exactly up to 10,000, the database's estimate above that"),
+    total: RowCount().describe("The matching rows: counted exactly up to 10,000, the database's estimate above that"),
     total_is_estimate: z
       .boolean()
       .describe("True when `total` is the database's estimate (more than 10,000 rows match)"),
-    page: z.number().int(),
-    page_size: z.number().int(),
+    page: z.number().int().min(1).max(ROW_COUNT_MAX),
+    page_size: z.number().int().min(1).max(PAGE_SIZE_MAX),
     next_cursor: z
       .string()
       .nullable()
@@ -88,7 +121,7 @@ export function paginated<T extends z.ZodType>(item: T) {
 export const FieldErrorItem = z.object({ path: z.string(), message: z.string(), code: z.string() });
 /** An item of an uploaded spreadsheet's `errors`: the row as the spreadsheet numbers it (the header is 1). */
 export const CellErrorItem = z.object({
-  row: z.number().int(),
+  row: z.number().int().min(1).max(SPREADSHEET_ROW_MAX),
   column: z.string().nullable(),
   message: z.string(),
   code: z.string(),
@@ -129,7 +162,11 @@ export const MoneyString = z.string().regex(/^-?\d+\.\d{2}$/);
 export function DecimalInput({ min = 0, max = 9_999_999_999.99 }: { min?: number; max?: number } = {}) {
   const range = `must be a number between ${min} and ${max}`;
   return z
-    .union([z.number().transform(String), z.string().trim()])
+    .union([
+      // Documented with its range; the refine below checks it with the message and code of every decimal.
+      z.number().meta({ minimum: min, maximum: max }).transform(String),
+      z.string().trim(),
+    ])
     .pipe(z.string().regex(/^-?\d+(\.\d+)?$/, { message: range }))
     .transform((text) => formatMoney(text))
     .refine((value) => money(value).gte(min) && money(value).lte(max), {

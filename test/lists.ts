@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { getDb } from "@/db";
 import { auditLogs, claims, clients, leads, notifications, transactions, users } from "@/db/schema";
+import { nextClaimNumbers } from "@/lib/claims/claim-numbers";
 import type { ListName } from "@/lib/paging";
 import { createTestCompany, issueTestPolicy, signInAs, uniqueEmail, type SignedIn } from "./fixtures";
 
@@ -104,12 +105,14 @@ export async function listWorld(): Promise<ListWorld> {
       bare: false,
       reader: seller,
       filter: `policy_id=${policy.id}`,
-      seed: async (count) =>
-        ids(
+      seed: async (count) => {
+        const numbers = await nextClaimNumbers(db, companyId, new Date().getUTCFullYear(), count);
+        return ids(
           await db
             .insert(claims)
             .values(
               times(count).map((index) => ({
+                claimNumber: numbers[index],
                 policyId: policy.id,
                 beneficiaryId: policy.beneficiaryId,
                 companyId,
@@ -120,7 +123,8 @@ export async function listWorld(): Promise<ListWorld> {
               })),
             )
             .returning({ id: claims.id }),
-        ),
+        );
+      },
     },
     {
       list: "leads",

@@ -414,10 +414,13 @@ export function seedSteps(day: string): SeedStep[] {
         (array['PENDING','IN_REVIEW','APPROVED','REJECTED','CLOSED','CLOSED','CLOSED','CLOSED'])[${h("g * 73 + 1", 8)} + 1] as status,
         least(${T} - interval '1 day', created + (${T} - created) * (${h("g * 79 + 2", 1000)} / 1000.0)) as reported
       from vol_policy where g % 10 in (3, 6, 9);
-      insert into claims (id, policy_id, beneficiary_id, company_id, business_unit_id, description, status, reported_at,
-        date_of_death, cause_of_death, place_of_death_country, repatriation_to_country, approved_at, settle_by, created_by,
-        created_at, updated_at)
-      select ${id("claim", "g")}, ${id("policy", "g")}, ${id("life", "g || '-1'")}, ${id("company", companyOf("c"))},
+      insert into claims (id, claim_number, policy_id, beneficiary_id, company_id, business_unit_id, description, status,
+        reported_at, date_of_death, cause_of_death, place_of_death_country, repatriation_to_country, approved_at, settle_by,
+        created_by, created_at, updated_at)
+      select ${id("claim", "g")},
+        'CLM-' || extract(year from reported at time zone 'UTC')::int || '-' || lpad((row_number() over (
+          partition by ${companyOf("c")}, extract(year from reported at time zone 'UTC') order by reported, g))::text, 6, '0'),
+        ${id("policy", "g")}, ${id("life", "g || '-1'")}, ${id("company", companyOf("c"))},
         ${id("unit", unitOf("c"))}, 'Fallecimiento del titular; repatriación solicitada', status, reported,
         (reported - interval '2 days')::date,
         (array['NATURAL','NATURAL','NATURAL','ACCIDENT','PREEXISTING_CONDITION','UNDETERMINED'])[r % 6 + 1],
@@ -426,6 +429,10 @@ export function seedSteps(day: string): SeedStep[] {
         case when status in ('APPROVED', 'CLOSED') then reported + interval '35 days' end,
         'system:seed', reported, reported
       from vol_claim;
+      insert into claim_number_counters (company_id, year, last_value)
+      select company_id, extract(year from created_at at time zone 'UTC')::int, count(*)
+      from claims where created_by = 'system:seed' group by 1, 2
+      on conflict (company_id, year) do update set last_value = greatest(claim_number_counters.last_value, excluded.last_value);
       update beneficiaries b set deceased_flag = true, deceased_at = c.reported - interval '2 days'
       from vol_claim c where b.id = ${id("life", "c.g || '-1'")} and c.status <> 'REJECTED';
       insert into claim_payouts (claim_id, payee_type, payee_name, amount, currency, method, reference, created_by, created_at)

@@ -27,46 +27,52 @@ export function Navigation({ items, email, roles }: NavigationProps) {
 
   return (
     <aside className={isOpen ? "sidebar sidebar-open" : "sidebar"}>
-      <div className="sidebar-bar">
-        <Link href="/dashboard" className="brand">
-          {tApp("name")}
-        </Link>
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={isOpen}
-          aria-controls="main-menu"
-          onClick={() => setIsOpen((open) => !open)}
-        >
-          {isOpen ? t("close") : t("menu")}
-        </button>
-      </div>
-      <div className="sidebar-body" id="main-menu">
-        <nav aria-label={t("main")}>
-          <ul className="nav-list">
-            {items.map((item) => {
-              const isActive = item.href === current;
-              return (
-                <li key={item.href}>
-                  <Link href={item.href} aria-current={isActive ? "page" : undefined} onClick={() => setIsOpen(false)}>
-                    {item.label}
-                  </Link>
-                </li>
-              );
-            })}
-            <li>
-              {/* The API reference lives outside the back office layout, readable without the menu. */}
-              <Link href="/docs">{t("apiDocs")}</Link>
-            </li>
-          </ul>
-        </nav>
-        <div className="account">
-          <div className="account-email" title={email}>
-            {email}
+      <div className="sidebar-inner">
+        <div className="sidebar-bar">
+          <Link href="/dashboard" className="brand">
+            {tApp("name")}
+          </Link>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={isOpen}
+            aria-controls="main-menu"
+            onClick={() => setIsOpen((open) => !open)}
+          >
+            {isOpen ? t("close") : t("menu")}
+          </button>
+        </div>
+        <div className="sidebar-body" id="main-menu">
+          <nav aria-label={t("main")}>
+            <ul className="nav-list">
+              {items.map((item) => {
+                const isActive = item.href === current;
+                return (
+                  <li key={item.href}>
+                    <Link
+                      href={item.href}
+                      aria-current={isActive ? "page" : undefined}
+                      onClick={() => setIsOpen(false)}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                );
+              })}
+              <li>
+                {/* The API reference lives outside the back office layout, readable without the menu. */}
+                <Link href="/docs">{t("apiDocs")}</Link>
+              </li>
+            </ul>
+          </nav>
+          <div className="account">
+            <div className="account-email" title={email}>
+              {email}
+            </div>
+            <div className="account-roles">{roles.length > 0 ? roles.join(", ") : t("noRole")}</div>
+            <LanguageSwitch saveToProfile />
+            <SignOutButtons />
           </div>
-          <div className="account-roles">{roles.length > 0 ? roles.join(", ") : t("noRole")}</div>
-          <LanguageSwitch saveToProfile />
-          <SignOutButtons />
         </div>
       </div>
     </aside>

@@ -68,6 +68,9 @@ export function ClaimView({ claimId, currentUserId, canWrite, canManage, canOver
       <header className="page-header">
         {breadcrumb}
         <h1>{name ? t("claimOf", { name }) : t("claim")}</h1>
+        <p className="claim-number">
+          {t("view.number")}: <strong className="nowrap">{claim.claim_number}</strong>
+        </p>
         <p className="chips">
           <ClaimStatusBadge status={claim.status} />
           <WaitingPeriodBadge isMet={claim.waiting_period_met} />

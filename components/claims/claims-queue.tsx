@@ -5,7 +5,9 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
+import { useDebouncedValue } from "@/components/clients/use-debounced-value";
 import { DataTable } from "@/components/ui/data-table";
+import { Field } from "@/components/ui/field";
 import { DownloadButtons } from "@/components/ui/download-buttons";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { StatusFilter } from "@/components/ui/status-filter";
@@ -24,7 +26,7 @@ import { usePolicies } from "./use-policies";
 const column = createColumnHelper<Claim>();
 
 /**
- * The claims desk's queue: GET /claims/ filtered by status, overdue claims first (the API's order), then
+ * The claims desk's queue: GET /claims/ filtered by status or searched by claim number, overdue claims first (the API's order), then
  * the oldest report (sort=reported_at), so the claim that has waited longest is on top, with its age in
  * days, its cover, its documents and the deadline to pay it.
  */
@@ -35,10 +37,13 @@ export function ClaimsQueue() {
   const ageLabel = useAgeLabel();
   const formatAmounts = useFormatAmounts();
   const [status, setStatus] = useState<ClaimStatus | "">("PENDING");
+  const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
+  const q = useDebouncedValue(search.trim());
   const query = new URLSearchParams({ sort: "reported_at", page: String(page), page_size: String(pageSize) });
   if (status) query.set("status", status);
+  if (q) query.set("q", q);
   const claims = useApiData<Paginated<Claim>>(`/api/v1/claims/?${query}`);
   const items = useMemo(() => claims.data?.items ?? [], [claims.data]);
   const policies = usePolicies(items.map((claim) => claim.policy_id));
@@ -53,8 +58,13 @@ export function ClaimsQueue() {
         cell: ({ row }) => {
           const name = personName(policies[row.original.policy_id], row.original.beneficiary_id);
           return (
-            <Link href={`/claims/${row.original.id}`} aria-label={name ? t("openClaimOf", { name }) : t("openClaim")}>
-              {t("open")}
+            <Link
+              className="nowrap"
+              href={`/claims/${row.original.id}`}
+              // The visible number first, so that the name a screen reader hears starts with what is shown.
+              aria-label={`${row.original.claim_number}, ${name ? t("openClaimOf", { name }) : t("openClaim")}`}
+            >
+              {row.original.claim_number}
             </Link>
           );
         },
@@ -168,6 +178,20 @@ export function ClaimsQueue() {
             setPage(1);
           }}
         />
+        <Field id="claims-search" label={t("search")} hint={t("searchHint")}>
+          <input
+            id="claims-search"
+            type="search"
+            value={search}
+            autoComplete="off"
+            onChange={(event) => {
+              setSearch(event.target.value);
+              // A number quoted on the phone is looked for in every status.
+              if (event.target.value.trim()) setStatus("");
+              setPage(1);
+            }}
+          />
+        </Field>
       </div>
       <ErrorBanner message={claims.error} />
       <div className="claims-queue-table">

@@ -29,7 +29,21 @@ export function ExpensesList({ expenses }: { expenses: ClaimExpense[] }) {
       }),
       column.accessor("amount", {
         header: t("amount"),
-        cell: ({ row }) => f.money(row.original.amount, row.original.currency),
+        // A corrected amount shows what it replaced and why (the decided claim's recorded corrections).
+        cell: ({ row }) => (
+          <>
+            {f.money(row.original.amount, row.original.currency)}
+            {row.original.corrections.map((correction) => (
+              <span key={correction.id} className="muted claim-correction">
+                {" "}
+                {t("corrected", {
+                  original: f.money(correction.previous_amount, row.original.currency),
+                  reason: correction.reason,
+                })}
+              </span>
+            ))}
+          </>
+        ),
       }),
       column.accessor("receipt_url", {
         header: t("receipt"),

@@ -39,7 +39,21 @@ export function PayoutsPanel({ claim, canManage }: { claim: Claim; canManage: bo
       }),
       column.accessor("amount", {
         header: t("amount"),
-        cell: ({ row }) => f.money(row.original.amount, row.original.currency),
+        // A corrected amount shows what it replaced and why (the decided claim's recorded corrections).
+        cell: ({ row }) => (
+          <>
+            {f.money(row.original.amount, row.original.currency)}
+            {row.original.corrections.map((correction) => (
+              <span key={correction.id} className="muted claim-correction">
+                {" "}
+                {t("corrected", {
+                  original: f.money(correction.previous_amount, row.original.currency),
+                  reason: correction.reason,
+                })}
+              </span>
+            ))}
+          </>
+        ),
       }),
       column.accessor("method", { header: t("method"), cell: (info) => tc(`payoutMethod.${info.getValue()}`) }),
       column.accessor("reference", {

@@ -7,6 +7,7 @@ import { ErrorBanner } from "@/components/ui/error-banner";
 import { Badge, Panel } from "@/components/ui/panel";
 import { CreateBusinessUnitForm } from "./create-business-unit-form";
 import { CreateCompanyForm } from "./create-company-form";
+import { EditCompanyForm } from "./edit-company-form";
 import type { Company, Country } from "./types";
 
 export function CompaniesPanel({ canReadCountries }: { canReadCountries: boolean }) {
@@ -56,6 +57,14 @@ export function CompaniesPanel({ canReadCountries }: { canReadCountries: boolean
                   ))}
                 </ul>
               )}
+              <details>
+                <summary>{t("edit.title")}</summary>
+                <EditCompanyForm
+                  company={company}
+                  countries={countries.data}
+                  isLoadingCountries={countries.isLoading}
+                />
+              </details>
               <details>
                 <summary>{t("unit.title")}</summary>
                 <CreateBusinessUnitForm

@@ -3,23 +3,26 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { ApiError } from "@/components/ui/api-client";
+import { useProfile } from "./use-profile";
 
 /**
  * The banner text of a failed payments call, in the page's language: the page's own words for the
- * answers it knows (a 503 of a card endpoint names the setting that fixes it), else a generic text
- * with the API's `detail`, which stays English as the API's words.
+ * answers it knows, else a generic text with the API's `detail`, which stays English as the API's
+ * words. A 503 of a card endpoint (card payments not configured) is a plain sentence; only an ADMIN is
+ * also told the setting that fixes it (docs/administration.md).
  */
 export function usePaymentError() {
   const t = useTranslations("payments.errors");
   const common = useTranslations("common");
+  const { isAdmin } = useProfile();
   return useCallback(
     (error: unknown): string => {
       if (!(error instanceof ApiError)) return common("networkError");
-      if (error.status === 503) return t("processorOff", { detail: error.message });
+      if (error.status === 503) return isAdmin ? t("processorOffAdmin", { detail: error.message }) : t("processorOff");
       if (error.code === "onboarding_completed") return t("onboardingCompleted");
       return t("failed", { detail: error.message });
     },
-    [t, common],
+    [t, common, isAdmin],
   );
 }
 

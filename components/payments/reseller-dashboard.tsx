@@ -86,8 +86,9 @@ export function ResellerDashboard({ canPickCompany, canOnboard, ownCompanyId, on
       ) : dashboard.isLoading ? (
         <p className="muted">{common("loading")}</p>
       ) : null}
-      {/* An administrator (who picks the company) may onboard the company shown; others only their own. */}
-      {canOnboard && (!companyId || companyId === ownCompanyId || canPickCompany) ? (
+      {/* Payouts and their onboarding are a reseller's only (the API answers 409 for any other company). An
+          administrator (who picks the company) may onboard the company shown; others only their own. */}
+      {canOnboard && data?.is_reseller && (!companyId || companyId === ownCompanyId || canPickCompany) ? (
         <Panel title={t("payouts")} description={t("payoutsDescription")}>
           <ConnectOnboardingButton companyId={companyId || undefined} />
         </Panel>

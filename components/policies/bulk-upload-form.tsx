@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -20,7 +20,8 @@ import { Uuid } from "@/lib/schemas";
 import "./policies.css";
 import { RowErrorsTable, type RowError } from "./row-errors-table";
 import { isFileCode, isRowError, spreadsheetFile } from "./spreadsheet-file";
-import { tomorrowUtc, type Policy } from "./types";
+import type { Policy } from "./types";
+import { tomorrowIn } from "@/lib/i18n/local-day";
 import { VersionPicker } from "./version-picker";
 import { VersionSummary } from "@/components/catalog/version-summary";
 import { TextField, FormActions } from "@/components/ui/form-fields";
@@ -42,6 +43,7 @@ const FIELDS = ["client_id", "plan_version_id", "start_date", "file"] as const;
 /** Issues one policy whose beneficiaries are the rows of a spreadsheet; bad rows come back as a table. */
 export function BulkUploadPanel() {
   const t = useTranslations("policies.bulk");
+  const locale = useLocale();
   const f = useFormat();
   const router = useRouter();
   const [client, setClient] = useState<Client | null>(null);
@@ -56,7 +58,7 @@ export function BulkUploadPanel() {
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<BulkUploadFormInput, unknown, BulkUploadFormOutput>({
     resolver: useZodResolver(BulkUploadForm),
-    defaultValues: { client_id: "", plan_version_id: "", start_date: tomorrowUtc() },
+    defaultValues: { client_id: "", plan_version_id: "", start_date: tomorrowIn() },
   });
   const { error, success, submit } = useApiSubmit(setFieldError, FIELDS);
 
@@ -104,7 +106,8 @@ export function BulkUploadPanel() {
         title={t("file")}
         description={t("fileDescription", { megabytes: f.number(MAX_MB), rows: f.number(MAX_UPLOAD_ROWS) })}
         actions={
-          <a className="button button-secondary" href="/api/v1/emission/bulk-upload/template">
+          // The template's instructions sheet in the page's language.
+          <a className="button button-secondary" href={`/api/v1/emission/bulk-upload/template?lang=${locale}`}>
             {t("template")}
           </a>
         }

@@ -16,11 +16,12 @@ import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useFormat } from "@/components/ui/use-format";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { IssuePolicyInput, type KinshipType } from "@/lib/emission/schemas";
+import { tomorrowIn } from "@/lib/i18n/local-day";
 import { Uuid } from "@/lib/schemas";
 import { BeneficiaryRow } from "./beneficiary-row";
 import { newIdempotencyKey } from "./idempotency-key";
 import "./policies.css";
-import { tomorrowUtc, type Policy } from "./types";
+import type { Policy } from "./types";
 import { useBeneficiaryPrices } from "./use-beneficiary-prices";
 import { VersionSummary } from "@/components/catalog/version-summary";
 import { VersionPicker } from "./version-picker";
@@ -68,7 +69,8 @@ export function IssuePolicyForm({ initialClientId }: { initialClientId?: string 
     defaultValues: {
       client_id: "",
       plan_version_id: "",
-      start_date: tomorrowUtc(),
+      // Cover usually starts the next day: the seller's tomorrow, never before the API's today (UTC).
+      start_date: tomorrowIn(),
       beneficiaries: [emptyBeneficiary("SELF")],
     },
   });

@@ -23,7 +23,7 @@ type MarkDeceasedButtonProps = { beneficiary: Beneficiary; policyId: string };
  */
 export function MarkDeceasedButton({ beneficiary, policyId }: MarkDeceasedButtonProps) {
   const t = useTranslations("policies.deceased");
-  const [claimId, setClaimId] = useState<string | null>(null);
+  const [claim, setClaim] = useState<{ id: string; number: string } | null>(null);
   // A first marking changes the policy (the person's flag); asking again for the claim changes nothing.
   const { error, isBusy, submit } = useApiSubmit(undefined, undefined, {
     invalidates: beneficiary.deceased_flag ? [] : [`/api/v1/emission/policies/${policyId}`],
@@ -36,17 +36,14 @@ export function MarkDeceasedButton({ beneficiary, policyId }: MarkDeceasedButton
       const marked = await apiFetch<Marked>(`/api/v1/emission/beneficiaries/${beneficiary.id}/mark-deceased`, {
         method: "POST",
       });
-      setClaimId(marked.claim_id);
+      setClaim({ id: marked.claim_id, number: marked.claim_number });
     });
   }
 
-  if (claimId) {
+  if (claim) {
     return (
       <span className="deceased" role="status">
-        {t("claimOpened")}{" "}
-        <Link href={`/claims/${claimId}`}>
-          <code className="id">{claimId}</code>
-        </Link>
+        {t("claimOpened")} <Link href={`/claims/${claim.id}`}>{claim.number}</Link>
       </span>
     );
   }

@@ -8,8 +8,3 @@ export type PolicyDetail = z.infer<typeof PolicyDetailResponse>;
 export type Beneficiary = PolicyDetail["beneficiaries"][number];
 export type HistoryEntry = PolicyDetail["status_history"][number];
 export type OwnPolicy = z.infer<typeof PortalPolicy>;
-
-/** Tomorrow in UTC: the API refuses a start before today (UTC), and cover usually starts the next day. */
-export function tomorrowUtc(now = new Date()): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString().slice(0, 10);
-}

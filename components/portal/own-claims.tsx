@@ -73,6 +73,8 @@ function OwnClaimCard({ claim, policies, isNew }: { claim: ClaimResponse; polici
       </div>
       <p className="own-claim-standing">{t(`standing.${claim.status}`)}</p>
       <dl className="facts">
+        <dt>{t("number")}</dt>
+        <dd className="nowrap">{claim.claim_number}</dd>
         <dt>{t("policy")}</dt>
         <dd>{policy?.policy_number ?? "—"}</dd>
         <dt>{t("dateOfDeath")}</dt>

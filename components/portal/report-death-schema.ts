@@ -1,3 +1,4 @@
+import { todayIn } from "@/lib/i18n/local-day";
 import { CountryCode } from "@/lib/schemas";
 import { ReportDeathInput } from "@/lib/claims/schemas";
 import type { OwnPolicy } from "@/components/policies/types";
@@ -27,6 +28,5 @@ export function reportablePeople(policy: OwnPolicy | undefined): OwnPolicy["bene
 
 /** Today as the person's own calendar says (YYYY-MM-DD), not UTC's: the day they lived it. */
 export function localToday(now = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return todayIn(undefined, now);
 }

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { CompanyResponse } from "@/lib/operations/schemas";
 import type { ProductResponse } from "@/lib/catalog/schemas";
 import type { PortfolioReport } from "@/lib/reports/schemas";
-import { intlLocale } from "@/lib/i18n/format";
+import { formatMonth } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 
 // The answers the dashboard reads, typed from the schemas that document them (type imports only: the
@@ -26,15 +26,9 @@ export function reportUrl(filters: ReportFilters): string {
   return `/api/v1/reports/portfolio${search ? `?${search}` : ""}`;
 }
 
-/**
- * A month of a year ("2026-11") short, as a chart's label reads it: "nov 2026", "Nov 2026" (the
- * language's own abbreviation, the year whole).
- */
+/** A month of a year ("2026-11") as every page writes it: "nov 2026", "Nov 2026" (lib/i18n/format.ts). */
 export function shortMonth(yearMonth: string, locale: Locale): string {
-  const [year, month] = yearMonth.split("-").map(Number);
-  return new Intl.DateTimeFormat(intlLocale(locale), { month: "short", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(year, month - 1, 1)),
-  );
+  return formatMonth(yearMonth, locale);
 }
 
 /** The calendar month `count` months before a day's ("2026-11-27", 13 -> "2025-10"). */

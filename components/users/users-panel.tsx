@@ -18,6 +18,7 @@ import { RoleChips } from "./role-chips";
 import { RolesList } from "./roles-list";
 import { SendLinkButtons } from "./send-link-buttons";
 import type { Company, Role, User } from "./types";
+import { UserActiveButton } from "./user-active-button";
 
 const column = createColumnHelper<User>();
 const NO_ROLES: Role[] = [];
@@ -79,6 +80,7 @@ export function UsersPanel({
         cell: ({ row }) => (
           <div className="stack">
             <AssignRoleForm user={row.original} roles={roleList} />
+            <UserActiveButton user={row.original} />
             <SendLinkButtons
               user={row.original}
               canReadNotifications={canReadNotifications}

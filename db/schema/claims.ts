@@ -1,14 +1,18 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   char,
+  check,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { bytea, createdAt, id, money, updatedAt } from "./columns";
@@ -29,6 +33,9 @@ export const claims = pgTable(
   "claims",
   {
     id: id(),
+    // "CLM-2026-000123": the number a family quotes on the phone, unique within the company
+    // (lib/claims/claim-numbers.ts; claims opened before migration 0022 were numbered by it).
+    claimNumber: text("claim_number").notNull(),
     policyId: uuid("policy_id")
       .notNull()
       .references(() => policies.id),
@@ -59,7 +66,22 @@ export const claims = pgTable(
     index("claims_policy_idx").on(t.policyId),
     index("claims_beneficiary_idx").on(t.beneficiaryId),
     index("claims_company_idx").on(t.companyId, t.businessUnitId),
+    uniqueIndex("claims_company_number_uq").on(t.companyId, t.claimNumber),
   ],
+);
+
+// One counter per company and year, incremented under a row lock as policy numbers are
+// (policy_number_counters), so a company's claim numbers are sequential and unique.
+export const claimNumberCounters = pgTable(
+  "claim_number_counters",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    year: integer("year").notNull(),
+    lastValue: integer("last_value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.year] })],
 );
 
 export const claimExpenses = pgTable(
@@ -174,7 +196,31 @@ export const claimPayouts = pgTable(
   (t) => [index("claim_payouts_claim_idx").on(t.claimId)],
 );
 
+// A recorded correction of an expense or a payout (docs/claims.md): once the claim is decided its amounts
+// change only this way, and the row keeps the amount it replaced, who changed it and why.
+export const claimCorrections = pgTable(
+  "claim_corrections",
+  {
+    id: id(),
+    claimId: uuid("claim_id")
+      .notNull()
+      .references(() => claims.id, { onDelete: "cascade" }),
+    expenseId: uuid("expense_id").references(() => claimExpenses.id, { onDelete: "cascade" }),
+    payoutId: uuid("payout_id").references(() => claimPayouts.id, { onDelete: "cascade" }),
+    previousAmount: money("previous_amount").notNull(),
+    amount: money("amount").notNull(),
+    reason: text("reason").notNull(),
+    correctedBy: text("corrected_by").notNull(),
+    correctedAt: timestamp("corrected_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("claim_corrections_claim_idx").on(t.claimId, t.correctedAt),
+    check("claim_corrections_one_target_ck", sql`(${t.expenseId} is null) <> (${t.payoutId} is null)`),
+  ],
+);
+
 export type Claim = typeof claims.$inferSelect;
+export type ClaimCorrection = typeof claimCorrections.$inferSelect;
 export type ClaimRequirement = typeof claimRequirements.$inferSelect;
 export type ClaimDocument = typeof claimDocuments.$inferSelect;
 export type ClaimPayout = typeof claimPayouts.$inferSelect;

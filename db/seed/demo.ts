@@ -20,6 +20,7 @@ import {
   transactions,
   users,
 } from "@/db/schema";
+import { nextClaimNumber } from "@/lib/claims/claim-numbers";
 import { addChecklist } from "@/lib/claims/requirements/checklist";
 import { addDays, monthEnd } from "@/lib/emission/premium-dates";
 import { recordTerm } from "@/lib/emission/terms";
@@ -229,6 +230,7 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
   const [claim] = await db
     .insert(claims)
     .values({
+      claimNumber: await nextClaimNumber(db, companyId, year),
       policyId: policy.id,
       beneficiaryId: parent.id,
       companyId,

@@ -1,4 +1,5 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
+import { adminToken, unique } from "../fixtures/data";
 import { issuePolicyViaApi } from "../fixtures/emission";
 import {
   activePolicyViaApi,
@@ -154,7 +155,7 @@ test("a signed invoice.payment_failed webhook puts an active policy IN_ARREARS a
   });
 });
 
-test("the reseller dashboard shows the figures and the chart, and onboarding a company that is not a reseller says so", async ({
+test("the reseller dashboard shows the figures and the chart, and offers onboarding only for a reseller", async ({
   page,
   api,
 }, testInfo) => {
@@ -167,12 +168,23 @@ test("the reseller dashboard shows the figures and the chart, and onboarding a c
   await expect(page.getByRole("img", { name: "Commission by month" })).toBeVisible();
   await expect(page.getByLabel("Company", { exact: true })).toHaveValue("");
 
-  await page.getByRole("button", { name: "Start Connect onboarding" }).click();
-  // The administrator's own company (the default one) is not a reseller: 409.
-  await expect(page.getByRole("region", { name: "Payouts" }).getByRole("alert")).toHaveText(
-    /company is not a reseller/,
-  );
+  // The administrator's own company (the default one) is not a reseller: no payouts, no onboarding offered.
+  await expect(page.getByRole("region", { name: "Payouts" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Start Connect onboarding" })).toHaveCount(0);
   await screenshots(page, testInfo, "reseller");
+
+  // A reseller company, picked by the administrator, has its payouts and their onboarding.
+  const reseller = unique("E2E Reseller");
+  const created = await api.post("/api/v1/organizations/companies", {
+    headers: { Authorization: `Bearer ${await adminToken(api)}` },
+    data: { name: reseller, is_reseller: true, commission_rate: "10" },
+  });
+  expect(created.status()).toBe(201);
+  await page.reload();
+  await page.getByLabel("Company", { exact: true }).selectOption({ label: `${reseller} (reseller)` });
+  await expect(
+    page.getByRole("region", { name: "Payouts" }).getByRole("button", { name: "Start Connect onboarding" }),
+  ).toBeVisible();
 
   await page.goto("/payments/reseller?onboarding=refresh");
   await expect(page.getByRole("status").filter({ hasText: "The onboarding link expired" })).toBeVisible();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isSupportedCurrency, isZeroDecimalCurrency } from "@/lib/currencies";
 import { fitsCurrency } from "@/lib/money";
-import { CountryCode, DecimalInput, MoneyString, Uuid } from "@/lib/schemas";
+import { AGE_MAX, AgeYears, CountryCode, DecimalInput, MoneyString, Uuid, withSomeChange } from "@/lib/schemas";
 
 /** Currencies a version may be priced in; CATALOG_CURRENCIES (comma-separated) adds more. */
 export function catalogCurrencies(): string[] {
@@ -10,8 +10,11 @@ export function catalogCurrencies(): string[] {
 }
 
 const Price = DecimalInput({ min: 0 });
-const Age = z.number().int().min(0).max(130);
-const WaitingDays = z.number().int().min(0).max(36_500);
+const Age = AgeYears();
+const WAITING_DAYS_MAX = 36_500;
+const WaitingDays = z.number().int().min(0).max(WAITING_DAYS_MAX);
+/** The most lives of one age a quote prices at once. */
+const QUANTITY_MAX = 10_000;
 const Name = z.string().trim().min(1).max(255);
 /** The day counts of a version's lifecycle terms (lifecycle.md section 1), for the schema and the editor. */
 export const LIFECYCLE_DAY_RANGES = {
@@ -212,12 +215,14 @@ export const CreateProductInput = z.object({
 });
 export type CreateProductInput = z.infer<typeof CreateProductInput>;
 
-export const UpdateProductInput = z.object({
-  name: Name.optional(),
-  description: z.string().trim().max(10_000).nullable().optional(),
-  product_type: z.string().trim().min(1).max(50).optional(),
-  is_active: z.boolean().optional(),
-});
+export const UpdateProductInput = withSomeChange(
+  z.object({
+    name: Name.optional(),
+    description: z.string().trim().max(10_000).nullable().optional(),
+    product_type: z.string().trim().min(1).max(50).optional(),
+    is_active: z.boolean().optional(),
+  }),
+);
 export type UpdateProductInput = z.infer<typeof UpdateProductInput>;
 
 /**
@@ -259,10 +264,27 @@ export const ListProductsQuery = z.object({
 
 export const CalculatePriceInput = z.object({
   plan_version_id: Uuid,
-  // Any integer: a negative age is refused by the pricing engine, after the checks that come first.
-  age: z.number().int().min(-1_000).max(1_000),
+  // The contract orders the checks (unknown version 404, inactive 400, country 422, then the age and the
+  // quantity), so the schema lets a wrong age or quantity through to the pricing engine, which refuses
+  // it with 422 after those checks; the document shows the range that can be priced (docs/administration.md).
+  age: z
+    .number()
+    .int()
+    .min(-1_000)
+    .max(1_000)
+    .meta({ minimum: 0, maximum: AGE_MAX })
+    .describe(
+      `Age in whole years, 0 to ${AGE_MAX} (and at most the version's max_entry_age); a value outside is 422 after the version and country checks`,
+    ),
   country_code: CountryCode,
-  quantity: z.number().int().min(-1_000).max(10_000).default(1),
+  quantity: z
+    .number()
+    .int()
+    .min(-1_000)
+    .max(QUANTITY_MAX)
+    .meta({ minimum: 1, maximum: QUANTITY_MAX })
+    .default(1)
+    .describe("Lives of this age priced together; below 1 is 422 after the version and country checks"),
 });
 export type CalculatePriceInput = z.infer<typeof CalculatePriceInput>;
 
@@ -276,8 +298,8 @@ const CountryRuleResponse = z.object({
 const ZoneRuleResponse = z.object({ zone_id: Uuid, zone_name: z.string(), is_available: z.boolean() });
 const SurchargeResponse = z.object({
   id: Uuid,
-  min_age: z.number().int(),
-  max_age: z.number().int(),
+  min_age: Age,
+  max_age: Age,
   percentage: z.string(),
 });
 const CoverageResponse = z.object({
@@ -294,21 +316,30 @@ export const VersionResponse = z.object({
   cost_price: MoneyString.nullable().describe("null for callers without plans:write"),
   public_price: MoneyString,
   currency: z.string(),
-  max_entry_age: z.number().int(),
-  max_renewal_age: z.number().int(),
-  wtime_suicide: z.number().int(),
-  wtime_accident: z.number().int(),
-  wtime_preexisting: z.number().int(),
-  wtime_natural: z.number().int().describe("waiting period in days for a death of natural causes"),
-  grace_period_days: z.number().int().describe("days after the paid-to date during which cover continues unpaid"),
-  not_taken_up_days: z.number().int().describe("days after start_date by which the first premium must be paid"),
-  reinstatement_window_days: z
-    .number()
-    .int()
-    .describe("days after lapse during which paying the arrears reinstates the policy (0: never)"),
-  cooling_off_days: z.number().int().describe("days from start_date during which a cancellation refunds every premium"),
+  max_entry_age: Age,
+  max_renewal_age: Age,
+  wtime_suicide: WaitingDays,
+  wtime_accident: WaitingDays,
+  wtime_preexisting: WaitingDays,
+  wtime_natural: Days(LIFECYCLE_DAY_RANGES.wtime_natural).describe(
+    "waiting period in days for a death of natural causes",
+  ),
+  grace_period_days: Days(LIFECYCLE_DAY_RANGES.grace_period_days).describe(
+    "days after the paid-to date during which cover continues unpaid",
+  ),
+  not_taken_up_days: Days(LIFECYCLE_DAY_RANGES.not_taken_up_days).describe(
+    "days after start_date by which the first premium must be paid",
+  ),
+  reinstatement_window_days: Days(LIFECYCLE_DAY_RANGES.reinstatement_window_days).describe(
+    "days after lapse during which paying the arrears reinstates the policy (0: never)",
+  ),
+  cooling_off_days: Days(LIFECYCLE_DAY_RANGES.cooling_off_days).describe(
+    "days from start_date during which a cancellation refunds every premium",
+  ),
   is_renewable: z.boolean().describe("whether policies on this version renew at the end of their term"),
-  renewal_notice_days: z.number().int().describe("days before end_date that the renewal notice is sent"),
+  renewal_notice_days: Days(LIFECYCLE_DAY_RANGES.renewal_notice_days).describe(
+    "days before end_date that the renewal notice is sent",
+  ),
   is_active: z.boolean(),
   in_use: z.boolean().describe("a policy was issued on this version: only is_active can change"),
   countries: z.array(CountryRuleResponse),
@@ -353,7 +384,7 @@ export const PriceQuoteResponse = z.object({
   country_override: MoneyString.nullable(),
   age_surcharge_percentage: z.string(),
   age_surcharge_amount: MoneyString,
-  quantity: z.number().int(),
+  quantity: z.number().int().min(1).max(QUANTITY_MAX),
   final_price: MoneyString,
   breakdown: z.object({ unit_price: MoneyString, steps: z.array(z.string()) }),
 });

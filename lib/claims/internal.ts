@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db";
 import type { PolicyStatus } from "@/db/enums";
 import {
   beneficiaries,
+  claimCorrections,
   claimDocuments,
   claimExpenses,
   claimPayouts,
@@ -13,6 +14,7 @@ import {
   policies,
   policyStatusHistory,
   type Claim,
+  type ClaimCorrection,
   type ClaimDocument,
   type ClaimExpense,
   type ClaimPayout,
@@ -31,6 +33,7 @@ import { formatMoney, money } from "@/lib/money";
 import { toIso } from "@/lib/schemas";
 import { decideEligibility, type PolicyCoverFacts } from "./eligibility";
 import type {
+  ClaimCorrectionResponse,
   ClaimDocumentResponse,
   ClaimExpenseResponse,
   ClaimPayoutResponse,
@@ -72,7 +75,76 @@ export async function getClaimOrThrow(
   return claim;
 }
 
-export function toClaimExpenseResponse(expense: ClaimExpense): ClaimExpenseResponse {
+/**
+ * An expense or a payout of a claim, in the claim's own transaction: 404 when the claim has no such line.
+ * With `forUpdate` the line stays locked until the transaction ends.
+ */
+export async function getClaimExpenseOrThrow(
+  ctx: ServiceContext,
+  claim: Claim,
+  expenseId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<ClaimExpense> {
+  const query = ctx.db
+    .select()
+    .from(claimExpenses)
+    .where(and(eq(claimExpenses.id, expenseId), eq(claimExpenses.claimId, claim.id)));
+  const [expense] = options.forUpdate ? await query.for("update") : await query;
+  if (!expense) throw new NotFoundError("expense");
+  return expense;
+}
+
+export async function getClaimPayoutOrThrow(
+  ctx: ServiceContext,
+  claim: Claim,
+  payoutId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<ClaimPayout> {
+  const query = ctx.db
+    .select()
+    .from(claimPayouts)
+    .where(and(eq(claimPayouts.id, payoutId), eq(claimPayouts.claimId, claim.id)));
+  const [payout] = options.forUpdate ? await query.for("update") : await query;
+  if (!payout) throw new NotFoundError("payout");
+  return payout;
+}
+
+/** The corrections of one line (an expense's or a payout's), oldest first. */
+export function correctionsOf(db: DbOrTx, line: { expenseId: string } | { payoutId: string }) {
+  return db
+    .select()
+    .from(claimCorrections)
+    .where(
+      "expenseId" in line
+        ? eq(claimCorrections.expenseId, line.expenseId)
+        : eq(claimCorrections.payoutId, line.payoutId),
+    )
+    .orderBy(asc(claimCorrections.correctedAt), asc(claimCorrections.id));
+}
+
+function toCorrectionResponse(row: ClaimCorrection): ClaimCorrectionResponse {
+  return {
+    id: row.id,
+    previous_amount: row.previousAmount,
+    amount: row.amount,
+    reason: row.reason,
+    corrected_by: row.correctedBy,
+    corrected_at: row.correctedAt.toISOString(),
+  };
+}
+
+/** A line's amount as first recorded and its corrections (oldest first): the first one replaced the original. */
+function correctionFields(amount: string, corrections: ClaimCorrection[]) {
+  return {
+    original_amount: corrections[0]?.previousAmount ?? amount,
+    corrections: corrections.map(toCorrectionResponse),
+  };
+}
+
+export function toClaimExpenseResponse(
+  expense: ClaimExpense,
+  corrections: ClaimCorrection[] = [],
+): ClaimExpenseResponse {
   return {
     id: expense.id,
     amount: expense.amount,
@@ -80,6 +152,7 @@ export function toClaimExpenseResponse(expense: ClaimExpense): ClaimExpenseRespo
     expense_type: expense.expenseType,
     receipt_url: expense.receiptUrl,
     created_at: expense.createdAt.toISOString(),
+    ...correctionFields(expense.amount, corrections),
   };
 }
 
@@ -124,7 +197,7 @@ export function toDocumentResponse(row: Omit<ClaimDocument, "content">): ClaimDo
   };
 }
 
-export function toPayoutResponse(row: ClaimPayout): ClaimPayoutResponse {
+export function toPayoutResponse(row: ClaimPayout, corrections: ClaimCorrection[] = []): ClaimPayoutResponse {
   return {
     id: row.id,
     payee_type: row.payeeType,
@@ -135,6 +208,7 @@ export function toPayoutResponse(row: ClaimPayout): ClaimPayoutResponse {
     reference: row.reference,
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
+    ...correctionFields(row.amount, corrections),
   };
 }
 
@@ -210,7 +284,7 @@ export function coverFactsOfPolicy(
 export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<ClaimResponse[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((claim) => claim.id);
-  const [expenses, history, requirements, documents, payouts, cover] = await Promise.all([
+  const [expenses, history, requirements, documents, payouts, corrections, cover] = await Promise.all([
     db
       .select()
       .from(claimExpenses)
@@ -236,8 +310,15 @@ export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<Claim
       .from(claimPayouts)
       .where(inArray(claimPayouts.claimId, ids))
       .orderBy(asc(claimPayouts.createdAt), asc(claimPayouts.id)),
+    db
+      .select()
+      .from(claimCorrections)
+      .where(inArray(claimCorrections.claimId, ids))
+      .orderBy(asc(claimCorrections.correctedAt), asc(claimCorrections.id)),
     coverFactsOf(db, rows),
   ]);
+  const correctionsOfExpense = (id: string) => corrections.filter((row) => row.expenseId === id);
+  const correctionsOfPayout = (id: string) => corrections.filter((row) => row.payoutId === id);
   const now = new Date();
   return rows.map((claim) => {
     const own = expenses.filter((expense) => expense.claimId === claim.id);
@@ -247,6 +328,7 @@ export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<Claim
     const eligibility = claimEligibility(claim, facts, life);
     return {
       id: claim.id,
+      claim_number: claim.claimNumber,
       policy_id: claim.policyId,
       beneficiary_id: claim.beneficiaryId,
       description: claim.description,
@@ -260,9 +342,9 @@ export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<Claim
       eligibility,
       requirements: requirements.filter((row) => row.claimId === claim.id).map(toRequirementResponse),
       documents: documents.filter((row) => row.claimId === claim.id).map(toDocumentResponse),
-      expenses: own.map(toClaimExpenseResponse),
+      expenses: own.map((expense) => toClaimExpenseResponse(expense, correctionsOfExpense(expense.id))),
       total_expenses: totalsByCurrency(own),
-      payouts: paid.map(toPayoutResponse),
+      payouts: paid.map((payout) => toPayoutResponse(payout, correctionsOfPayout(payout.id))),
       total_paid_out: totalsByCurrency(paid),
       approved_at: toIso(claim.approvedAt),
       settle_by: toIso(claim.settleBy),

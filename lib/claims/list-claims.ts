@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, sql } from "drizzle-orm";
+import { escapeLike } from "@/db/like";
 import { claims } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
@@ -8,7 +9,8 @@ import type { ListClaimsQuery } from "./schemas";
 
 /**
  * GET /claims/: overdue claims first (past settle_by and not CLOSED, claims-cover.md section 4), then the
- * newest report first (or the oldest first), then by id; filtered by status and policy. The order is the
+ * newest report first (or the oldest first), then by id; filtered by status, policy and the start of the
+ * claim number (`q`, in any letter case: numbers are upper-case). The order is the
  * database's, so that pages never repeat or skip a claim. With a cursor the walk's stable order applies
  * (newest created first, lib/paging.ts), and the first page's next_cursor is the walk's beginning (the
  * claims created up to that read), since an overdue-first page is no prefix of it (docs/reports.md
@@ -28,6 +30,7 @@ export async function listClaims({
     visibleClaims(ctx.actor),
     query.status ? eq(claims.status, query.status) : undefined,
     query.policy_id ? eq(claims.policyId, query.policy_id) : undefined,
+    query.q ? like(claims.claimNumber, `${escapeLike(query.q.toUpperCase())}%`) : undefined,
   );
   const direction = query.sort === "reported_at" ? asc : desc;
   const overdueFirst = sql`case when ${claims.settleBy} < now() and ${claims.status} <> 'CLOSED' then 0 else 1 end`;

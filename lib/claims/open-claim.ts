@@ -2,7 +2,9 @@ import { claims, claimStatusHistory, type Beneficiary, type Claim, type Policy }
 import type { CauseOfDeath } from "@/db/enums";
 import { actorLabel } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
+import { todayUtc } from "@/lib/emission/dates";
 import { writeAudit } from "@/lib/operations/audit";
+import { nextClaimNumber } from "./claim-numbers";
 import { addChecklist } from "./requirements/checklist";
 
 /** The facts of a death a claim is opened with (claims-cover.md section 1), as the caller settled them. */
@@ -14,8 +16,8 @@ export type DeathFacts = {
 };
 
 /**
- * Opens a claim (PENDING) for one beneficiary of a policy, with its checklist, its first history row and
- * audit entry, in the caller's transaction. The rules of who may claim are the caller's to check.
+ * Opens a claim (PENDING) for one beneficiary of a policy, with the company's next claim number of the year,
+ * its checklist, its first history row and audit entry, in the caller's transaction. The rules of who may claim are the caller's to check.
  */
 export async function openClaim(
   ctx: ServiceContext,
@@ -27,9 +29,11 @@ export async function openClaim(
     facts,
   }: { policy: Policy; beneficiary: Beneficiary; description: string; reason: string; facts: DeathFacts },
 ): Promise<Claim> {
+  const claimNumber = await nextClaimNumber(ctx.db, policy.companyId, Number(todayUtc().slice(0, 4)));
   const [claim] = await ctx.db
     .insert(claims)
     .values({
+      claimNumber,
       policyId: policy.id,
       beneficiaryId: beneficiary.id,
       companyId: policy.companyId,
@@ -49,7 +53,13 @@ export async function openClaim(
     entity: "claims",
     entityId: claim.id,
     companyId: policy.companyId,
-    details: { policy_id: policy.id, beneficiary_id: beneficiary.id, reason, date_of_death: facts.dateOfDeath },
+    details: {
+      claim_number: claim.claimNumber,
+      policy_id: policy.id,
+      beneficiary_id: beneficiary.id,
+      reason,
+      date_of_death: facts.dateOfDeath,
+    },
   });
   return claim;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_CLAIM_DOCUMENT_BYTES } from "./documents/limits";
 import { CountryCode, DecimalInput, MoneyString, paginated, PaginationQuery, Uuid } from "@/lib/schemas";
 import { DateOnly } from "@/lib/emission/schemas";
 import {
@@ -29,6 +30,22 @@ const DeathFacts = {
   ),
 };
 
+/** A recorded correction of an expense's or a payout's amount (docs/claims.md, "Decided claims"). */
+export const ClaimCorrectionResponse = z.object({
+  id: Uuid,
+  previous_amount: MoneyString.describe("The amount this correction replaced"),
+  amount: MoneyString.describe("The amount from this correction on"),
+  reason: z.string(),
+  corrected_by: z.string(),
+  corrected_at: z.string(),
+});
+export type ClaimCorrectionResponse = z.infer<typeof ClaimCorrectionResponse>;
+
+const CorrectionFields = {
+  original_amount: MoneyString.describe("The amount as first recorded; `amount` differs from it after a correction"),
+  corrections: z.array(ClaimCorrectionResponse).describe("The recorded corrections of the amount, oldest first"),
+};
+
 export const ClaimExpenseResponse = z.object({
   id: Uuid,
   amount: MoneyString,
@@ -36,6 +53,7 @@ export const ClaimExpenseResponse = z.object({
   expense_type: z.enum(EXPENSE_TYPES),
   receipt_url: z.string().nullable(),
   created_at: z.string(),
+  ...CorrectionFields,
 });
 export type ClaimExpenseResponse = z.infer<typeof ClaimExpenseResponse>;
 
@@ -51,7 +69,7 @@ export const WaitingPeriodResponse = z.object({
   cause: CauseOfDeath.describe(
     "The cause the waiting period was chosen by (UNDETERMINED: the longer of natural and preexisting)",
   ),
-  days: z.number().int(),
+  days: z.number().int().min(0).max(36_500).describe("The catalog's waiting periods: 0 to 36,500 days"),
   cover_start_date: z
     .string()
     .describe("The day it counts from: the life's cover start, or reinstated_on when later and not after the death"),
@@ -99,7 +117,7 @@ export const ClaimDocumentResponse = z.object({
   requirement_code: z.string(),
   filename: z.string(),
   content_type: z.enum(["application/pdf", "image/jpeg", "image/png"]),
-  size: z.number().int(),
+  size: z.number().int().min(1).max(MAX_CLAIM_DOCUMENT_BYTES).describe("Bytes"),
   sha256: z.string(),
   uploaded_at: z.string(),
 });
@@ -115,11 +133,17 @@ export const ClaimPayoutResponse = z.object({
   reference: z.string().nullable(),
   created_by: z.string(),
   created_at: z.string(),
+  ...CorrectionFields,
 });
 export type ClaimPayoutResponse = z.infer<typeof ClaimPayoutResponse>;
 
 export const ClaimResponse = z.object({
   id: Uuid,
+  claim_number: z
+    .string()
+    .describe(
+      '"CLM-2026-000123": given when the claim is opened, sequential per company and year, unique in the company',
+    ),
   policy_id: Uuid,
   beneficiary_id: Uuid,
   description: z.string(),
@@ -152,6 +176,12 @@ ClaimResponse.register(z.globalRegistry, { id: "Claim" });
 export const CLAIM_SORTS = ["-reported_at", "reported_at"] as const;
 
 export const ListClaimsQuery = PaginationQuery.extend({
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('Matches the start of the claim number, in any letter case ("clm-2026-0001")'),
   status: z.enum(CLAIM_STATUSES).optional(),
   policy_id: Uuid.optional(),
   sort: z
@@ -256,3 +286,26 @@ export const ClaimStatusInput = z.object({
     .describe("Approve or close despite what blocks it (claims:override; 403 without). Audited CLAIM_OVERRIDDEN"),
 });
 export type ClaimStatusInput = z.infer<typeof ClaimStatusInput>;
+
+/** PATCH /claims/{id}/expenses/{expense_id}: while the claim is undecided; at least one field. */
+export const UpdateExpenseInput = z.object({
+  amount: DecimalInput({ min: 0.01 }).optional(),
+  currency: CurrencyCode.optional(),
+  expense_type: z.enum(EXPENSE_TYPES, { message: `must be one of ${EXPENSE_TYPES.join(", ")}` }).optional(),
+  receipt_url: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+    .max(2000)
+    .nullable()
+    .optional(),
+});
+export type UpdateExpenseInput = z.infer<typeof UpdateExpenseInput>;
+
+/** POST .../expenses/{expense_id}/corrections and .../payouts/{payout_id}/corrections. */
+export const CorrectionInput = z.object({
+  amount: DecimalInput({ min: 0 }).describe("The right amount, in the line's currency; 0 cancels the line"),
+  reason: z.string().trim().min(1, { message: "a reason is required" }).max(1000),
+});
+export type CorrectionInput = z.infer<typeof CorrectionInput>;
+
+export const ExpenseParams = z.object({ id: Uuid, expense_id: Uuid });
+export const PayoutParams = z.object({ id: Uuid, payout_id: Uuid });

@@ -27,3 +27,25 @@ export function assertClaimMove(from: ClaimStatus, to: ClaimStatus): void {
 export function acceptsExpenses(status: ClaimStatus): boolean {
   return status !== "CLOSED" && status !== "REJECTED";
 }
+
+/**
+ * Decided: the desk has approved or rejected the claim (and a CLOSED claim was approved first). From then
+ * on an expense or a payout is never edited or deleted in place, only corrected with a recorded reason
+ * (docs/claims.md, "Decided claims"): the amounts the decision and the payouts were made on stay visible.
+ */
+export function isDecided(status: ClaimStatus): boolean {
+  return status === "APPROVED" || status === "REJECTED" || status === "CLOSED";
+}
+
+/**
+ * The lock on a decided claim's expenses: 409 `claim_decided` for an edit or a delete, naming the way that
+ * remains (a correction). Payouts need no such check: they exist only on decided claims and have no edit
+ * or delete at all, only their correction.
+ */
+export function assertExpensesEditable(status: ClaimStatus): void {
+  if (isDecided(status))
+    throw new ConflictError(
+      `the claim is ${status}: a decided claim's expenses cannot be edited or deleted; record a correction instead (POST /claims/{id}/expenses/{expense_id}/corrections)`,
+      "claim_decided",
+    );
+}

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { LANGUAGES } from "@/db/enums";
 import { defineOperation, listResponse } from "@/lib/http/operation";
 import { IdParams } from "@/lib/schemas";
 import {
@@ -218,8 +220,13 @@ export const emissionEndpoints = {
     method: "GET",
     path: "/emission/bulk-upload/template",
     tag,
-    summary: "The .xlsx template with the header row",
+    summary: "The .xlsx template: the header row, and an instructions sheet with an example",
+    description:
+      "The first sheet (the only one the upload reads) holds the header row alone, with the machine column names; an untouched template therefore imports nothing (422 `the file has no beneficiary rows under the header`). A second sheet, Instructions, says what each column takes and shows an example row, in the language of `lang`, else the NEXT_LOCALE cookie, else Accept-Language, else English. Decisions in docs/administration.md.",
     access: "emission:write",
+    query: z.object({
+      lang: z.enum(LANGUAGES).optional().describe("The language of the instructions sheet and of the sheet names"),
+    }),
     responses: {
       200: {
         description: "The template",

@@ -1,6 +1,18 @@
 import { z } from "zod";
 import { CANCELLATION_REASON_CODES, KINSHIP_TYPES, LANGUAGES, POLICY_STATUSES } from "@/db/enums";
-import { CountryCode, Email, MoneyString, paginated, PaginationQuery, PhoneInput, Uuid } from "@/lib/schemas";
+import {
+  AgeYears,
+  CountryCode,
+  Email,
+  MoneyString,
+  paginated,
+  PaginationQuery,
+  PhoneInput,
+  TermNumber,
+  Uuid,
+  withSomeChange,
+} from "@/lib/schemas";
+import { todayUtc } from "./dates";
 
 export { KINSHIP_TYPES, type KinshipType } from "@/db/enums";
 
@@ -17,6 +29,18 @@ export const DateOnly = z
     { message: "is not a calendar date", params: { code: "invalid_date" } },
   );
 
+/**
+ * A date of birth: a calendar date that is not after today (UTC, the day every date of the API is judged
+ * in), else 422 `date_in_future`. The one rule of every birth date the service takes (a client's, a
+ * covered life's at issue, endorsement and bulk upload); pages run it too, through the same schemas.
+ */
+export const BirthDate = DateOnly.refine((value) => value <= todayUtc(), {
+  error: () => `must not be after today (${todayUtc()} UTC)`,
+  params: { code: "date_in_future" },
+  // Only a real calendar date is compared: a malformed one has its own problem already.
+  when: (payload) => payload.issues.length === 0,
+});
+
 const Name = z.string().trim().min(1, { message: "is required" }).max(120);
 
 /** A language of the product (localisation.md section 1). */
@@ -26,7 +50,7 @@ export const CreateClientInput = z.object({
   first_name: Name,
   last_name: Name,
   email: Email,
-  birth_date: DateOnly,
+  birth_date: BirthDate.describe("YYYY-MM-DD, not after today (UTC): else 422 `date_in_future`"),
   nationality: CountryCode,
   country_of_residence: CountryCode,
   acquisition_channel: z.string().trim().max(100).optional(),
@@ -40,28 +64,24 @@ export const CreateClientInput = z.object({
 export type CreateClientInput = z.infer<typeof CreateClientInput>;
 
 /** PATCH /emission/clients/{id}: the fields given change, with the rules of creation (localisation.md section 1). */
-export const UpdateClientInput = z
-  .object({
-    first_name: Name.optional(),
-    last_name: Name.optional(),
-    email: Email.optional().describe("Unique across every client in any letter case (409)"),
-    phone_e164: PhoneInput.nullable()
-      .optional()
-      .describe(
-        "E.164, or the national form of the client's country of residence (the new one when it changes too); null removes the number",
+export const UpdateClientInput = withSomeChange(
+  z
+    .object({
+      first_name: Name.optional(),
+      last_name: Name.optional(),
+      email: Email.optional().describe("Unique across every client in any letter case (409)"),
+      phone_e164: PhoneInput.nullable()
+        .optional()
+        .describe(
+          "E.164, or the national form of the client's country of residence (the new one when it changes too); null removes the number",
+        ),
+      country_of_residence: CountryCode.optional(),
+      preferred_language: PreferredLanguage.optional().describe(
+        "The language of the client's certificate, wallet pass and notifications",
       ),
-    country_of_residence: CountryCode.optional(),
-    preferred_language: PreferredLanguage.optional().describe(
-      "The language of the client's certificate, wallet pass and notifications",
-    ),
-  })
-  .strict()
-  .refine((input) => Object.values(input).some((value) => value !== undefined), {
-    message: "give at least one field to change",
-    params: { code: "no_changes" },
-    // Only a body with nothing else wrong is "empty": an unknown field is reported alone.
-    when: (payload) => payload.issues.length === 0,
-  });
+    })
+    .strict(),
+);
 export type UpdateClientInput = z.infer<typeof UpdateClientInput>;
 
 export const ClientResponse = z.object({
@@ -89,7 +109,7 @@ export const BeneficiaryInput = z.object({
   first_name: Name,
   last_name: Name,
   kinship_type: z.enum(KINSHIP_TYPES, { message: `must be one of ${KINSHIP_TYPES.join(", ")}` }),
-  date_of_birth: DateOnly,
+  date_of_birth: BirthDate.describe("YYYY-MM-DD, not after today (UTC): else 422 `date_in_future`"),
   country_of_residence: CountryCode.optional().describe(
     "Where this person lives, when not with the client; availability is checked there",
   ),
@@ -117,8 +137,8 @@ export const BeneficiaryResponse = z.object({
   kinship_type: z.enum(KINSHIP_TYPES),
   date_of_birth: z.string(),
   country_of_residence: z.string().nullable(),
-  age_at_start: z.number().int(),
-  age_at_term_start: z.number().int().describe("The life's age on the first day of the current term"),
+  age_at_start: AgeYears(),
+  age_at_term_start: AgeYears().describe("The life's age on the first day of the current term"),
   price: MoneyString.describe("The life's monthly price in the current term"),
   deceased_flag: z.boolean(),
   cover_start_date: z.string().describe("The policy's start_date, or the day the life was added"),
@@ -145,7 +165,7 @@ export const PolicyResponse = z.object({
   company_id: Uuid,
   business_unit_id: Uuid.nullable(),
   start_date: z.string().describe("The inception date; never changes, renewals included"),
-  term_number: z.number().int().describe("1 for the first term, +1 at each renewal"),
+  term_number: TermNumber.describe("1 for the first term, +1 at each renewal"),
   term_start_date: z.string().describe("The first day of the current term"),
   end_date: z.string().describe("The last day of the current term"),
   currency: z.string(),
@@ -183,7 +203,7 @@ PolicyDetailResponse.register(z.globalRegistry, { id: "PolicyDetail" });
 export const PolicyListItem = PolicyResponse.omit({ beneficiaries: true }).extend({
   client_name: z.string(),
   plan_name: z.string(),
-  beneficiary_count: z.number().int(),
+  beneficiary_count: z.number().int().min(0).max(MAX_BENEFICIARIES),
 });
 
 export const ListPoliciesQuery = PaginationQuery.extend({
@@ -200,7 +220,12 @@ export const TransitionInput = z.object({
   reason: z.string().trim().min(1, { message: "a reason is required" }).max(1000),
 });
 
-export const MarkDeceasedResponse = z.object({ beneficiary_id: Uuid, deceased_flag: z.literal(true), claim_id: Uuid });
+export const MarkDeceasedResponse = z.object({
+  beneficiary_id: Uuid,
+  deceased_flag: z.literal(true),
+  claim_id: Uuid,
+  claim_number: z.string().describe('The claim\'s number, "CLM-2026-000123"'),
+});
 
 export const PortalPolicy = PolicyResponse.extend({
   pdf_url: z.string(),

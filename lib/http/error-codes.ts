@@ -21,6 +21,8 @@ export const ERROR_CODES: ReadonlyArray<readonly [string, string]> = [
   ["conflict", "409: the request conflicts with what is stored (a taken e-mail or name, a move not allowed)"],
   ["already_verified", "409: the e-mail address is already verified"],
   ["last_admin", "409: the change would leave no active ADMIN"],
+  ["claim_decided", "409: an expense of a decided claim is edited or deleted; record a correction instead"],
+  ["claim_closed", "409: a CLOSED claim's expenses and payouts can no longer be corrected"],
   ["payload_too_large", "413: the body or file is larger than the route takes"],
   ["validation_error", "422: invalid input; `errors` lists each field with its own code"],
   ["weak_password", "422: a common password, or one containing the e-mail's name"],
@@ -60,6 +62,7 @@ export const ITEM_CODES: ReadonlyArray<readonly [string, string]> = [
   ["duplicate", "an item listed twice"],
   ["weak_password", "a common password, or one containing the e-mail's name"],
   ["date_in_past", "a start date before today (UTC)"],
+  ["date_in_future", "a date after today (UTC): a birth date, an imported policy's dates, a day to run or report on"],
   ["duplicate_kinship", "more than one SELF or SPOUSE beneficiary"],
   ["born_after_start", "a beneficiary born after the start date"],
   ["above_max_entry_age", "a beneficiary older than the plan's maximum entry age at the start date"],
@@ -80,6 +83,7 @@ export const ITEM_CODES: ReadonlyArray<readonly [string, string]> = [
   ],
   ["unknown_requirement", "a requirement_code that is not an item of the claim's checklist"],
   ["document_required", "a checklist item accepted before a document was uploaded for it"],
+  ["expenses_below_payouts", "a claim expense corrected below what was paid out in its currency"],
   ["invalid_cursor", "a list's cursor this service did not make for that list (forged, altered or another list's)"],
 ];
 

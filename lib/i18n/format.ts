@@ -2,8 +2,10 @@ import type { Locale } from "./locales";
 
 // Dates, money, numbers and country names in a page's or document's language (localisation.md
 // section 2): Spanish formats as Mexico does, English as the United States; dates are always
-// day/month/year digits in the order of the language (25/11/2026, 11/25/2026). Pure, for pages,
-// documents and notifications alike.
+// day/month/year digits in the order of the language (25/11/2026, 11/25/2026), and a month of a year
+// is the language's short month name and the whole year ("nov 2026", "Nov 2026": never "Nov 26", which
+// reads as a day). One format per language: every page, document and notification goes through these.
+// Pure, for pages, documents and notifications alike.
 
 const INTL_LOCALE: Record<Locale, string> = { es: "es-MX", en: "en-US" };
 
@@ -34,10 +36,10 @@ export function formatDateTime(value: string | Date, locale: Locale, timeZone?: 
   );
 }
 
-/** A month of a year ("2026-11") by name: "noviembre de 2026", "November 2026". */
+/** A month of a year ("2026-11"): the language's short month name and the whole year, "nov 2026", "Nov 2026". */
 export function formatMonth(yearMonth: string, locale: Locale): string {
   const [year, month] = yearMonth.split("-").map(Number);
-  return new Intl.DateTimeFormat(intlLocale(locale), { month: "long", year: "numeric", timeZone: "UTC" }).format(
+  return new Intl.DateTimeFormat(intlLocale(locale), { month: "short", year: "numeric", timeZone: "UTC" }).format(
     new Date(Date.UTC(year, month - 1, 1)),
   );
 }

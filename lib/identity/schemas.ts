@@ -38,12 +38,16 @@ export const TokenResponse = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
   token_type: z.literal("bearer"),
-  expires_in: z.number().int(),
+  // ACCESS_TOKEN_TTL_SECONDS (lib/auth/tokens.ts, not imported: pages load this file, and tokens.ts is the
+  // server's).
+  expires_in: z.number().int().min(900).max(900).describe("Seconds"),
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 TokenResponse.register(z.globalRegistry, { id: "Token" });
 
-export const RoleSummary = z.object({ id: Uuid, name: z.string(), level: z.number().int() });
+/** A role's rank: ADMIN is 100, the highest. */
+const RoleLevel = z.number().int().min(0).max(100);
+export const RoleSummary = z.object({ id: Uuid, name: z.string(), level: RoleLevel });
 
 export const UserResponse = z.object({
   id: Uuid,
@@ -76,7 +80,7 @@ export const RegisterResponse = z.object({
 export const RoleResponse = z.object({
   id: Uuid,
   name: z.string(),
-  level: z.number().int(),
+  level: RoleLevel,
   description: z.string().nullable(),
   permissions: z.array(z.string()),
 });

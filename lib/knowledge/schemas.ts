@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Uuid } from "@/lib/schemas";
+import { ROW_COUNT_MAX, RowCount, Uuid } from "@/lib/schemas";
 import { KNOWLEDGE_AUDIENCES } from "@/db/enums";
 
 /** metadata_json: free keys and values (a tag, a version); at most 8 KB once written as JSON. */
@@ -45,7 +45,7 @@ export const KnowledgeDocumentResponse = z.object({
   title: z.string(),
   company_id: Uuid,
   metadata_json: z.record(z.string(), z.unknown()),
-  chunk_count: z.number().int(),
+  chunk_count: RowCount(),
   source: z.enum(["TEXT", "PDF"]),
   audience: z.enum(KNOWLEDGE_AUDIENCES),
   created_at: z.string(),
@@ -66,7 +66,7 @@ export const ChatSource = z.object({
   title: z.string(),
   fragment_id: Uuid,
   snippet: z.string(),
-  score: z.number().describe("Cosine similarity, 1 = same direction"),
+  score: z.number().min(-1).max(1).describe("Cosine similarity, -1 to 1; 1 = same direction"),
 });
 export type ChatSource = z.infer<typeof ChatSource>;
 
@@ -76,6 +76,7 @@ export const ChatResponse = z.object({
     .number()
     .int()
     .min(1)
+    .max(ROW_COUNT_MAX)
     .describe(
       "This question's place in the caller's conversation: 1 for a new conversation (also for a session id someone else used)",
     ),

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { CountryCode, CursorParam, Email, ExportFormatParam, PhoneInput, Uuid } from "@/lib/schemas";
+import {
+  CountryCode,
+  CursorParam,
+  Email,
+  ExportFormatParam,
+  PhoneInput,
+  ROW_COUNT_MAX,
+  RowCount,
+  Uuid,
+} from "@/lib/schemas";
 import { LEAD_STAGES } from "@/db/enums";
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
@@ -43,7 +52,7 @@ export const LeadResponse = z.object({
   email: z.string().nullable(),
   phone_e164: z.string(),
   stage: z.enum(LEAD_STAGES),
-  lead_score: z.number().int(),
+  lead_score: z.number().int().min(0).max(1000),
   crm_lead_id: z.string().nullable(),
   converted_to_contact_flag: z.boolean(),
   source_channel: z.string().nullable(),
@@ -82,7 +91,7 @@ export type LeadDetailResponse = z.infer<typeof LeadDetailResponse>;
 export const ListLeadsQuery = z.object({
   status: z.enum(LEAD_STAGES).optional().describe("A lead stage"),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(ROW_COUNT_MAX).default(0),
   cursor: CursorParam,
   format: ExportFormatParam,
 });
@@ -93,11 +102,11 @@ export const LeadAnalyticsResponse = z.object({
     z.object({
       source_channel: z.string().nullable(),
       campaign_id: z.string().nullable(),
-      leads: z.number().int(),
-      converted: z.number().int(),
-      conversion_rate: z.number().describe("converted / leads, 0 to 1, rounded to 4 places"),
+      leads: RowCount(),
+      converted: RowCount(),
+      conversion_rate: z.number().min(0).max(1).describe("converted / leads, 0 to 1, rounded to 4 places"),
     }),
   ),
-  total_leads: z.number().int(),
-  total_converted: z.number().int(),
+  total_leads: RowCount(),
+  total_converted: RowCount(),
 });

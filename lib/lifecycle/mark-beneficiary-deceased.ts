@@ -44,12 +44,18 @@ export async function markBeneficiaryDeceased({ ctx, beneficiaryId }: { ctx: Ser
     const { beneficiary, policy } = found;
     if (beneficiary.deceasedFlag) {
       const [existing] = await tx.db
-        .select({ id: claims.id })
+        .select({ id: claims.id, claimNumber: claims.claimNumber })
         .from(claims)
         .where(eq(claims.beneficiaryId, beneficiary.id))
         .orderBy(asc(claims.reportedAt))
         .limit(1);
-      if (existing) return { beneficiary_id: beneficiary.id, deceased_flag: true as const, claim_id: existing.id };
+      if (existing)
+        return {
+          beneficiary_id: beneficiary.id,
+          deceased_flag: true as const,
+          claim_id: existing.id,
+          claim_number: existing.claimNumber,
+        };
     }
     // The death ends the life's cover that day (lifecycle.md section 7); a life removed earlier keeps its end.
     const today = todayUtc();
@@ -79,7 +85,12 @@ export async function markBeneficiaryDeceased({ ctx, beneficiaryId }: { ctx: Ser
         repatriationToCountry: await defaultRepatriationCountry(tx.db, policy, beneficiary),
       },
     });
-    return { beneficiary_id: beneficiary.id, deceased_flag: true as const, claim_id: claim.id };
+    return {
+      beneficiary_id: beneficiary.id,
+      deceased_flag: true as const,
+      claim_id: claim.id,
+      claim_number: claim.claimNumber,
+    };
   });
 }
 

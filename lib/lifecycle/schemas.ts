@@ -9,7 +9,7 @@ import {
   PolicyResponse,
 } from "@/lib/emission/schemas";
 import { TransactionResponse } from "@/lib/payments/schemas";
-import { DecimalInput, MoneyString, Uuid } from "@/lib/schemas";
+import { AgeYears, DecimalInput, MoneyString, RowCount, TermNumber, Uuid } from "@/lib/schemas";
 
 /** POST /lifecycle/run (lifecycle.md section 4). */
 export const RunLifecycleInput = z
@@ -22,19 +22,19 @@ export const RunLifecycleInput = z
 export type RunLifecycleInput = z.infer<typeof RunLifecycleInput>;
 
 export const LifecycleMoves = z.object({
-  not_taken_up: z.number().int(),
-  in_arrears: z.number().int(),
-  lapsed: z.number().int(),
-  cancelled: z.number().int(),
-  renewed: z.number().int(),
-  expired: z.number().int(),
+  not_taken_up: RowCount(),
+  in_arrears: RowCount(),
+  lapsed: RowCount(),
+  cancelled: RowCount(),
+  renewed: RowCount(),
+  expired: RowCount(),
 });
 export type LifecycleMoves = z.infer<typeof LifecycleMoves>;
 
 export const LifecycleRunResponse = z.object({
   as_of: z.string(),
   moved: LifecycleMoves,
-  notices: z.number().int().describe("Notices queued in the notifications outbox"),
+  notices: RowCount().describe("Notices queued in the notifications outbox"),
 });
 export type LifecycleRunResponse = z.infer<typeof LifecycleRunResponse>;
 LifecycleRunResponse.register(z.globalRegistry, { id: "LifecycleRun" });
@@ -42,7 +42,7 @@ LifecycleRunResponse.register(z.globalRegistry, { id: "LifecycleRun" });
 /** One life of a term: its age on the term's first day and its monthly price in that term. */
 export const TermLifeResponse = z.object({
   beneficiary_id: Uuid,
-  age: z.number().int().describe("The life's age on the first day of the term"),
+  age: AgeYears().describe("The life's age on the first day of the term"),
   price: MoneyString.describe("The life's monthly price in the term"),
 });
 
@@ -63,7 +63,7 @@ RenewalPreviewResponse.register(z.globalRegistry, { id: "RenewalPreview" });
 
 /** GET /emission/policies/{id}/terms: every term of the policy, oldest first. */
 export const PolicyTermResponse = z.object({
-  term_number: z.number().int(),
+  term_number: TermNumber,
   start_date: z.string(),
   end_date: z.string(),
   plan_version_id: Uuid,
@@ -194,8 +194,13 @@ export const EndorsePolicyResponse = z.object({
 });
 export type EndorsePolicyResponse = z.infer<typeof EndorsePolicyResponse>;
 
-/** A life of an imported policy (lifecycle.md section 9): as in issue, with the day its cover began. */
+/**
+ * A life of an imported policy (lifecycle.md section 9): as in issue, with the day its cover began. Its
+ * date of birth is checked against today with the import's other rules (prepare-import.ts), the same
+ * `date_in_future` as issue's BirthDate, so that one answer lists every problem of the policy.
+ */
 export const ImportBeneficiaryInput = BeneficiaryInput.extend({
+  date_of_birth: DateOnly.describe("YYYY-MM-DD, not after today (UTC): else 422 `date_in_future`"),
   cover_start_date: DateOnly.optional().describe(
     "The first day this life was covered: start_date (the default) or a later day up to today",
   ),
@@ -239,7 +244,7 @@ export type ImportPolicyInput = z.infer<typeof ImportPolicyInput>;
 export const ImportBookForm = z.object({ file: z.any().describe("The .xlsx or .csv file") });
 
 export const ImportBookResponse = z.object({
-  imported: z.number().int().describe("Policies imported (every row's policy: a file is imported whole or not at all)"),
+  imported: RowCount().describe("Policies imported (every row's policy: a file is imported whole or not at all)"),
 });
 export type ImportBookResponse = z.infer<typeof ImportBookResponse>;
 ImportBookResponse.register(z.globalRegistry, { id: "ImportBook" });

@@ -30,7 +30,8 @@ export const NotificationResponse = z.object({
     ),
   status: z.enum(NOTIFICATION_STATUSES),
   error: z.string().nullable(),
-  attempts: z.number().int(),
+  // MAX_DELIVERY_ATTEMPTS (deliver-notification.ts), the last attempt.
+  attempts: z.number().int().min(0).max(20),
   created_at: z.string(),
   sent_at: z.string().nullable(),
 });

@@ -10,6 +10,7 @@ import {
   CreateCompanyInput,
   CreateZoneInput,
   ListAuditQuery,
+  UpdateCompanyInput,
   ZoneCountryParams,
   ZoneResponse,
 } from "./schemas";
@@ -81,6 +82,21 @@ export const operationsEndpoints = {
     params: IdParams,
     responses: {
       200: { description: "The company", schema: CompanyResponse },
+      404: { description: "Unknown company" },
+    },
+  }),
+  updateCompany: defineOperation({
+    method: "PATCH",
+    path: "/organizations/companies/{id}",
+    tag: "Operations",
+    summary: "Edit a company (name, tax id, country, reseller, commission rate)",
+    description:
+      "Each field is optional (at least one, else 422); `tax_id` and `country_code` take null to clear them. An unknown country code is 422. `processor_connect_id` is not editable: a reseller's Connect onboarding sets where its payouts go (trust.md section 3). A new `commission_rate` applies to the dashboard from then on. Audited as COMPANY_UPDATED with each changed field's old and new value; a request that changes nothing writes no audit row. Decisions in docs/administration.md.",
+    access: "organizations:manage",
+    params: IdParams,
+    body: UpdateCompanyInput,
+    responses: {
+      200: { description: "The company, with its business units", schema: CompanyResponse },
       404: { description: "Unknown company" },
     },
   }),

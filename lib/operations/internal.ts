@@ -38,8 +38,13 @@ export async function assertCountryExists(db: DbOrTx, isoCode: string | undefine
     ]);
 }
 
-export async function getCompanyOrThrow(db: DbOrTx, companyId: string): Promise<Company> {
-  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+export async function getCompanyOrThrow(
+  db: DbOrTx,
+  companyId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<Company> {
+  const query = db.select().from(companies).where(eq(companies.id, companyId));
+  const [company] = options.forUpdate ? await query.for("update") : await query;
   if (!company) throw new NotFoundError("company");
   return company;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CountryCode, DateTimeInput, DecimalInput, PaginationQuery, Uuid } from "@/lib/schemas";
+import { CountryCode, DateTimeInput, DecimalInput, PaginationQuery, Uuid, withSomeChange } from "@/lib/schemas";
 
 export const ListAuditQuery = PaginationQuery.extend({
   user_id: Uuid.optional(),
@@ -31,6 +31,24 @@ export const CreateCompanyInput = z.object({
   commission_rate: DecimalInput({ min: 0, max: 100 }).default("0.00"),
 });
 export type CreateCompanyInput = z.infer<typeof CreateCompanyInput>;
+
+/**
+ * PATCH /organizations/companies/{id}: the fields an administrator edits after creation, each optional;
+ * null clears tax_id or country_code. Not processor_connect_id: where a reseller's payouts go is set by
+ * its Connect onboarding (trust.md section 3), never typed in.
+ */
+export const UpdateCompanyInput = withSomeChange(
+  z
+    .object({
+      name: z.string().trim().min(1).max(200),
+      tax_id: z.string().trim().min(1).max(50).nullable(),
+      country_code: CountryCode.nullable(),
+      is_reseller: z.boolean(),
+      commission_rate: DecimalInput({ min: 0, max: 100 }),
+    })
+    .partial(),
+);
+export type UpdateCompanyInput = z.infer<typeof UpdateCompanyInput>;
 
 export const CreateBusinessUnitInput = z.object({
   name: z.string().trim().min(1).max(200),

@@ -61,6 +61,7 @@ export async function getResellerDashboard({ ctx, companyId }: { ctx: ServiceCon
   const commission = byMonth.reduce((sum, row) => sum.plus(row.commission_amount), money(0));
   return {
     company_id: company.id,
+    is_reseller: company.isReseller,
     commission_rate: formatMoney(rate),
     currency,
     active_subscriptions: active,

@@ -1,6 +1,19 @@
 import { z } from "zod";
-import { CursorParam, DateTimeInput, DecimalInput, ExportFormatParam, MoneyString, Uuid } from "@/lib/schemas";
+import {
+  CursorParam,
+  DateTimeInput,
+  DecimalInput,
+  ExportFormatParam,
+  MoneyString,
+  ROW_COUNT_MAX,
+  RowCount,
+  Uuid,
+} from "@/lib/schemas";
 import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from "@/db/enums";
+import { MAX_PAYMENT_ATTEMPTS } from "./state-machine";
+
+/** The charges made for one transaction: a retry is refused once MAX_PAYMENT_ATTEMPTS is reached. */
+const AttemptCount = z.number().int().min(0).max(MAX_PAYMENT_ATTEMPTS);
 
 export const TransactionResponse = z.object({
   id: Uuid,
@@ -9,7 +22,7 @@ export const TransactionResponse = z.object({
   status: z.enum(TRANSACTION_STATUSES),
   amount: MoneyString,
   currency: z.string(),
-  attempt_count: z.number().int(),
+  attempt_count: AttemptCount,
   processor_payment_intent_id: z.string().nullable(),
   reference: z.string().nullable(),
   failure_message: z.string().nullable(),
@@ -64,7 +77,7 @@ export const SubscriptionResponse = z.object({
   policy_id: Uuid,
   processor_subscription_id: z.string(),
   status: z.string().describe("The processor's status, upper-cased"),
-  billing_anchor_day: z.number().int(),
+  billing_anchor_day: z.number().int().min(1).max(28),
   current_period_end: z.string().nullable(),
   cancel_at_period_end: z.boolean(),
 });
@@ -76,7 +89,7 @@ export const ListTransactionsQuery = z.object({
   policy_id: Uuid.optional(),
   status: z.enum(TRANSACTION_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(ROW_COUNT_MAX).default(0),
   cursor: CursorParam,
   format: ExportFormatParam,
 });
@@ -84,7 +97,7 @@ export type ListTransactionsQuery = z.infer<typeof ListTransactionsQuery>;
 
 export const RetryResponse = z.object({
   transaction_id: Uuid,
-  attempt_count: z.number().int(),
+  attempt_count: AttemptCount,
   status: z.enum(TRANSACTION_STATUSES),
   message: z.string(),
   client_secret: z.string(),
@@ -102,9 +115,12 @@ export const DashboardQuery = z.object({
 
 export const DashboardResponse = z.object({
   company_id: Uuid,
+  is_reseller: z
+    .boolean()
+    .describe("Whether the company is a reseller: only a reseller has payouts and a Connect onboarding to start"),
   commission_rate: MoneyString,
   currency: z.string(),
-  active_subscriptions: z.number().int(),
+  active_subscriptions: RowCount(),
   gross_amount: MoneyString,
   commission_amount: MoneyString,
   net_amount: MoneyString,

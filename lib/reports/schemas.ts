@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CLAIM_STATUSES, POLICY_STATUSES } from "@/db/enums";
 import { DateOnly } from "@/lib/emission/schemas";
-import { MoneyString, Uuid } from "@/lib/schemas";
+import { MoneyString, RowCount, Uuid } from "@/lib/schemas";
 
 // The portfolio report (reports.md section 1): its query and its answer. Decisions in docs/reports.md.
 
@@ -25,7 +25,7 @@ export const Ratio = z
 
 const Month = z.string().regex(/^\d{4}-\d{2}$/);
 const Currency = z.string().length(3);
-const Count = z.number().int().min(0);
+const Count = RowCount();
 
 function countsOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.object(Object.fromEntries(values.map((value) => [value, Count])) as { [K in T[number]]: typeof Count });

@@ -31,6 +31,8 @@ import pass from "./pass.json";
 import notifications from "./notifications.json";
 import lifecycle from "./lifecycle.json";
 import reports from "./reports.json";
+import permissions from "./permissions.json";
+import bulkTemplate from "./bulkTemplate.json";
 
 export default {
   app,
@@ -64,4 +66,6 @@ export default {
   notifications,
   lifecycle,
   reports,
+  permissions,
+  bulkTemplate,
 };

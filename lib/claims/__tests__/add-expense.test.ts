@@ -17,14 +17,18 @@ describe("POST /claims/{id}/expenses", () => {
     expect(response.status).toBe(201);
     expect(Object.keys(response.body).sort()).toEqual([
       "amount",
+      "corrections",
       "created_at",
       "currency",
       "expense_type",
       "id",
+      "original_amount",
       "receipt_url",
     ]);
     expect(response.body).toMatchObject({
       amount: "1250.00",
+      original_amount: "1250.00",
+      corrections: [],
       currency: "USD",
       expense_type: "REPATRIATION",
       receipt_url: "https://example.com/invoices/1.pdf",

@@ -8,6 +8,7 @@ const CLAIM_KEYS = [
   "approved_at",
   "beneficiary_id",
   "cause_of_death",
+  "claim_number",
   "date_of_death",
   "description",
   "documents",

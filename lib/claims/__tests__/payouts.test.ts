@@ -60,6 +60,8 @@ describe("POST /claims/{id}/payouts", () => {
       reference: "TRF-1",
       created_by: admin.user.id,
       created_at: expect.any(String),
+      original_amount: "1000.00",
+      corrections: [],
     });
     const audit = await expectAuditRow("CLAIM_PAYOUT_RECORDED", claim.id);
     expect(audit.userId).toBe(admin.user.id);

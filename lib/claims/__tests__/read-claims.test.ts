@@ -38,6 +38,7 @@ describe("GET /claims/ and /claims/{id}", () => {
       "approved_at",
       "beneficiary_id",
       "cause_of_death",
+      "claim_number",
       "date_of_death",
       "description",
       "documents",

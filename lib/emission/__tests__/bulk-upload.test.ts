@@ -1,7 +1,7 @@
 import { constants, deflateRawSync } from "node:zlib";
 import { count } from "drizzle-orm";
 import { strToU8, unzipSync, zipSync } from "fflate";
-import { readSheet } from "read-excel-file/node";
+import readXlsxFile, { readSheet } from "read-excel-file/node";
 import writeXlsxFile, { type SheetData } from "write-excel-file/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as downloadTemplate } from "@/app/api/v1/emission/bulk-upload/template/route";
@@ -620,16 +620,19 @@ describe("the form", () => {
 });
 
 describe("the template", () => {
-  async function template(): Promise<{ response: Response; bytes: Uint8Array }> {
+  async function template(
+    query = "",
+    headers: Record<string, string> = {},
+  ): Promise<{ response: Response; bytes: Uint8Array }> {
     const response = await downloadTemplate(
-      new Request("http://localhost:3000/api/v1/emission/bulk-upload/template", {
-        headers: { authorization: `Bearer ${seller.token}` },
+      new Request(`http://localhost:3000/api/v1/emission/bulk-upload/template${query}`, {
+        headers: { authorization: `Bearer ${seller.token}`, ...headers },
       }),
     );
     return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
   }
 
-  it("is an .xlsx download whose only row is the header", async () => {
+  it("is an .xlsx download whose first sheet (the one read) holds the header alone", async () => {
     const { response, bytes } = await template();
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe(XLSX_TYPE);
@@ -637,9 +640,54 @@ describe("the template", () => {
     expect(await readSheet(Buffer.from(bytes))).toEqual([COLUMNS]);
   });
 
+  it("has an Instructions sheet with every column explained and an example row under the column names", async () => {
+    const { response, bytes } = await template();
+    expect(response.headers.get("content-language")).toBe("en");
+    const sheets = (await readXlsxFile(Buffer.from(bytes))).map((sheet) => sheet.sheet);
+    expect(sheets).toEqual(["Beneficiaries", "Instructions"]);
+    const rows = (await readSheet(Buffer.from(bytes), "Instructions")).map((row) =>
+      row.filter((cell) => cell !== null),
+    );
+    expect(rows[0]).toEqual(["How to fill in the beneficiaries template"]);
+    for (const column of COLUMNS) expect(rows.some((row) => row[0] === column && row.length === 3)).toBe(true);
+    // The example: the column names, then a row of values under them.
+    const header = rows.findIndex((row) => JSON.stringify(row) === JSON.stringify(COLUMNS));
+    expect(header).toBeGreaterThan(0);
+    expect(rows[header + 1]).toEqual(["Ana", "Pérez", "1985-03-01", "SELF", "MX"]);
+  });
+
+  it("speaks the requester's language: lang, else the NEXT_LOCALE cookie, else Accept-Language", async () => {
+    const sheetsOf = async (bytes: Uint8Array) => (await readXlsxFile(Buffer.from(bytes))).map((sheet) => sheet.sheet);
+    const byLang = await template("?lang=es", { "accept-language": "en" });
+    expect(byLang.response.headers.get("content-language")).toBe("es");
+    expect(await sheetsOf(byLang.bytes)).toEqual(["Beneficiarios", "Instrucciones"]);
+    const instructions = await readSheet(Buffer.from(byLang.bytes), "Instrucciones");
+    expect(instructions[0][0]).toBe("Cómo llenar la plantilla de beneficiarios");
+    // The header stays the machine names in every language.
+    expect(await readSheet(Buffer.from(byLang.bytes))).toEqual([COLUMNS]);
+
+    const byCookie = await template("", { cookie: "other=1; NEXT_LOCALE=es", "accept-language": "en" });
+    expect(byCookie.response.headers.get("content-language")).toBe("es");
+    const byHeader = await template("", { "accept-language": "es-MX, en;q=0.5" });
+    expect(byHeader.response.headers.get("content-language")).toBe("es");
+    expect((await template("?lang=fr")).response.status).toBe(422);
+  });
+
+  it("imports nothing when uploaded untouched: 422, no rows, no policy", async () => {
+    const db = await getDb();
+    const [before] = await db.select({ n: count() }).from(policies);
+    const response = await upload({ name: "beneficiaries-template.xlsx", bytes: (await template()).bytes });
+    expect(response.status).toBe(422);
+    expect(response.body.detail).toBe("the file has no beneficiary rows under the header");
+    const [after] = await db.select({ n: count() }).from(policies);
+    expect(after.n).toBe(before.n);
+  });
+
   it("uploads once filled in", async () => {
     const parts = unzipSync((await template()).bytes);
-    const sheetName = Object.keys(parts).find((name) => name.startsWith("xl/worksheets/") && name.endsWith(".xml"))!;
+    // The first sheet, the one the upload reads (the second holds the instructions).
+    const sheetName = "xl/worksheets/sheet1.xml";
+    expect(Object.keys(parts)).toContain(sheetName);
     // What a person typing into the template adds: rows under the header.
     const rows = `<row r="2">${text("A2", "Ana")}${text("B2", "Pérez")}${text("C2", "1985-03-01")}${text("D2", "SELF")}</row><row r="3">${text("A3", "Eva")}${text("B3", "Pérez")}${text("C3", "2010-06-30")}${text("D3", "CHILD")}${text("E3", "US")}</row>`;
     const sheet = new TextDecoder().decode(parts[sheetName]).replace("</sheetData>", `${rows}</sheetData>`);

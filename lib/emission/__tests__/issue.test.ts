@@ -337,7 +337,7 @@ describe("who is covered", () => {
     expect(issued.beneficiaries.map((b: { kinship_type: string }) => b.kinship_type)).toEqual(kinds);
   });
 
-  it("answers 422 for a beneficiary born after the start date", async () => {
+  it("answers 422 for a beneficiary born after the start date: a birth after today is refused first (issue 21)", async () => {
     const response = await issue(
       issueBody(clientId, versionId, {
         start_date: start,
@@ -346,23 +346,23 @@ describe("who is covered", () => {
     );
     expect(response.status).toBe(422);
     expect(response.body).toEqual({
-      detail: `beneficiary 2 (Ana Pérez): born after the start date ${start}`,
-      code: "business_rule",
+      detail: `invalid body 'beneficiaries.1.date_of_birth': must not be after today (${today} UTC)`,
+      code: "validation_error",
       errors: [
         {
           path: "beneficiaries.1.date_of_birth",
-          message: `born after the start date ${start}`,
-          code: "born_after_start",
+          message: `must not be after today (${today} UTC)`,
+          code: "date_in_future",
         },
       ],
     });
   });
 
-  it("covers a child born on the start date (age 0)", async () => {
+  it("covers a child born on the start date (age 0): today, the latest day both may be", async () => {
     const issued = await expectIssued(
       issueBody(clientId, versionId, {
-        start_date: start,
-        beneficiaries: [person({ kinship_type: "CHILD", date_of_birth: start })],
+        start_date: today,
+        beneficiaries: [person({ kinship_type: "CHILD", date_of_birth: today })],
       }),
     );
     expect(issued.beneficiaries[0].age_at_start).toBe(0);

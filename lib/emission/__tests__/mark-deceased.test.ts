@@ -59,6 +59,7 @@ describe("POST /api/v1/emission/beneficiaries/{id}/mark-deceased", () => {
       beneficiary_id: beneficiaryId,
       deceased_flag: true,
       claim_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      claim_number: expect.stringMatching(/^CLM-\d{4}-\d{6}$/),
     });
 
     expect(await flagOf(beneficiaryId)).toBe(true);

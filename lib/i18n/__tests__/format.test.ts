@@ -43,8 +43,50 @@ describe("formatting for a language", () => {
     expect(countryName("MX", "es")).toBe("México");
     expect(countryName("US", "es")).toBe("Estados Unidos");
     expect(countryName("US", "en")).toBe("United States");
-    expect(formatMonth("2026-11", "es")).toBe("noviembre de 2026");
-    expect(formatMonth("2026-11", "en")).toBe("November 2026");
+    expect(formatMonth("2026-11", "es")).toBe("nov 2026");
+    expect(formatMonth("2026-11", "en")).toBe("Nov 2026");
+  });
+});
+
+// Issue 21 point 3: one format per language for every date a person reads (pages, certificate,
+// notifications), and months as the short name and the whole year, never "Nov 26".
+const SPANISH_MONTHS = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"];
+const ENGLISH_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const pad = (value: number, width = 2) => String(value).padStart(width, "0");
+
+describe("one date format per language", () => {
+  const days = fc.date({
+    min: new Date("1900-01-01T00:00:00Z"),
+    max: new Date("2099-12-31T00:00:00Z"),
+    noInvalidDate: true,
+  });
+
+  it("writes every calendar date dd/mm/yyyy in Spanish and mm/dd/yyyy in English", () => {
+    fc.assert(
+      fc.property(days, (date) => {
+        const [y, m, d] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+        const day = `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
+        expect(formatDate(day, "es")).toBe(`${pad(d)}/${pad(m)}/${y}`);
+        expect(formatDate(day, "en")).toBe(`${pad(m)}/${pad(d)}/${y}`);
+      }),
+    );
+  });
+
+  it("writes an instant in the same format as a calendar date, the day of the zone asked", () => {
+    expect(formatDate("2026-11-25T12:00:00Z", "es", "UTC")).toBe(formatDate("2026-11-25", "es"));
+    expect(formatDate(new Date("2026-11-25T12:00:00Z"), "en", "UTC")).toBe(formatDate("2026-11-25", "en"));
+  });
+
+  it("names a month by its short name and the whole year, never two digits that read as a day", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1900, max: 2099 }), fc.integer({ min: 1, max: 12 }), (year, month) => {
+        const yearMonth = `${year}-${pad(month)}`;
+        expect(formatMonth(yearMonth, "en")).toBe(`${ENGLISH_MONTHS[month - 1]} ${year}`);
+        const spanish = formatMonth(yearMonth, "es");
+        expect(spanish.startsWith(SPANISH_MONTHS[month - 1])).toBe(true);
+        expect(spanish).toMatch(new RegExp(`^\\p{L}+\\.? ${year}$`, "u"));
+      }),
+    );
   });
 });
 

@@ -24,6 +24,7 @@ import {
   requestsTo,
   withFakeStripe,
 } from "@/lib/payments/__tests__/helpers";
+import { nextClaimNumber } from "@/lib/claims/claim-numbers";
 import { api } from "@/test/api";
 import { dateFromToday, expectAuditRow, issueTestPolicy, signInAs, type SignedIn } from "@/test/fixtures";
 
@@ -270,6 +271,7 @@ describe("POST /emission/policies/{id}/cancel outside the cooling-off period", (
     const stored = await storedPolicy(policy.id);
     const db = await getDb();
     await db.insert(claims).values({
+      claimNumber: await nextClaimNumber(db, stored.companyId, new Date().getUTCFullYear()),
       policyId: policy.id,
       beneficiaryId: policy.beneficiaries[0].id,
       companyId: stored.companyId,

@@ -50,6 +50,7 @@ describe("GET /payments/reseller/dashboard", () => {
     expect(response.status, response.text).toBe(200);
     expect(response.body).toEqual({
       company_id: companyId,
+      is_reseller: true,
       commission_rate: "12.50",
       currency: "USD",
       active_subscriptions: 0,
@@ -72,6 +73,8 @@ describe("GET /payments/reseller/dashboard", () => {
     const own = await dashboard(outsider.token);
     expect(own.status).toBe(200);
     expect(own.body.company_id).not.toBe(companyId);
+    // The outsider's company is not a reseller, which the dashboard says (the page offers no onboarding).
+    expect(own.body.is_reseller).toBe(false);
     expect((await dashboard((await signInAs("CLIENTE", { companyId })).token)).status).toBe(403);
   });
 

@@ -11,6 +11,7 @@ import {
   policyStatusHistory,
   transactions,
 } from "@/db/schema";
+import { nextClaimNumber } from "@/lib/claims/claim-numbers";
 import { addDays, addMonths } from "@/lib/emission/premium-dates";
 import { uniqueEmail } from "@/test/fixtures";
 
@@ -125,6 +126,7 @@ export async function addClaim(input: {
   const [claim] = await db
     .insert(claims)
     .values({
+      claimNumber: await nextClaimNumber(db, input.companyId, Number(input.moves[0].on.slice(0, 4))),
       policyId: input.policy.id,
       beneficiaryId: input.policy.lives[0],
       companyId: input.companyId,

@@ -51,6 +51,7 @@ export const CONTRACT: Record<string, Rule> = {
   "POST /api/v1/organizations/companies": "organizations:manage",
   "GET /api/v1/organizations/companies": "organizations:manage",
   "GET /api/v1/organizations/companies/[id]": "organizations:manage",
+  "PATCH /api/v1/organizations/companies/[id]": "organizations:manage", // not in the contract: editing a company (issue 21)
   "POST /api/v1/organizations/companies/[id]/business-units": "organizations:manage",
   "GET /api/v1/geography/countries": "geography:read",
   "GET /api/v1/geography/zones": "geography:read",
@@ -111,6 +112,11 @@ export const CONTRACT: Record<string, Rule> = {
   "PATCH /api/v1/claims/[id]/status": "claims:manage",
   // claims-cover.md section 5: payouts of an approved claim
   "POST /api/v1/claims/[id]/payouts": "claims:manage",
+  // Issue 21 point 9: expenses edited until the decision, corrected (recorded) after it
+  "PATCH /api/v1/claims/[id]/expenses/[expense_id]": "claims:write",
+  "DELETE /api/v1/claims/[id]/expenses/[expense_id]": "claims:write",
+  "POST /api/v1/claims/[id]/expenses/[expense_id]/corrections": "claims:manage",
+  "POST /api/v1/claims/[id]/payouts/[payout_id]/corrections": "claims:manage",
   // claims-cover.md section 3: the checklist's lists, the documents and the review of an item
   "GET /api/v1/claims/requirements": "claims:read",
   "PUT /api/v1/claims/requirements": "claims:manage",

@@ -41,6 +41,7 @@ type Ids = {
   policyA: string;
   beneficiaryA: string;
   claimA: string;
+  expenseA: string;
   transactionA: string;
   leadA: string;
   leadPhoneA: string;
@@ -131,6 +132,22 @@ const COMPANY_OWNED: Record<string, Case> = {
     path: (ids) => `/api/v1/claims/${ids.claimA}/expenses`,
     body: () => ({ amount: "10.00", expense_type: "OTHER" }),
   },
+  "PATCH /api/v1/claims/[id]/expenses/[expense_id]": {
+    path: (ids) => `/api/v1/claims/${ids.claimA}/expenses/${ids.expenseA}`,
+    body: () => ({ amount: "11.00" }),
+  },
+  "DELETE /api/v1/claims/[id]/expenses/[expense_id]": {
+    path: (ids) => `/api/v1/claims/${ids.claimA}/expenses/${ids.expenseA}`,
+  },
+  "POST /api/v1/claims/[id]/expenses/[expense_id]/corrections": {
+    path: (ids) => `/api/v1/claims/${ids.claimA}/expenses/${ids.expenseA}/corrections`,
+    body: () => ({ amount: "12.00", reason: "probing another company" }),
+  },
+  // Claim A is not approved, so it has no payout: the claim is looked up first, and that is what is probed.
+  "POST /api/v1/claims/[id]/payouts/[payout_id]/corrections": {
+    path: (ids) => `/api/v1/claims/${ids.claimA}/payouts/${randomUUID()}/corrections`,
+    body: () => ({ amount: "12.00", reason: "probing another company" }),
+  },
   "PATCH /api/v1/claims/[id]/status": {
     path: (ids) => `/api/v1/claims/${ids.claimA}/status`,
     body: () => ({ status: "IN_REVIEW", reason: "probing" }),
@@ -203,6 +220,7 @@ const NOT_COMPANY_OWNED: Record<string, string> = {
   "GET /api/v1/organizations/companies/[id]":
     "the companies themselves: organizations:manage is ADMIN's, who manages every company",
   "POST /api/v1/organizations/companies/[id]/business-units": "likewise, ADMIN's management of the companies",
+  "PATCH /api/v1/organizations/companies/[id]": "likewise, ADMIN's management of the companies",
   "POST /api/v1/geography/zones/[zone_id]/countries/[country_id]": "zones and countries are one shared geography",
   "GET /api/v1/public/verify/[token]": "public by design: the token is signed by the server and shows no personal data",
 };
@@ -357,7 +375,7 @@ beforeAll(async () => {
     }),
     201,
   );
-  await ok(
+  const expense = await ok(
     api("POST", `/api/v1/claims/${claim.id}/expenses`, {
       token: sellerA.token,
       body: { amount: "120.00", expense_type: "TRANSPORT" },
@@ -411,6 +429,7 @@ beforeAll(async () => {
     policyA: policy.id,
     beneficiaryA,
     claimA: claim.id,
+    expenseA: expense.id,
     transactionA: paid.transaction.id,
     leadA: lead.id,
     leadPhoneA,

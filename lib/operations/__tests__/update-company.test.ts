@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { auditLogs } from "@/db/schema";
+import { api } from "@/test/api";
+import { expectAuditRow, signInAs, type SignedIn } from "@/test/fixtures";
+
+// PATCH /api/v1/organizations/companies/{id}: a company is edited after its creation (organizations:manage,
+// ADMIN only), audited as COMPANY_UPDATED with what changed.
+
+let admin: SignedIn;
+let seller: SignedIn;
+const uniqueName = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
+
+beforeAll(async () => {
+  [admin, seller] = await Promise.all([signInAs("ADMIN"), signInAs("VENDEDOR")]);
+});
+
+async function newCompany(body: Record<string, unknown> = {}) {
+  const response = await api("POST", "/api/v1/organizations/companies", {
+    body: { name: uniqueName("Editable"), tax_id: "OLD-1", country_code: "MX", ...body },
+    token: admin.token,
+  });
+  expect(response.status).toBe(201);
+  return response.body as { id: string; name: string };
+}
+
+function patch(id: string, body: unknown, token: string = admin.token) {
+  return api("PATCH", `/api/v1/organizations/companies/${id}`, { body, token });
+}
+
+describe("PATCH /api/v1/organizations/companies/{id}", () => {
+  it("edits the given fields, keeps the others, and answers 200 with the company and its units", async () => {
+    const company = await newCompany();
+    await api("POST", `/api/v1/organizations/companies/${company.id}/business-units`, {
+      body: { name: "North" },
+      token: admin.token,
+    });
+    const name = uniqueName("Renamed");
+    const response = await patch(company.id, { name, is_reseller: true, commission_rate: "7.5" });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({
+      id: company.id,
+      name,
+      tax_id: "OLD-1",
+      country_code: "MX",
+      is_reseller: true,
+      commission_rate: "7.50",
+    });
+    expect(response.body.business_units.map((unit: { name: string }) => unit.name)).toEqual(["North"]);
+
+    const read = await api("GET", `/api/v1/organizations/companies/${company.id}`, { token: admin.token });
+    expect(read.body).toEqual(response.body);
+  });
+
+  it("clears tax_id and country_code with null", async () => {
+    const company = await newCompany();
+    const response = await patch(company.id, { tax_id: null, country_code: null });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ tax_id: null, country_code: null });
+  });
+
+  it("writes COMPANY_UPDATED with each changed field's old and new value", async () => {
+    const company = await newCompany({ commission_rate: "5" });
+    const response = await patch(company.id, { commission_rate: 12, country_code: "ES", tax_id: "OLD-1" });
+    expect(response.status).toBe(200);
+    const entry = await expectAuditRow("COMPANY_UPDATED", company.id);
+    expect(entry).toMatchObject({ entity: "companies", userId: admin.user.id, companyId: company.id });
+    expect(entry.details).toEqual({
+      name: company.name,
+      changes: {
+        commission_rate: { from: "5.00", to: "12.00" },
+        country_code: { from: "MX", to: "ES" },
+      },
+    });
+  });
+
+  it("writes no audit row when nothing changes", async () => {
+    const company = await newCompany();
+    expect((await patch(company.id, { name: company.name })).status).toBe(200);
+    const rows = await (
+      await getDb()
+    )
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "COMPANY_UPDATED"), eq(auditLogs.entityId, company.id)));
+    expect(rows).toHaveLength(0);
+  });
+
+  it.each([
+    ["an empty body", {}],
+    ["a blank name", { name: "  " }],
+    ["a rate above 100", { commission_rate: "100.01" }],
+    ["a malformed country code", { country_code: "mx" }],
+    ["an unknown country code", { country_code: "ZZ" }],
+  ])("refuses %s with 422", async (_label, body) => {
+    const company = await newCompany();
+    const response = await patch(company.id, body);
+    expect(response.status, response.text).toBe(422);
+  });
+
+  it("does not take processor_connect_id (set by the reseller's onboarding): the field is ignored", async () => {
+    const company = await newCompany({ processor_connect_id: "acct_kept" });
+    const response = await patch(company.id, { name: uniqueName("Kept"), processor_connect_id: "acct_other" });
+    expect(response.status).toBe(200);
+    expect(response.body.processor_connect_id).toBe("acct_kept");
+  });
+
+  it("answers 404 for an unknown company", async () => {
+    expect((await patch(randomUUID(), { name: "Nobody" })).status).toBe(404);
+  });
+
+  it("refuses the wrong role (403) and anonymous callers (401)", async () => {
+    const company = await newCompany();
+    expect((await patch(company.id, { name: "Seller's" }, seller.token)).status).toBe(403);
+    const anonymous = await api("PATCH", `/api/v1/organizations/companies/${company.id}`, {
+      body: { name: "Anonymous" },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});
