@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { MAX_CLAIM_DOCUMENT_BYTES } from "./documents/limits";
-import { CountryCode, DecimalInput, MoneyString, paginated, PaginationQuery, Uuid } from "@/lib/schemas";
+import {
+  CountryCode,
+  DecimalInput,
+  MoneyString,
+  paginated,
+  PaginationQuery,
+  Uuid,
+  withSomeChange,
+} from "@/lib/schemas";
 import { DateOnly } from "@/lib/emission/schemas";
 import {
   CAUSES_OF_DEATH,
@@ -288,16 +296,18 @@ export const ClaimStatusInput = z.object({
 export type ClaimStatusInput = z.infer<typeof ClaimStatusInput>;
 
 /** PATCH /claims/{id}/expenses/{expense_id}: while the claim is undecided; at least one field. */
-export const UpdateExpenseInput = z.object({
-  amount: DecimalInput({ min: 0.01 }).optional(),
-  currency: CurrencyCode.optional(),
-  expense_type: z.enum(EXPENSE_TYPES, { message: `must be one of ${EXPENSE_TYPES.join(", ")}` }).optional(),
-  receipt_url: z
-    .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
-    .max(2000)
-    .nullable()
-    .optional(),
-});
+export const UpdateExpenseInput = withSomeChange(
+  z.object({
+    amount: DecimalInput({ min: 0.01 }).optional(),
+    currency: CurrencyCode.optional(),
+    expense_type: z.enum(EXPENSE_TYPES, { message: `must be one of ${EXPENSE_TYPES.join(", ")}` }).optional(),
+    receipt_url: z
+      .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+      .max(2000)
+      .nullable()
+      .optional(),
+  }),
+);
 export type UpdateExpenseInput = z.infer<typeof UpdateExpenseInput>;
 
 /** POST .../expenses/{expense_id}/corrections and .../payouts/{payout_id}/corrections. */
