@@ -7,6 +7,16 @@ export const Uuid = z.uuid({ message: "must be a UUID" });
 
 export const IdParams = z.object({ id: Uuid });
 
+/** A list's `q`: the text a person types in its search box (each list says what it matches). */
+export const SearchText = z.string().trim().max(200);
+
+/** Beside a person's id (`changed_by`, `actor`, ...): whom it names, as `<x>_name` and `<x>_email` (docs/names.md). */
+export const PersonName = z
+  .string()
+  .nullable()
+  .describe("The user's full name (its e-mail when it has none) or the API key's name; null for the system");
+export const PersonEmail = z.string().nullable().describe("The user's e-mail; null for an API key or the system");
+
 export const Email = z
   .string()
   .trim()

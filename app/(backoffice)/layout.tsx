@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { Navigation } from "@/components/backoffice/navigation";
 import { requireUser } from "@/lib/auth/require-user";
-import { sectionsFor } from "@/components/backoffice/sections";
+import { isPortalUser, sectionsFor } from "@/components/backoffice/sections";
 import { QueryProvider } from "@/components/ui/query-provider";
 
 // Every back-office page reads the session store on each request (global logout must apply at once),
@@ -15,7 +15,7 @@ export default async function BackofficeLayout({ children }: { children: React.R
   return (
     <QueryProvider>
       <div className="shell">
-        <Navigation items={items} email={user.email} roles={user.roles} />
+        <Navigation items={items} email={user.email} roles={user.roles} isClient={isPortalUser(user.permissions)} />
         <main className="content">{children}</main>
       </div>
     </QueryProvider>

@@ -7,6 +7,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { AuditEntryResponse } from "@/lib/operations/schemas";
 import { emptyToUndefined, useApiData, type Paginated } from "@/components/ui/api-client";
+import { ActorName } from "@/components/ui/actor-name";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { DownloadButtons } from "@/components/ui/download-buttons";
@@ -86,31 +87,41 @@ function useAuditColumns() {
           );
         },
       }),
-      // user_id is whom the entry concerns (the person signing in, say); actor is who acted, which for a
-      // sign-in is still nobody. Both are shown when they differ.
-      column.accessor("user_id", {
+      // actor is who acted; user_id is whom the entry concerns (the user an administrator invited, say).
+      // Both by name (docs/names.md), the second only when it is someone else.
+      column.accessor("actor", {
         header: t("user"),
         cell: ({ row }) => {
-          const { user_id: userId, actor } = row.original;
+          const entry = row.original;
           return (
             <>
-              {userId ? <code className="id">{userId}</code> : null}
-              {actor !== userId ? <div className="muted">{actor}</div> : null}
+              <ActorName label={entry.actor} name={entry.actor_name} email={entry.actor_email} />
+              {entry.user_id && entry.user_id !== entry.actor && entry.user_name ? (
+                <div className="muted" title={entry.user_email ?? undefined}>
+                  {entry.user_name}
+                </div>
+              ) : null}
             </>
           );
         },
       }),
       column.accessor("entity", { header: t("entity") }),
-      column.accessor("entity_id", {
+      // The policy or claim number, or the name, of what the entry is about; an entity without one (a
+      // transaction, a session) keeps its id on hover and in the downloads.
+      column.accessor("entity_label", {
         header: t("entityId"),
-        cell: (info) => (info.getValue() ? <code className="id">{info.getValue()}</code> : "—"),
+        cell: ({ row }) => {
+          const { entity_label: label, entity_id: id } = row.original;
+          if (label) return label;
+          return id ? <span title={id}>{t("unnamed")}</span> : "—";
+        },
       }),
       column.accessor("ip_address", { header: t("ip"), cell: (info) => info.getValue() ?? "—" }),
       column.accessor("details", {
         header: t("details"),
         cell: (info) => {
-          const details = info.getValue();
-          const entries = Object.entries(details);
+          // An id alone tells a reader nothing: it stays in the API and the downloads, not on the page.
+          const entries = Object.entries(info.getValue()).filter(([, value]) => !isUuid(value));
           if (entries.length === 0) return "—";
           return (
             // The details are data as the service recorded them: not for translating (translate="no").
@@ -127,6 +138,12 @@ function useAuditColumns() {
     ],
     [t, f, actionLabel],
   );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isUuid(value: unknown): boolean {
+  return typeof value === "string" && UUID.test(value);
 }
 
 function toIsoInstant(local: string | undefined): string | undefined {

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { PortalBrand } from "@/components/portal/portal-brand";
 import { LanguageSwitch } from "./language-switch";
 import { SignOutButtons } from "./sign-out-buttons";
 
@@ -11,10 +12,12 @@ type NavigationProps = {
   items: Array<{ href: string; label: string }>;
   email: string;
   roles: string[];
+  /** A client (isPortalUser): its insurer's name in the header, and nothing meant for staff. */
+  isClient: boolean;
 };
 
 /** The side menu on a laptop; on a phone a top bar whose menu button opens the same entries. */
-export function Navigation({ items, email, roles }: NavigationProps) {
+export function Navigation({ items, email, roles, isClient }: NavigationProps) {
   const t = useTranslations("nav");
   const tApp = useTranslations("app");
   const pathname = usePathname();
@@ -29,8 +32,8 @@ export function Navigation({ items, email, roles }: NavigationProps) {
     <aside className={isOpen ? "sidebar sidebar-open" : "sidebar"}>
       <div className="sidebar-inner">
         <div className="sidebar-bar">
-          <Link href="/dashboard" className="brand">
-            {tApp("name")}
+          <Link href={isClient ? "/portal" : "/dashboard"} className="brand">
+            {isClient ? <PortalBrand /> : tApp("name")}
           </Link>
           <button
             type="button"
@@ -59,17 +62,19 @@ export function Navigation({ items, email, roles }: NavigationProps) {
                   </li>
                 );
               })}
-              <li>
-                {/* The API reference lives outside the back office layout, readable without the menu. */}
-                <Link href="/docs">{t("apiDocs")}</Link>
-              </li>
+              {isClient ? null : (
+                <li>
+                  {/* The API reference lives outside the back office layout, readable without the menu. */}
+                  <Link href="/docs">{t("apiDocs")}</Link>
+                </li>
+              )}
             </ul>
           </nav>
           <div className="account">
             <div className="account-email" title={email}>
               {email}
             </div>
-            <div className="account-roles">{roles.length > 0 ? roles.join(", ") : t("noRole")}</div>
+            {isClient ? null : <div className="account-roles">{roles.length > 0 ? roles.join(", ") : t("noRole")}</div>}
             <LanguageSwitch saveToProfile />
             <SignOutButtons />
           </div>

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { CreatePlanInput } from "@/lib/catalog/schemas";
 import { apiFetch } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { PlanFields } from "./plan-fields";
 import type { Plan, Product } from "./types";
@@ -50,6 +51,7 @@ export function AddPlanForm({ product }: { product: Product }) {
         noValidate
         aria-label={t("formLabel", { product: product.name })}
       >
+        <ErrorSummary control={form.control} />
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
         <PlanFields prefix="" idPrefix={`add-plan-${product.id}`} title={t("title")} />

@@ -7,6 +7,7 @@ import { CreateProductInput } from "@/lib/catalog/schemas";
 import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { CheckboxField } from "@/components/ui/field";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { PlanFields } from "./plan-fields";
@@ -67,6 +68,7 @@ export function CreateProductForm({ onCreated }: { onCreated?: (product: Product
   return (
     <FormProvider {...form}>
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("formLabel")}>
+        <ErrorSummary control={control} />
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
         <div className="form-grid">

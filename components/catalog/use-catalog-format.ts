@@ -26,7 +26,7 @@ export function useCatalogFormat() {
     }
     const collator = new Intl.Collator(locale);
     /** Countries as a select offers them: "México (MX)", sorted by the shown name. */
-    function countryChoices(countries: Country[]): Array<{ value: string; label: string }> {
+    function countryChoices(countries: Array<Pick<Country, "iso_code">>): Array<{ value: string; label: string }> {
       return countries
         .map((country) => ({ value: country.iso_code, name: f.country(country.iso_code) }))
         .sort((a, b) => collator.compare(a.name, b.name))

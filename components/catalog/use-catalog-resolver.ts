@@ -25,7 +25,7 @@ type Translate = (
 
 /**
  * useZodResolver for the catalog's forms, with two additions: amounts are read as a person types them
- * ("1250.50", "1,250.50", "1.250,50"; lib/i18n/format.ts parseAmount) before the shared schema checks
+ * as a person types them ("1,250.50", "1.250,50", "1250.50"; lib/i18n/format.ts parseAmount) before the shared schema checks
  * them, and the schema's own rules (a band that overlaps another, a country listed twice, a price out of
  * range) get the page's words for them, naming the values concerned.
  */

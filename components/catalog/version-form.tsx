@@ -7,6 +7,7 @@ import { CreateVersionInput } from "@/lib/catalog/schemas";
 import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import type { Country, Version, Zone } from "./types";
 import { useCatalogErrors } from "./use-catalog-errors";
@@ -119,6 +120,7 @@ export function VersionForm({
         noValidate
         aria-label={mode === "create" ? t("newLabel") : t("editLabel")}
       >
+        <ErrorSummary control={form.control} />
         {/* A disabled fieldset locks every input and add/remove button at once. */}
         <fieldset className="plain-fieldset" disabled={isReadOnly}>
           <section aria-label={t("terms")}>

@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import { ActorName } from "@/components/ui/actor-name";
 import { useFormat } from "@/components/ui/use-format";
 import { ClaimStatusBadge } from "./status-badge";
 import type { ClaimHistoryEntry } from "./types";
@@ -7,13 +8,15 @@ import type { ClaimHistoryEntry } from "./types";
 export function ClaimTimeline({ entries, currentUserId }: { entries: ClaimHistoryEntry[]; currentUserId: string }) {
   const t = useTranslations("claims.timeline");
   const f = useFormat();
-  // Who made a move: the signed-in person, another user (by id), or background work.
-  const describeActor = (changedBy: string) =>
-    changedBy === currentUserId
+  // Who made a move: the signed-in person, or another user, an API key or background work by name.
+  const describeActor = (entry: ClaimHistoryEntry) =>
+    entry.changed_by === currentUserId
       ? t("byYou")
-      : changedBy.startsWith("system:")
-        ? t("bySystem", { name: changedBy.slice("system:".length) })
-        : t("byUser", { id: changedBy });
+      : t.rich("by", {
+          actor: () => (
+            <ActorName label={entry.changed_by} name={entry.changed_by_name} email={entry.changed_by_email} />
+          ),
+        });
   const ordered = [...entries].sort((a, b) => a.changed_at.localeCompare(b.changed_at));
   return (
     <ol className="claim-timeline" aria-label={t("label")}>
@@ -31,7 +34,7 @@ export function ClaimTimeline({ entries, currentUserId }: { entries: ClaimHistor
           </div>
           <p className="claim-timeline-reason">{entry.reason}</p>
           <div className="claim-timeline-meta muted">
-            <time dateTime={entry.changed_at}>{f.dateTime(entry.changed_at)}</time> · {describeActor(entry.changed_by)}
+            <time dateTime={entry.changed_at}>{f.dateTime(entry.changed_at)}</time> · {describeActor(entry)}
           </div>
         </li>
       ))}

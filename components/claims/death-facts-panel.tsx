@@ -9,6 +9,7 @@ import { CountrySelect } from "@/components/companies/country-select";
 import { apiFetch, emptyToUndefined, useApiData } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { Field } from "@/components/ui/field";
 import { FormActions, SelectField, TextField } from "@/components/ui/form-fields";
 import { Panel } from "@/components/ui/panel";
@@ -74,6 +75,7 @@ function DeathFactsForm({ claim, onDone }: { claim: Claim; onDone: () => void })
     register,
     handleSubmit,
     setError: setFieldError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: useZodResolver(UpdateClaimInput),
@@ -102,6 +104,7 @@ function DeathFactsForm({ claim, onDone }: { claim: Claim; onDone: () => void })
 
   return (
     <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("formLabel")}>
+      <ErrorSummary control={control} />
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
       <TextField

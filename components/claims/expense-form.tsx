@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ApiError, apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useFormat } from "@/components/ui/use-format";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
@@ -16,20 +17,19 @@ import { TextField, SelectField, FormActions } from "@/components/ui/form-fields
 type FormInput = z.input<typeof ExpenseFormInput>;
 type FormOutput = z.output<typeof ExpenseFormInput>;
 
-const FIELDS: ReadonlyArray<string> = ["amount", "currency", "expense_type", "receipt_url"];
+const FIELDS = ["amount", "currency", "expense_type", "receipt_url"] as const;
 const EMPTY: FormInput = { amount: "", currency: "USD", expense_type: "REPATRIATION", receipt_url: undefined };
 
 type ExpenseFormProps = { claimId: string; onAdded?: () => void };
 
 /**
- * POST /claims/{id}/expenses with the API's own schema: an amount above 0 (typed as "1250.50",
+ * POST /claims/{id}/expenses with the API's own schema: an amount above 0 (typed in the page's language,
  * "1,250.50" or "1.250,50", sent as the plain decimal), USD unless told, a type of the list and an
  * optional http(s) receipt link. A claim closed or rejected meanwhile answers 409, shown above the form.
  */
 export function ExpenseForm({ claimId, onAdded }: ExpenseFormProps) {
   const t = useTranslations("claims.expenseForm");
   const tc = useTranslations("codes");
-  const tv = useTranslations("validation");
   const tCommon = useTranslations("common");
   const f = useFormat();
   const {
@@ -37,52 +37,36 @@ export function ExpenseForm({ claimId, onAdded }: ExpenseFormProps) {
     handleSubmit,
     reset,
     setError: setFieldError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: useZodResolver(ExpenseFormInput),
     defaultValues: EMPTY,
   });
-  const { error, success, submit } = useApiSubmit(undefined, undefined, {
+  const { error, success, submit } = useApiSubmit(setFieldError, FIELDS, {
     invalidates: [`/api/v1/claims/${claimId}`],
     describeError: (caught) =>
       caught instanceof ApiError ? t("failed", { detail: caught.message }) : tCommon("networkError"),
   });
 
-  /** The API's per-field problems beside their fields, in the page's words where the code has some. */
-  function showFieldErrors(caught: unknown) {
-    if (!(caught instanceof ApiError)) return;
-    for (const item of caught.errors as Array<{ path: string; message: string; code?: unknown }>) {
-      if (!FIELDS.includes(item.path)) continue;
-      const code = typeof item.code === "string" && tv.has(item.code as never) ? item.code : null;
-      setFieldError(item.path as keyof FormInput, {
-        type: "server",
-        message: code ? tv(code as never) : item.message,
-      });
-    }
-  }
-
   async function onSubmit(values: FormOutput) {
     await submit(async () => {
-      try {
-        const expense = await apiFetch<ClaimExpense>(`/api/v1/claims/${claimId}/expenses`, {
-          method: "POST",
-          body: values,
-        });
-        reset(EMPTY);
-        onAdded?.();
-        return t("added", {
-          amount: f.money(expense.amount, expense.currency),
-          type: tc(`expenseType.${expense.expense_type}`).toLocaleLowerCase(f.locale),
-        });
-      } catch (caught) {
-        showFieldErrors(caught);
-        throw caught;
-      }
+      const expense = await apiFetch<ClaimExpense>(`/api/v1/claims/${claimId}/expenses`, {
+        method: "POST",
+        body: values,
+      });
+      reset(EMPTY);
+      onAdded?.();
+      return t("added", {
+        amount: f.money(expense.amount, expense.currency),
+        type: tc(`expenseType.${expense.expense_type}`).toLocaleLowerCase(f.locale),
+      });
     });
   }
 
   return (
     <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("label")}>
+      <ErrorSummary control={control} />
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
       <SelectField

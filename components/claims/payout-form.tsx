@@ -5,16 +5,17 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { FormActions, SelectField, TextField } from "@/components/ui/form-fields";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useFormat } from "@/components/ui/use-format";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { CreatePayoutInput } from "@/lib/claims/schemas";
-import { ExpenseFormInput } from "./expense-form-schema";
+import { typedAmount } from "@/lib/i18n/typed-amount";
 import type { ClaimPayout } from "./types";
 
 /** The payout form's schema: the API's, with the amount as a person types it (as the expense form). */
-const PayoutFormInput = CreatePayoutInput.extend({ amount: ExpenseFormInput.shape.amount });
+const PayoutFormInput = CreatePayoutInput.extend({ amount: typedAmount() });
 type FormInput = z.input<typeof PayoutFormInput>;
 type FormOutput = z.output<typeof PayoutFormInput>;
 
@@ -44,6 +45,7 @@ export function PayoutForm({ claimId, suggested }: PayoutFormProps) {
     handleSubmit,
     reset,
     setError: setFieldError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({ resolver: useZodResolver(PayoutFormInput), defaultValues: empty });
   const { error, success, submit } = useApiSubmit(setFieldError, FIELDS, {
@@ -63,6 +65,7 @@ export function PayoutForm({ claimId, suggested }: PayoutFormProps) {
 
   return (
     <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("label")}>
+      <ErrorSummary control={control} />
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
       <SelectField

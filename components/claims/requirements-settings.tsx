@@ -9,6 +9,7 @@ import { useCountryNames } from "@/components/geography/country-names";
 import { apiFetch, useApiData } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-fields";
 import { Panel } from "@/components/ui/panel";
@@ -89,6 +90,7 @@ function RequirementListForm({ country, items }: ListFormProps) {
 
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("formLabel")}>
+      <ErrorSummary control={control} />
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
       {rows.fields.length === 0 ? <p className="muted">{country ? t("emptyCountry") : t("emptyBase")}</p> : null}

@@ -11,6 +11,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Pagination } from "@/components/ui/pagination";
 import { Panel } from "@/components/ui/panel";
+import { SearchBox } from "@/components/ui/search-box";
 import { useFormat } from "@/components/ui/use-format";
 import { CreateClientFormPanel } from "./create-client-form";
 import { clientName, useChannelLabel, type Client } from "./types";
@@ -108,19 +109,15 @@ export function ClientsPanel({ canWrite }: { canWrite: boolean }) {
           </>
         }
       >
-        <div className="filters" role="search">
-          <label htmlFor="clients-search">{t("list.search")}</label>
-          <input
-            id="clients-search"
-            type="search"
-            value={search}
-            autoComplete="off"
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchBox
+          id="clients-search"
+          label={t("list.search")}
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
         <ErrorBanner message={clients.error} />
         <DataTable
           table={table}

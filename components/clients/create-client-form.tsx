@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Country } from "@/components/catalog/types";
 import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { CreateClientInput } from "@/lib/emission/schemas";
@@ -16,9 +17,12 @@ import { ClientContactFields, ClientCountryField, ClientLanguageField, isEmailTa
 
 // The API's schema, with "required" for a select left empty instead of the ISO-code message.
 const chosenCountry = z.string().min(1).pipe(CountryCode);
-const CreateClientForm = CreateClientInput.extend({ nationality: chosenCountry, country_of_residence: chosenCountry });
-type CreateClientFormInput = z.input<typeof CreateClientForm>;
-type CreateClientFormOutput = z.output<typeof CreateClientForm>;
+export const CreateClientForm = CreateClientInput.extend({
+  nationality: chosenCountry,
+  country_of_residence: chosenCountry,
+});
+export type CreateClientFormInput = z.input<typeof CreateClientForm>;
+export type CreateClientFormOutput = z.output<typeof CreateClientForm>;
 
 const FIELDS = [
   "first_name",
@@ -60,6 +64,7 @@ export function CreateClientFormPanel({ countries, isLoadingCountries, onCreated
     handleSubmit,
     reset,
     setError: setFieldError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<CreateClientFormInput, unknown, CreateClientFormOutput>({
     resolver: useZodResolver(CreateClientForm),
@@ -84,6 +89,7 @@ export function CreateClientFormPanel({ countries, isLoadingCountries, onCreated
 
   return (
     <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={label ?? t("label")}>
+      <ErrorSummary control={control} />
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
       <ClientContactFields

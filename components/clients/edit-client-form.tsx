@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Country } from "@/components/catalog/types";
 import { apiFetch } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { FormActions } from "@/components/ui/form-fields";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
@@ -69,6 +70,7 @@ export function EditClientForm({ client, countries, isLoadingCountries }: EditCl
     handleSubmit,
     reset,
     setError: setFieldError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<EditClientFormInput, unknown, EditClientFormOutput>({
     resolver: useZodResolver(EditClientSchema),
@@ -100,6 +102,7 @@ export function EditClientForm({ client, countries, isLoadingCountries }: EditCl
 
   return (
     <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("view.edit")}>
+      <ErrorSummary control={control} />
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
       <ClientContactFields

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ApiError, type ApiFieldError } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,15 @@ import "./knowledge.css";
 import { useKnowledgeErrorMessage } from "./messages";
 import type { ChatSource } from "./types";
 
-type Turn = { id: number; question: string; answer: string; sources: ChatSource[]; isStreaming: boolean };
+type Turn = {
+  id: number;
+  question: string;
+  answer: string;
+  /** The answer's language (X-Chat-Language), when it is not the page's: read aloud in its own. */
+  language: string | undefined;
+  sources: ChatSource[];
+  isStreaming: boolean;
+};
 
 /** The sources of a streamed answer: its X-Chat-Sources header, base64url JSON. */
 function sourcesOf(response: Response): ChatSource[] {
@@ -43,18 +51,23 @@ function Sources({ sources }: { sources: ChatSource[] }) {
               {t("score", { score: f.number(source.score, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })}
             </span>
           </div>
-          <p className="chat-source-snippet">{source.snippet}</p>
+          <p className="chat-source-passage">{source.passage}</p>
         </li>
       ))}
     </ul>
   );
 }
 
-/** A conversation with the assistant: each answer streams in as it is written, its sources under it. */
-export function ChatPanel() {
+/**
+ * A conversation with the assistant: each answer streams in as it is written, its sources under it. The
+ * first session id comes from the server's render (`initialSessionId`): one made here would differ between
+ * the server's HTML and the browser's first render, a hydration error.
+ */
+export function ChatPanel({ initialSessionId }: { initialSessionId: string }) {
   const t = useTranslations("knowledge.chat");
+  const locale = useLocale();
   const knowledgeErrorMessage = useKnowledgeErrorMessage();
-  const [sessionId, setSessionId] = useState(() => crypto.randomUUID());
+  const [sessionId, setSessionId] = useState(initialSessionId);
   const [turns, setTurns] = useState<Turn[]>([]);
   const [message, setMessage] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -82,18 +95,20 @@ export function ChatPanel() {
     const id = nextId.current++;
     const controller = new AbortController();
     running.current = controller;
-    setTurns((all) => [...all, { id, question, answer: "", sources: [], isStreaming: true }]);
+    setTurns((all) => [...all, { id, question, answer: "", language: undefined, sources: [], isStreaming: true }]);
     try {
       const response = await fetch("/api/v1/ai/chat/stream", {
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ message: question, session_id: sessionId }),
+        // The page's language decides the answer's when the question's own words do not.
+        body: JSON.stringify({ message: question, session_id: sessionId, language: locale }),
         signal: controller.signal,
       });
       if (!response.ok || !response.body) throw await errorOf(response);
       setMessage("");
-      update(id, { sources: sourcesOf(response) });
+      const language = response.headers.get("x-chat-language") ?? locale;
+      update(id, { sources: sourcesOf(response), language: language === locale ? undefined : language });
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       for (let next = await reader.read(); !next.done; next = await reader.read()) {
         const piece = next.value;
@@ -141,7 +156,12 @@ export function ChatPanel() {
           {turns.map((turn) => (
             <li key={turn.id} className="chat-turn">
               <div className="chat-question">{turn.question}</div>
-              <div className="chat-answer" aria-busy={turn.isStreaming || undefined} aria-label={t("answer")}>
+              <div
+                className="chat-answer"
+                lang={turn.language}
+                aria-busy={turn.isStreaming || undefined}
+                aria-label={t("answer")}
+              >
                 {turn.answer || (turn.isStreaming ? t("searching") : "")}
               </div>
               <Sources sources={turn.sources} />

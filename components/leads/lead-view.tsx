@@ -16,6 +16,7 @@ import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useFormat } from "@/components/ui/use-format";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import "./leads.css";
+import { LeadClientPanel } from "./lead-client-panel";
 import { MoveButtons } from "./move-buttons";
 import { LeadStageBadge } from "./stage-badge";
 import { hubspotContactUrl, leadName, type Lead, type LeadDetail } from "./types";
@@ -23,12 +24,19 @@ import { hubspotContactUrl, leadName, type Lead, type LeadDetail } from "./types
 type LeadViewProps = {
   leadId: string;
   canWrite: boolean;
+  /** emission:read: the lead's client and its policies can be opened. */
+  canReadClients: boolean;
+  /** emission:write: a policy can be issued for the lead's client. */
+  canIssue: boolean;
   /** NEXT_PUBLIC_HUBSPOT_PORTAL_ID: with it the CRM id links to HubSpot's contact page. */
   hubspotPortalId: string | null;
 };
 
-/** One lead: where it came from, its checkout markers as a timeline, the CRM record, and the seller's edits. */
-export function LeadView({ leadId, canWrite, hubspotPortalId }: LeadViewProps) {
+/**
+ * One lead: where it came from, the client it became, its checkout markers as a timeline, the CRM record,
+ * and the seller's edits.
+ */
+export function LeadView({ leadId, canWrite, canReadClients, canIssue, hubspotPortalId }: LeadViewProps) {
   const t = useTranslations("leads");
   const tCommon = useTranslations("common");
   const f = useFormat();
@@ -104,6 +112,7 @@ export function LeadView({ leadId, canWrite, hubspotPortalId }: LeadViewProps) {
             </dd>
           </dl>
         </Panel>
+        <LeadClientPanel lead={lead} canReadClients={canReadClients} canIssue={canIssue} />
         <Panel title={t("view.checkout")} description={t("view.checkoutDescription")}>
           <MarkerTimeline lead={lead} />
         </Panel>

@@ -1,11 +1,13 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
 import { ApiError, apiFetch, useInvalidate } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { LEAD_MOVES } from "@/lib/leads/state-machine";
+import { ConvertDialog } from "./convert-dialog";
 import { leadName, type Lead } from "./types";
 
 type MoveButtonsProps = {
@@ -16,8 +18,10 @@ type MoveButtonsProps = {
 
 /**
  * One button per move the service allows from the lead's stage (the same LEAD_MOVES table), each a
- * PATCH of the stage. A 409 (someone moved the lead meanwhile) is shown with the API's message, which
- * names both stages, and the leads on show (the board, the lead) load again to show where it stands.
+ * PATCH of the stage, but for CONVERTED: that one is final and makes a client, so it opens the
+ * conversion dialog, which asks for the client and a confirmation. A 409 (someone moved the lead
+ * meanwhile) is shown with the API's message, which names both stages, and the leads on show (the board,
+ * the lead) load again to show where it stands.
  */
 export function MoveButtons({ lead, onMoved }: MoveButtonsProps) {
   const t = useTranslations("leads.move");
@@ -30,6 +34,7 @@ export function MoveButtons({ lead, onMoved }: MoveButtonsProps) {
       caught instanceof ApiError ? t("failed", { detail: caught.message }) : tCommon("networkError"),
   });
   const invalidate = useInvalidate();
+  const [isConverting, setIsConverting] = useState(false);
   if (moves.length === 0) return <p className="muted lead-final">{t("final")}</p>;
 
   const move = (stage: (typeof moves)[number]) =>
@@ -50,13 +55,23 @@ export function MoveButtons({ lead, onMoved }: MoveButtonsProps) {
             key={stage}
             variant={stage === "DISQUALIFIED" ? "danger" : "secondary"}
             isBusy={isBusy}
-            onClick={() => void move(stage)}
+            onClick={() => (stage === "CONVERTED" ? setIsConverting(true) : void move(stage))}
           >
             {t("to", { stage: tc(`leadStage.${stage}`).toLocaleLowerCase(locale) })}
           </Button>
         ))}
       </div>
       <ErrorBanner message={error} />
+      {isConverting ? (
+        <ConvertDialog
+          lead={lead}
+          onConverted={(converted) => {
+            setIsConverting(false);
+            onMoved(converted);
+          }}
+          onClose={() => setIsConverting(false)}
+        />
+      ) : null}
     </div>
   );
 }

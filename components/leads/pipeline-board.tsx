@@ -3,8 +3,11 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useDebouncedValue } from "@/components/clients/use-debounced-value";
 import { ApiError, apiFetch, messageOf } from "@/components/ui/api-client";
 import { ErrorBanner } from "@/components/ui/error-banner";
+import { SearchBox } from "@/components/ui/search-box";
 import { useFormat } from "@/components/ui/use-format";
 import { LEAD_STAGES, type LeadStage } from "@/lib/leads/state-machine";
 import "./leads.css";
@@ -16,19 +19,27 @@ const PER_STAGE = 200;
 
 type Board = Record<LeadStage, Lead[]>;
 
-/** Under the leads' resource key: a change of a lead that invalidates "/api/v1/leads" reads the board again. */
-const BOARD_KEY = ["api", "leads", "board"];
+/**
+ * Under the leads' resource key: a change of a lead that invalidates "/api/v1/leads" reads the board again,
+ * whatever its search.
+ */
+const boardKey = (q: string) => ["api", "leads", "board", q];
 
-async function loadBoard(signal: AbortSignal): Promise<Board> {
+async function loadBoard(q: string, signal: AbortSignal): Promise<Board> {
   const columns = await Promise.all(
-    LEAD_STAGES.map((stage) => apiFetch<Lead[]>(`/api/v1/leads/?status=${stage}&limit=${PER_STAGE}`, { signal })),
+    LEAD_STAGES.map((stage) => {
+      const query = new URLSearchParams({ status: stage, limit: String(PER_STAGE) });
+      if (q) query.set("q", q);
+      return apiFetch<Lead[]>(`/api/v1/leads/?${query}`, { signal });
+    }),
   );
   return Object.fromEntries(LEAD_STAGES.map((stage, index) => [stage, columns[index]])) as Board;
 }
 
 /**
- * The pipeline: one column per stage (GET /leads/?status=...), newest first. A card's buttons offer the
- * moves allowed from its stage; a move takes the card to its new column at once.
+ * The pipeline: one column per stage (GET /leads/?status=...), newest first, narrowed by a search of names,
+ * e-mails and phone numbers (`q`). A card's buttons offer the moves allowed from its stage; a move takes
+ * the card to its new column at once.
  */
 export function PipelineBoard({ canWrite }: { canWrite: boolean }) {
   const t = useTranslations("leads");
@@ -44,7 +55,9 @@ export function PipelineBoard({ canWrite }: { canWrite: boolean }) {
     return t("age.days", { days: age.count });
   };
   const client = useQueryClient();
-  const query = useQuery({ queryKey: BOARD_KEY, queryFn: ({ signal }) => loadBoard(signal) });
+  const [search, setSearch] = useState("");
+  const q = useDebouncedValue(search.trim());
+  const query = useQuery({ queryKey: boardKey(q), queryFn: ({ signal }) => loadBoard(q, signal) });
   const board = query.data ?? null;
   // When the board was read: the cards' ages count from it (a render must not read the clock).
   const readAt = query.dataUpdatedAt;
@@ -57,7 +70,7 @@ export function PipelineBoard({ canWrite }: { canWrite: boolean }) {
   // A move's answer takes the card to its new column at once, without reading the board again.
   const moved = (lead: Lead) =>
     client.setQueryData<Board>(
-      BOARD_KEY,
+      boardKey(q),
       (current) => {
         if (!current) return current;
         const next = Object.fromEntries(
@@ -72,6 +85,7 @@ export function PipelineBoard({ canWrite }: { canWrite: boolean }) {
 
   return (
     <>
+      <SearchBox id="leads-search" label={t("board.search")} value={search} onChange={setSearch} />
       <ErrorBanner message={error} />
       {!board ? (
         <p className="muted">{tCommon("loading")}</p>
@@ -92,6 +106,11 @@ export function PipelineBoard({ canWrite }: { canWrite: boolean }) {
                         {leadName(lead)}
                       </Link>
                       <p className="lead-card-phone">{lead.phone_e164}</p>
+                      {lead.client_id ? (
+                        <p className="lead-card-client">
+                          {t("board.client")} <Link href={`/clients/${lead.client_id}`}>{lead.client_name}</Link>
+                        </p>
+                      ) : null}
                       <p className="muted lead-card-meta">
                         <span>{lead.source_channel ?? t("board.noSource")}</span>
                         <span aria-hidden="true"> · </span>

@@ -6,6 +6,7 @@ import "./lifecycle.css";
 import { useState } from "react";
 import { STRIPE_PUBLISHABLE_KEY } from "@/components/payments/stripe-browser";
 import type { OwnPolicy } from "@/components/policies/types";
+import { CONTACTS_ANCHOR } from "@/components/portal/whom-to-call";
 import { useApiData, useInvalidate } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
@@ -81,7 +82,12 @@ export function OwnPolicyStanding({ policy, onChanged }: OwnPolicyStandingProps)
         </dl>
       ) : null}
       <SuccessBanner message={notice} />
-      {isPayable && !STRIPE_PUBLISHABLE_KEY ? <p className="muted">{t("cardsOff")}</p> : null}
+      {/* Without cards, the ways to pay that remain (transfer, cash) go through the people the page lists. */}
+      {isPayable && !STRIPE_PUBLISHABLE_KEY ? (
+        <p className="muted">
+          {t.rich("cardsOff", { link: (chunks) => <a href={`#${CONTACTS_ANCHOR}`}>{chunks}</a> })}
+        </p>
+      ) : null}
       {!isOver && open === null ? (
         <div className="button-row">
           {isPayable && STRIPE_PUBLISHABLE_KEY && data ? (

@@ -9,29 +9,21 @@ import { type PolicyDetail } from "@/components/policies/types";
 import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useFormat } from "@/components/ui/use-format";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
-import { parseAmount } from "@/lib/i18n/format";
-import { formatMoney } from "@/lib/money";
+import { typedAmount } from "@/lib/i18n/typed-amount";
 import { ManualPaymentInput } from "@/lib/payments/schemas";
 import { TextField } from "@/components/ui/form-fields";
 import { usePaymentError } from "./payment-errors";
 import type { Transaction } from "./types";
 
-// The form's own shape: the amount as a person types it ("1250.50", "1,250.50" or "1.250,50"), sent as
+// The form's own shape: the amount as a person types it (typedAmount), sent as
 // the plain decimal the API takes; paid_at comes from a datetime-local input (the person's local time,
 // no offset), which is turned into an instant before it is sent.
-const TypedAmount = z.string().transform((text, ctx) => {
-  const amount = parseAmount(text);
-  if (amount === null || !(Number(amount) > 0)) {
-    ctx.addIssue({ code: "custom", message: "must be an amount", params: { code: "invalid_amount" } });
-    return z.NEVER;
-  }
-  return formatMoney(amount);
-});
 const ManualPaymentFields = z.object({
-  amount: TypedAmount,
+  amount: typedAmount(),
   reference: z.preprocess(emptyToUndefined, ManualPaymentInput.shape.reference),
   paid_at: z.string(),
 });
@@ -65,6 +57,7 @@ export function ManualPaymentForm({ policyId, currency, due, onRecorded, onCance
     register,
     handleSubmit,
     setError: setFieldError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ManualPaymentFormInput, unknown, ManualPaymentFormValues>({
     resolver: useZodResolver(ManualPaymentFields),
@@ -96,6 +89,7 @@ export function ManualPaymentForm({ policyId, currency, due, onRecorded, onCance
 
   return (
     <form className="form form-grid payment-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("form")}>
+      <ErrorSummary control={control} />
       <ErrorBanner message={error} />
       <TextField
         id="manual-amount"

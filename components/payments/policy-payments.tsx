@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
+import { usePremium } from "@/components/ui/premium";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useFormat } from "@/components/ui/use-format";
 import { MAX_PAYMENT_ATTEMPTS, PAYABLE_POLICY_STATUSES } from "@/lib/payments/state-machine";
@@ -43,6 +44,7 @@ export function PolicyPayments({ policy }: PolicyPaymentsProps) {
   const tc = useTranslations("codes");
   const locale = useLocale();
   const f = useFormat();
+  const premium = usePremium();
   const subscriptionStatus = useSubscriptionStatus();
   const describeError = usePaymentError();
   const loadError = useLoadError();
@@ -162,10 +164,10 @@ export function PolicyPayments({ policy }: PolicyPaymentsProps) {
       description={
         isPayable
           ? t("descriptionDue", {
-              premium: f.money(policy.final_price, policy.currency),
+              premium: premium(policy.final_price, policy.currency),
               due: f.money(due, policy.currency),
             })
-          : t("description", { premium: f.money(policy.final_price, policy.currency) })
+          : t("description", { premium: premium(policy.final_price, policy.currency) })
       }
       actions={buttons}
     >

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { DataTable } from "@/components/ui/data-table";
 import { Badge } from "@/components/ui/panel";
+import { usePremium } from "@/components/ui/premium";
 import { useFormat } from "@/components/ui/use-format";
 import { MarkDeceasedButton } from "./mark-deceased-button";
 import { type Beneficiary } from "./types";
@@ -24,6 +25,7 @@ export function BeneficiariesTable({ beneficiaries, currency, canMarkDeceased, p
   const t = useTranslations("policies.beneficiaries");
   const tc = useTranslations("codes");
   const f = useFormat();
+  const premium = usePremium();
   const columns = useMemo(
     () => [
       column.accessor((person) => `${person.first_name} ${person.last_name}`, {
@@ -46,7 +48,7 @@ export function BeneficiariesTable({ beneficiaries, currency, canMarkDeceased, p
           return country ? f.country(country) : t("withClient");
         },
       }),
-      column.accessor("price", { header: t("price"), cell: (info) => f.money(info.getValue(), currency) }),
+      column.accessor("price", { header: t("price"), cell: (info) => premium(info.getValue(), currency) }),
       ...(canMarkDeceased
         ? [
             column.display({
@@ -61,7 +63,7 @@ export function BeneficiariesTable({ beneficiaries, currency, canMarkDeceased, p
           ]
         : []),
     ],
-    [t, tc, f, currency, canMarkDeceased, policyId],
+    [t, tc, f, premium, currency, canMarkDeceased, policyId],
   );
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({

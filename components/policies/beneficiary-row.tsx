@@ -7,6 +7,7 @@ import { CountrySelect } from "@/components/companies/country-select";
 import { emptyToUndefined } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { PerMonth } from "@/components/ui/premium";
 import { useFormat } from "@/components/ui/use-format";
 import { KINSHIP_TYPES } from "@/lib/emission/schemas";
 import type { PriceState } from "./use-beneficiary-prices";
@@ -103,9 +104,13 @@ export function BeneficiaryRow({
         <div className="beneficiary-price" aria-live="polite">
           {price.kind === "priced" ? (
             <>
-              <output aria-label={t("priceLabel", { number })}>
-                {f.money(price.quote.final_price, price.quote.currency)}
-              </output>
+              <span className="beneficiary-premium">
+                <PerMonth>
+                  <output aria-label={t("priceLabel", { number })}>
+                    {f.money(price.quote.final_price, price.quote.currency)}
+                  </output>
+                </PerMonth>
+              </span>
               <span className="muted">{t("pricedAt", { age: price.age, country: f.country(price.country) })}</span>
             </>
           ) : price.kind === "refused" ? (

@@ -10,6 +10,7 @@ import { ClientPicker } from "@/components/clients/client-picker";
 import type { Client } from "@/components/clients/types";
 import { apiFetch, ApiError } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useFormat } from "@/components/ui/use-format";
@@ -39,6 +40,8 @@ type BulkUploadFormInput = z.input<typeof BulkUploadForm>;
 type BulkUploadFormOutput = z.output<typeof BulkUploadForm>;
 
 const FIELDS = ["client_id", "plan_version_id", "start_date", "file"] as const;
+/** The pickers' controls, for the error summary's links: their choice is set, not typed. */
+const PICKER_TARGETS = { client_id: "client-search", plan_version_id: "bulk-version" };
 
 /** Issues one policy whose beneficiaries are the rows of a spreadsheet; bad rows come back as a table. */
 export function BulkUploadPanel() {
@@ -55,6 +58,7 @@ export function BulkUploadPanel() {
     handleSubmit,
     setValue,
     setError: setFieldError,
+    control,
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<BulkUploadFormInput, unknown, BulkUploadFormOutput>({
     resolver: useZodResolver(BulkUploadForm),
@@ -99,6 +103,7 @@ export function BulkUploadPanel() {
 
   return (
     <>
+      <ErrorSummary control={control} targets={PICKER_TARGETS} />
       <Panel title={t("client")} description={t("clientDescription")}>
         <ClientPicker client={client} onChange={setClient} error={errors.client_id?.message} />
       </Panel>

@@ -1,19 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { ActorName } from "@/components/ui/actor-name";
 import { useFormat } from "@/components/ui/use-format";
 import { StatusBadge } from "./status-badge";
 import type { HistoryEntry } from "./types";
-
-const SYSTEM = "system:";
 
 /** Every status move of the policy, oldest first, as the history table records it. */
 export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
   const t = useTranslations("policies.history");
   const f = useFormat();
-  /** Who is behind a move: a user's id, or `system:<event>` for the card processor and background work. */
-  const describeActor = (changedBy: string) =>
-    changedBy.startsWith(SYSTEM) ? t("system", { event: changedBy.slice(SYSTEM.length) }) : changedBy;
   // Moves made in one transaction share a timestamp (an issue paid at once): the issue itself goes first.
   const ordered = [...entries].sort(
     (a, b) =>
@@ -36,7 +32,11 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
           <p className="timeline-reason">{entry.reason}</p>
           <div className="timeline-meta muted">
             <time dateTime={entry.changed_at}>{f.dateTime(entry.changed_at)}</time> ·{" "}
-            {t("by", { actor: describeActor(entry.changed_by) })}
+            {t.rich("by", {
+              actor: () => (
+                <ActorName label={entry.changed_by} name={entry.changed_by_name} email={entry.changed_by_email} />
+              ),
+            })}
             {/* A move found later than it happened (a catch-up run, an import) says the day it took effect. */}
             {entry.effective_date !== entry.changed_at.slice(0, 10) ? (
               <> · {t("effective", { date: f.date(entry.effective_date) })}</>

@@ -11,7 +11,9 @@ import type { Client } from "@/components/clients/types";
 import { apiFetch, useApiData } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { Panel } from "@/components/ui/panel";
+import { PerMonth } from "@/components/ui/premium";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useFormat } from "@/components/ui/use-format";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
@@ -39,6 +41,8 @@ type IssueFormOutput = z.output<typeof IssueForm>;
 const ISSUE_FIELD =
   /^(client_id|plan_version_id|start_date|beneficiaries\.\d+\.(first_name|last_name|kinship_type|date_of_birth|country_of_residence))$/;
 const isIssueField = (path: string) => ISSUE_FIELD.test(path);
+/** The pickers' controls, for the error summary's links: their choice is set, not typed. */
+const PICKER_TARGETS = { client_id: "client-search", plan_version_id: "issue-version" };
 
 function emptyBeneficiary(kinship: KinshipType): IssueFormInput["beneficiaries"][number] {
   return { first_name: "", last_name: "", kinship_type: kinship, date_of_birth: "", country_of_residence: undefined };
@@ -119,6 +123,7 @@ export function IssuePolicyForm({ initialClientId }: { initialClientId?: string 
   const listError = errors.beneficiaries?.root?.message ?? errors.beneficiaries?.message;
   return (
     <>
+      <ErrorSummary control={control} targets={PICKER_TARGETS} />
       <Panel title={t("client")} description={t("clientDescription")}>
         <ClientPicker client={client} onChange={setClientChoice} error={errors.client_id?.message} />
       </Panel>
@@ -168,18 +173,22 @@ export function IssuePolicyForm({ initialClientId }: { initialClientId?: string 
               <SuccessBanner message={success} />
             </div>
             <div className="issue-footer">
-              <p className="issue-total" role="status" aria-label={t("totalLabel")}>
-                {pricing.total ? (
-                  t.rich("total", {
-                    count: rows.fields.length,
-                    amount: f.money(pricing.total.amount, pricing.total.currency),
-                    strong: (chunks) => <strong>{chunks}</strong>,
-                  })
-                ) : pricing.hasRefusal ? (
-                  <span className="muted">{t("noTotal")}</span>
-                ) : (
-                  <span className="muted">{t("totalPending")}</span>
-                )}
+              <p className="issue-total">
+                <PerMonth isShown={Boolean(pricing.total)}>
+                  <span role="status" aria-label={t("totalLabel")}>
+                    {pricing.total ? (
+                      t.rich("total", {
+                        count: rows.fields.length,
+                        amount: f.money(pricing.total.amount, pricing.total.currency),
+                        strong: (chunks) => <strong>{chunks}</strong>,
+                      })
+                    ) : pricing.hasRefusal ? (
+                      <span className="muted">{t("noTotal")}</span>
+                    ) : (
+                      <span className="muted">{t("totalPending")}</span>
+                    )}
+                  </span>
+                </PerMonth>
               </p>
               <Button type="submit" isBusy={isSubmitting || isIssued}>
                 {t("submit")}

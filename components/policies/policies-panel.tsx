@@ -16,6 +16,7 @@ import { useFormat } from "@/components/ui/use-format";
 import { StatusFilter } from "@/components/ui/status-filter";
 import { Pagination } from "@/components/ui/pagination";
 import { Panel } from "@/components/ui/panel";
+import { usePremium } from "@/components/ui/premium";
 import { POLICY_STATUSES, type PolicyStatus } from "@/lib/emission/state-machine";
 import "./policies.css";
 import { StatusBadge } from "./status-badge";
@@ -26,6 +27,7 @@ const column = createColumnHelper<PolicyRow>();
 function useColumns() {
   const t = useTranslations("policies.list.columns");
   const f = useFormat();
+  const premium = usePremium();
   return useMemo(
     () => [
       column.accessor("policy_number", {
@@ -47,11 +49,11 @@ function useColumns() {
       column.accessor("end_date", { header: t("end"), cell: (info) => f.date(info.getValue()) }),
       column.accessor("final_price", {
         header: t("price"),
-        cell: ({ row }) => f.money(row.original.final_price, row.original.currency),
+        cell: ({ row }) => premium(row.original.final_price, row.original.currency),
       }),
       column.accessor("beneficiary_count", { header: t("people"), cell: (info) => f.number(info.getValue()) }),
     ],
-    [t, f],
+    [t, f, premium],
   );
 }
 

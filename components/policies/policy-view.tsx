@@ -11,6 +11,7 @@ import { PolicyPayments } from "@/components/payments/policy-payments";
 import { useApiData } from "@/components/ui/api-client";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
+import { usePremium } from "@/components/ui/premium";
 import { useFormat } from "@/components/ui/use-format";
 import { BeneficiariesTable } from "./beneficiaries-table";
 import { CertificateLinks } from "./certificate-links";
@@ -30,6 +31,7 @@ export function PolicyView({ policyId, canTransition, canMarkDeceased, canWrite 
   const t = useTranslations("policies");
   const tCommon = useTranslations("common");
   const f = useFormat();
+  const premium = usePremium();
   const loaded = useApiData<PolicyDetail>(`/api/v1/emission/policies/${policyId}`);
   const policy = loaded.data;
 
@@ -78,7 +80,7 @@ export function PolicyView({ policyId, canTransition, canMarkDeceased, canWrite 
             <dt>{t("view.valid")}</dt>
             <dd>{t("view.validRange", { start: f.date(policy.start_date), end: f.date(policy.end_date) })}</dd>
             <dt>{t("view.premium")}</dt>
-            <dd>{tCommon("perMonth", { amount: f.money(policy.final_price, policy.currency) })}</dd>
+            <dd>{premium(policy.final_price, policy.currency)}</dd>
             <dt>{t("view.issued")}</dt>
             <dd>{f.dateTime(policy.created_at)}</dd>
           </dl>

@@ -7,8 +7,9 @@ import { Badge } from "@/components/ui/panel";
 import { useFormat } from "@/components/ui/use-format";
 
 /**
- * One of the client's policies: its standing (until when it is covered, what is due), the people it
- * covers, and the certificate to show. `onChanged`: a payment or cancellation made here changed it.
+ * One of the client's policies: its next premium, its standing (until when it is covered, what is due,
+ * the card payment), the people it covers, and the certificate to show. `onChanged`: a payment or
+ * cancellation made here changed it.
  */
 export function OwnPolicyCard({ policy, onChanged }: { policy: OwnPolicy; onChanged: () => void }) {
   const t = useTranslations("portal.policy");
@@ -26,13 +27,28 @@ export function OwnPolicyCard({ policy, onChanged }: { policy: OwnPolicy; onChan
         <dd>{policy.plan_name}</dd>
         <dt>{t("valid")}</dt>
         <dd>{t("validRange", { start: f.date(policy.start_date), end: f.date(policy.end_date) })}</dd>
-        <dt>{t("premium")}</dt>
-        <dd>
-          {t("premiumValue", {
-            amount: f.number(policy.final_price, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-            currency: policy.currency,
-          })}
-        </dd>
+        {/* How much and by when; a policy that owes nothing more shows its premium. */}
+        {policy.next_premium ? (
+          <>
+            <dt>{t("nextPremium")}</dt>
+            <dd>
+              {t("nextPremiumValue", {
+                amount: f.money(policy.next_premium.amount, policy.next_premium.currency),
+                date: f.date(policy.next_premium.due_date),
+              })}
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>{t("premium")}</dt>
+            <dd>
+              {t("premiumValue", {
+                amount: f.number(policy.final_price, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+                currency: policy.currency,
+              })}
+            </dd>
+          </>
+        )}
         <dt>{t("covers")}</dt>
         <dd>
           <ul className="unit-list">

@@ -8,13 +8,16 @@ import { ErrorBanner } from "@/components/ui/error-banner";
 import { Panel } from "@/components/ui/panel";
 import { OwnClaims } from "./own-claims";
 import { OwnPolicyCard } from "./own-policy-card";
-import { ReportDeath } from "./report-death";
+import { REPORT_ANCHOR, ReportDeath } from "./report-death";
 import { usePortal } from "./use-portal";
 import { VerifyEmailNotice } from "./verify-email-notice";
+import { CONTACTS_ANCHOR, WhomToCall } from "./whom-to-call";
+
+const POLICIES_ANCHOR = "policies";
 
 /**
- * The client's own cover: reporting a death, its claims with the documents they need, and its policies
- * with their certificates; first a verified e-mail.
+ * The client's own cover: reporting a death, its policies with their next premium, payment and
+ * certificates, its claims with the documents they need, and whom to call; first a verified e-mail.
  */
 export function PortalPanel({ email, isVerified }: { email: string; isVerified: boolean }) {
   if (!isVerified) return <VerifyEmailNotice email={email} />;
@@ -44,13 +47,23 @@ function OwnCover({ email }: { email: string }) {
       </>
     );
   }
+  // What a family comes for, in that order: a death to report, the premium to pay, the claims under way,
+  // and whom to call; the shortcuts reach each from the top of a phone's screen.
   return (
     <>
+      <nav className="portal-shortcuts" aria-label={t("shortcuts.label")}>
+        <a className="button button-secondary" href={`#${REPORT_ANCHOR}`}>
+          {t("report.title")}
+        </a>
+        <a className="button button-secondary" href={`#${POLICIES_ANCHOR}`}>
+          {t("shortcuts.pay")}
+        </a>
+        <a className="button button-secondary" href={`#${CONTACTS_ANCHOR}`}>
+          {t("shortcuts.contacts")}
+        </a>
+      </nav>
       <ReportDeath portal={portal} onReported={(claim) => setNewClaimId(claim.id)} />
-      <Panel title={t("claims.title")} description={t("claims.description")}>
-        <OwnClaims policies={portal.policies} newClaimId={newClaimId} />
-      </Panel>
-      <Panel title={t("policies.title")} description={t("policies.description")}>
+      <Panel id={POLICIES_ANCHOR} title={t("policies.title")} description={t("policies.description")}>
         {portal.policies.length === 0 ? (
           <p className="muted">{t("policies.none")}</p>
         ) : (
@@ -61,6 +74,10 @@ function OwnCover({ email }: { email: string }) {
           </ul>
         )}
       </Panel>
+      <Panel title={t("claims.title")} description={t("claims.description")}>
+        <OwnClaims policies={portal.policies} newClaimId={newClaimId} />
+      </Panel>
+      <WhomToCall portal={portal} />
     </>
   );
 }

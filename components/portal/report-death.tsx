@@ -34,6 +34,9 @@ const FIELDS = [
   "description",
 ] as const satisfies ReadonlyArray<keyof FormInput>;
 
+/** The anchor of the block, for the page's shortcut to it. */
+export const REPORT_ANCHOR = "report-death";
+
 type ReportDeathProps = {
   portal: Portal;
   /** The claim was opened: the page shows it with its checklist. */
@@ -86,7 +89,7 @@ export function ReportDeath({ portal, onReported }: ReportDeathProps) {
     );
   }
   return (
-    <Panel title={t("title")} description={t("description")}>
+    <Panel id={REPORT_ANCHOR} title={t("title")} description={t("description")}>
       {body}
     </Panel>
   );

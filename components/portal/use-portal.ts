@@ -1,11 +1,14 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiFetch, ApiError, useApiMessage } from "@/components/ui/api-client";
+import { apiFetch, apiQueryKey, ApiError, useApiMessage } from "@/components/ui/api-client";
 import type { PortalResponse } from "@/lib/emission/schemas";
 
 export type Portal = z.infer<typeof PortalResponse>;
+
+/** GET /portal/me, through the query cache: the page and the header's company name share one request. */
+export const PORTAL_URL = "/api/v1/portal/me";
 
 type PortalState = {
   portal: Portal | null;
@@ -17,9 +20,6 @@ type PortalState = {
   reload: () => void;
 };
 
-/** What the request left: the failure itself, worded in the page's language when shown. */
-type LoadState = Omit<PortalState, "error" | "reload"> & { failure: unknown };
-
 /**
  * GET /portal/me. A 404 is not a failure here but a person whose e-mail no client record has yet
  * (signed up before the seller registered them, or with another address): the page explains that. A 403
@@ -27,37 +27,20 @@ type LoadState = Omit<PortalState, "error" | "reload"> & { failure: unknown };
  */
 export function usePortal(): PortalState {
   const messageOf = useApiMessage();
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((current) => current + 1), []);
-  const [state, setState] = useState<LoadState>({
-    portal: null,
-    hasNoClient: false,
-    isNotVerified: false,
-    failure: null,
-    isLoading: true,
+  const query = useQuery<Portal>({
+    queryKey: apiQueryKey(PORTAL_URL),
+    queryFn: ({ signal }) => apiFetch<Portal>(PORTAL_URL, { signal }),
   });
-  useEffect(() => {
-    let isCurrent = true;
-    apiFetch<Portal>("/api/v1/portal/me").then(
-      (portal) =>
-        isCurrent && setState({ portal, hasNoClient: false, isNotVerified: false, failure: null, isLoading: false }),
-      (error: unknown) => {
-        if (!isCurrent) return;
-        const hasNoClient = error instanceof ApiError && error.status === 404;
-        const isNotVerified = error instanceof ApiError && error.code === "email_not_verified";
-        setState({
-          portal: null,
-          hasNoClient,
-          isNotVerified,
-          failure: hasNoClient || isNotVerified ? null : error,
-          isLoading: false,
-        });
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [version]);
-  const { failure, ...rest } = state;
-  return { ...rest, error: failure ? messageOf(failure) : null, reload };
+  const failure = query.error;
+  const hasNoClient = failure instanceof ApiError && failure.status === 404;
+  const isNotVerified = failure instanceof ApiError && failure.code === "email_not_verified";
+  const { refetch } = query;
+  return {
+    portal: query.data ?? null,
+    hasNoClient,
+    isNotVerified,
+    error: failure && !hasNoClient && !isNotVerified ? messageOf(failure) : null,
+    isLoading: query.isFetching,
+    reload: () => void refetch(),
+  };
 }

@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRef, useState, type ReactNode } from "react";
-import type { Country, Plan, PriceQuote, Product, Version } from "@/components/catalog/types";
+import { useRef, useState } from "react";
+import type { Plan, PriceQuote, Product, Version } from "@/components/catalog/types";
 import { useCatalogFormat } from "@/components/catalog/use-catalog-format";
 import { VersionSummary } from "@/components/catalog/version-summary";
 import { useApiData } from "@/components/ui/api-client";
@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field } from "@/components/ui/field";
 import { Panel } from "@/components/ui/panel";
+import { PerMonth } from "@/components/ui/premium";
 import { sumAmounts } from "./cents";
 import { quoteKey, usePriceQuotes, type QuoteOutcome } from "./use-price-quotes";
 
@@ -58,22 +59,19 @@ function ageOf(text: string): number | null {
   return /^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : null;
 }
 
-const COUNTRY = /^[A-Z]{2}$/;
-
-type QuotePanelProps = { canReadCountries: boolean; initialVersionId?: string };
+type QuotePanelProps = { initialVersionId?: string };
 
 /**
- * The seller's quote: a version, a country and the ages of the people to cover; each person is priced
- * by the API as the ages are typed, and the total is the exact sum of their prices.
+ * The seller's quote: a version, one of the countries it is sold in and the ages of the people to cover;
+ * each person is priced by the API as the ages are typed, and the total is the exact sum of their prices.
  */
-export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelProps) {
+export function QuotePanel({ initialVersionId }: QuotePanelProps) {
   const t = useTranslations("quote");
   const tc = useTranslations("common");
   const f = useCatalogFormat();
   const products = useApiData<Product[]>("/api/v1/products/");
-  const countries = useApiData<Country[]>(canReadCountries ? "/api/v1/geography/countries" : null);
   const [choice, setChoice] = useState<Selection | null>(null);
-  const [country, setCountry] = useState("");
+  const [chosenCountry, setChosenCountry] = useState("");
   const [people, setPeople] = useState<Person[]>([{ id: 1, age: "" }]);
   const nextId = useRef(2);
 
@@ -94,8 +92,12 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
   const versionOptions = (plan?.versions ?? []).filter(
     (candidate) => isSellable(candidate) || candidate.id === selection.versionId,
   );
+  // Only the countries the version is sold in: the one chosen while the version sells there, else the
+  // only one when there is a single one (nothing to choose).
+  const offered = version?.available_countries ?? [];
+  const country = offered.includes(chosenCountry) ? chosenCountry : offered.length === 1 ? offered[0] : "";
 
-  const canPrice = Boolean(version?.is_active) && COUNTRY.test(country);
+  const canPrice = Boolean(version?.is_active) && country !== "";
   const requests =
     version && canPrice
       ? people.flatMap((person) => {
@@ -108,7 +110,8 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
   function rowStateOf(person: Person): RowState {
     if (!version) return { kind: "incomplete", message: t("row.chooseVersion") };
     if (!version.is_active) return { kind: "incomplete", message: t("row.cannotPrice") };
-    if (!COUNTRY.test(country)) return { kind: "incomplete", message: t("row.chooseCountry") };
+    if (offered.length === 0) return { kind: "incomplete", message: t("row.soldNowhere") };
+    if (country === "") return { kind: "incomplete", message: t("row.chooseCountry") };
     if (person.age.trim() === "") return { kind: "incomplete", message: t("row.enterAge") };
     const age = ageOf(person.age);
     if (age === null) return { kind: "incomplete", message: t("row.wholeYears") };
@@ -215,34 +218,26 @@ export function QuotePanel({ canReadCountries, initialVersionId }: QuotePanelPro
               ))}
             </select>
           </Field>
-          <Field
-            id="quote-country"
-            label={t("choice.country")}
-            hint={canReadCountries ? undefined : t("choice.countryHint")}
-          >
-            {countries.isLoading && !countries.data ? (
-              <select id="quote-country" disabled>
-                <option>{t("choice.loadingCountries")}</option>
-              </select>
-            ) : countries.data ? (
-              <select id="quote-country" value={country} onChange={(event) => setCountry(event.target.value)}>
-                <option value="">{t("choice.chooseCountry")}</option>
-                {f.countryChoices(countries.data).map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {choice.label}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id="quote-country"
-                value={country}
-                maxLength={2}
-                autoComplete="off"
-                placeholder={t("choice.countryPlaceholder")}
-                onChange={(event) => setCountry(event.target.value.trim().toUpperCase())}
-              />
-            )}
+          <Field id="quote-country" label={t("choice.country")} hint={version ? t("choice.countryHint") : undefined}>
+            <select
+              id="quote-country"
+              value={country}
+              disabled={offered.length === 0}
+              onChange={(event) => setChosenCountry(event.target.value)}
+            >
+              <option value="">
+                {!version
+                  ? t("choice.chooseVersionFirst")
+                  : offered.length === 0
+                    ? t("choice.soldNowhere")
+                    : t("choice.chooseCountry")}
+              </option>
+              {f.countryChoices(offered.map((code) => ({ iso_code: code }))).map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
           </Field>
         </div>
         {version && !version.is_active ? (
@@ -342,18 +337,23 @@ function PersonRow({ number, person, state, version, country, canRemove, onAge, 
       <div className="person-result" aria-live="polite">
         {state.kind === "priced" ? (
           <>
-            <div className="person-price">
+            <p className="person-price">
+              {t("total")}{" "}
               <PerMonth>
                 <output aria-label={t("price", { number })}>
                   {f.money(state.quote.final_price, state.quote.currency)}
                 </output>
               </PerMonth>
-            </div>
-            <ol className="steps">
-              {steps(state.quote, state.age, version, country).map((step, index) => (
-                <li key={index}>{step}</li>
-              ))}
-            </ol>
+            </p>
+            {/* The arithmetic is there for the seller who is asked how; the total is what the client reads. */}
+            <details className="quote-steps">
+              <summary>{t("howCalculated")}</summary>
+              <ol className="steps">
+                {steps(state.quote, state.age, version, country).map((step, index) => (
+                  <li key={index}>{step}</li>
+                ))}
+              </ol>
+            </details>
           </>
         ) : state.kind === "refused" ? (
           <p className="field-error">{state.message}</p>
@@ -364,24 +364,6 @@ function PersonRow({ number, person, state, version, country, canRemove, onAge, 
         )}
       </div>
     </li>
-  );
-}
-
-/**
- * "{amount} per month" (common.perMonth) around an element that shows the amount, so that the element
- * itself (a status, an output) holds the figure alone. `isShown` false shows the element without it.
- */
-function PerMonth({ children, isShown = true }: { children: ReactNode; isShown?: boolean }) {
-  const tc = useTranslations("common");
-  if (!isShown) return children;
-  const marker = "\u0000";
-  const [before = "", after = ""] = tc("perMonth", { amount: marker }).split(marker);
-  return (
-    <>
-      {before}
-      {children}
-      {after}
-    </>
   );
 }
 

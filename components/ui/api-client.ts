@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { apiItemMessage } from "@/lib/i18n/validation-message";
 
 /** An item of a 422's `errors`: the API's English message and the code a page words its own way. */
 export type ApiFieldError = { path: string; message: string; code?: string };
@@ -91,25 +92,12 @@ export function useApiMessage(): (error: unknown) => string {
  */
 export type FormFields<T extends FieldValues> = ReadonlyArray<Path<T>> | ((path: string) => boolean);
 
-/**
- * The page's words for an item of the API's `errors`: the `validation` catalog's message for its code.
- * English pages keep the API's own message, which names the limit ("at most 120 characters"); so does
- * a code the catalog does not have, or one whose message needs a limit the item does not carry.
- */
+/** The page's words for an item of the API's `errors` (lib/i18n/validation-message.ts apiItemMessage). */
 export function useFieldErrorMessage(): (item: ApiFieldError) => string {
   const locale = useLocale();
   const t = useTranslations("validation");
-  return useCallback(
-    ({ message, code }: ApiFieldError) => {
-      if (locale === "en" || !code) return message;
-      const key = (t.has(code as never) ? code : "invalid") as never;
-      return NEEDS_LIMIT.has(code) ? t("invalid") : t(key);
-    },
-    [locale, t],
-  );
+  return useCallback((item: ApiFieldError) => apiItemMessage(t, locale, item), [t, locale]);
 }
-
-const NEEDS_LIMIT = new Set(["too_short", "too_long", "too_small", "too_large", "too_few", "too_many"]);
 
 /**
  * Puts the API's per-field errors, in the page's words, next to the form fields they name. Paths the

@@ -2,18 +2,21 @@ import type { ReactNode } from "react";
 
 /** A titled block of a page: one table, one form or one list. */
 export function Panel({
+  id,
   title,
   description,
   actions,
   children,
 }: {
+  /** For a link to the block from elsewhere on the page (`#id`). */
+  id?: string;
   title: string;
   description?: string;
   actions?: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <section className="panel" aria-label={title}>
+    <section id={id} className="panel" aria-label={title}>
       <header className="panel-header">
         <div>
           <h2>{title}</h2>

@@ -1,21 +1,24 @@
 "use client";
 
 import { toNestErrors, validateFieldsNatively } from "@hookform/resolvers";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import type { FieldError, FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
-import { issueCode } from "@/lib/i18n/issue-code";
+import type { Locale } from "@/lib/i18n/locales";
+import { formIssue } from "@/lib/i18n/validation-message";
 
 /**
  * react-hook-form's resolver for a shared zod schema, with the page's own words for every problem: each
- * issue's code (lib/i18n/issue-code.ts, the same code the API returns) is looked up in the `validation`
- * catalog. The schema's English messages are the API's and never shown on a page.
+ * issue's code (lib/i18n/issue-code.ts, the same code the API returns; an empty text is `required`) is
+ * looked up in the `validation` catalog (lib/i18n/validation-message.ts). The schema's English messages
+ * are the API's and never shown on a page.
  */
 export function useZodResolver<Input extends FieldValues, Output>(
   schema: z.ZodType<Output, Input>,
 ): Resolver<Input, unknown, Output> {
   const t = useTranslations("validation");
+  const locale = useLocale() as Locale;
   return useMemo<Resolver<Input, unknown, Output>>(
     () => async (values, _context, options) => {
       const result = await schema.safeParseAsync(values, { reportInput: true });
@@ -27,12 +30,11 @@ export function useZodResolver<Input extends FieldValues, Output>(
       for (const issue of result.error.issues) {
         const path = issue.path.map(String).join(".");
         if (errors[path]) continue;
-        const { code, params } = issueCode(issue);
-        const key = (t.has(code as never) ? code : "invalid") as never;
-        errors[path] = { type: code, message: t(key, params as never) };
+        const { code, message } = formIssue(t, locale, issue);
+        errors[path] = { type: code, message };
       }
       return { values: {}, errors: toNestErrors(errors, options) };
     },
-    [schema, t],
+    [schema, t, locale],
   );
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { CompanySelect } from "@/components/companies/company-select";
 import { apiFetch, ApiError, emptyToUndefined, useInvalidate } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { Field } from "@/components/ui/field";
 import { AccountLinkNotice, type LinkRequest } from "./account-link-notice";
 import type { Company, Role, User } from "./types";
@@ -43,6 +44,7 @@ export function CreateUserFormPanel({ roles, companies, canReadNotifications }: 
     handleSubmit,
     reset,
     setError: setFieldError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<CreateUserFormValues>({
     resolver: useZodResolver(CreateUserSchema),
@@ -80,6 +82,7 @@ export function CreateUserFormPanel({ roles, companies, canReadNotifications }: 
 
   return (
     <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("formLabel")}>
+      <ErrorSummary control={control} />
       <ErrorBanner message={outcome.error} />
       <SuccessBanner message={outcome.success} />
       {outcome.invitation ? (

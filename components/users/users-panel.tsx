@@ -3,13 +3,14 @@
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
+import { useDebouncedValue } from "@/components/clients/use-debounced-value";
 import { useApiData, type Paginated } from "@/components/ui/api-client";
-import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { DownloadButtons } from "@/components/ui/download-buttons";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Pagination } from "@/components/ui/pagination";
 import { Badge, Panel } from "@/components/ui/panel";
+import { SearchBox } from "@/components/ui/search-box";
 import { useFormat } from "@/components/ui/use-format";
 import { AccountLinkNotice, type LinkRequest } from "./account-link-notice";
 import { AssignRoleForm } from "./assign-role-form";
@@ -32,15 +33,16 @@ export function UsersPanel({
 }) {
   const t = useTranslations("users");
   const f = useFormat();
-  const [emailDraft, setEmailDraft] = useState("");
-  const [email, setEmail] = useState("");
+  const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   // The last invitation or reset link asked for from a row, whose fate is shown above the table.
   const [linkRequest, setLinkRequest] = useState<LinkRequest | null>(null);
 
+  const q = useDebouncedValue(search.trim());
+
   const query = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
-  if (email) query.set("email", email);
+  if (q) query.set("q", q);
   const users = useApiData<Paginated<User>>(`/api/v1/auth/users?${query}`);
   const roles = useApiData<Role[]>("/api/v1/auth/roles");
   const companies = useApiData<Company[]>(canListCompanies ? "/api/v1/organizations/companies" : null);
@@ -111,26 +113,15 @@ export function UsersPanel({
         description={t("list.description")}
         actions={<DownloadButtons path="/api/v1/auth/users" filters={query} />}
       >
-        <form
-          className="filters"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setEmail(emailDraft.trim());
+        <SearchBox
+          id="users-search"
+          label={t("list.search")}
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
             setPage(1);
           }}
-        >
-          <label htmlFor="users-email-filter">{t("list.filterLabel")}</label>
-          <input
-            id="users-email-filter"
-            type="search"
-            value={emailDraft}
-            onChange={(event) => setEmailDraft(event.target.value)}
-          />
-          <Button type="submit" variant="secondary">
-            {t("list.filter")}
-          </Button>
-        </form>
+        />
         <ErrorBanner message={users.error ?? roles.error} />
         {linkRequest ? (
           <AccountLinkNotice

@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
+import { clients } from "./emission";
 import { businessUnits, companies } from "./operations";
 import { LEAD_STAGES } from "../enums";
 
@@ -28,6 +29,8 @@ export const leads = pgTable(
     campaignId: text("campaign_id"),
     landingPage: text("landing_page"),
     companyId: uuid("company_id").references(() => companies.id),
+    // The client a conversion created or linked (first-hour.md point 10).
+    clientId: uuid("client_id").references(() => clients.id),
     businessUnitId: uuid("business_unit_id").references(() => businessUnits.id),
     formStartedAt: timestamp("form_started_at", { withTimezone: true }),
     formCompletedAt: timestamp("form_completed_at", { withTimezone: true }),
@@ -43,6 +46,7 @@ export const leads = pgTable(
     index("leads_created_idx").on(t.createdAt),
     index("leads_source_idx").on(t.sourceChannel, t.campaignId),
     index("leads_checkout_idx").on(t.checkoutStartedAt),
+    index("leads_client_idx").on(t.clientId),
   ],
 );
 

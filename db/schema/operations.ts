@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { bytea, createdAt, id, updatedAt } from "./columns";
 
 export const countries = pgTable("countries", {
   id: id(),
@@ -39,6 +39,15 @@ export const companies = pgTable(
     processorOnboardingCompletedAt: timestamp("processor_onboarding_completed_at", { withTimezone: true }),
     // Percentage kept by the platform on reseller subscriptions (0 to 100).
     commissionRate: numeric("commission_rate", { precision: 5, scale: 2 }).notNull().default("0.00"),
+    // What a family reads on its certificate and portal (first-hour.md points 6 and 7): the insurer's
+    // legal details and whom to call.
+    address: text("address"),
+    registrationNumber: text("registration_number"),
+    contactPhone: text("contact_phone"),
+    contactEmail: text("contact_email"),
+    // The logo printed on certificates: a PNG or JPEG, at most 512 KB, uploaded by an administrator.
+    logo: bytea("logo"),
+    logoContentType: text("logo_content_type"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -63,7 +63,7 @@ test("an admin marks a beneficiary deceased, finds the claim in the desk, adds e
     const form = page.getByRole("form", { name: "Add an expense" });
     await form.getByLabel("Amount").fill("0");
     await form.getByRole("button", { name: "Add expense" }).click();
-    await expect(form.getByText("Enter 0.01 or more.")).toBeVisible();
+    await expect(form.getByText("Enter 0.01 or more.", { exact: true })).toBeVisible();
 
     await form.getByLabel("Type").selectOption({ label: "Repatriation" });
     await form.getByLabel("Amount").fill("1250.50");

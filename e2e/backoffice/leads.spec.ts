@@ -75,8 +75,21 @@ test("a public lead arrives, and a seller qualifies and converts it from the pip
     await expect(card("Qualified")).toHaveCount(1);
     await expect(card("New")).toHaveCount(0);
     await expect(card("Qualified").getByRole("button")).toHaveText(["To converted", "To disqualified"]);
+    // Converting is final and makes a client: a dialog asks for the client's details and a confirmation.
     await card("Qualified").getByRole("button", { name: "To converted" }).click();
+    const dialog = seller.getByRole("dialog", { name: `Convert ${name} into a client` });
+    await dialog.getByLabel("E-mail").fill(`${firstName.toLowerCase()}@example.test`);
+    await dialog.getByLabel("Birth date").fill("1980-04-12");
+    await dialog.getByLabel("Nationality").selectOption("MX");
+    await dialog.getByLabel("Country of residence").selectOption("MX");
+    await dialog.getByRole("button", { name: "Convert", exact: true }).click();
+    await expect(dialog).toBeHidden();
     await expect(card("Converted")).toHaveCount(1);
+    // The card names the client it became (here registered under the lead's own name) and links to it.
+    await expect(card("Converted").getByRole("link", { name }).last()).toHaveAttribute(
+      "href",
+      /^\/clients\/[0-9a-f-]{36}$/,
+    );
     await expect(card("Converted")).toContainText("Final stage.");
     await expect(card("Converted").getByRole("button")).toHaveCount(0);
   });
@@ -91,7 +104,7 @@ test("a public lead arrives, and a seller qualifies and converts it from the pip
   });
 
   await test.step("the lead page shows CONVERTED with converted_to_contact", async () => {
-    await card("Converted").getByRole("link", { name }).click();
+    await card("Converted").getByRole("link", { name }).first().click();
     await expect(seller).toHaveURL(/\/leads\/[0-9a-f-]{36}$/);
     await expect(seller.getByRole("heading", { level: 1 })).toHaveText(name);
     await expect(seller.getByTestId("lead-chips")).toContainText("Converted");

@@ -106,7 +106,7 @@ test("a signed invoice.payment_failed webhook puts an active policy IN_ARREARS a
     await page.goto(`/policies/${policy.id}`);
     await expect(statusChip(page)).toHaveText("In arrears");
     const history = page.getByRole("list", { name: "Status history" }).getByRole("listitem");
-    await expect(history.last()).toContainText("the system (invoice.payment_failed)");
+    await expect(history.last()).toContainText("by System (invoice.payment_failed)");
     const failed = page
       .getByRole("table", { name: "Transactions of the policy" })
       .getByRole("row")

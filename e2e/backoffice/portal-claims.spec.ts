@@ -1,10 +1,10 @@
-import { copyFile, mkdir } from "node:fs/promises";
 import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import en from "../../messages/en";
 import es from "../../messages/es";
 import { linkFromOutbox } from "../fixtures/accounts";
 import { activePolicyViaApi, adminApi } from "../fixtures/claims";
 import { signInThroughPage } from "../fixtures/data";
+import { documentationScreenshot } from "../fixtures/screens";
 
 // claims-cover.md section 6 from the family's side: a client whose policy is paid reports a death on
 // the portal (Spanish first), sees the claim with the documents it needs, sends the death certificate
@@ -21,14 +21,6 @@ async function useLanguage(context: BrowserContext, page: Page, testInfo: TestIn
   ]);
   await page.goto("/portal");
   await expect(page.locator("html")).toHaveAttribute("lang", locale);
-}
-
-/** Saves a full-page screenshot with the test's output and as the documentation's picture. */
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(name);
-  await page.screenshot({ path, fullPage: true });
-  await mkdir("docs/screens", { recursive: true });
-  await copyFile(path, `docs/screens/${name}`);
 }
 
 test("a client reports a death, sees its checklist and sends the death certificate", async ({
@@ -132,7 +124,7 @@ test("a client reports a death, sees its checklist and sends the death certifica
     const download = await page.request.get((await link.getAttribute("href"))!);
     expect(download.status()).toBe(200);
     expect((await download.body()).subarray(0, 8).toString()).toBe("%PDF-1.4");
-    await screenshot(page, testInfo, "portal-claim-es.png");
+    await documentationScreenshot(page, testInfo, "portal-claim-es.png");
   });
 
   await test.step("the same claim in English", async () => {
@@ -144,7 +136,7 @@ test("a client reports a death, sees its checklist and sends the death certifica
     await expect(englishCard.getByRole("listitem", { name: en.codes.requirement.DEATH_CERTIFICATE })).toContainText(
       en.codes.requirementStatus.RECEIVED,
     );
-    await screenshot(page, testInfo, "portal-claim-en.png");
+    await documentationScreenshot(page, testInfo, "portal-claim-en.png");
   });
 
   await test.step("on a phone the page fits the screen", async () => {
@@ -153,7 +145,7 @@ test("a client reports a death, sees its checklist and sends the death certifica
     await expect(certificate).toContainText(es.codes.requirementStatus.RECEIVED);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(page, testInfo, "portal-claim-phone.png");
+    await documentationScreenshot(page, testInfo, "portal-claim-phone.png");
     // The form too, as a family member fills it on a phone (the test's output only).
     await page.getByRole("button", { name: es.portal.report.open }).click();
     const form = page.getByRole("form", { name: es.portal.report.formLabel });

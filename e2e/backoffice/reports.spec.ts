@@ -1,5 +1,5 @@
-import { copyFile, mkdir, readFile } from "node:fs/promises";
-import { expect, test, type Download, type Page, type TestInfo } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { expect, test, type Download, type Page } from "@playwright/test";
 import en from "../../messages/en";
 import es from "../../messages/es";
 import { formatMoney } from "../../lib/i18n/format";
@@ -7,6 +7,7 @@ import type { PortfolioReport } from "../../lib/reports/schemas";
 import { adminApi } from "../fixtures/claims";
 import { SELLER, signInThroughPage, unique } from "../fixtures/data";
 import { ADMIN_STORAGE_STATE } from "../fixtures/paths";
+import { documentationScreenshot } from "../fixtures/screens";
 
 // reports.md section 1 on the page: the portfolio dashboard shows the figures the API gives for the
 // demo data, in English and in Spanish; the filters change them; the figures download as CSV and JSON.
@@ -102,13 +103,6 @@ async function downloadText(download: Download): Promise<string> {
   return readFile((await download.path())!, "utf8");
 }
 
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(name);
-  await page.screenshot({ path, fullPage: true });
-  await mkdir("docs/screens", { recursive: true });
-  await copyFile(path, `docs/screens/${name}`);
-}
-
 test("the portfolio dashboard shows the demo data's figures, filters them and downloads them", async ({
   page,
   playwright,
@@ -156,7 +150,7 @@ test("the portfolio dashboard shows the demo data's figures, filters them and do
     ])
       await expect(page.getByRole("img", { name: new RegExp(`^${escape(chart)}`) })).toBeVisible();
     await page.waitForLoadState("networkidle");
-    await screenshot(page, testInfo, "reports-en.png");
+    await documentationScreenshot(page, testInfo, "reports-en.png");
   });
 
   await test.step("the demo plan filters the figures", async () => {
@@ -231,7 +225,7 @@ test("the dashboard reads in Spanish, with months by their Spanish names, and fi
   await expect(figure(page, t.figures.premiumInForce).locator(".report-figure-value")).toContainText(/\d USD al mes$/);
   await expect(page.getByRole("navigation", { name: es.nav.main })).toContainText(es.nav.sections.reports.label);
   await page.waitForLoadState("networkidle");
-  await screenshot(page, testInfo, "reports-es.png");
+  await documentationScreenshot(page, testInfo, "reports-es.png");
 
   await page.setViewportSize(PHONE);
   await page.reload();
@@ -239,7 +233,7 @@ test("the dashboard reads in Spanish, with months by their Spanish names, and fi
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
   expect(widths.page).toBeLessThanOrEqual(widths.window);
   await page.waitForLoadState("networkidle");
-  await screenshot(page, testInfo, "reports-phone.png");
+  await documentationScreenshot(page, testInfo, "reports-phone.png");
   await context.close();
 });
 

@@ -25,7 +25,7 @@ export const catalogEndpoints = {
     tag,
     summary: "The catalog to full depth: products, plans, versions and their rules",
     description:
-      "`active_only` (default true) returns only active products. Outside ADMIN, products and plans owned by another company are left out (a product with `company_id` null is shared by every company); `cost_price` is null for callers without plans:write.",
+      "`active_only` (default true) returns only active products. Outside ADMIN, products and plans owned by another company are left out (a product with `company_id` null is shared by every company); `cost_price` is null for callers without plans:write. Each version lists `available_countries`, the countries it can be priced in (its countries and its zones' countries resolved), which a quote offers.",
     access: "plans:read",
     query: ListProductsQuery,
     responses: { 200: { description: "Products by name", schema: z.array(ProductResponse) } },

@@ -11,6 +11,7 @@ import {
   planVersionZones,
   policies,
   products,
+  zoneCountries,
   zones,
   type Plan,
   type PlanVersion,
@@ -19,6 +20,7 @@ import {
 import { can, scopeOf, type Actor } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from "@/lib/errors";
+import { availableCountryCodes } from "./pricing";
 import type {
   CreatePlanInput,
   CreateVersionInput,
@@ -391,7 +393,7 @@ export async function loadVersions(
   const rows = await db.select().from(planVersions).where(filter).orderBy(asc(planVersions.createdAt));
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
-  const [countryRows, zoneRows, bandRows, coverageRows, usedRows] = await Promise.all([
+  const [countryRows, zoneRows, zoneCountryRows, bandRows, coverageRows, usedRows] = await Promise.all([
     db
       .select()
       .from(planVersionCountries)
@@ -408,6 +410,12 @@ export async function loadVersions(
       .innerJoin(zones, eq(zones.id, planVersionZones.zoneId))
       .where(inArray(planVersionZones.planVersionId, ids))
       .orderBy(asc(zones.name)),
+    db
+      .selectDistinct({ planVersionId: planVersionZones.planVersionId, code: countries.isoCode })
+      .from(planVersionZones)
+      .innerJoin(zoneCountries, eq(zoneCountries.zoneId, planVersionZones.zoneId))
+      .innerJoin(countries, eq(countries.id, zoneCountries.countryId))
+      .where(and(inArray(planVersionZones.planVersionId, ids), eq(planVersionZones.isAvailable, true))),
     db.select().from(ageSurcharges).where(inArray(ageSurcharges.planVersionId, ids)).orderBy(asc(ageSurcharges.minAge)),
     db.select().from(coverages).where(inArray(coverages.planVersionId, ids)).orderBy(asc(coverages.name)),
     db.selectDistinct({ id: policies.planVersionId }).from(policies).where(inArray(policies.planVersionId, ids)),
@@ -447,6 +455,10 @@ export async function loadVersions(
     coverages: coverageRows
       .filter((row) => row.planVersionId === version.id)
       .map((row) => ({ id: row.id, name: row.name, description: row.description, limit_amount: row.limitAmount })),
+    available_countries: availableCountryCodes(
+      countryRows.filter((row) => row.planVersionId === version.id),
+      zoneCountryRows.filter((row) => row.planVersionId === version.id).map((row) => row.code),
+    ),
     created_at: version.createdAt.toISOString(),
   }));
 }

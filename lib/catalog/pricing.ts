@@ -39,6 +39,29 @@ export function isAvailableIn(availability: CountryAvailability): boolean {
   return availability.explicit ? availability.explicit.isAvailable : availability.availableThroughZone;
 }
 
+/**
+ * Every country where a version can be priced, sorted by code: its explicit rows and the countries of its
+ * available zones, each decided by isAvailableIn, so the list and the price always agree.
+ */
+export function availableCountryCodes(
+  explicit: Array<{ countryCode: string; isAvailable: boolean }>,
+  zoneCountryCodes: Iterable<string>,
+): string[] {
+  // Plain arrays (a few hundred countries at most): the engine keeps no Map or Set, even a local one.
+  const throughZone = [...zoneCountryCodes];
+  const candidates = [...explicit.map((rule) => rule.countryCode), ...throughZone];
+  return candidates
+    .filter((code, at) => candidates.indexOf(code) === at)
+    .filter((code) => {
+      const rule = explicit.find((candidate) => candidate.countryCode === code);
+      return isAvailableIn({
+        explicit: rule ? { isAvailable: rule.isAvailable, price: null } : null,
+        availableThroughZone: throughZone.includes(code),
+      });
+    })
+    .sort();
+}
+
 /** The band that holds the age (bands never overlap: the catalog refuses overlapping ones). */
 export function surchargeBandFor(bands: SurchargeBand[], age: number): SurchargeBand | null {
   return bands.find((band) => band.minAge <= age && age <= band.maxAge) ?? null;

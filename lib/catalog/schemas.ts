@@ -346,6 +346,11 @@ export const VersionResponse = z.object({
   zones: z.array(ZoneRuleResponse),
   age_surcharges: z.array(SurchargeResponse),
   coverages: z.array(CoverageResponse),
+  available_countries: z
+    .array(z.string())
+    .describe(
+      "ISO codes of every country where the version can be priced, sorted: its available countries and the countries of its available zones, less the countries it excludes by name; what a quote offers",
+    ),
   created_at: z.string(),
 });
 export type VersionResponse = z.infer<typeof VersionResponse>;

@@ -6,7 +6,7 @@ import { BusinessRuleError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { writeAudit } from "@/lib/operations/audit";
 import { assertCorrectable, sumOf } from "./corrections";
-import { correctionsOf, getClaimOrThrow, getClaimPayoutOrThrow, toPayoutResponse } from "./internal";
+import { correctionsOf, getClaimOrThrow, getClaimPayoutOrThrow, namedPayouts, toPayoutResponse } from "./internal";
 import type { ClaimPayoutResponse, CorrectionInput } from "./schemas";
 
 /**
@@ -63,6 +63,7 @@ export async function correctPayout({
       .set({ amount: input.amount })
       .where(eq(claimPayouts.id, payout.id))
       .returning();
+    const [named] = await namedPayouts(tx.db, eq(claimPayouts.id, payout.id));
     await writeAudit(tx, {
       action: "CLAIM_PAYOUT_CORRECTED",
       entity: "claims",
@@ -77,6 +78,6 @@ export async function correctPayout({
         reason: input.reason,
       },
     });
-    return toPayoutResponse(corrected, await correctionsOf(tx.db, { payoutId: payout.id }));
+    return toPayoutResponse(named, await correctionsOf(tx.db, { payoutId: payout.id }));
   });
 }

@@ -39,7 +39,7 @@ export const claimsEndpoints = {
     tag,
     summary: "Claims in the caller's scope (a client: under its own policies), overdue first, then newest report",
     description:
-      "Filters: `status`, `policy_id`, `q` (the start of the claim number, in any letter case). Order: overdue claims (`is_overdue`) first; then `sort=-reported_at` (the default) lists the newest report first, `sort=reported_at` the oldest first. Paginated (`page`, `page_size`), or walked by `cursor` in the stable order newest created first (then id), which ignores `sort` and the overdue-first order: without a cursor, `next_cursor` starts the walk at its beginning (the claims created up to that first read), so a walk from it returns every claim once, the first page's claims included again. `format=csv|xlsx` downloads every matching claim in the walk's order.",
+      "Filters: `status`, `policy_id`, `q` (the start of the claim number or the policy number, or part of the client's or the deceased's name, in any letter case and with or without accents). Order: overdue claims (`is_overdue`) first; then `sort=-reported_at` (the default) lists the newest report first, `sort=reported_at` the oldest first. Paginated (`page`, `page_size`), or walked by `cursor` in the stable order newest created first (then id), which ignores `sort` and the overdue-first order: without a cursor, `next_cursor` starts the walk at its beginning (the claims created up to that first read), so a walk from it returns every claim once, the first page's claims included again. `format=csv|xlsx` downloads every matching claim in the walk's order.",
     access: readClaims,
     query: ListClaimsQuery,
     responses: { 200: listResponse("A page of claims", PaginatedClaims) },

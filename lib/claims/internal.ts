@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import type { PolicyStatus } from "@/db/enums";
 import {
@@ -27,6 +27,7 @@ import { scopeFilter } from "@/lib/auth/scope-filter";
 import type { ServiceContext } from "@/lib/context";
 import { ownClientIds } from "@/lib/emission/internal";
 import { NotFoundError } from "@/lib/errors";
+import { actorOfLabel } from "@/lib/identity/display-names";
 import { todayUtc } from "@/lib/emission/dates";
 import { addDays } from "@/lib/emission/premium-dates";
 import { formatMoney, money } from "@/lib/money";
@@ -109,32 +110,55 @@ export async function getClaimPayoutOrThrow(
   return payout;
 }
 
-/** The corrections of one line (an expense's or a payout's), oldest first. */
-export function correctionsOf(db: DbOrTx, line: { expenseId: string } | { payoutId: string }) {
+type NamedCorrection = ClaimCorrection & { correctedByName: string | null };
+type NamedPayout = ClaimPayout & { createdByName: string | null };
+
+/** Corrections with the name of who made each (one join for the whole list), oldest first. */
+function namedCorrections(db: DbOrTx, where: SQL): Promise<NamedCorrection[]> {
+  const by = actorOfLabel(claimCorrections.correctedBy, "corrected_by");
   return db
-    .select()
+    .select({ ...getTableColumns(claimCorrections), correctedByName: by.name })
     .from(claimCorrections)
-    .where(
-      "expenseId" in line
-        ? eq(claimCorrections.expenseId, line.expenseId)
-        : eq(claimCorrections.payoutId, line.payoutId),
-    )
+    .leftJoin(by.user, by.onUser)
+    .leftJoin(by.apiKey, by.onApiKey)
+    .where(where)
     .orderBy(asc(claimCorrections.correctedAt), asc(claimCorrections.id));
 }
 
-function toCorrectionResponse(row: ClaimCorrection): ClaimCorrectionResponse {
+/** The corrections of one line (an expense's or a payout's), oldest first. */
+export function correctionsOf(db: DbOrTx, line: { expenseId: string } | { payoutId: string }) {
+  return namedCorrections(
+    db,
+    "expenseId" in line ? eq(claimCorrections.expenseId, line.expenseId) : eq(claimCorrections.payoutId, line.payoutId),
+  );
+}
+
+/** Payouts with the name of who recorded each (one join for the whole list), oldest first. */
+export function namedPayouts(db: DbOrTx, where: SQL): Promise<NamedPayout[]> {
+  const by = actorOfLabel(claimPayouts.createdBy, "created_by");
+  return db
+    .select({ ...getTableColumns(claimPayouts), createdByName: by.name })
+    .from(claimPayouts)
+    .leftJoin(by.user, by.onUser)
+    .leftJoin(by.apiKey, by.onApiKey)
+    .where(where)
+    .orderBy(asc(claimPayouts.createdAt), asc(claimPayouts.id));
+}
+
+function toCorrectionResponse(row: NamedCorrection): ClaimCorrectionResponse {
   return {
     id: row.id,
     previous_amount: row.previousAmount,
     amount: row.amount,
     reason: row.reason,
     corrected_by: row.correctedBy,
+    corrected_by_name: row.correctedByName,
     corrected_at: row.correctedAt.toISOString(),
   };
 }
 
 /** A line's amount as first recorded and its corrections (oldest first): the first one replaced the original. */
-function correctionFields(amount: string, corrections: ClaimCorrection[]) {
+function correctionFields(amount: string, corrections: NamedCorrection[]) {
   return {
     original_amount: corrections[0]?.previousAmount ?? amount,
     corrections: corrections.map(toCorrectionResponse),
@@ -143,7 +167,7 @@ function correctionFields(amount: string, corrections: ClaimCorrection[]) {
 
 export function toClaimExpenseResponse(
   expense: ClaimExpense,
-  corrections: ClaimCorrection[] = [],
+  corrections: NamedCorrection[] = [],
 ): ClaimExpenseResponse {
   return {
     id: expense.id,
@@ -197,7 +221,7 @@ export function toDocumentResponse(row: Omit<ClaimDocument, "content">): ClaimDo
   };
 }
 
-export function toPayoutResponse(row: ClaimPayout, corrections: ClaimCorrection[] = []): ClaimPayoutResponse {
+export function toPayoutResponse(row: NamedPayout, corrections: NamedCorrection[] = []): ClaimPayoutResponse {
   return {
     id: row.id,
     payee_type: row.payeeType,
@@ -207,6 +231,7 @@ export function toPayoutResponse(row: ClaimPayout, corrections: ClaimCorrection[
     method: row.method,
     reference: row.reference,
     created_by: row.createdBy,
+    created_by_name: row.createdByName,
     created_at: row.createdAt.toISOString(),
     ...correctionFields(row.amount, corrections),
   };
@@ -284,6 +309,7 @@ export function coverFactsOfPolicy(
 export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<ClaimResponse[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((claim) => claim.id);
+  const changedBy = actorOfLabel(claimStatusHistory.changedBy, "changed_by");
   const [expenses, history, requirements, documents, payouts, corrections, cover] = await Promise.all([
     db
       .select()
@@ -291,8 +317,14 @@ export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<Claim
       .where(inArray(claimExpenses.claimId, ids))
       .orderBy(asc(claimExpenses.createdAt), asc(claimExpenses.id)),
     db
-      .select()
+      .select({
+        ...getTableColumns(claimStatusHistory),
+        changedByName: changedBy.name,
+        changedByEmail: changedBy.email,
+      })
       .from(claimStatusHistory)
+      .leftJoin(changedBy.user, changedBy.onUser)
+      .leftJoin(changedBy.apiKey, changedBy.onApiKey)
       .where(inArray(claimStatusHistory.claimId, ids))
       .orderBy(asc(claimStatusHistory.changedAt), asc(claimStatusHistory.id)),
     db
@@ -305,16 +337,8 @@ export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<Claim
       .from(claimDocuments)
       .where(inArray(claimDocuments.claimId, ids))
       .orderBy(asc(claimDocuments.uploadedAt), asc(claimDocuments.id)),
-    db
-      .select()
-      .from(claimPayouts)
-      .where(inArray(claimPayouts.claimId, ids))
-      .orderBy(asc(claimPayouts.createdAt), asc(claimPayouts.id)),
-    db
-      .select()
-      .from(claimCorrections)
-      .where(inArray(claimCorrections.claimId, ids))
-      .orderBy(asc(claimCorrections.correctedAt), asc(claimCorrections.id)),
+    namedPayouts(db, inArray(claimPayouts.claimId, ids)),
+    namedCorrections(db, inArray(claimCorrections.claimId, ids)),
     coverFactsOf(db, rows),
   ]);
   const correctionsOfExpense = (id: string) => corrections.filter((row) => row.expenseId === id);
@@ -355,6 +379,8 @@ export async function toClaimResponses(db: DbOrTx, rows: Claim[]): Promise<Claim
           from_status: row.fromStatus,
           to_status: row.toStatus,
           changed_by: row.changedBy,
+          changed_by_name: row.changedByName,
+          changed_by_email: row.changedByEmail,
           reason: row.reason,
           changed_at: row.changedAt.toISOString(),
         })),

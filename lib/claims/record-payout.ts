@@ -5,7 +5,7 @@ import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BusinessRuleError, ConflictError } from "@/lib/errors";
 import { formatMoney, money } from "@/lib/money";
 import { writeAudit } from "@/lib/operations/audit";
-import { getClaimOrThrow, toPayoutResponse } from "./internal";
+import { getClaimOrThrow, namedPayouts, toPayoutResponse } from "./internal";
 import type { ClaimPayoutResponse, CreatePayoutInput } from "./schemas";
 
 /**
@@ -74,6 +74,7 @@ export async function recordPayout({
         reference: payout.reference,
       },
     });
-    return toPayoutResponse(payout);
+    const [named] = await namedPayouts(tx.db, eq(claimPayouts.id, payout.id));
+    return toPayoutResponse(named);
   });
 }

@@ -6,6 +6,9 @@ import {
   MoneyString,
   paginated,
   PaginationQuery,
+  PersonEmail,
+  PersonName,
+  SearchText,
   Uuid,
   withSomeChange,
 } from "@/lib/schemas";
@@ -44,7 +47,8 @@ export const ClaimCorrectionResponse = z.object({
   previous_amount: MoneyString.describe("The amount this correction replaced"),
   amount: MoneyString.describe("The amount from this correction on"),
   reason: z.string(),
-  corrected_by: z.string(),
+  corrected_by: z.string().describe('A user id, "api_key:<id>" or "system:<name>"'),
+  corrected_by_name: PersonName,
   corrected_at: z.string(),
 });
 export type ClaimCorrectionResponse = z.infer<typeof ClaimCorrectionResponse>;
@@ -68,7 +72,9 @@ export type ClaimExpenseResponse = z.infer<typeof ClaimExpenseResponse>;
 export const ClaimStatusHistoryResponse = z.object({
   from_status: z.enum(CLAIM_STATUSES).nullable(),
   to_status: z.enum(CLAIM_STATUSES),
-  changed_by: z.string(),
+  changed_by: z.string().describe('A user id, "api_key:<id>" or "system:<name>"'),
+  changed_by_name: PersonName,
+  changed_by_email: PersonEmail,
   reason: z.string(),
   changed_at: z.string(),
 });
@@ -139,7 +145,8 @@ export const ClaimPayoutResponse = z.object({
   currency: z.string(),
   method: z.enum(PAYOUT_METHODS),
   reference: z.string().nullable(),
-  created_by: z.string(),
+  created_by: z.string().describe('A user id, "api_key:<id>" or "system:<name>"'),
+  created_by_name: PersonName,
   created_at: z.string(),
   ...CorrectionFields,
 });
@@ -184,12 +191,9 @@ ClaimResponse.register(z.globalRegistry, { id: "Claim" });
 export const CLAIM_SORTS = ["-reported_at", "reported_at"] as const;
 
 export const ListClaimsQuery = PaginationQuery.extend({
-  q: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .describe('Matches the start of the claim number, in any letter case ("clm-2026-0001")'),
+  q: SearchText.optional().describe(
+    'Matches the start of the claim number ("clm-2026-0001") or of the policy number, in any letter case, or text anywhere in the name of the client or of the deceased, in any letter case and with or without accents ("ramirez" finds "Ana Ramírez")',
+  ),
   status: z.enum(CLAIM_STATUSES).optional(),
   policy_id: Uuid.optional(),
   sort: z

@@ -161,7 +161,7 @@ export const emissionEndpoints = {
     tag,
     summary: "The policy certificate (PDF)",
     description:
-      'Only for an ACTIVE or IN_ARREARS policy (409 otherwise). Rendered once, when the policy becomes active, and kept; `Content-Disposition: attachment; filename="policy_<id>.pdf"`.',
+      "Only for an ACTIVE or IN_ARREARS policy (409 otherwise). Rendered when the policy becomes active and kept until what it prints changes (the people, the premium, the company's profile or logo); in the client's preferred_language. `Content-Disposition: attachment; filename=\"certificate-<policy_number>.pdf\"` (`certificado-<policy_number>.pdf` in Spanish).",
     access: readPolicy,
     params: IdParams,
     responses: {
@@ -254,7 +254,7 @@ export const emissionEndpoints = {
     tag: "Portal",
     summary: "The signed-in client's record and policies",
     description:
-      "The client whose e-mail is the signed-in user's (any letter case), with each policy's certificate and wallet pass links.",
+      "The client whose e-mail is the signed-in user's (any letter case), its insurer's contacts, and each policy's certificate and wallet pass links, next premium (due date and monthly amount) and whom to call about it (the issuing company and the seller).",
     access: "portal:read",
     responses: {
       200: { description: "The client and its policies", schema: PortalResponse },

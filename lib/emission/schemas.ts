@@ -7,7 +7,10 @@ import {
   MoneyString,
   paginated,
   PaginationQuery,
+  PersonEmail,
+  PersonName,
   PhoneInput,
+  SearchText,
   TermNumber,
   Uuid,
   withSomeChange,
@@ -102,7 +105,7 @@ export type ClientResponse = z.infer<typeof ClientResponse>;
 ClientResponse.register(z.globalRegistry, { id: "Client" });
 
 export const ListClientsQuery = PaginationQuery.extend({
-  q: z.string().trim().max(200).optional().describe("Matches the start of a name or e-mail, in any letter case"),
+  q: SearchText.optional().describe("Matches the start of a name or e-mail, in any letter case"),
 });
 
 export const BeneficiaryInput = z.object({
@@ -151,7 +154,9 @@ export const BeneficiaryResponse = z.object({
 export const StatusHistoryResponse = z.object({
   from_status: z.enum(POLICY_STATUSES).nullable(),
   to_status: z.enum(POLICY_STATUSES),
-  changed_by: z.string(),
+  changed_by: z.string().describe('A user id, "api_key:<id>" or "system:<name>"'),
+  changed_by_name: PersonName,
+  changed_by_email: PersonEmail,
   reason: z.string(),
   changed_at: z.string(),
   effective_date: z.string().describe("The day the move took effect (a late-found lapse: the lapse day)"),
@@ -211,7 +216,7 @@ export const ListPoliciesQuery = PaginationQuery.extend({
   client_id: Uuid.optional(),
   start_from: DateOnly.optional().describe("Policies starting on or after this date"),
   start_to: DateOnly.optional().describe("Policies starting on or before this date"),
-  q: z.string().trim().max(200).optional().describe("Matches the start of the policy number or of the client's name"),
+  q: SearchText.optional().describe("Matches the start of the policy number or of the client's name"),
 });
 export type ListPoliciesQuery = z.infer<typeof ListPoliciesQuery>;
 
@@ -227,12 +232,41 @@ export const MarkDeceasedResponse = z.object({
   claim_number: z.string().describe('The claim\'s number, "CLM-2026-000123"'),
 });
 
+/** Whom a client calls at an insurer: what the company's profile holds, each null until it is filled in. */
+export const PortalCompanyContact = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  contact_email: z.string().nullable(),
+});
+
 export const PortalPolicy = PolicyResponse.extend({
   pdf_url: z.string(),
   passbook_url: z.string(),
   plan_name: z.string(),
+  next_premium: z
+    .object({
+      due_date: z.string().describe("next_due_date: the first day not yet paid for"),
+      amount: MoneyString.describe("The monthly premium in force now (final_price)"),
+      currency: z.string(),
+    })
+    .nullable()
+    .describe(
+      "Null when nothing more is owed: a status that takes no payment, a cancellation at the end of the paid period, or a last term that does not renew",
+    ),
+  contacts: z.object({
+    company: PortalCompanyContact.describe("The company the policy was issued under"),
+    seller: z
+      .object({ name: z.string().nullable(), email: z.string() })
+      .nullable()
+      .describe("The user who issued the policy, while active; null for an import or an API key"),
+  }),
 });
-export const PortalResponse = z.object({ client: ClientResponse, policies: z.array(PortalPolicy) });
+export const PortalResponse = z.object({
+  client: ClientResponse,
+  company: PortalCompanyContact.describe("The client's insurer: the company of its client record"),
+  policies: z.array(PortalPolicy),
+});
 
 export const PaginatedClients = paginated(ClientResponse);
 export const PaginatedPolicies = paginated(PolicyListItem);

@@ -21,6 +21,7 @@ export const ERROR_CODES: ReadonlyArray<readonly [string, string]> = [
   ["conflict", "409: the request conflicts with what is stored (a taken e-mail or name, a move not allowed)"],
   ["already_verified", "409: the e-mail address is already verified"],
   ["last_admin", "409: the change would leave no active ADMIN"],
+  ["email_taken", "409: a lead's conversion names a new client whose e-mail another client has"],
   ["claim_decided", "409: an expense of a decided claim is edited or deleted; record a correction instead"],
   ["claim_closed", "409: a CLOSED claim's expenses and payouts can no longer be corrected"],
   ["payload_too_large", "413: the body or file is larger than the route takes"],
@@ -85,6 +86,8 @@ export const ITEM_CODES: ReadonlyArray<readonly [string, string]> = [
   ["document_required", "a checklist item accepted before a document was uploaded for it"],
   ["expenses_below_payouts", "a claim expense corrected below what was paid out in its currency"],
   ["invalid_cursor", "a list's cursor this service did not make for that list (forged, altered or another list's)"],
+  ["client_or_client_id", "a lead's conversion that names no client, or both an existing and a new one"],
+  ["not_lead_company", "a client of another company than the lead's, which the lead cannot become"],
 ];
 
 /** The codes as the OpenAPI Error schema describes them. */

@@ -23,7 +23,8 @@ export async function readMultipartUpload<S extends z.ZodType>(
     );
   }
   const maxBodyBytes = maxFileBytes + FORM_OVERHEAD_BYTES;
-  const tooLarge = () => new PayloadTooLargeError(`the file is larger than ${maxFileBytes / 1024 / 1024} MB`);
+  const limit = maxFileBytes >= 1024 * 1024 ? `${maxFileBytes / 1024 / 1024} MB` : `${maxFileBytes / 1024} KB`;
+  const tooLarge = () => new PayloadTooLargeError(`the file is larger than ${limit}`);
   if (Number(req.headers.get("content-length") ?? "0") > maxBodyBytes) throw tooLarge();
   const body = await readLimitedBytes(req, maxBodyBytes, tooLarge);
 

@@ -73,19 +73,32 @@ export function countryName(code: string, locale: Locale): string {
 }
 
 /**
- * An amount as a person types it, as a plain decimal string: "1250.50", "1,250.50" and "1.250,50" all
- * give "1250.50" (a comma or point followed by exactly two digits at the end is the decimal mark, and
- * so is one followed by a single digit, "12.5"; any other comma or point groups digits by threes). Null
- * for text that is not an amount.
+ * An amount as a person types it, as a plain decimal string, or null for text that is not an amount. It
+ * reads the same in both languages, so an amount copied from a page in either one is read as shown:
+ * with both marks the last one is the decimal mark ("1,250.50", "1.250,50"); a mark used twice groups
+ * ("1.250.000"); a lone mark before exactly three digits groups too ("1,250" and "1.250" are 1250: no
+ * currency taken here has three decimals, and Spanish pages show amounts as es-MX does, "1,250.50", while
+ * Spanish speakers elsewhere write "1.250"); any other lone mark is decimal ("1250.50", "1250,5"). Groups
+ * are threes ("1,25,000" is refused); spaces are ignored.
  */
 export function parseAmount(text: string): string | null {
-  const trimmed = text.trim().replace(/[\s\u00a0]/g, "");
-  if (!/^-?[\d.,]*\d$/.test(trimmed) || !/\d/.test(trimmed)) return null;
-  const decimal = /[.,](\d{1,2})$/.exec(trimmed);
-  const whole = decimal ? trimmed.slice(0, decimal.index) : trimmed;
-  const digits = whole.replace(/[.,]/g, "").replace(/^(-?)$/, "$10");
-  if (!/^-?\d+$/.test(digits)) return null;
-  // A grouping mark must group by threes: "1,25" or "12,3456" is not an amount.
-  if (/[.,]/.test(whole) && !/^-?\d{1,3}([.,]\d{3})+$/.test(whole)) return null;
-  return decimal ? `${digits}.${decimal[1]}` : digits;
+  const typed = text.replace(/[\s\u00a0\u202f]/g, "");
+  const match = /^(-?)([\d.,]*\d)$/.exec(typed);
+  if (!match) return null;
+  const [, sign, body] = match;
+  const marks = body.replace(/\d/g, "");
+  const last = marks.at(-1);
+  let decimalMark: string | undefined;
+  if (last === undefined) decimalMark = undefined;
+  else if (marks.includes(",") && marks.includes(".")) decimalMark = last;
+  else if (marks.length > 1 || /^\d{1,3}[.,]\d{3}$/.test(body)) decimalMark = undefined;
+  else decimalMark = last;
+  const at = decimalMark === undefined ? -1 : body.lastIndexOf(decimalMark);
+  const whole = at === -1 ? body : body.slice(0, at);
+  const fraction = at === -1 ? "" : body.slice(at + 1);
+  if (/[.,]/.test(fraction) || (whole !== "" && !/^\d+$|^\d{1,3}([.,]\d{3})+$/.test(whole))) return null;
+  // Grouping uses one mark: "1.250,000" has its decimal mark before a group.
+  if (decimalMark !== undefined && whole.includes(decimalMark)) return null;
+  const digits = (whole.replace(/[.,]/g, "") || "0").replace(/^0+(?=\d)/, "");
+  return `${sign}${digits}${fraction ? `.${fraction}` : ""}`;
 }

@@ -242,7 +242,7 @@ export const identityEndpoints = {
     method: "GET",
     path: "/auth/users",
     tag,
-    summary: "List users (paginated; e-mail substring and company filters)",
+    summary: "List users (paginated; name or e-mail search, e-mail substring and company filters)",
     access: "users:manage",
     query: ListUsersQuery,
     responses: { 200: listResponse("A page of users, newest first", paginated(UserResponse)) },

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, like, or, type SQL } from "drizzle-orm";
 import { escapeLike } from "@/db/like";
+import { containsPattern, normalized } from "@/db/search";
 import { users } from "@/db/schema";
 import { assertCan, scopeOf } from "@/lib/auth/actor";
 import { type ServiceContext } from "@/lib/context";
@@ -21,6 +22,11 @@ export async function listUsers({
   const scope = scopeOf(ctx.actor);
   const filters: SQL[] = [];
   if (query.email) filters.push(ilike(users.email, `%${escapeLike(query.email)}%`));
+  // A few thousand users at most: the name or e-mail containing the text, folded on the fly (db/search.ts).
+  if (query.q) {
+    const search = containsPattern(query.q);
+    filters.push(or(like(normalized(users.fullName), search), like(normalized(users.email), search))!);
+  }
   if (query.company_id) filters.push(eq(users.companyId, query.company_id));
   if (scope) filters.push(eq(users.companyId, scope.companyId));
   const where = and(...filters);

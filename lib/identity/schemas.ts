@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "@/db/enums";
 import { ALL_PERMISSIONS } from "@/lib/auth/permissions";
-import { DateTimeInput, Email, PaginationQuery, Uuid } from "@/lib/schemas";
+import { DateTimeInput, Email, PaginationQuery, SearchText, Uuid } from "@/lib/schemas";
 
 export const Password = z
   .string()
@@ -107,7 +107,10 @@ export const EmptyResponse = z.object({}).strict();
 EmptyResponse.register(z.globalRegistry, { id: "Empty" });
 
 export const ListUsersQuery = PaginationQuery.extend({
-  email: z.string().trim().max(254).optional(),
+  q: SearchText.optional().describe(
+    'Text found anywhere in the full name or the e-mail, in any letter case, with or without accents ("ramirez" finds "Ana Ramírez")',
+  ),
+  email: z.string().trim().max(254).optional().describe("Text found anywhere in the e-mail, in any letter case"),
   company_id: Uuid.optional(),
 });
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;

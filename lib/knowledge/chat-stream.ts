@@ -1,14 +1,9 @@
 import { streamText } from "ai";
+import type { Language } from "@/db/enums";
 import type { ServiceContext } from "@/lib/context";
 import { outboundTimeoutMs } from "@/lib/outbound";
-import {
-  extractiveAnswer,
-  NOT_IN_KNOWLEDGE,
-  prepareChat,
-  promptOf,
-  storeTurns,
-  type PreparedChat,
-} from "./conversation";
+import { NOT_IN_KNOWLEDGE } from "./answer-language";
+import { extractiveAnswer, prepareChat, promptOf, storeTurns, type PreparedChat } from "./conversation";
 import { chatModel, providerError } from "./models";
 import type { ChatInput, ChatSource } from "./schemas";
 
@@ -17,7 +12,9 @@ async function* answerPieces(prepared: PreparedChat, signal: AbortSignal): Async
   const model = prepared.relevant.length === 0 ? null : chatModel();
   if (!model) {
     const answer =
-      prepared.relevant.length === 0 ? NOT_IN_KNOWLEDGE : extractiveAnswer(prepared.input.message, prepared.relevant);
+      prepared.relevant.length === 0
+        ? NOT_IN_KNOWLEDGE[prepared.language]
+        : extractiveAnswer(prepared.input.message, prepared.relevant, prepared.language);
     // A few pieces at word boundaries, so the page shows it arriving as it would from a model.
     const pieces = answer.match(/\S+(?:\s+\S+){0,7}\s*/g) ?? [answer];
     for (const [index, piece] of pieces.entries()) {
@@ -50,7 +47,7 @@ export async function chatStream({
 }: {
   ctx: ServiceContext;
   input: ChatInput;
-}): Promise<{ sources: ChatSource[]; turn: number; text: ReadableStream<string> }> {
+}): Promise<{ sources: ChatSource[]; turn: number; language: Language; text: ReadableStream<string> }> {
   const prepared = await prepareChat({ ctx, input });
   const abort = new AbortController();
   // The provider has the outbound timeout to start answering; once it does, the answer may take longer.
@@ -84,7 +81,7 @@ export async function chatStream({
         return;
       }
       if (answer.trim() === "") {
-        answer = NOT_IN_KNOWLEDGE;
+        answer = NOT_IN_KNOWLEDGE[prepared.language];
         controller.enqueue(answer);
       }
       await storeTurns(prepared, answer.trim());
@@ -95,5 +92,5 @@ export async function chatStream({
       await pieces.return(undefined);
     },
   });
-  return { sources: prepared.sources, turn: prepared.turn, text };
+  return { sources: prepared.sources, turn: prepared.turn, language: prepared.language, text };
 }

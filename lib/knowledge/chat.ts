@@ -1,21 +1,16 @@
 import { generateText } from "ai";
 import type { ServiceContext } from "@/lib/context";
 import { outboundTimeoutMs } from "@/lib/outbound";
-import {
-  extractiveAnswer,
-  NOT_IN_KNOWLEDGE,
-  prepareChat,
-  promptOf,
-  storeTurns,
-  type PreparedChat,
-} from "./conversation";
+import { NOT_IN_KNOWLEDGE } from "./answer-language";
+import { extractiveAnswer, prepareChat, promptOf, storeTurns, type PreparedChat } from "./conversation";
 import { chatModel, providerError } from "./models";
 import type { ChatInput, ChatResponse } from "./schemas";
 
 async function generatedAnswer(prepared: PreparedChat): Promise<string> {
-  if (prepared.relevant.length === 0) return NOT_IN_KNOWLEDGE;
+  const notInKnowledge = NOT_IN_KNOWLEDGE[prepared.language];
+  if (prepared.relevant.length === 0) return notInKnowledge;
   const model = chatModel();
-  if (!model) return extractiveAnswer(prepared.input.message, prepared.relevant);
+  if (!model) return extractiveAnswer(prepared.input.message, prepared.relevant, prepared.language);
   try {
     const { text } = await generateText({
       model,
@@ -23,7 +18,7 @@ async function generatedAnswer(prepared: PreparedChat): Promise<string> {
       maxRetries: 1,
       abortSignal: AbortSignal.timeout(outboundTimeoutMs()),
     });
-    return text.trim() || NOT_IN_KNOWLEDGE;
+    return text.trim() || notInKnowledge;
   } catch (error) {
     throw providerError(error, "the answer", 502);
   }
@@ -38,5 +33,11 @@ export async function chat({ ctx, input }: { ctx: ServiceContext; input: ChatInp
   const prepared = await prepareChat({ ctx, input });
   const answer = await generatedAnswer(prepared);
   await storeTurns(prepared, answer);
-  return { session_id: input.session_id, turn: prepared.turn, answer, sources: prepared.sources };
+  return {
+    session_id: input.session_id,
+    turn: prepared.turn,
+    answer,
+    language: prepared.language,
+    sources: prepared.sources,
+  };
 }

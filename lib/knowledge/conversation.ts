@@ -2,12 +2,14 @@
 // knowledge and memory prepared once, the prompt made of them, and the turns stored after the answer.
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { ModelMessage } from "ai";
+import type { Language } from "@/db/enums";
 import { chatMessages, clients, KNOWLEDGE_AUDIENCES } from "@/db/schema";
 import { assertCan, assertEmailVerified, can, companyOf } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { ownClient } from "@/lib/emission/internal";
 import { ForbiddenError } from "@/lib/errors";
 import { consumeRateLimit } from "@/lib/operations/rate-limit";
+import { ANSWER_IN, answerLanguageOf, NOT_IN_KNOWLEDGE, QUOTED_FROM } from "./answer-language";
 import { words } from "./local-embedding";
 import { embedTexts } from "./models";
 import { nearestFragments, type KnowledgeScope, type RetrievedFragment } from "./nearest-fragments";
@@ -24,47 +26,109 @@ export function relevanceFloor(): number {
   return process.env.OPENAI_API_KEY ? 0.25 : 0.12;
 }
 
-export const NOT_IN_KNOWLEDGE =
-  "I could not find this in the company's documents, so I cannot answer it. Please ask an adviser, or add the document that covers it to the knowledge library.";
-
 export const SYSTEM_PROMPT = [
   "You are an expert in funeral and repatriation insurance, helping the staff and clients of an insurer.",
   "Answer only from the numbered fragments of the company's own documents given with the question; do not use any other knowledge, and never guess.",
   "If the fragments do not hold the answer, say plainly that the documents do not cover it.",
-  "Answer in the language of the question, briefly and precisely (amounts, waiting periods and conditions exactly as written), and name the document titles you used.",
+  "Answer briefly and precisely (amounts, waiting periods and conditions exactly as written), and name the document titles you used.",
 ].join(" ");
 
 function snippetOf(content: string): string {
   return content.length > 300 ? `${content.slice(0, 297)}...` : content;
 }
 
-function toSource(fragment: RetrievedFragment): ChatSource {
+/** The longest passage of a fragment a citation quotes, "..." included: a few sentences around the match. */
+export const PASSAGE_MAX = 400;
+const ELLIPSIS = "...";
+
+/**
+ * Where each sentence of a text starts and ends: cut after . ! ? and the space after it, and at blank
+ * lines. Not at a single line break: a PDF's text breaks its lines inside sentences.
+ */
+function sentenceSpans(text: string): Array<{ start: number; end: number }> {
+  const spans: Array<{ start: number; end: number }> = [];
+  let start = 0;
+  for (const boundary of text.matchAll(/(?<=[.!?])\s+|\n\s*\n\s*/g)) {
+    if (boundary.index > start) spans.push({ start, end: boundary.index });
+    start = boundary.index + boundary[0].length;
+  }
+  if (start < text.length) spans.push({ start, end: text.length });
+  return spans;
+}
+
+/** How many of the question's words a text holds. */
+function overlapOf(text: string, asked: ReadonlySet<string>): number {
+  return new Set(words(text).filter((word) => asked.has(word))).size;
+}
+
+/**
+ * The part of a fragment a citation shows: the sentence sharing the most words with the question (the
+ * first sentence when none does, as a trained model's match may share none), widened by the sentences
+ * after and before it up to PASSAGE_MAX characters, with "..." where the fragment goes on. Line breaks are
+ * kept, so a list reads as a list.
+ */
+export function passageOf(content: string, question: string): string {
+  const spans = sentenceSpans(content);
+  if (spans.length === 0) return "";
+  const asked = new Set(words(question));
+  const overlaps = spans.map((span) => overlapOf(content.slice(span.start, span.end), asked));
+  let first = overlaps.indexOf(Math.max(...overlaps));
+  let last = first;
+  // Room is kept for the "..." on either side.
+  const room = PASSAGE_MAX - 2 * ELLIPSIS.length;
+  const fits = (from: number, to: number) => spans[to].end - spans[from].start <= room;
+  for (let isGrowing = true; isGrowing;) {
+    isGrowing = false;
+    if (last + 1 < spans.length && fits(first, last + 1)) {
+      last += 1;
+      isGrowing = true;
+    }
+    if (first > 0 && fits(first - 1, last)) {
+      first -= 1;
+      isGrowing = true;
+    }
+  }
+  let passage = content.slice(spans[first].start, spans[last].end);
+  let isCut = spans[last].end < content.length;
+  // One sentence longer than a passage: its start, cut at a word.
+  if (passage.length > room) {
+    const at = passage.lastIndexOf(" ", room);
+    passage = passage.slice(0, at > 0 ? at : room);
+    isCut = true;
+  }
+  return `${spans[first].start > 0 ? ELLIPSIS : ""}${passage}${isCut ? ELLIPSIS : ""}`;
+}
+
+function toSource(fragment: RetrievedFragment, question: string): ChatSource {
   return {
     document_id: fragment.documentId,
     title: fragment.title,
     fragment_id: fragment.fragmentId,
     snippet: snippetOf(fragment.content),
+    passage: passageOf(fragment.content, question),
     score: Math.round(fragment.score * 10_000) / 10_000,
   };
 }
 
-/** Without a chat model: the sentences of the fragments that share the most words with the question. */
-export function extractiveAnswer(question: string, fragments: RetrievedFragment[]): string {
+/**
+ * Without a chat model: the sentences of the fragments that share the most words with the question, one
+ * a line under the titles they come from.
+ */
+export function extractiveAnswer(question: string, fragments: RetrievedFragment[], language: Language): string {
   const asked = new Set(words(question));
   const sentences = fragments.flatMap((fragment) =>
-    fragment.content.split(/(?<=[.!?])\s+/).map((sentence) => ({
-      sentence: sentence.trim(),
-      title: fragment.title,
-      overlap: words(sentence).filter((word) => asked.has(word)).length,
-    })),
+    sentenceSpans(fragment.content).map(({ start, end }) => {
+      const sentence = fragment.content.slice(start, end).trim();
+      return { sentence, title: fragment.title, overlap: words(sentence).filter((word) => asked.has(word)).length };
+    }),
   );
   const best = sentences
     .filter((candidate) => candidate.overlap > 0)
     .sort((a, b) => b.overlap - a.overlap)
     .slice(0, 3);
-  if (best.length === 0) return NOT_IN_KNOWLEDGE;
+  if (best.length === 0) return NOT_IN_KNOWLEDGE[language];
   const titles = [...new Set(best.map((candidate) => candidate.title))].join("; ");
-  return `From ${titles}: ${best.map((candidate) => candidate.sentence).join(" ")}`;
+  return [QUOTED_FROM[language](titles), ...best.map((candidate) => candidate.sentence)].join("\n");
 }
 
 /** Questions a user or an API key may ask in a minute (trust.md section 5), then 429. */
@@ -77,6 +141,8 @@ type ChatOwner = { userId: string | null; apiKeyId: string | null };
 export type PreparedChat = {
   ctx: ServiceContext;
   input: ChatInput;
+  /** The language the answer is written in: the question's (answer-language.ts). */
+  language: Language;
   companyId: string;
   owner: ChatOwner;
   /** This question's place in the owner's conversation: 1 for a new one. */
@@ -174,22 +240,26 @@ export async function prepareChat({ ctx, input }: { ctx: ServiceContext; input: 
   return {
     ctx,
     input,
+    language: answerLanguageOf(input.message, input.language),
     companyId: scope.companyId,
     owner,
     turn: asked + 1,
     relevant,
     memory,
-    sources: relevant.map(toSource),
+    sources: relevant.map((fragment) => toSource(fragment, input.message)),
   };
 }
 
 /** The model's instructions and messages: the fragments, numbered, with the question after the memory. */
-export function promptOf({ input, relevant, memory }: PreparedChat): { system: string; messages: ModelMessage[] } {
+export function promptOf({ input, language, relevant, memory }: PreparedChat): {
+  system: string;
+  messages: ModelMessage[];
+} {
   const context = relevant
     .map((fragment, index) => `[${index + 1}] (${fragment.title})\n${fragment.content}`)
     .join("\n\n");
   return {
-    system: SYSTEM_PROMPT,
+    system: `${SYSTEM_PROMPT} ${ANSWER_IN[language]}`,
     messages: [...memory, { role: "user", content: `Fragments:\n${context}\n\nQuestion: ${input.message}` }],
   };
 }

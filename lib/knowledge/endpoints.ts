@@ -82,6 +82,7 @@ export const knowledgeEndpoints = {
       "At most 20 questions a minute per user or API key (both chat endpoints together), then 429 with Retry-After.",
       'Which documents: staff (a caller with knowledge:read) read both audiences of their own company. A signed-in client (no knowledge:read) reads only the CLIENTS documents of the company of its client record (the client whose e-mail is its own): 403 `{code: "email_not_verified"}` until its e-mail is verified, 403 `{code: "no_client"}` when no client has its e-mail. An API key without knowledge:read reads its company\'s CLIENTS documents.',
       "The question is embedded; the 5 nearest fragments of those documents are retrieved (the company and audience filter is inside the SQL) and those above a relevance floor are given to the model, which is told it is an expert in funeral insurance and must answer only from them and say when they do not hold the answer.",
+      "The answer is written in the question's language (`language` in the response): the one its words say plainly, else the `language` sent (the chat page sends its own), else English; the sentence saying the documents do not cover the question is in that language too. Each source carries `passage`, the part of its fragment the question matched (the sentences sharing the most words with it), beside `snippet`, the fragment's opening.",
       "Memory is per user, and per key for API keys: the caller's own last 10 turns of `session_id`; a session id someone else used starts a new conversation and never reads theirs. `turn` is the question's place in the caller's conversation, 1 for a new one.",
       "Without OPENAI_API_KEY the answer quotes the best sentences of the fragments. 429 also when the model provider reports its quota exceeded; 502 when it fails; 504 when it does not answer within OUTBOUND_TIMEOUT_MS.",
     ].join("\n\n"),
@@ -107,14 +108,20 @@ export const knowledgeEndpoints = {
     tag,
     summary: "Ask the assistant, with the answer streamed as it is written",
     description:
-      "The same question, limit (20 a minute per user or key, counted with POST /ai/chat), documents, retrieval, memory and rules as POST /ai/chat, but the answer is streamed: the body is `text/plain; charset=utf-8`, the answer's text chunk by chunk as the model writes it (without OPENAI_API_KEY, the quoted sentences in a few chunks). The sources come first, in the `X-Chat-Sources` header: the JSON array of ChatSource (as in ChatResponse.sources) encoded as base64url, `W10` (`[]`) when nothing relevant was found; the `X-Chat-Turn` header is the question's turn (ChatResponse.turn: 1 for a new conversation). The session's two turns are stored when the answer has ended; a client that leaves mid-answer stops it and nothing is stored. 403, 429, 502 and 504 (no first text within OUTBOUND_TIMEOUT_MS) come as JSON errors before any text; a failure after the first text cuts the stream.",
+      "The same question, limit (20 a minute per user or key, counted with POST /ai/chat), documents, retrieval, memory and rules as POST /ai/chat, but the answer is streamed: the body is `text/plain; charset=utf-8`, the answer's text chunk by chunk as the model writes it (without OPENAI_API_KEY, the quoted sentences in a few chunks). The sources come first, in the `X-Chat-Sources` header: the JSON array of ChatSource (as in ChatResponse.sources) encoded as base64url, `W10` (`[]`) when nothing relevant was found; the `X-Chat-Turn` header is the question's turn (ChatResponse.turn: 1 for a new conversation), the `X-Chat-Language` header the answer's language (ChatResponse.language). The session's two turns are stored when the answer has ended; a client that leaves mid-answer stops it and nothing is stored. 403, 429, 502 and 504 (no first text within OUTBOUND_TIMEOUT_MS) come as JSON errors before any text; a failure after the first text cuts the stream.",
     access: "chat:use",
     body: ChatInput,
     responses: {
       200: {
-        description: "The answer's text, streamed; its sources in X-Chat-Sources, its turn in X-Chat-Turn",
+        description:
+          "The answer's text, streamed; its sources in X-Chat-Sources, its turn in X-Chat-Turn, its language in X-Chat-Language",
         schema: z.string(),
         contentType: "text/plain; charset=utf-8",
+        headers: {
+          "X-Chat-Sources": { description: "The JSON array of ChatSource, base64url" },
+          "X-Chat-Turn": { description: "The question's turn in the caller's conversation" },
+          "X-Chat-Language": { description: "The language the answer is written in: es or en" },
+        },
       },
       403: {
         description:

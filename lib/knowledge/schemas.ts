@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROW_COUNT_MAX, RowCount, Uuid } from "@/lib/schemas";
-import { KNOWLEDGE_AUDIENCES } from "@/db/enums";
+import { KNOWLEDGE_AUDIENCES, LANGUAGES } from "@/db/enums";
 
 /** metadata_json: free keys and values (a tag, a version); at most 8 KB once written as JSON. */
 export const MetadataJson = z
@@ -58,6 +58,12 @@ export const ChatInput = z.object({
   session_id: Uuid.describe(
     "Keeps the conversation: its last 10 turns are the assistant's memory. A conversation is the caller's own (per user, per API key): another caller's session id starts a new one",
   ),
+  language: z
+    .enum(LANGUAGES)
+    .optional()
+    .describe(
+      "The caller's language (the chat page sends its own): the answer is in the question's language when its words say it plainly, else in this one, else in English",
+    ),
 });
 export type ChatInput = z.infer<typeof ChatInput>;
 
@@ -65,7 +71,12 @@ export const ChatSource = z.object({
   document_id: Uuid,
   title: z.string(),
   fragment_id: Uuid,
-  snippet: z.string(),
+  snippet: z.string().describe("The fragment's opening, at most 300 characters"),
+  passage: z
+    .string()
+    .describe(
+      'The part of the fragment the question matched: the sentence sharing the most words with it and those around it, at most 400 characters (with "..." where the fragment goes on); line breaks kept',
+    ),
   score: z.number().min(-1).max(1).describe("Cosine similarity, -1 to 1; 1 = same direction"),
 });
 export type ChatSource = z.infer<typeof ChatSource>;
@@ -81,6 +92,9 @@ export const ChatResponse = z.object({
       "This question's place in the caller's conversation: 1 for a new conversation (also for a session id someone else used)",
     ),
   answer: z.string(),
+  language: z
+    .enum(LANGUAGES)
+    .describe("The language the answer is written in: the question's, else the `language` sent, else English"),
   sources: z.array(ChatSource),
 });
 export type ChatResponse = z.infer<typeof ChatResponse>;

@@ -9,7 +9,7 @@ import { getDefaultCompanyId } from "@/lib/identity/internal";
 import { assertCountryExists } from "@/lib/operations/internal";
 import { consumeRateLimit } from "@/lib/operations/rate-limit";
 import { phoneToE164OrThrow } from "@/lib/phone";
-import { toLeadResponse } from "./internal";
+import { toLeadResponse, withClientName } from "./internal";
 import type { CapturedLeadResponse, CaptureLeadInput, LeadResponse } from "./schemas";
 
 export const LEADS_PER_MINUTE = 30;
@@ -113,5 +113,5 @@ export async function captureLead({
     // xmax is 0 only on a row this statement inserted.
     .returning({ ...getTableColumns(leads), created: sql<boolean>`(xmax = 0)`, readable: sql<boolean>`(${readable})` });
   const { created, readable: isReadable, ...lead } = row;
-  return { lead: isReadable ? toLeadResponse(lead) : { id: lead.id }, created };
+  return { lead: isReadable ? toLeadResponse(await withClientName(ctx.db, lead)) : { id: lead.id }, created };
 }

@@ -4,6 +4,7 @@ import { IdParams } from "@/lib/schemas";
 import {
   CapturedLeadResponse,
   CaptureLeadInput,
+  ConvertLeadInput,
   LeadAnalyticsResponse,
   LeadDetailResponse,
   LeadResponse,
@@ -51,7 +52,7 @@ export const leadsEndpoints = {
     tag,
     summary: "Leads in the caller's scope, newest first",
     description:
-      "A bare list with limit/offset, or by `cursor` (the Next-Cursor header of the previous answer; newest first by created_at then id); `status` filters by stage. `format=csv|xlsx` downloads every matching lead. Deviation: a portal client (CLIENTE) gets 403 (leads hold prospects' phone numbers).",
+      "A bare list with limit/offset, or by `cursor` (the Next-Cursor header of the previous answer; newest first by created_at then id); `status` filters by stage, `q` searches names, e-mails and phone numbers. `format=csv|xlsx` downloads every matching lead. Deviation: a portal client (CLIENTE) gets 403 (leads hold prospects' phone numbers).",
     access: "leads:read",
     query: ListLeadsQuery,
     responses: { 200: listResponse("Leads", z.array(LeadResponse), { bare: true }) },
@@ -84,7 +85,7 @@ export const leadsEndpoints = {
     tag,
     summary: "Move a lead along the pipeline, score it, or mark checkout progress",
     description:
-      "Stages: NEW -> CONTACTED, QUALIFIED or DISQUALIFIED; CONTACTED -> QUALIFIED or DISQUALIFIED; QUALIFIED -> CONVERTED or DISQUALIFIED; DISQUALIFIED -> CONTACTED; CONVERTED is final (and sets converted_to_contact_flag); other moves 409 (sending the current stage again is not a move). A marker set to true stamps its `_at` time once; purchase_completed clears abandoned_checkout_flag. Reaching QUALIFIED or CONVERTED sends the lead to the CRM in the background.",
+      "Stages: NEW -> CONTACTED, QUALIFIED or DISQUALIFIED; CONTACTED -> QUALIFIED or DISQUALIFIED; QUALIFIED -> CONVERTED or DISQUALIFIED; DISQUALIFIED -> CONTACTED; CONVERTED is final (and sets converted_to_contact_flag); other moves 409 (sending the current stage again is not a move). A marker set to true stamps its `_at` time once; purchase_completed clears abandoned_checkout_flag. Reaching QUALIFIED or CONVERTED sends the lead to the CRM in the background. A move to CONVERTED here is kept as the contract gives it and links no client (client_id stays null); POST /leads/{id}/convert converts with the client.",
     access: "leads:write",
     params: IdParams,
     body: UpdateLeadInput,
@@ -92,6 +93,31 @@ export const leadsEndpoints = {
       200: { description: "The lead", schema: LeadResponse },
       404: { description: "Unknown lead" },
       409: { description: "The stage move is not allowed" },
+    },
+  }),
+  convertLead: defineOperation({
+    method: "POST",
+    path: "/leads/{id}/convert",
+    tag,
+    summary: "Convert a qualified lead into a client, existing or new",
+    description: [
+      "Not in the contract. The lead becomes a client and moves to CONVERTED, in one transaction: either `client_id`, an existing client the caller may see (emission:read; another company's or unit's is 404), or `client`, a new client registered with the rules of POST /emission/clients (emission:write; a taken e-mail is 409 `email_taken`, its field errors are 422 under `client.`). Exactly one of the two, else 422 `client_or_client_id`.",
+      "Only a QUALIFIED lead converts: any other stage is 409 as PATCH answers it, before a client is looked up or created. The client must be of the lead's company (422 `not_lead_company`; only ADMIN can reach another company's). Any refusal leaves nothing written: no client, no move.",
+      "Audited as PATCH audits the move (LEAD_STAGE_CHANGED, then LEAD_CONVERTED naming client_id; CLIENT_CREATED for a new client) and sent to the CRM in the background. The answer is the lead, with client_id and client_name.",
+    ].join("\n\n"),
+    access: "leads:write",
+    params: IdParams,
+    body: ConvertLeadInput,
+    responses: {
+      200: { description: "The converted lead", schema: LeadResponse },
+      403: { description: "Linking needs emission:read, creating a client emission:write" },
+      404: { description: "Unknown lead or client, or outside the caller's scope" },
+      409: {
+        description: "The lead is not QUALIFIED (`conflict`), or the new client's e-mail is taken (`email_taken`)",
+      },
+      422: {
+        description: "Neither or both of client_id and client, an invalid client field, or a client of another company",
+      },
     },
   }),
 };

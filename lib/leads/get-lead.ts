@@ -1,6 +1,6 @@
 import { assertCan } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
-import { getLeadOrThrow, toLeadResponse } from "./internal";
+import { getLeadOrThrow, toLeadResponse, withClientName } from "./internal";
 import type { LeadDetailResponse } from "./schemas";
 
 /** GET /leads/{id}: the lead with its CRM sync state, so the back office can say why it is not in the CRM. */
@@ -8,7 +8,7 @@ export async function getLead({ ctx, leadId }: { ctx: ServiceContext; leadId: st
   assertCan(ctx.actor, "leads:read");
   const lead = await getLeadOrThrow(ctx, leadId);
   return {
-    ...toLeadResponse(lead),
+    ...toLeadResponse(await withClientName(ctx.db, lead)),
     crm_synced_at: lead.crmSyncedAt?.toISOString() ?? null,
     crm_sync_error: lead.crmSyncError,
   };

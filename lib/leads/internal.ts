@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
-import { leads, type Lead } from "@/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { clients, leads, type Lead } from "@/db/schema";
 import { scopeFilter } from "@/lib/auth/scope-filter";
 import type { ServiceContext } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
@@ -20,7 +21,20 @@ export async function getLeadOrThrow(
   return lead;
 }
 
-export function toLeadResponse(lead: Lead): LeadResponse {
+/** A lead with the name of the client it became (null until POST /leads/{id}/convert links one). */
+export type LeadWithClient = Lead & { clientName: string | null };
+
+/** The name of a lead's client, for a query that left-joins `clients` on `leads.client_id`. */
+export const leadClientName = sql<string | null>`${clients.firstName} || ' ' || ${clients.lastName}`;
+
+/** A lead row as a statement returned it (update, insert), with its client's name read beside it. */
+export async function withClientName(db: DbOrTx, lead: Lead): Promise<LeadWithClient> {
+  if (!lead.clientId) return { ...lead, clientName: null };
+  const [client] = await db.select({ name: leadClientName }).from(clients).where(eq(clients.id, lead.clientId));
+  return { ...lead, clientName: client?.name ?? null };
+}
+
+export function toLeadResponse(lead: LeadWithClient): LeadResponse {
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
     id: lead.id,
@@ -42,6 +56,8 @@ export function toLeadResponse(lead: Lead): LeadResponse {
     checkout_started_at: iso(lead.checkoutStartedAt),
     purchase_completed_at: iso(lead.purchaseCompletedAt),
     abandoned_checkout_flag: lead.abandonedCheckoutFlag,
+    client_id: lead.clientId,
+    client_name: lead.clientName,
     created_at: lead.createdAt.toISOString(),
     updated_at: lead.updatedAt.toISOString(),
   };

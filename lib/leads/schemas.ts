@@ -7,9 +7,11 @@ import {
   PhoneInput,
   ROW_COUNT_MAX,
   RowCount,
+  SearchText,
   Uuid,
 } from "@/lib/schemas";
 import { LEAD_STAGES } from "@/db/enums";
+import { CreateClientInput } from "@/lib/emission/schemas";
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -65,11 +67,36 @@ export const LeadResponse = z.object({
   checkout_started_at: z.string().nullable(),
   purchase_completed_at: z.string().nullable(),
   abandoned_checkout_flag: z.boolean(),
+  client_id: Uuid.nullable().describe(
+    "The client the lead became: set by POST /leads/{id}/convert; null before, and for a lead moved to CONVERTED by PATCH",
+  ),
+  client_name: z.string().nullable().describe("That client's first and last name, for display"),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type LeadResponse = z.infer<typeof LeadResponse>;
 LeadResponse.register(z.globalRegistry, { id: "Lead" });
+
+/**
+ * POST /leads/{id}/convert: the client the lead becomes, either one that exists (`client_id`) or a new
+ * one (`client`, with the rules of POST /emission/clients); exactly one of the two.
+ */
+export const ConvertLeadInput = z
+  .object({
+    client_id: Uuid.optional().describe("An existing client the caller may see (emission:read); else 404"),
+    client: CreateClientInput.optional().describe(
+      "A new client, registered as POST /emission/clients does (emission:write; a taken e-mail is 409)",
+    ),
+  })
+  .strict()
+  .refine((input) => (input.client_id === undefined) !== (input.client === undefined), {
+    message: "give either client_id (an existing client) or client (a new one), not both",
+    path: ["client_id"],
+    params: { code: "client_or_client_id" },
+    // Only a body with nothing else wrong: its other problems are reported alone.
+    when: (payload) => payload.issues.length === 0,
+  });
+export type ConvertLeadInput = z.infer<typeof ConvertLeadInput>;
 
 /** What an anonymous capture (or one by a caller who may not read the lead) gets back: the id only. */
 export const CapturedLeadResponse = z.object({ id: Uuid });
@@ -90,6 +117,9 @@ export type LeadDetailResponse = z.infer<typeof LeadDetailResponse>;
 
 export const ListLeadsQuery = z.object({
   status: z.enum(LEAD_STAGES).optional().describe("A lead stage"),
+  q: SearchText.optional().describe(
+    'Text found anywhere in the name ("first last") or the e-mail, in any letter case, with or without accents ("ramirez" finds "Ana Ramírez"); or the digits of a phone number, however spaced ("55 1234" finds +525512345678)',
+  ),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(ROW_COUNT_MAX).default(0),
   cursor: CursorParam,

@@ -3,7 +3,7 @@ import { leads } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, sendAfterCommit, type ServiceContext } from "@/lib/context";
 import { writeAudit } from "@/lib/operations/audit";
-import { getLeadOrThrow, toLeadResponse } from "./internal";
+import { getLeadOrThrow, toLeadResponse, withClientName } from "./internal";
 import type { LeadResponse, UpdateLeadInput } from "./schemas";
 import { assertLeadMove, CRM_SYNC_STAGES } from "./state-machine";
 
@@ -65,12 +65,13 @@ export async function updateLead({
           entity: "leads",
           entityId: lead.id,
           companyId: lead.companyId,
-          details: { phone_e164: lead.phoneE164 },
+          // client_id: the client POST /leads/{id}/convert set just before; null for a PATCH.
+          details: { phone_e164: lead.phoneE164, client_id: lead.clientId },
         });
       }
       if (CRM_SYNC_STAGES.includes(input.stage!))
         sendAfterCommit(tx, { name: "leads/lead.crm-sync-requested", data: { lead_id: lead.id } });
     }
-    return toLeadResponse(updated);
+    return toLeadResponse(await withClientName(tx.db, updated));
   });
 }

@@ -10,11 +10,12 @@ export function mayReadLinks(actor: Actor): boolean {
   return actor.kind === "user" && isAdmin(actor);
 }
 
-export function toNotificationResponse(row: Notification, showLinks: boolean) {
+export function toNotificationResponse(row: Notification, recipientName: string | null, showLinks: boolean) {
   return {
     id: row.id,
     channel: row.channel,
     recipient: row.recipient,
+    recipient_name: recipientName,
     template: row.template,
     payload: showLinks ? row.payload : redactPayload(row.template, row.payload),
     language: row.language,

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, notLike, type SQL } from "drizzle-orm";
-import { notifications } from "@/db/schema";
+import { and, count, desc, eq, notLike, sql, type SQL } from "drizzle-orm";
+import { clients, notifications, users } from "@/db/schema";
 import { assertCan, scopeOf } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
+import { userDisplayName } from "@/lib/identity/display-names";
 import { keysetOf, pagingOf } from "@/lib/paging";
 import { mayReadLinks, toNotificationResponse } from "./internal";
 import type { ListNotificationsQuery } from "./schemas";
@@ -30,16 +31,26 @@ export async function listNotifications({
   const where = and(...filters);
   const paging = pagingOf("notifications", query, { batch });
   const counted = await paging.total(() => ctx.db.select({ total: count() }).from(notifications).where(where));
+  // Whom the address belongs to, joined once for the page (e-mails are unique, whatever their letter case,
+  // among clients and among users); a phone number reads as itself.
   const rows = await ctx.db
-    .select({ notification: notifications, keyset: keysetOf(notifications) })
+    .select({
+      notification: notifications,
+      keyset: keysetOf(notifications),
+      recipientName: sql<
+        string | null
+      >`coalesce(${clients.firstName} || ' ' || ${clients.lastName}, ${userDisplayName(users)})`,
+    })
     .from(notifications)
+    .leftJoin(clients, sql`lower(${clients.email}) = lower(${notifications.recipient})`)
+    .leftJoin(users, sql`lower(${users.email}) = lower(${notifications.recipient})`)
     .where(and(where, paging.after(notifications)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(paging.limit)
     .offset(paging.offset);
   const page = paging.slice(rows);
   return {
-    items: page.rows.map((row) => toNotificationResponse(row.notification, mayReadLinks(ctx.actor))),
+    items: page.rows.map((row) => toNotificationResponse(row.notification, row.recipientName, mayReadLinks(ctx.actor))),
     ...counted,
     page: query.page,
     page_size: query.page_size,

@@ -13,6 +13,12 @@ export const NotificationResponse = z.object({
   id: Uuid,
   channel: z.enum(NOTIFICATION_CHANNELS),
   recipient: z.string(),
+  recipient_name: z
+    .string()
+    .nullable()
+    .describe(
+      "The client's name, or the user's (its e-mail when it has none), whose e-mail is the recipient; null for a phone number or an unknown address",
+    ),
   template: z.string(),
   payload: z.record(z.string(), z.unknown()),
   language: z

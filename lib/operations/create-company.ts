@@ -3,7 +3,7 @@ import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { writeAudit } from "./audit";
 import type { CreateCompanyInput } from "./schemas";
-import { assertCountryExists, toCompanyResponse } from "./internal";
+import { assertCountryExists, companyColumns, toCompanyResponse } from "./internal";
 
 export async function createCompany({ ctx, input }: { ctx: ServiceContext; input: CreateCompanyInput }) {
   assertCan(ctx.actor, "organizations:manage");
@@ -19,7 +19,7 @@ export async function createCompany({ ctx, input }: { ctx: ServiceContext; input
         processorConnectId: input.processor_connect_id ?? null,
         commissionRate: input.commission_rate,
       })
-      .returning();
+      .returning(companyColumns);
     await writeAudit(tx, {
       action: "COMPANY_CREATED",
       entity: "companies",

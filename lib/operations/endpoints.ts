@@ -10,7 +10,9 @@ import {
   CreateCompanyInput,
   CreateZoneInput,
   ListAuditQuery,
+  MAX_COMPANY_LOGO_BYTES,
   UpdateCompanyInput,
+  UploadCompanyLogoForm,
   ZoneCountryParams,
   ZoneResponse,
 } from "./schemas";
@@ -89,14 +91,65 @@ export const operationsEndpoints = {
     method: "PATCH",
     path: "/organizations/companies/{id}",
     tag: "Operations",
-    summary: "Edit a company (name, tax id, country, reseller, commission rate)",
+    summary: "Edit a company (name, tax id, country, reseller, commission rate, certificate profile)",
     description:
-      "Each field is optional (at least one, else 422); `tax_id` and `country_code` take null to clear them. An unknown country code is 422. `processor_connect_id` is not editable: a reseller's Connect onboarding sets where its payouts go (trust.md section 3). A new `commission_rate` applies to the dashboard from then on. Audited as COMPANY_UPDATED with each changed field's old and new value; a request that changes nothing writes no audit row. Decisions in docs/administration.md.",
+      "Each field is optional (at least one, else 422); `tax_id`, `country_code`, `address`, `registration_number`, `contact_phone` and `contact_email` take null to clear them. The last four are the insurer's details printed on every certificate of the company (a certificate kept from before is rendered again on its next download). `contact_phone` is E.164 or the national form of the company's country (422 `invalid_phone` when it is not a valid number) and is stored in E.164. An unknown country code is 422. `processor_connect_id` is not editable: a reseller's Connect onboarding sets where its payouts go (trust.md section 3). A new `commission_rate` applies to the dashboard from then on. Audited as COMPANY_UPDATED with each changed field's old and new value; a request that changes nothing writes no audit row. Decisions in docs/administration.md.",
     access: "organizations:manage",
     params: IdParams,
     body: UpdateCompanyInput,
     responses: {
       200: { description: "The company, with its business units", schema: CompanyResponse },
+      404: { description: "Unknown company" },
+    },
+  }),
+  uploadCompanyLogo: defineOperation({
+    method: "PUT",
+    path: "/organizations/companies/{id}/logo",
+    tag: "Operations",
+    summary: "Upload the company's logo, printed on its certificates",
+    description:
+      "Multipart `file`: a PNG or JPEG, decided by its content (a PNG's signature and checked header, a JPEG's FF D8 FF), at most 512 KB = 524,288 bytes and 2000 x 2000 pixels; a PNG's pixel data must inflate whole (a corrupt one would stall every certificate's render). Replaces any earlier logo. Audited as COMPANY_UPDATED with `changes.logo` the SHA-256 of the old and new file.",
+    access: "organizations:manage",
+    params: IdParams,
+    multipart: {
+      description: "The logo",
+      schema: UploadCompanyLogoForm,
+      maxBytes: MAX_COMPANY_LOGO_BYTES,
+    },
+    responses: {
+      200: { description: "The company, with `has_logo` true", schema: CompanyResponse },
+      404: { description: "Unknown company" },
+      413: { description: "Larger than 512 KB" },
+      422: {
+        description:
+          "Not a PNG or JPEG (`errors[].code` unsupported_file_type), a corrupt one (unreadable_image), larger than 2000 x 2000 pixels (image_too_large), no file, or not a multipart body",
+      },
+    },
+  }),
+  getCompanyLogo: defineOperation({
+    method: "GET",
+    path: "/organizations/companies/{id}/logo",
+    tag: "Operations",
+    summary: "The company's logo",
+    description: "The file as uploaded, with its content type (image/png or image/jpeg).",
+    access: "organizations:manage",
+    params: IdParams,
+    responses: {
+      200: { description: "The logo", contentType: "image/png" },
+      404: { description: "Unknown company, or no logo uploaded" },
+    },
+  }),
+  removeCompanyLogo: defineOperation({
+    method: "DELETE",
+    path: "/organizations/companies/{id}/logo",
+    tag: "Operations",
+    summary: "Remove the company's logo",
+    description:
+      "Certificates print no logo from then on. Removing a logo that is not there answers 204 too and writes no audit row; otherwise audited as COMPANY_UPDATED with `changes.logo.to` null.",
+    access: "organizations:manage",
+    params: IdParams,
+    responses: {
+      204: { description: "No logo now" },
       404: { description: "Unknown company" },
     },
   }),

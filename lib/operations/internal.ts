@@ -1,6 +1,14 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { companies, countries, zoneCountries, type BusinessUnit, type Company, type Zone } from "@/db/schema";
+import {
+  businessUnits,
+  companies,
+  countries,
+  zoneCountries,
+  type BusinessUnit,
+  type Company,
+  type Zone,
+} from "@/db/schema";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 
 export function toBusinessUnitResponse(unit: BusinessUnit) {
@@ -14,7 +22,16 @@ export function toBusinessUnitResponse(unit: BusinessUnit) {
   };
 }
 
-export function toCompanyResponse(company: Company, units: BusinessUnit[]) {
+// A company as the service reads it: every column but the logo's bytes (up to 512 KB each, which only
+// GET .../logo and the certificate need), and whether there is one.
+const { logo: _logo, ...companyColumnsWithoutLogo } = getTableColumns(companies);
+export const companyColumns = {
+  ...companyColumnsWithoutLogo,
+  hasLogo: sql<boolean>`${companies.logo} is not null`.as("has_logo"),
+};
+export type CompanyRow = Omit<Company, "logo"> & { hasLogo: boolean };
+
+export function toCompanyResponse(company: CompanyRow, units: BusinessUnit[]) {
   return {
     id: company.id,
     name: company.name,
@@ -24,9 +41,24 @@ export function toCompanyResponse(company: Company, units: BusinessUnit[]) {
     is_reseller: company.isReseller,
     processor_connect_id: company.processorConnectId,
     commission_rate: company.commissionRate,
+    address: company.address,
+    registration_number: company.registrationNumber,
+    contact_phone: company.contactPhone,
+    contact_email: company.contactEmail,
+    has_logo: company.hasLogo,
     created_at: company.createdAt.toISOString(),
     business_units: units.filter((unit) => unit.companyId === company.id).map(toBusinessUnitResponse),
   };
+}
+
+/** The company's response with its business units, by name. */
+export async function toCompanyResponseWithUnits(db: DbOrTx, company: CompanyRow) {
+  const units = await db
+    .select()
+    .from(businessUnits)
+    .where(eq(businessUnits.companyId, company.id))
+    .orderBy(asc(businessUnits.name));
+  return toCompanyResponse(company, units);
 }
 
 export async function assertCountryExists(db: DbOrTx, isoCode: string | undefined, field: string): Promise<void> {
@@ -42,8 +74,8 @@ export async function getCompanyOrThrow(
   db: DbOrTx,
   companyId: string,
   options: { forUpdate?: boolean } = {},
-): Promise<Company> {
-  const query = db.select().from(companies).where(eq(companies.id, companyId));
+): Promise<CompanyRow> {
+  const query = db.select(companyColumns).from(companies).where(eq(companies.id, companyId));
   const [company] = options.forUpdate ? await query.for("update") : await query;
   if (!company) throw new NotFoundError("company");
   return company;

@@ -1,20 +1,35 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { countRows } from "@/db/count";
-import { auditLogs, type AuditLog } from "@/db/schema";
+import { auditLogs, claims, clients, companies, policies, users, type AuditLog } from "@/db/schema";
 import { assertCan, scopeOf } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/context";
+import { actorOfLabel, userDisplayName } from "@/lib/identity/display-names";
 import { keysetOf, pagingOf } from "@/lib/paging";
 import { parseDateTime } from "@/lib/schemas";
 import type { ListAuditQuery } from "./schemas";
 
-function toAuditEntryResponse(entry: AuditLog) {
+type AuditNames = {
+  actorName: string | null;
+  actorEmail: string | null;
+  userName: string | null;
+  userEmail: string | null;
+  entityLabel: string | null;
+};
+
+function toAuditEntryResponse(entry: AuditLog, names: AuditNames) {
   return {
     id: entry.id,
     action: entry.action,
     user_id: entry.userId,
+    user_name: names.userName,
+    user_email: names.userEmail,
     actor: entry.actor,
+    actor_name: names.actorName,
+    actor_email: names.actorEmail,
     entity: entry.entity,
     entity_id: entry.entityId,
+    entity_label: names.entityLabel,
     ip_address: entry.ipAddress,
     created_at: entry.createdAt.toISOString(),
     details: entry.details,
@@ -53,14 +68,36 @@ export async function listAudit({
         .$dynamic(),
     ),
   );
+  // The names are joined once for the page: who acted, whom the entry concerns, and what it is about.
+  const actor = actorOfLabel(auditLogs.actor, "actor");
+  const user = alias(users, "subject_user");
+  const entityUser = alias(users, "entity_user");
+  const about = (entity: string, id: AnyPgColumn) => and(eq(auditLogs.entity, entity), eq(id, auditLogs.entityId));
   const rows = await ctx.db
-    .select({ entry: auditLogs, keyset: keysetOf(auditLogs) })
+    .select({
+      entry: auditLogs,
+      keyset: keysetOf(auditLogs),
+      actorName: actor.name,
+      actorEmail: actor.email,
+      userName: sql<string | null>`${userDisplayName(user)}`,
+      userEmail: user.email,
+      entityLabel: sql<string | null>`coalesce(${policies.policyNumber}, ${claims.claimNumber},
+        ${clients.firstName} || ' ' || ${clients.lastName}, ${userDisplayName(entityUser)}, ${companies.name})`,
+    })
     .from(auditLogs)
+    .leftJoin(actor.user, actor.onUser)
+    .leftJoin(actor.apiKey, actor.onApiKey)
+    .leftJoin(user, eq(user.id, auditLogs.userId))
+    .leftJoin(policies, about("policies", policies.id))
+    .leftJoin(claims, about("claims", claims.id))
+    .leftJoin(clients, about("clients", clients.id))
+    .leftJoin(entityUser, about("users", entityUser.id))
+    .leftJoin(companies, about("companies", companies.id))
     .where(and(where, paging.after(auditLogs)))
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
     .limit(paging.limit)
     .offset(paging.offset);
   const page = paging.slice(rows);
-  const items = page.rows.map((row) => toAuditEntryResponse(row.entry));
+  const items = page.rows.map((row) => toAuditEntryResponse(row.entry, row));
   return { items, ...counted, page: query.page, page_size: query.page_size, next_cursor: page.next_cursor };
 }

@@ -2,11 +2,11 @@ import { asc, inArray } from "drizzle-orm";
 import { businessUnits, companies } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import { type ServiceContext } from "@/lib/context";
-import { toCompanyResponse } from "./internal";
+import { companyColumns, toCompanyResponse } from "./internal";
 
 export async function listCompanies({ ctx }: { ctx: ServiceContext }) {
   assertCan(ctx.actor, "organizations:manage");
-  const rows = await ctx.db.select().from(companies).orderBy(asc(companies.name));
+  const rows = await ctx.db.select(companyColumns).from(companies).orderBy(asc(companies.name));
   const units = rows.length
     ? await ctx.db
         .select()

@@ -1,13 +1,15 @@
-import { asc, eq } from "drizzle-orm";
-import { businessUnits, companies } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { companies } from "@/db/schema";
 import { assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
+import { phoneToE164OrThrow } from "@/lib/phone";
 import { writeAudit } from "./audit";
-import { assertCountryExists, getCompanyOrThrow, toCompanyResponse } from "./internal";
+import { assertCountryExists, companyColumns, getCompanyOrThrow, toCompanyResponseWithUnits } from "./internal";
 import type { UpdateCompanyInput } from "./schemas";
 
 /**
- * Edits a company after its creation (name, tax id, country, reseller, commission rate). The audit row
+ * Edits a company after its creation (name, tax id, country, reseller, commission rate, and the profile
+ * its certificates print: address, registration number, contact phone and e-mail). The audit row
  * COMPANY_UPDATED names each changed field with its old and new value; a change to nothing writes no
  * row. A new commission rate applies to payments from then on (the dashboard reads the current rate).
  */
@@ -24,12 +26,22 @@ export async function updateCompany({
   return inTransaction(ctx, async (tx) => {
     const company = await getCompanyOrThrow(tx.db, companyId, { forUpdate: true });
     if (input.country_code) await assertCountryExists(tx.db, input.country_code, "country_code");
+    const countryCode = input.country_code !== undefined ? input.country_code : company.countryCode;
     const next = {
       name: input.name ?? company.name,
       taxId: input.tax_id !== undefined ? input.tax_id : company.taxId,
-      countryCode: input.country_code !== undefined ? input.country_code : company.countryCode,
+      countryCode,
       isReseller: input.is_reseller ?? company.isReseller,
       commissionRate: input.commission_rate ?? company.commissionRate,
+      address: input.address !== undefined ? input.address : company.address,
+      registrationNumber:
+        input.registration_number !== undefined ? input.registration_number : company.registrationNumber,
+      // A national number is read in the company's country (the new one when it changes too); null clears it.
+      contactPhone:
+        input.contact_phone === undefined
+          ? company.contactPhone
+          : input.contact_phone && phoneToE164OrThrow(input.contact_phone, countryCode, "contact_phone"),
+      contactEmail: input.contact_email !== undefined ? input.contact_email : company.contactEmail,
     };
     const before = {
       name: company.name,
@@ -37,6 +49,10 @@ export async function updateCompany({
       country_code: company.countryCode,
       is_reseller: company.isReseller,
       commission_rate: company.commissionRate,
+      address: company.address,
+      registration_number: company.registrationNumber,
+      contact_phone: company.contactPhone,
+      contact_email: company.contactEmail,
     };
     const after = {
       name: next.name,
@@ -44,6 +60,10 @@ export async function updateCompany({
       country_code: next.countryCode,
       is_reseller: next.isReseller,
       commission_rate: next.commissionRate,
+      address: next.address,
+      registration_number: next.registrationNumber,
+      contact_phone: next.contactPhone,
+      contact_email: next.contactEmail,
     };
     const changes = Object.fromEntries(
       (Object.keys(after) as Array<keyof typeof after>)
@@ -52,7 +72,7 @@ export async function updateCompany({
     );
     let updated = company;
     if (Object.keys(changes).length > 0) {
-      [updated] = await tx.db.update(companies).set(next).where(eq(companies.id, company.id)).returning();
+      [updated] = await tx.db.update(companies).set(next).where(eq(companies.id, company.id)).returning(companyColumns);
       await writeAudit(tx, {
         action: "COMPANY_UPDATED",
         entity: "companies",
@@ -61,11 +81,6 @@ export async function updateCompany({
         details: { name: updated.name, changes },
       });
     }
-    const units = await tx.db
-      .select()
-      .from(businessUnits)
-      .where(eq(businessUnits.companyId, company.id))
-      .orderBy(asc(businessUnits.name));
-    return toCompanyResponse(updated, units);
+    return toCompanyResponseWithUnits(tx.db, updated);
   });
 }

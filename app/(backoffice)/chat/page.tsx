@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
@@ -17,7 +18,7 @@ export default async function ChatPage() {
   return (
     <>
       <PageHeader title={t("pageTitle")} description={t("pageDescription")} />
-      <ChatPanel />
+      <ChatPanel initialSessionId={randomUUID()} />
     </>
   );
 }

@@ -19,10 +19,7 @@ export default async function QuotePage({ searchParams }: QuotePageProps) {
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
-      <QuotePanel
-        canReadCountries={user.permissions.has("geography:read")}
-        initialVersionId={typeof version === "string" ? version : undefined}
-      />
+      <QuotePanel initialVersionId={typeof version === "string" ? version : undefined} />
     </>
   );
 }

@@ -137,6 +137,8 @@ describe("POST /api/v1/products/", () => {
                 { id, name: "Funeral", description: null, limit_amount: "2500.50" },
                 { id, name: "Repatriation of remains", description: "Transport home", limit_amount: "10000.00" },
               ],
+              // MX by name, PT through the zone; US is excluded by name.
+              available_countries: ["MX", "PT"],
               created_at: timestamp,
             },
           ],

@@ -2,6 +2,7 @@ import { countries } from "countries-list";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  availableCountryCodes,
   calculatePrice,
   type CountryAvailability,
   type PricingVersion,
@@ -169,6 +170,51 @@ function referenceCents(baseCents: bigint, basisPoints: bigint, quantity: bigint
 }
 
 const cents = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, "0")}`;
+
+describe("availableCountryCodes", () => {
+  it("lists the explicit countries and the zones' countries once each, sorted by code", () => {
+    expect(availableCountryCodes([{ countryCode: "MX", isAvailable: true }], ["PT", "ES", "MX"])).toEqual([
+      "ES",
+      "MX",
+      "PT",
+    ]);
+  });
+
+  it("leaves out a country excluded by name, even when a zone holds it", () => {
+    expect(
+      availableCountryCodes(
+        [
+          { countryCode: "ES", isAvailable: false },
+          { countryCode: "US", isAvailable: false },
+        ],
+        ["ES", "PT"],
+      ),
+    ).toEqual(["PT"]);
+  });
+
+  it("is empty for a version sold nowhere", () => {
+    expect(availableCountryCodes([], [])).toEqual([]);
+  });
+
+  it("lists exactly the countries calculatePrice accepts", () => {
+    const explicit = [
+      { countryCode: "MX", isAvailable: true },
+      { countryCode: "ES", isAvailable: false },
+    ];
+    const zone = new Set(["ES", "PT"]);
+    const listed = availableCountryCodes(explicit, zone);
+    for (const code of ["MX", "ES", "PT", "FR"]) {
+      const rule = explicit.find((candidate) => candidate.countryCode === code);
+      const availability: CountryAvailability = {
+        explicit: rule ? { isAvailable: rule.isAvailable, price: null } : null,
+        availableThroughZone: zone.has(code),
+      };
+      const prices = () => calculatePrice(version, availability, bands, { countryCode: code, age: 30, quantity: 1 });
+      if (listed.includes(code)) expect(prices().final_price).toBe("25.00");
+      else expect(prices).toThrow(`plan is not available in ${code}`);
+    }
+  });
+});
 
 describe("calculatePrice arithmetic (property-based)", () => {
   it("matches an integer-cents reference for any price, percentage, age and quantity", () => {

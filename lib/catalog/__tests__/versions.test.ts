@@ -5,7 +5,7 @@ import { getDb } from "@/db";
 import { planVersions } from "@/db/schema";
 import { api } from "@/test/api";
 import { createTestProduct, expectAuditRow, signInAs, testVersionInput, type SignedIn } from "@/test/fixtures";
-import { catalogCounts, createZoneWith, insertPolicyOn, versionWithEveryRule } from "./helpers";
+import { catalogCounts, createZoneWith, insertPolicyOn, linkCountry, versionWithEveryRule } from "./helpers";
 
 // Plan versions (contract section 5): POST /plans/{plan_id}/versions, GET and PATCH /plan-versions/{id}.
 // A version some policy uses keeps its terms: only is_active can still change.
@@ -132,6 +132,33 @@ describe("GET /api/v1/plan-versions/{id}", () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ ...version, cost_price: null });
     }
+  });
+
+  it("lists available_countries: the explicit ones and the zones' countries, less the countries excluded by name", async () => {
+    const zone = await createZoneWith(admin.token, ["PT", "ES", "FR"]);
+    const closedZone = await createZoneWith(admin.token, ["DE"]);
+    const { version } = await createVersion({
+      countries: [
+        { country_code: "MX", is_available: true },
+        { country_code: "FR", is_available: false },
+        { country_code: "US", is_available: false },
+      ],
+      zones: [
+        { zone_id: zone.id, is_available: true },
+        { zone_id: closedZone.id, is_available: false },
+      ],
+    });
+    expect(version.available_countries).toEqual(["ES", "MX", "PT"]);
+    // The seller quoting sees the same list, and a country linked to the zone later joins it.
+    await linkCountry(admin.token, zone.id, "AR");
+    const asSeller = await getVersion(version.id, seller.token);
+    expect(asSeller.status).toBe(200);
+    expect(asSeller.body.available_countries).toEqual(["AR", "ES", "MX", "PT"]);
+  });
+
+  it("lists no available_countries for a version sold nowhere", async () => {
+    const { version } = await createVersion({ countries: [], zones: [] });
+    expect(version.available_countries).toEqual([]);
   });
 
   it("answers 404 for an unknown version, 422 for a malformed id, and 401 without credentials", async () => {

@@ -77,6 +77,8 @@ describe("PATCH /claims/{id}/status: the contract's table, move by move", () => 
         from_status: from,
         to_status: to,
         changed_by: admin.user.id,
+        changed_by_name: admin.user.email,
+        changed_by_email: admin.user.email,
         reason,
         changed_at: expect.any(String),
       });

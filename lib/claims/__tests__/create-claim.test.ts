@@ -77,6 +77,8 @@ describe("POST /claims/", () => {
         from_status: null,
         to_status: "PENDING",
         changed_by: seller.user.id,
+        changed_by_name: seller.user.email,
+        changed_by_email: seller.user.email,
         reason: "claim reported",
         changed_at: expect.any(String),
       },

@@ -129,6 +129,7 @@ describe("a decided claim (APPROVED, REJECTED, CLOSED)", () => {
           amount: "850.25",
           reason: "the funeral home's final invoice",
           corrected_by: admin.user.id,
+          corrected_by_name: admin.user.email,
           corrected_at: expect.any(String),
         },
       ],

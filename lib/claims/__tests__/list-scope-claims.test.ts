@@ -80,6 +80,8 @@ describe("a claim opened by mark-deceased", () => {
         from_status: null,
         to_status: "PENDING",
         changed_by: admin.user.id,
+        changed_by_name: admin.user.email,
+        changed_by_email: admin.user.email,
         reason: "beneficiary marked deceased",
         changed_at: expect.any(String),
       },

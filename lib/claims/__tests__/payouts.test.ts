@@ -59,6 +59,7 @@ describe("POST /claims/{id}/payouts", () => {
       method: "BANK_TRANSFER",
       reference: "TRF-1",
       created_by: admin.user.id,
+      created_by_name: admin.user.email,
       created_at: expect.any(String),
       original_amount: "1000.00",
       corrections: [],

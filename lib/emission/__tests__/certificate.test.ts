@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -5,6 +6,7 @@ import { getDb } from "@/db";
 import { clients, policyDocuments } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
 import { storeCertificate } from "@/lib/emission/certificate/store-certificate";
+import { todayUtc } from "@/lib/emission/dates";
 import { verificationUrl } from "@/lib/emission/verification";
 import { formatDate, formatMoney } from "@/lib/i18n/format";
 import { api } from "@/test/api";
@@ -17,6 +19,7 @@ import {
   systemCtx,
   type SignedIn,
 } from "@/test/fixtures";
+import { PNG } from "@/lib/claims/__tests__/document-fixtures";
 import { person } from "./helpers";
 
 // GET /api/v1/emission/policies/{id}/pdf (contract section 6, issue 4 point 4): the certificate of an
@@ -118,7 +121,10 @@ describe("GET /api/v1/emission/policies/{id}/pdf", () => {
     expect(response.status).toBe(200);
     const body = Buffer.from(await response.arrayBuffer());
     expect(response.headers.get("content-type")).toBe("application/pdf");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="policy_${policy.id}.pdf"`);
+    // Named by the policy number, in the certificate's language.
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="certificate-${policy.policy_number}.pdf"`,
+    );
     expect(response.headers.get("content-length")).toBe(String(body.length));
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
@@ -135,7 +141,8 @@ describe("GET /api/v1/emission/policies/{id}/pdf", () => {
       expect(text).toContain(coverage);
     expect(text).toContain(formatDate(read.body.start_date, "en"));
     expect(text).toContain(formatDate(read.body.end_date, "en"));
-    expect(text).toContain(formatMoney(policy.final_price, "USD", "en"));
+    expect(text).toContain("MONTHLY PREMIUM"); // labels print in capitals
+    expect(text).toContain(`${formatMoney(policy.final_price, "USD", "en")} per month`);
     expect(text).toContain("730 days");
     expect(text).toContain("180 days");
     expect(text).toContain(verificationUrl(policy.id));
@@ -227,7 +234,11 @@ describe("the certificate in the client's preferred_language", () => {
     const [stored] = await storedRows(issued.policy.id);
     expect(stored.language).toBe("es");
 
-    const text = await textOf(await bytesOf(issued.policy.id, seller.token));
+    const response = await fetchRaw(issued.policy.id, seller.token);
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="certificado-${issued.policy.policy_number}.pdf"`,
+    );
+    const text = await textOf(new Uint8Array(await response.arrayBuffer()));
     const read = await api("GET", `/api/v1/emission/policies/${issued.policy.id}`, { token: seller.token });
     for (const words of [
       "Certificado de cobertura",
@@ -254,7 +265,8 @@ describe("the certificate in the client's preferred_language", () => {
     expect(text).toContain("30/11/2012");
     const [year, month, day] = read.body.start_date.split("-");
     expect(text).toContain(`${day}/${month}/${year}`);
-    expect(text).toContain(formatMoney(issued.policy.final_price, "USD", "es"));
+    expect(text).toContain("PRIMA MENSUAL");
+    expect(text).toContain(`${formatMoney(issued.policy.final_price, "USD", "es")} al mes`);
     for (const english of ["Certificate of cover", "Beneficiaries", "Spouse", "ACTIVE", "Page 1 of 1", "days"])
       expect(text, english).not.toContain(english);
   });
@@ -296,12 +308,101 @@ describe("the certificate of a policy whose state changes", () => {
     const after = await bytesOf(policy.id, seller.token);
     expect(after.equals(Buffer.from(before.content))).toBe(false);
     const { text } = await extractText(new Uint8Array(after), { mergePages: true });
-    expect(text).toContain("Deceased");
+    // Marked with the date of death its claim records (the day of marking), and no longer charged.
+    expect(text).toContain(`Deceased ${formatDate(todayUtc(), "en")}`);
+    const living = policy.beneficiaries.filter((life: { id: string }) => life.id !== spouse.id);
+    const premium = living.reduce((sum: number, life: { price: string }) => sum + Number(life.price), 0);
+    expect(text).toContain(`${formatMoney(premium.toFixed(2), "USD", "en")} per month`);
+    expect(text).not.toContain(`${formatMoney(policy.final_price, "USD", "en")} per month`);
+    expect(text).toContain("Only the lives still covered count in the monthly premium.");
     const rows = await storedRows(policy.id);
     expect(rows).toHaveLength(1);
     expect(rows[0].state).not.toBe(before.state);
     expect(Buffer.from(rows[0].content).equals(after)).toBe(true);
     expect((await bytesOf(policy.id, admin.token)).equals(after)).toBe(true);
+  });
+});
+
+describe("the insurer and the seller on the certificate", () => {
+  async function companyWithProfile() {
+    const company = await createTestCompany(`Previsión Andina ${randomUUID().slice(0, 6)}`);
+    const profile = await api("PATCH", `/api/v1/organizations/companies/${company.id}`, {
+      token: admin.token,
+      body: {
+        address: "Av. Reforma 250, Ciudad de México",
+        registration_number: "CNSF-0457",
+        contact_phone: "+525512345678",
+        contact_email: "atencion@prevision.example",
+      },
+    });
+    expect(profile.status, profile.text).toBe(200);
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(PNG)]), "logo.png");
+    const logo = await api("PUT", `/api/v1/organizations/companies/${company.id}/logo`, {
+      token: admin.token,
+      rawBody: form,
+    });
+    expect(logo.status, logo.text).toBe(200);
+    return company;
+  }
+
+  it("prints the company's name, logo, registration number, address and contact, the seller, and the holder first", async () => {
+    const company = await companyWithProfile();
+    const companySeller = await signInAs("VENDEDOR", { companyId: company.id, fullName: "Marta Quispe" });
+    const { policy } = await issueTestPolicy(companySeller, {
+      versionId,
+      beneficiaries: [PEOPLE[2], PEOPLE[0], PEOPLE[1]],
+      clientOverrides: { preferred_language: "en" },
+    });
+    await payTestPolicy(admin, policy.id);
+    await inProcessRunner().drain();
+
+    const body = await bytesOf(policy.id, admin.token);
+    // The logo is embedded as an image.
+    expect(body.toString("latin1")).toContain("/Subtype /Image");
+    const { text } = await extractText(new Uint8Array(body), { mergePages: true });
+    for (const printed of [
+      company.name,
+      "Registration no. CNSF-0457",
+      "Av. Reforma 250, Ciudad de México",
+      "+52 55 1234 5678",
+      "atencion@prevision.example",
+      "SOLD BY",
+      "Marta Quispe",
+      companySeller.user.email,
+    ])
+      expect(text, printed).toContain(printed);
+    // The holder, then the spouse, then the child, whatever the order they were entered in.
+    const [holder, spouse, child] = ["Ana Pérez", "Luis Pérez", "Sofía Pérez"].map((name) => text.indexOf(name));
+    expect(holder).toBeLessThan(spouse);
+    expect(spouse).toBeLessThan(child);
+  });
+
+  it("renders the certificate again once the company's profile changes, and keeps the new one", async () => {
+    const company = await companyWithProfile();
+    const companySeller = await signInAs("VENDEDOR", { companyId: company.id });
+    const { policy } = await issueTestPolicy(companySeller, {
+      versionId,
+      clientOverrides: { preferred_language: "en" },
+    });
+    await payTestPolicy(admin, policy.id);
+    await inProcessRunner().drain();
+    const before = await bytesOf(policy.id, admin.token);
+
+    const moved = await api("PATCH", `/api/v1/organizations/companies/${company.id}`, {
+      token: admin.token,
+      body: { address: "Calle Nueva 10, Guadalajara" },
+    });
+    expect(moved.status).toBe(200);
+    const after = await bytesOf(policy.id, admin.token);
+    expect(after.equals(before)).toBe(false);
+    const { text } = await extractText(new Uint8Array(after), { mergePages: true });
+    expect(text).toContain("Calle Nueva 10, Guadalajara");
+    expect(text).not.toContain("Av. Reforma 250");
+    const rows = await storedRows(policy.id);
+    expect(rows).toHaveLength(1);
+    expect(Buffer.from(rows[0].content).equals(after)).toBe(true);
+    expect((await bytesOf(policy.id, companySeller.token)).equals(after)).toBe(true);
   });
 });
 

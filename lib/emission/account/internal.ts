@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { planVersions, type Policy } from "@/db/schema";
 import { ConflictError } from "@/lib/errors";
+import { formatMoney } from "@/lib/money";
 import { PAYABLE_POLICY_STATUSES } from "@/lib/payments/state-machine";
 import { todayUtc } from "../dates";
 import { POLICY_DATE_TERMS, policyDates, type PolicyDateTerms } from "../internal";
@@ -33,4 +34,17 @@ export function refusalOfPayment(policy: Policy, terms: PolicyDateTerms, today =
 export function assertPayable(policy: Policy, terms: PolicyDateTerms, today = todayUtc()): void {
   const refusal = refusalOfPayment(policy, terms, today);
   if (refusal) throw new ConflictError(refusal);
+}
+
+/**
+ * The next premium the policy owes: the monthly premium in force, due on the first day not yet paid for
+ * (policyDates). Null when nothing more is owed: a policy that takes no payment, a cancellation waiting
+ * for the end of the paid period, or a term that ends before the due date and does not renew.
+ */
+export function nextPremium(policy: Policy, terms: PolicyDateTerms, today = todayUtc()) {
+  if (refusalOfPayment(policy, terms, today) !== null) return null;
+  const dueDate = policyDates(policy, terms, today).next_due_date;
+  if (policy.cancelAt !== null && dueDate > policy.cancelAt) return null;
+  if (!policy.autoRenew && dueDate > policy.endDate) return null;
+  return { due_date: dueDate, amount: formatMoney(policy.finalPrice), currency: policy.currency };
 }

@@ -1,9 +1,11 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, min } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { beneficiaries, clients, coverages, policies } from "@/db/schema";
+import { beneficiaries, claims, clients, companies, coverages, policies, users } from "@/db/schema";
 import { defaultLocale, type Locale } from "@/lib/i18n/locales";
+import { money, formatMoney as toMoneyString } from "@/lib/money";
+import { displayPhone } from "@/lib/phone";
 import { todayUtc } from "../dates";
-import type { KinshipType, PolicyStatus } from "@/db/enums";
+import { KINSHIP_TYPES, type KinshipType, type PolicyStatus } from "@/db/enums";
 import { getPolicyWithNamesOrThrow } from "../internal";
 import { verificationUrl } from "../verification";
 
@@ -11,7 +13,19 @@ import { verificationUrl } from "../verification";
 export type CertificateData = {
   /** The client's preferred_language: every text, date and amount of the certificate is in it (the default locale when absent). */
   language?: Locale;
-  insurerName: string;
+  /** The insurer as its administrator describes it (PATCH /organizations/companies/{id} and its logo). */
+  insurer: {
+    name: string;
+    address: string | null;
+    registrationNumber: string | null;
+    /** In international form for reading ("+52 55 1234 5678"). */
+    contactPhone: string | null;
+    contactEmail: string | null;
+    /** A PNG or JPEG, its type checked on upload. */
+    logo: Uint8Array | null;
+  };
+  /** Who sold the policy (the user who issued it), when a user did. */
+  seller: { name: string; email: string } | null;
   policyNumber: string;
   holderName: string;
   productName: string;
@@ -23,7 +37,9 @@ export type CertificateData = {
   status: PolicyStatus;
   issuedOn: string;
   currency: string;
+  /** The monthly premium of the lives still covered: a deceased or removed life no longer counts. */
   totalPrice: string;
+  /** The holder first, then the other lives by kinship (spouse, children, parents, others), each in the order entered. */
   beneficiaries: Array<{
     name: string;
     kinship: KinshipType;
@@ -31,6 +47,10 @@ export type CertificateData = {
     ageAtStart: number;
     price: string;
     deceased: boolean;
+    /** The date of death its claim records, when one does. */
+    deceasedOn: string | null;
+    /** When a life was removed from the policy (an endorsement), the last day of its cover. */
+    coverEndDate: string | null;
   }>;
   coverages: Array<{ name: string; description: string | null; limitAmount: string | null }>;
   waitingPeriodDays: { suicide: number; accident: number; preexisting: number };
@@ -59,14 +79,43 @@ export async function loadCertificateData(db: DbOrTx, policyId: string, language
     language ? Promise.resolve(language) : documentLanguage(db, policyId),
   ]);
   const { policy, version } = row;
-  const covered = await db
-    .select()
-    .from(coverages)
-    .where(eq(coverages.planVersionId, version.id))
-    .orderBy(asc(coverages.name), asc(coverages.id));
+  const deceasedIds = people.filter((person) => person.deceasedFlag).map((person) => person.id);
+  const [covered, [company], [seller], deaths] = await Promise.all([
+    db
+      .select()
+      .from(coverages)
+      .where(eq(coverages.planVersionId, version.id))
+      .orderBy(asc(coverages.name), asc(coverages.id)),
+    db.select().from(companies).where(eq(companies.id, policy.companyId)),
+    policy.createdBy
+      ? db.select({ name: users.fullName, email: users.email }).from(users).where(eq(users.id, policy.createdBy))
+      : Promise.resolve([]),
+    deceasedIds.length
+      ? db
+          .select({ beneficiaryId: claims.beneficiaryId, dateOfDeath: min(claims.dateOfDeath) })
+          .from(claims)
+          .where(and(inArray(claims.beneficiaryId, deceasedIds), isNotNull(claims.dateOfDeath)))
+          .groupBy(claims.beneficiaryId)
+      : Promise.resolve([]),
+  ]);
+  const deathOf = new Map(deaths.map((death) => [death.beneficiaryId, death.dateOfDeath]));
+  // Stable: within one kinship the order the people were entered in.
+  const byKinship = [...people].sort(
+    (a, b) => KINSHIP_TYPES.indexOf(a.kinshipType) - KINSHIP_TYPES.indexOf(b.kinshipType),
+  );
+  // The lives endorsement.ts counts as covered (not removed, not dead): the premium is theirs alone.
+  const stillCovered = people.filter((person) => person.coverEndDate === null && !person.deceasedFlag);
   return {
     language: clientLanguage,
-    insurerName: row.companyName,
+    insurer: {
+      name: company.name,
+      address: company.address,
+      registrationNumber: company.registrationNumber,
+      contactPhone: company.contactPhone && displayPhone(company.contactPhone),
+      contactEmail: company.contactEmail,
+      logo: company.logo,
+    },
+    seller: seller ? { name: seller.name ?? seller.email, email: seller.email } : null,
     policyNumber: policy.policyNumber,
     holderName: row.clientName,
     productName: row.productName,
@@ -77,14 +126,16 @@ export async function loadCertificateData(db: DbOrTx, policyId: string, language
     status: policy.status,
     issuedOn: todayUtc(),
     currency: policy.currency,
-    totalPrice: policy.finalPrice,
-    beneficiaries: people.map((person) => ({
+    totalPrice: toMoneyString(stillCovered.reduce((sum, person) => sum.plus(person.price), money(0))),
+    beneficiaries: byKinship.map((person) => ({
       name: `${person.firstName} ${person.lastName}`,
       kinship: person.kinshipType,
       dateOfBirth: person.dateOfBirth,
       ageAtStart: person.ageAtStart,
       price: person.price,
       deceased: person.deceasedFlag,
+      deceasedOn: person.deceasedFlag ? (deathOf.get(person.id) ?? null) : null,
+      coverEndDate: person.deceasedFlag ? null : person.coverEndDate,
     })),
     coverages: covered.map((coverage) => ({
       name: coverage.name,

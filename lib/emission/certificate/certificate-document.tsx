@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { Document, Font, Page, Path, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
+import { Document, Font, Image, Page, Path, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
 import { createTranslator } from "next-intl";
 import QRCode from "qrcode";
 import { defaultLocale } from "@/lib/i18n/locales";
@@ -46,6 +46,8 @@ const BOLD = { fontFamily: FONT, fontWeight: 700 } as const;
 const styles = StyleSheet.create({
   page: { padding: 36, paddingBottom: 56, fontFamily: FONT, fontSize: 9, color: INK },
   header: { flexDirection: "row", justifyContent: "space-between", alignItems: "flex-start", marginBottom: 18 },
+  // The logo keeps its proportions within a box a few centimetres wide.
+  logo: { width: 132, height: 44, objectFit: "contain", objectPosition: "left", marginBottom: 6 },
   insurer: { fontSize: 10, ...BOLD, color: ACCENT, textTransform: "uppercase", letterSpacing: 1 },
   title: { fontSize: 20, ...BOLD, marginTop: 4 },
   subtitle: { color: MUTED, marginTop: 2 },
@@ -69,6 +71,9 @@ const styles = StyleSheet.create({
     marginBottom: 16,
   },
   fact: { flex: 1, paddingRight: 8 },
+  parties: { flexDirection: "row", marginBottom: 12 },
+  party: { flex: 1, paddingRight: 12 },
+  partyLine: { color: MUTED },
   label: { fontSize: 7, color: MUTED, textTransform: "uppercase", letterSpacing: 0.5, marginBottom: 2 },
   value: { fontSize: 10, ...BOLD },
   sectionTitle: { fontSize: 11, ...BOLD, marginBottom: 4, marginTop: 8 },
@@ -83,6 +88,7 @@ const styles = StyleSheet.create({
   right: { textAlign: "right" },
   total: { flexDirection: "row", justifyContent: "flex-end", paddingTop: 6 },
   totalValue: { fontSize: 12, ...BOLD, marginLeft: 12 },
+  note: { color: MUTED, textAlign: "right", marginTop: 2 },
   waiting: { flexDirection: "row", marginTop: 2 },
   verify: {
     flexDirection: "row",
@@ -159,14 +165,44 @@ function QrCode({ text, size }: { text: string; size: number }) {
 }
 
 const BENEFICIARY_COLUMNS: Column[] = [
-  { width: "32%" },
-  { width: "13%" },
-  { width: "16%" },
-  { width: "11%", align: "right" },
+  { width: "28%" },
+  { width: "12%" },
+  { width: "15%" },
+  { width: "9%", align: "right" },
   { width: "14%", align: "right" },
-  { width: "14%", align: "right" },
+  { width: "22%", align: "right" },
 ];
 const COVERAGE_COLUMNS: Column[] = [{ width: "28%" }, { width: "52%" }, { width: "20%", align: "right" }];
+
+/** Whom the family deals with: the insurer's legal details and contact, and the seller, when known. */
+function Parties({
+  data,
+  labels,
+}: {
+  data: CertificateData;
+  labels: { insurer: string; registration: string | null; seller: string };
+}) {
+  const { insurer, seller } = data;
+  const contact = [insurer.contactPhone, insurer.contactEmail].filter(Boolean).join(" · ");
+  return (
+    <View style={styles.parties} wrap={false}>
+      <View style={styles.party}>
+        <Text style={styles.label}>{labels.insurer}</Text>
+        <Text style={styles.value}>{insurer.name}</Text>
+        {labels.registration ? <Text style={styles.partyLine}>{labels.registration}</Text> : null}
+        {insurer.address ? <Text style={styles.partyLine}>{insurer.address}</Text> : null}
+        {contact ? <Text>{contact}</Text> : null}
+      </View>
+      {seller ? (
+        <View style={styles.party}>
+          <Text style={styles.label}>{labels.seller}</Text>
+          <Text style={styles.value}>{seller.name}</Text>
+          <Text>{seller.email}</Text>
+        </View>
+      ) : null}
+    </View>
+  );
+}
 
 export function CertificateDocument({ data }: { data: CertificateData }) {
   const locale = data.language ?? defaultLocale();
@@ -176,13 +212,19 @@ export function CertificateDocument({ data }: { data: CertificateData }) {
   const money = (amount: string) => formatMoney(amount, data.currency, locale);
   const date = (value: string) => formatDate(value, locale);
   const days = (count: number) => t("days", { count });
+  const insurerName = data.insurer.name;
+  const standing = (person: CertificateData["beneficiaries"][number]) => {
+    if (person.deceased) return person.deceasedOn ? t("deceasedOn", { date: date(person.deceasedOn) }) : t("deceased");
+    return person.coverEndDate ? t("coverEnded", { date: date(person.coverEndDate) }) : t("covered");
+  };
+  const isCovered = (person: CertificateData["beneficiaries"][number]) => !person.deceased && !person.coverEndDate;
   return (
     <Document
       title={t("documentTitle", { number: data.policyNumber })}
-      author={data.insurerName}
+      author={insurerName}
       subject={plan}
-      creator={data.insurerName}
-      producer={data.insurerName}
+      creator={insurerName}
+      producer={insurerName}
       language={locale}
     >
       <Page
@@ -194,7 +236,7 @@ export function CertificateDocument({ data }: { data: CertificateData }) {
             {children}
             <View style={styles.footer}>
               <Text>
-                {data.insurerName} · {data.policyNumber}
+                {insurerName} · {data.policyNumber}
               </Text>
               <Text>{t("page", { page: String(pageNumber), pages: String(totalPages) })}</Text>
             </View>
@@ -203,7 +245,13 @@ export function CertificateDocument({ data }: { data: CertificateData }) {
       >
         <View style={styles.header}>
           <View>
-            <Text style={styles.insurer}>{data.insurerName}</Text>
+            {data.insurer.logo ? (
+              // The worker receives the bytes as a plain Uint8Array; react-pdf reads a PNG or JPEG from a Buffer.
+              // A PDF image has no alt text (jsx-a11y knows only the web's <img>): the name beside it says it.
+              // eslint-disable-next-line jsx-a11y/alt-text
+              <Image style={styles.logo} src={Buffer.from(data.insurer.logo)} />
+            ) : null}
+            <Text style={styles.insurer}>{insurerName}</Text>
             <Text style={styles.title}>{t("title")}</Text>
             <Text style={styles.subtitle}>{plan}</Text>
           </View>
@@ -220,6 +268,17 @@ export function CertificateDocument({ data }: { data: CertificateData }) {
           <Fact label={t("validTo")} value={date(data.validTo)} />
           <Fact label={t("issuedOn")} value={date(data.issuedOn)} />
         </View>
+
+        <Parties
+          data={data}
+          labels={{
+            insurer: t("insurerContact"),
+            registration: data.insurer.registrationNumber
+              ? t("registrationNumber", { number: data.insurer.registrationNumber })
+              : null,
+            seller: t("soldBy"),
+          }}
+        />
 
         <Text style={styles.sectionTitle}>{t("beneficiaries")}</Text>
         <Row
@@ -244,15 +303,19 @@ export function CertificateDocument({ data }: { data: CertificateData }) {
               person.kinship === "SELF" ? t("kinshipSelf") : tc(`kinship.${person.kinship}`),
               date(person.dateOfBirth),
               String(person.ageAtStart),
-              money(person.price),
-              person.deceased ? t("deceased") : t("covered"),
+              // A life no longer covered is not charged: its price would read as part of the premium.
+              isCovered(person) ? money(person.price) : "—",
+              standing(person),
             ]}
           />
         ))}
         <View style={styles.total} wrap={false}>
           <Text style={styles.label}>{t("totalPremium")}</Text>
-          <Text style={styles.totalValue}>{money(data.totalPrice)}</Text>
+          <Text style={styles.totalValue}>{t("perMonth", { amount: money(data.totalPrice) })}</Text>
         </View>
+        {data.beneficiaries.some((person) => !isCovered(person)) ? (
+          <Text style={styles.note}>{t("premiumNote")}</Text>
+        ) : null}
 
         <Text style={styles.sectionTitle}>{t("coverages")}</Text>
         <Row

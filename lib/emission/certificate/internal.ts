@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { beneficiaries, policyDocuments } from "@/db/schema";
+import { policyDocuments } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locales";
 import { runOffThread } from "@/lib/offload/pool";
-import { documentLanguage, loadCertificateData } from "./certificate-data";
+import { documentLanguage, loadCertificateData, type CertificateData } from "./certificate-data";
 
 // A certificate is rendered once per policy state and language and kept (policy_documents, one
 // CERTIFICATE row per policy and language) until either changes: it is written in the client's
@@ -12,11 +12,13 @@ import { documentLanguage, loadCertificateData } from "./certificate-data";
 // document in the new language (and the one of the former language is kept, should the client change
 // back); every download in one language is the same file, which never waits for a render after the first.
 //
-// The state is what the certificate prints that can change after issue: which people are recorded as
-// deceased. Their marking replaces the certificate. Re-activation (IN_ARREARS -> ACTIVE) keeps it: the
-// policy's terms, people, prices and validity are fixed at issue, and the status is printed as the one
-// of its issue date, beside the QR code that gives the standing of the day it is read (the verification
-// page). Replacing it would hand out a second, different file for the same cover.
+// The state is a digest of everything the certificate prints but its date of issue and the status of
+// that day: the people (a death mark, a life removed), the premium, and the insurer's profile and logo
+// (an administrator who corrects the address or uploads a logo gets it on every certificate from their
+// next download on, never a stale one kept forever). Re-activation (IN_ARREARS -> ACTIVE) keeps it: the
+// status is printed as the one of its issue date, beside the QR code that gives the standing of the day
+// it is read (the verification page). Replacing it would hand out a second, different file for the same
+// cover.
 
 export type CertificateFile = { filename: string; content: Uint8Array };
 
@@ -29,10 +31,12 @@ export async function ensureCertificate(
   db: DbOrTx,
   policyId: string,
 ): Promise<{ content: Uint8Array; rendered: boolean; language: Locale }> {
-  const [language, state] = await Promise.all([documentLanguage(db, policyId), certificateState(db, policyId)]);
+  const language = await documentLanguage(db, policyId);
+  const data = await loadCertificateData(db, policyId, language);
+  const state = certificateState(data);
   const stored = await readCertificate(db, policyId, language, state);
   if (stored) return { content: stored, rendered: false, language };
-  const content = await renderOnce(db, policyId, language, state);
+  const content = await renderOnce(policyId, data, state);
   // Two first requests (a download and the job) may both render: the first write wins, and the other
   // answers with the winner's bytes, so no two different files ever go out for one state and language.
   // A row of an earlier state is replaced.
@@ -49,17 +53,14 @@ export async function ensureCertificate(
   return { content: (await readCertificate(db, policyId, language, state))!, rendered: false, language };
 }
 
-/** The policy's state as its certificate prints it: a digest of the people recorded as deceased. */
-async function certificateState(db: DbOrTx, policyId: string): Promise<string> {
-  const deceased = await db
-    .select({ id: beneficiaries.id })
-    .from(beneficiaries)
-    .where(and(eq(beneficiaries.policyId, policyId), eq(beneficiaries.deceasedFlag, true)))
-    .orderBy(asc(beneficiaries.id));
+/** The policy's state as its certificate prints it: a digest of its data but the issue date and that day's status. */
+function certificateState(data: CertificateData): string {
+  const { issuedOn: _issuedOn, status: _status, insurer, ...printed } = data;
+  const logo = insurer.logo && createHash("sha256").update(insurer.logo).digest("base64url");
   const digest = createHash("sha256")
-    .update(deceased.map((row) => row.id).join(","))
+    .update(JSON.stringify({ ...printed, insurer: { ...insurer, logo } }))
     .digest("base64url");
-  return `deceased:${digest.slice(0, 22)}`;
+  return `content:${digest.slice(0, 22)}`;
 }
 
 // Renders in flight, by policy, state and language, on globalThis: the background function and the
@@ -71,13 +72,12 @@ const holder = globalThis as typeof globalThis & { __coverCertificateRenders?: M
  * not spend). A download that arrives while the background function renders the same policy in the
  * same state and language waits for that render rather than starting a second one.
  */
-function renderOnce(db: DbOrTx, policyId: string, language: Locale, state: string): Promise<Buffer> {
+function renderOnce(policyId: string, data: CertificateData, state: string): Promise<Buffer> {
   const renders = (holder.__coverCertificateRenders ??= new Map());
-  const key = `${policyId}:${language}:${state}`;
+  const key = `${policyId}:${data.language}:${state}`;
   let render = renders.get(key);
   if (!render) {
-    render = loadCertificateData(db, policyId, language)
-      .then((data) => runOffThread("renderCertificate", data))
+    render = runOffThread("renderCertificate", data)
       // The bytes come back from the worker as a plain Uint8Array; the bytea column takes a Buffer.
       .then((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
       .finally(() => renders.delete(key));

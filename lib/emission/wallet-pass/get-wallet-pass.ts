@@ -16,7 +16,7 @@ import { getWalletSigner, type WalletSigner } from "./signer";
 /** The pass prints what the certificate prints, read by the same loader. */
 type PassDetails = Pick<
   CertificateData,
-  "insurerName" | "holderName" | "productName" | "planName" | "coverages" | "verificationUrl" | "language"
+  "insurer" | "holderName" | "productName" | "planName" | "coverages" | "verificationUrl" | "language"
 >;
 
 /** GET /emission/policies/{id}/passbook: the policy as a signed .pkpass, for a policy that covers its people. */
@@ -60,7 +60,7 @@ const calendarDate = (date: string) => ({
 function walletPassJson(policy: Policy, details: PassDetails, signer: WalletSigner) {
   const locale = details.language ?? defaultLocale();
   const t = createTranslator({ locale, messages: catalogs[locale], namespace: "pass" });
-  const organizationName = configuredOrganizationName() ?? details.insurerName;
+  const organizationName = configuredOrganizationName() ?? details.insurer.name;
   const link = details.verificationUrl;
   const coverageLines = details.coverages.map((coverage) =>
     coverage.limitAmount

@@ -135,6 +135,18 @@ describe("GET /api/v1/openapi.json", () => {
     expect(create.responses["201"]).toBeDefined();
   });
 
+  it("describes the accent-insensitive `q` of the users', leads' and claims' lists", async () => {
+    const document = await loadDocument();
+    for (const path of ["/api/v1/auth/users", "/api/v1/leads/", "/api/v1/claims/"]) {
+      const list = document.paths[path]?.get ?? document.paths[normalize(path)]?.get;
+      const q = list.parameters.find((parameter) => parameter.name === "q") as unknown as {
+        required: boolean;
+        description: string;
+      };
+      expect(q, path).toMatchObject({ required: false, description: expect.stringContaining('"Ana Ramírez"') });
+    }
+  });
+
   it("writes a schema shared by several operations once under components, referenced by $ref", async () => {
     const document = await loadDocument();
     const text = JSON.stringify(document);

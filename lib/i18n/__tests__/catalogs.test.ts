@@ -56,6 +56,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   "codes.payoutMethod.CHEQUE",
   "reports.filters.plan",
   "reports.filters.planOption",
+  "validation.summaryLink",
 ]);
 
 describe("message catalogs", () => {

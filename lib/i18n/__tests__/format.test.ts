@@ -90,38 +90,71 @@ describe("one date format per language", () => {
   });
 });
 
-// The plain reference: the digits of the whole part, grouped by threes with one mark, and the cents.
-function typed(whole: number, cents: number | null, group: "," | "." | "", decimal: "." | ","): string {
+// Issue 21 point 2: amounts typed as a person writes them. The plain reference writes an amount in
+// one of the two conventions of the book's languages: the whole part, grouped by threes with the
+// convention's mark (or not at all), and the cents after its decimal mark.
+const CONVENTIONS = [
+  { group: ",", decimal: "." },
+  { group: ".", decimal: "," },
+] as const;
+
+function typed(whole: number, cents: number | null, group: string, decimal: string): string {
   const digits = String(whole);
   const grouped = group ? digits.replace(/\B(?=(\d{3})+(?!\d))/g, group) : digits;
   return cents === null ? grouped : `${grouped}${decimal}${String(cents).padStart(2, "0")}`;
 }
 
 describe("reading a typed amount", () => {
-  it("reads 1250.50, 1,250.50 and 1.250,50 alike", () => {
-    expect(parseAmount("1250.50")).toBe("1250.50");
+  it("reads both ways of writing 1250.50", () => {
     expect(parseAmount("1,250.50")).toBe("1250.50");
     expect(parseAmount("1.250,50")).toBe("1250.50");
-    expect(parseAmount(" 1 250,50 ")).toBe("1250.50");
-    expect(parseAmount("1,250")).toBe("1250");
+    expect(parseAmount("1,234,567.89")).toBe("1234567.89");
+    expect(parseAmount("1.234.567,89")).toBe("1234567.89");
+  });
+
+  it("reads a lone mark before other than three digits as the decimal mark", () => {
+    expect(parseAmount("1250.50")).toBe("1250.50");
+    expect(parseAmount("1250,50")).toBe("1250.50");
+    expect(parseAmount("12.5")).toBe("12.5");
     expect(parseAmount("0,5")).toBe("0.5");
+    expect(parseAmount(".75")).toBe("0.75");
+    expect(parseAmount("1234.567")).toBe("1234.567");
+  });
+
+  it("reads a lone mark before exactly three digits as grouping, whichever mark", () => {
+    // Spanish pages show "1,250.50" (es-MX) and no currency taken has three decimals: "1,250" is 1250.
+    expect(parseAmount("1,250")).toBe("1250");
+    expect(parseAmount("1.250")).toBe("1250");
+    expect(parseAmount("-12,500")).toBe("-12500");
+  });
+
+  it("reads a mark used more than once as grouping", () => {
+    expect(parseAmount("1,250,000")).toBe("1250000");
+    expect(parseAmount("1.250.000")).toBe("1250000");
+  });
+
+  it("ignores spaces, keeps a sign and drops leading zeros", () => {
+    expect(parseAmount(" 1 250,50 ")).toBe("1250.50");
+    expect(parseAmount("1\u00a0250.50")).toBe("1250.50");
+    expect(parseAmount("-3,5")).toBe("-3.5");
+    expect(parseAmount("007")).toBe("7");
   });
 
   it("refuses text that is not an amount", () => {
-    for (const text of ["", "abc", "1.2.3", "12,3456", "1,25,000", "1.250,5,0", "--1", "1e5", "$10"])
+    const refused = ["", " ", "abc", "1.2.3", "1,25,000", "1.250,5,0", "1,250.000,50", "1.250,000.50", "--1"];
+    for (const text of [...refused, "1e5", "$10", "10.", ",", "1,2.5", "12 USD"])
       expect(parseAmount(text), text).toBeNull();
   });
 
-  it("gives the typed amount back for any amount typed in either convention", () => {
+  it("gives back any amount written in either convention, grouped or not", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 10_000_000_000 }),
         fc.option(fc.integer({ min: 0, max: 99 })),
-        fc.constantFrom("en" as const, "es" as const),
+        fc.constantFrom(...CONVENTIONS),
         fc.boolean(),
-        (whole, cents, convention, grouped) => {
-          const [group, decimal] = convention === "en" ? ([",", "."] as const) : ([".", ","] as const);
-          const text = typed(whole, cents, grouped ? group : "", decimal);
+        (whole, cents, { group, decimal }, isGrouped) => {
+          const text = typed(whole, cents, isGrouped ? group : "", decimal);
           const expected = cents === null ? String(whole) : `${whole}.${String(cents).padStart(2, "0")}`;
           expect(parseAmount(text)).toBe(expected);
         },

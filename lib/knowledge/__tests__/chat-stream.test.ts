@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { chatMessages } from "@/db/schema";
 import { localEmbedding } from "@/lib/knowledge/local-embedding";
-import { NOT_IN_KNOWLEDGE } from "@/lib/knowledge/conversation";
+import { NOT_IN_KNOWLEDGE } from "@/lib/knowledge/answer-language";
 import type { ChatSource } from "@/lib/knowledge/schemas";
 import { api } from "@/test/api";
 import { createTestCompany, signInAs, type SignedIn } from "@/test/fixtures";
@@ -100,7 +100,8 @@ describe("without a model (no OPENAI_API_KEY)", () => {
       body: { message: "zebra quantum saxophone", session_id: randomUUID() },
     });
     expect(response.status).toBe(200);
-    expect(response.text).toBe(NOT_IN_KNOWLEDGE);
+    expect(response.text).toBe(NOT_IN_KNOWLEDGE.en);
+    expect(response.headers.get("x-chat-language")).toBe("en");
     expect(sourcesOf(response.headers)).toEqual([]);
   });
 

@@ -5,13 +5,21 @@ import { api } from "@/test/api";
 import { GARBAGE_REPLY } from "@/test/fakes/http-server";
 import { messageText, QUOTA_EXCEEDED, startFakeOpenAI, type FakeOpenAI } from "@/test/fakes/openai";
 import { createTestCompany, signInAs, type SignedIn } from "@/test/fixtures";
-import { MEMORY_TURNS, NOT_IN_KNOWLEDGE, SYSTEM_PROMPT } from "../conversation";
+import { ANSWER_IN, NOT_IN_KNOWLEDGE } from "../answer-language";
+import { MEMORY_TURNS, PASSAGE_MAX, SYSTEM_PROMPT } from "../conversation";
 import { addText, ask, repatriationWording, useFakeOpenAI, withoutOpenAI } from "./helpers";
 
 // POST /api/v1/ai/chat (contract section 10): embed the question, retrieve the company's nearest
 // fragments, answer from them only with the session's last turns as memory, return the sources.
 
-type Source = { document_id: string; title: string; fragment_id: string; snippet: string; score: number };
+type Source = {
+  document_id: string;
+  title: string;
+  fragment_id: string;
+  snippet: string;
+  passage: string;
+  score: number;
+};
 
 let openai: FakeOpenAI;
 let companyId: string;
@@ -61,6 +69,7 @@ describe("POST /api/v1/ai/chat without a model (local embedding, extractive answ
       session_id: sessionId,
       turn: 1,
       answer: expect.any(String),
+      language: "en",
       sources: expect.any(Array),
     });
     const sources = res.body.sources as Source[];
@@ -72,10 +81,12 @@ describe("POST /api/v1/ai/chat without a model (local embedding, extractive answ
         title: expect.any(String),
         fragment_id: expect.any(String),
         snippet: expect.any(String),
+        passage: expect.any(String),
         score: expect.any(Number),
       });
       expect([wording.id, ecuador.id]).toContain(source.document_id);
       expect(source.snippet.length).toBeLessThanOrEqual(300);
+      expect(source.passage.length).toBeLessThanOrEqual(PASSAGE_MAX);
       expect(source.score).toBeGreaterThan(0);
       expect(source.score).toBeLessThanOrEqual(1);
     }
@@ -98,7 +109,7 @@ describe("POST /api/v1/ai/chat without a model (local embedding, extractive answ
     withoutOpenAI();
     const res = await ask(seller.token, "Which football team won the league in 1987?", randomUUID());
     expect(res.status).toBe(200);
-    expect(res.body.answer).toBe(NOT_IN_KNOWLEDGE);
+    expect(res.body.answer).toBe(NOT_IN_KNOWLEDGE.en);
     expect(res.body.sources).toEqual([]);
   });
 
@@ -149,7 +160,7 @@ describe("POST /api/v1/ai/chat with the model (fake OpenAI)", () => {
     const [request] = openai.chatRequests();
     expect(request.headers.authorization).toBe(`Bearer ${openai.apiKey}`);
     const messages = request.body.messages as Array<{ role: string; content: string }>;
-    expect(messages[0]).toEqual({ role: "system", content: SYSTEM_PROMPT });
+    expect(messages[0]).toEqual({ role: "system", content: `${SYSTEM_PROMPT} ${ANSWER_IN.en}` });
     expect(SYSTEM_PROMPT).toMatch(/expert in funeral/);
     expect(SYSTEM_PROMPT).toMatch(/only from the numbered fragments/);
     expect(SYSTEM_PROMPT).toMatch(/do not cover it/);
@@ -215,7 +226,7 @@ describe("POST /api/v1/ai/chat with the model (fake OpenAI)", () => {
     useFakeOpenAI(openai);
     const res = await ask(seller.token, "Which football team won the league in 1987?", randomUUID());
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ answer: NOT_IN_KNOWLEDGE, sources: [] });
+    expect(res.body).toMatchObject({ answer: NOT_IN_KNOWLEDGE.en, sources: [] });
     expect(openai.chatRequests()).toEqual([]);
     expect(openai.embeddingRequests()).toHaveLength(1);
   });

@@ -6,7 +6,7 @@ import { leads } from "@/db/schema";
 import { getDefaultCompanyId } from "@/lib/identity/internal";
 import { api } from "@/test/api";
 import { createTestBusinessUnit, createTestCompany, signInAs, testAddress, type SignedIn } from "@/test/fixtures";
-import { toLeadResponse } from "../internal";
+import { toLeadResponse, withClientName } from "../internal";
 import { awayFromMinuteEdge, leadRow, postLead, uniquePhone } from "./helpers";
 
 // Contract section 9 as trust.md sections 4 and 7 amend it: POST /leads/ is public, keyed by the phone
@@ -34,13 +34,15 @@ const STORED_LEAD = {
   checkout_started_at: null,
   purchase_completed_at: null,
   abandoned_checkout_flag: false,
+  client_id: null,
+  client_name: null,
   created_at: expect.stringMatching(/Z$/),
   updated_at: expect.stringMatching(/Z$/),
 };
 
 /** The stored lead as the API shows it (GET /leads/{id} without its CRM fields). */
 async function storedLead(id: string) {
-  return toLeadResponse(await leadRow(id));
+  return toLeadResponse(await withClientName(await getDb(), await leadRow(id)));
 }
 
 describe("POST /leads/ (capture) without credentials: the id only, never the stored lead (trust.md section 4)", () => {

@@ -5,7 +5,7 @@ import { getDb } from "@/db";
 import { leads } from "@/db/schema";
 import { api, type ApiResponse } from "@/test/api";
 import { testAddress, type SignedIn } from "@/test/fixtures";
-import { toLeadResponse } from "../internal";
+import { toLeadResponse, withClientName } from "../internal";
 import type { LeadResponse } from "../schemas";
 
 /** A phone number no other test uses: a Mexico City number, +52 55 and eight random digits (all valid). */
@@ -35,7 +35,7 @@ export async function captureTestLead(body: Record<string, unknown> = {}): Promi
   const response = await postLead({ phone_e164: uniquePhone(), first_name: "Lucía", ...body });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   expect(Object.keys(response.body)).toEqual(["id"]);
-  return toLeadResponse(await leadRow(response.body.id));
+  return toLeadResponse(await withClientName(await getDb(), await leadRow(response.body.id)));
 }
 
 export function patchLead(user: SignedIn, id: string, body: Record<string, unknown>): Promise<ApiResponse> {

@@ -73,6 +73,8 @@ describe("GET /leads/", () => {
         "checkout_started_at",
         "purchase_completed_at",
         "abandoned_checkout_flag",
+        "client_id",
+        "client_name",
         "created_at",
         "updated_at",
       ].sort(),

@@ -77,6 +77,7 @@ describe("GET /api/v1/notifications", () => {
         "language",
         "payload",
         "recipient",
+        "recipient_name",
         "sent_at",
         "status",
         "subject",

@@ -22,7 +22,15 @@ function poolWith(limits: Partial<typeof POOL_LIMITS>): WorkerPool {
 /** What a policy of `lives` people prints (as loadCertificateData reads it). */
 function certificateOf(lives: number): CertificateData {
   return {
-    insurerName: "Andes Cover",
+    insurer: {
+      name: "Andes Cover",
+      address: null,
+      registrationNumber: null,
+      contactPhone: null,
+      contactEmail: null,
+      logo: null,
+    },
+    seller: null,
     policyNumber: "POL-2026-000001",
     holderName: "Ana Pérez",
     productName: "Repatriation",
@@ -41,6 +49,8 @@ function certificateOf(lives: number): CertificateData {
       ageAtStart: 15,
       price: "25.00",
       deceased: false,
+      deceasedOn: null,
+      coverEndDate: null,
     })),
     coverages: [{ name: "Repatriation", description: "Return of remains", limitAmount: "5000.00" }],
     waitingPeriodDays: { suicide: 365, accident: 0, preexisting: 180 },

@@ -53,6 +53,12 @@ describe("POST /api/v1/organizations/companies", () => {
       is_reseller: true,
       processor_connect_id: "acct_123",
       commission_rate: "12.50",
+      // The certificate's profile is edited afterwards (PATCH and PUT .../logo).
+      address: null,
+      registration_number: null,
+      contact_phone: null,
+      contact_email: null,
+      has_logo: false,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       business_units: [],
     });

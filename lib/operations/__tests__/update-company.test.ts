@@ -120,3 +120,70 @@ describe("PATCH /api/v1/organizations/companies/{id}", () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe("PATCH /api/v1/organizations/companies/{id}: the profile printed on certificates", () => {
+  const PROFILE = {
+    address: "Av. Reforma 250, Col. Juárez, 06600 Ciudad de México",
+    registration_number: "CNSF-0457",
+    contact_phone: "+525512345678",
+    contact_email: "Atencion@Prevision.example",
+  };
+
+  it("stores address, registration number, contact phone (E.164) and e-mail, and answers them", async () => {
+    const company = await newCompany();
+    const created = await api("GET", `/api/v1/organizations/companies/${company.id}`, { token: admin.token });
+    expect(created.body).toMatchObject({
+      address: null,
+      registration_number: null,
+      contact_phone: null,
+      contact_email: null,
+      has_logo: false,
+    });
+    const response = await patch(company.id, PROFILE);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ ...PROFILE, contact_email: "atencion@prevision.example", has_logo: false });
+    const entry = await expectAuditRow("COMPANY_UPDATED", company.id);
+    expect(entry.details).toEqual({
+      name: company.name,
+      changes: {
+        address: { from: null, to: PROFILE.address },
+        registration_number: { from: null, to: "CNSF-0457" },
+        contact_phone: { from: null, to: "+525512345678" },
+        contact_email: { from: null, to: "atencion@prevision.example" },
+      },
+    });
+  });
+
+  it("reads a national phone number in the company's country, and null clears each field", async () => {
+    const company = await newCompany({ country_code: "MX" });
+    const national = await patch(company.id, { ...PROFILE, contact_phone: "55 1234 5678" });
+    expect(national.status, national.text).toBe(200);
+    expect(national.body.contact_phone).toBe("+525512345678");
+    const cleared = await patch(company.id, {
+      address: null,
+      registration_number: null,
+      contact_phone: null,
+      contact_email: null,
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({
+      address: null,
+      registration_number: null,
+      contact_phone: null,
+      contact_email: null,
+    });
+  });
+
+  it.each([
+    ["a phone number that is no number of its country", { contact_phone: "+52 55 12" }, "invalid_phone"],
+    ["a phone number with letters", { contact_phone: "call us" }, "invalid_format"],
+    ["an e-mail without a domain", { contact_email: "atencion@" }, "invalid_email"],
+    ["a blank address", { address: "  " }, "required"],
+    ["a registration number over 100 characters", { registration_number: "R".repeat(101) }, "too_long"],
+  ])("refuses %s with 422 naming the field", async (_label, body, code) => {
+    const company = await newCompany();
+    const response = await patch(company.id, body);
+    expect(response.status, response.text).toBe(422);
+    expect(response.body.errors).toEqual([{ path: Object.keys(body)[0], message: expect.any(String), code }]);
+  });
+});

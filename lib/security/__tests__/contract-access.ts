@@ -52,6 +52,9 @@ export const CONTRACT: Record<string, Rule> = {
   "GET /api/v1/organizations/companies": "organizations:manage",
   "GET /api/v1/organizations/companies/[id]": "organizations:manage",
   "PATCH /api/v1/organizations/companies/[id]": "organizations:manage", // not in the contract: editing a company (issue 21)
+  "PUT /api/v1/organizations/companies/[id]/logo": "organizations:manage", // not in the contract: the certificate's logo (issue 21)
+  "GET /api/v1/organizations/companies/[id]/logo": "organizations:manage", // likewise
+  "DELETE /api/v1/organizations/companies/[id]/logo": "organizations:manage", // likewise
   "POST /api/v1/organizations/companies/[id]/business-units": "organizations:manage",
   "GET /api/v1/geography/countries": "geography:read",
   "GET /api/v1/geography/zones": "geography:read",
@@ -128,6 +131,9 @@ export const CONTRACT: Record<string, Rule> = {
   "GET /api/v1/leads": "leads:read",
   "GET /api/v1/leads/[id]": "leads:read",
   "PATCH /api/v1/leads/[id]": "leads:write",
+  // not in the contract: the conversion of a lead into a client (linking needs emission:read and creating
+  // emission:write besides, checked by the service after the body)
+  "POST /api/v1/leads/[id]/convert": "leads:write",
   "GET /api/v1/leads/analytics": "leads:read", // not in the contract: counts of the leads a caller may list
   // Section 10
   "POST /api/v1/ai/knowledge/upload": "knowledge:write",

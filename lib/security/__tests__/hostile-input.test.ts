@@ -100,6 +100,7 @@ function paramsFor(path: string): Record<string, string> {
     "/auth/users/{id}": { id: ids.user_id },
     "/leads/{id}": { id: ids.lead_id },
     "/organizations/companies/{id}/business-units": { id: ids.company_id },
+    "/organizations/companies/{id}/logo": { id: ids.company_id },
   };
   return byPath[path] ?? {};
 }

@@ -188,6 +188,11 @@ const COMPANY_OWNED: Record<string, Case> = {
   },
   "GET /api/v1/leads/[id]": { path: (ids) => `/api/v1/leads/${ids.leadA}` },
   "PATCH /api/v1/leads/[id]": { path: (ids) => `/api/v1/leads/${ids.leadA}`, body: () => ({ first_name: "Probed" }) },
+  // Company A's lead with company A's client: the lead is not found before the client is looked up.
+  "POST /api/v1/leads/[id]/convert": {
+    path: (ids) => `/api/v1/leads/${ids.leadA}/convert`,
+    body: (ids) => ({ client_id: ids.clientA }),
+  },
   "DELETE /api/v1/ai/knowledge/[id]": { path: (ids) => `/api/v1/ai/knowledge/${ids.documentA}` },
   // A product may belong to one company (trust.md section 3); its plans and versions are then that
   // company's. Reading another company's is 404; editing it, 403 (trust.md's answer).
@@ -221,6 +226,9 @@ const NOT_COMPANY_OWNED: Record<string, string> = {
     "the companies themselves: organizations:manage is ADMIN's, who manages every company",
   "POST /api/v1/organizations/companies/[id]/business-units": "likewise, ADMIN's management of the companies",
   "PATCH /api/v1/organizations/companies/[id]": "likewise, ADMIN's management of the companies",
+  "PUT /api/v1/organizations/companies/[id]/logo": "likewise, ADMIN's management of the companies",
+  "GET /api/v1/organizations/companies/[id]/logo": "likewise, ADMIN's management of the companies",
+  "DELETE /api/v1/organizations/companies/[id]/logo": "likewise, ADMIN's management of the companies",
   "POST /api/v1/geography/zones/[zone_id]/countries/[country_id]": "zones and countries are one shared geography",
   "GET /api/v1/public/verify/[token]": "public by design: the token is signed by the server and shows no personal data",
 };

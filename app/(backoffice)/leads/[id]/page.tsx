@@ -16,5 +16,13 @@ export default async function LeadPage({ params }: LeadPageProps) {
   const { id } = await params;
   // Read on the server at request time, so the setting applies without a rebuild.
   const portalId = process.env.NEXT_PUBLIC_HUBSPOT_PORTAL_ID?.trim() || null;
-  return <LeadView leadId={id} canWrite={user.permissions.has("leads:write")} hubspotPortalId={portalId} />;
+  return (
+    <LeadView
+      leadId={id}
+      canWrite={user.permissions.has("leads:write")}
+      canReadClients={user.permissions.has("emission:read")}
+      canIssue={user.permissions.has("emission:write")}
+      hubspotPortalId={portalId}
+    />
+  );
 }
