@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
+import { useForm, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { z } from "zod";
 import type { Country } from "@/components/catalog/types";
 import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
@@ -48,6 +48,68 @@ const EMPTY: CreateClientFormInput = {
   preferred_language: undefined,
 };
 
+/**
+ * Who the new client is and where: contact, birth date, nationality and residence. The client form and
+ * the lead conversion dialog (components/leads/convert-dialog.tsx) register a client with the same fields.
+ */
+export function NewClientIdentityFields({
+  idPrefix,
+  register,
+  errors,
+  countries,
+  isLoadingCountries,
+}: {
+  idPrefix: string;
+  register: UseFormRegister<CreateClientFormInput>;
+  errors: FieldErrors<CreateClientFormInput>;
+  countries: Country[] | null;
+  isLoadingCountries: boolean;
+}) {
+  const t = useTranslations("clients.form");
+  return (
+    <>
+      <ClientContactFields
+        idPrefix={idPrefix}
+        registrations={{
+          first_name: register("first_name"),
+          last_name: register("last_name"),
+          email: register("email"),
+          phone_e164: register("phone_e164", { setValueAs: emptyToUndefined }),
+        }}
+        errors={{
+          first_name: errors.first_name?.message,
+          last_name: errors.last_name?.message,
+          email: errors.email?.message,
+          phone_e164: errors.phone_e164?.message,
+        }}
+      />
+      <TextField
+        id={`${idPrefix}-birth-date`}
+        label={t("birthDate")}
+        error={errors.birth_date?.message}
+        type="date"
+        registration={register("birth_date")}
+      />
+      <ClientCountryField
+        id={`${idPrefix}-nationality`}
+        label={t("nationality")}
+        error={errors.nationality?.message}
+        registration={register("nationality")}
+        countries={countries}
+        isLoadingCountries={isLoadingCountries}
+      />
+      <ClientCountryField
+        id={`${idPrefix}-country`}
+        label={t("country")}
+        error={errors.country_of_residence?.message}
+        registration={register("country_of_residence")}
+        countries={countries}
+        isLoadingCountries={isLoadingCountries}
+      />
+    </>
+  );
+}
+
 type CreateClientFormProps = {
   countries: Country[] | null;
   isLoadingCountries: boolean;
@@ -92,41 +154,10 @@ export function CreateClientFormPanel({ countries, isLoadingCountries, onCreated
       <ErrorSummary control={control} />
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
-      <ClientContactFields
+      <NewClientIdentityFields
         idPrefix="client"
-        registrations={{
-          first_name: register("first_name"),
-          last_name: register("last_name"),
-          email: register("email"),
-          phone_e164: register("phone_e164", { setValueAs: emptyToUndefined }),
-        }}
-        errors={{
-          first_name: errors.first_name?.message,
-          last_name: errors.last_name?.message,
-          email: errors.email?.message,
-          phone_e164: errors.phone_e164?.message,
-        }}
-      />
-      <TextField
-        id="client-birth-date"
-        label={t("birthDate")}
-        error={errors.birth_date?.message}
-        type="date"
-        registration={register("birth_date")}
-      />
-      <ClientCountryField
-        id="client-nationality"
-        label={t("nationality")}
-        error={errors.nationality?.message}
-        registration={register("nationality")}
-        countries={countries}
-        isLoadingCountries={isLoadingCountries}
-      />
-      <ClientCountryField
-        id="client-country"
-        label={t("country")}
-        error={errors.country_of_residence?.message}
-        registration={register("country_of_residence")}
+        register={register}
+        errors={errors}
         countries={countries}
         isLoadingCountries={isLoadingCountries}
       />

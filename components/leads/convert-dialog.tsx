@@ -5,19 +5,18 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
 import { useForm } from "react-hook-form";
 import type { Country } from "@/components/catalog/types";
-import { ClientContactFields, ClientCountryField } from "@/components/clients/client-fields";
 import { ClientPicker } from "@/components/clients/client-picker";
 import {
   CreateClientForm,
+  NewClientIdentityFields,
   type CreateClientFormInput,
   type CreateClientFormOutput,
 } from "@/components/clients/create-client-form";
 import type { Client } from "@/components/clients/types";
-import { ApiError, apiFetch, emptyToUndefined, useApiData, useInvalidate } from "@/components/ui/api-client";
+import { ApiError, apiFetch, useApiData, useInvalidate } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { ErrorSummary } from "@/components/ui/error-summary";
-import { TextField } from "@/components/ui/form-fields";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { leadName, type Lead } from "./types";
@@ -153,41 +152,10 @@ export function ConvertDialog({ lead, onConverted, onClose }: ConvertDialogProps
         </fieldset>
         {mode === "new" ? (
           <div className="form-grid">
-            <ClientContactFields
+            <NewClientIdentityFields
               idPrefix="convert"
-              registrations={{
-                first_name: register("first_name"),
-                last_name: register("last_name"),
-                email: register("email"),
-                phone_e164: register("phone_e164", { setValueAs: emptyToUndefined }),
-              }}
-              errors={{
-                first_name: errors.first_name?.message,
-                last_name: errors.last_name?.message,
-                email: errors.email?.message,
-                phone_e164: errors.phone_e164?.message,
-              }}
-            />
-            <TextField
-              id="convert-birth-date"
-              label={tForm("birthDate")}
-              error={errors.birth_date?.message}
-              type="date"
-              registration={register("birth_date")}
-            />
-            <ClientCountryField
-              id="convert-nationality"
-              label={tForm("nationality")}
-              error={errors.nationality?.message}
-              registration={register("nationality")}
-              countries={countries.data}
-              isLoadingCountries={countries.isLoading}
-            />
-            <ClientCountryField
-              id="convert-country"
-              label={tForm("country")}
-              error={errors.country_of_residence?.message}
-              registration={register("country_of_residence")}
+              register={register}
+              errors={errors}
               countries={countries.data}
               isLoadingCountries={countries.isLoading}
             />
