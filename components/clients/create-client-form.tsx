@@ -24,7 +24,8 @@ export const CreateClientForm = CreateClientInput.extend({
 export type CreateClientFormInput = z.input<typeof CreateClientForm>;
 export type CreateClientFormOutput = z.output<typeof CreateClientForm>;
 
-const FIELDS = [
+/** The fields of NewClientIdentityFields, where the API's 422 items are shown. */
+export const IDENTITY_FIELDS = [
   "first_name",
   "last_name",
   "email",
@@ -32,9 +33,8 @@ const FIELDS = [
   "birth_date",
   "nationality",
   "country_of_residence",
-  "acquisition_channel",
-  "preferred_language",
 ] as const;
+const FIELDS = [...IDENTITY_FIELDS, "acquisition_channel", "preferred_language"] as const;
 const EMPTY: CreateClientFormInput = {
   first_name: "",
   last_name: "",

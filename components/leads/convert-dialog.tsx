@@ -8,6 +8,7 @@ import type { Country } from "@/components/catalog/types";
 import { ClientPicker } from "@/components/clients/client-picker";
 import {
   CreateClientForm,
+  IDENTITY_FIELDS,
   NewClientIdentityFields,
   type CreateClientFormInput,
   type CreateClientFormOutput,
@@ -20,16 +21,6 @@ import { ErrorSummary } from "@/components/ui/error-summary";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { leadName, type Lead } from "./types";
-
-const FIELDS = [
-  "first_name",
-  "last_name",
-  "email",
-  "phone_e164",
-  "birth_date",
-  "nationality",
-  "country_of_residence",
-] as const;
 
 /** The new client's form starts from what the lead gave: its names, e-mail and phone. */
 function fromLead(lead: Lead): CreateClientFormInput {
@@ -85,7 +76,7 @@ export function ConvertDialog({ lead, onConverted, onClose }: ConvertDialogProps
     resolver: useZodResolver(CreateClientForm),
     defaultValues: fromLead(lead),
   });
-  const { error, isBusy, submit } = useApiSubmit(setFieldError, FIELDS, {
+  const { error, isBusy, submit } = useApiSubmit(setFieldError, IDENTITY_FIELDS, {
     invalidates: ["/api/v1/leads", "/api/v1/emission/clients"],
     describeError: (caught) =>
       !(caught instanceof ApiError)
