@@ -129,8 +129,10 @@ export function pagingOf(list: ListName, input: PageInput, { batch = false }: { 
     after(table: KeysetTable): SQL | undefined {
       if (!position || position === "start") return undefined;
       const at = sql`${position.at}::timestamptz`;
-      // The first comparison alone lets an index on created_at serve the walk; the row comparison decides.
-      return sql`(${table.createdAt} <= ${at} and (${table.createdAt}, ${table.id}) < (${at}, ${position.id}::uuid))`;
+      // The row comparison alone: an index on created_at serves it (PostgreSQL bounds the scan by its first
+      // column), and its row estimate stays true. An added `created_at <=` was counted twice by the planner,
+      // which then read every older row and sorted them for each batch of a small book's export.
+      return sql`(${table.createdAt}, ${table.id}) < (${at}, ${position.id}::uuid)`;
     },
     /** The walk's order: newest first by created_at, then id. */
     order(table: KeysetTable): SQL[] {

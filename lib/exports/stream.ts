@@ -7,8 +7,8 @@ import type { ExportEncoder } from "./encoder";
 import { xlsxEncoder } from "./xlsx";
 
 // An export (reports.md section 2) is the list itself, walked by cursor in batches (lib/paging.ts) and
-// written as it is read: the stream pulls the next batch from the database only when the previous one has
-// been taken by the socket, so a million rows leave in the memory of one batch.
+// written as it is read: while one batch is encoded the database already reads the next, and nothing more
+// is read until the socket takes the chunk, so a million rows leave in the memory of two batches.
 
 /** Rows per database read of an export. */
 export const EXPORT_BATCH_ROWS = 1000;
@@ -56,6 +56,14 @@ export function exportStream(source: ExportSource, format: ExportFormat): Readab
     head = null;
     return joined;
   };
+  // The read of the batch after the one being encoded: the database works on it while this thread encodes.
+  // Its failure is met by the pull that awaits it; until then it must not count as unhandled.
+  let ahead: Promise<IteratorResult<Row[]>> | null = null;
+  const readNext = () => {
+    const next = batches.next();
+    next.catch(() => {});
+    return next;
+  };
   return new ReadableStream<Uint8Array>(
     {
       start() {
@@ -64,13 +72,15 @@ export function exportStream(source: ExportSource, format: ExportFormat): Readab
       // Each pull enqueues something or closes: a pull that resolves with nothing queued is not repeated.
       async pull(controller) {
         for (;;) {
-          const next = await batches.next();
+          const next = await (ahead ?? readNext());
+          ahead = null;
           if (next.done) {
             const tail = withHead(encoder.finish());
             if (tail.byteLength > 0) controller.enqueue(tail);
             controller.close();
             return;
           }
+          ahead = readNext();
           const chunk = withHead(encoder.rows(next.value));
           if (chunk.byteLength > 0) {
             controller.enqueue(chunk);
@@ -82,7 +92,7 @@ export function exportStream(source: ExportSource, format: ExportFormat): Readab
         await batches.return?.();
       },
     },
-    // Nothing read ahead: a batch is read when the socket asks for the next chunk.
+    // No chunk queued ahead of the socket: the only read ahead is the one batch above.
     { highWaterMark: 0 },
   );
 }

@@ -10,7 +10,7 @@ import { readXlsx, sheetRecords } from "@/test/xlsx-read";
 
 // The file formats of exports (reports.md section 2), on their own: CSV by RFC 4180 with a BOM, XLSX read
 // back from its XML, the formula guard, the columns taken from a list's item schema, and a stream that
-// reads a batch only when the previous one has been taken.
+// reads one batch ahead of the socket and no more.
 
 const Item = z.object({
   id: z.string(),
@@ -189,18 +189,21 @@ describe("exportStream", () => {
     };
   }
 
-  it("reads a batch only when the previous one has been taken, and stops when cancelled", async () => {
+  it("reads one batch ahead of the socket, no more, and stops when cancelled", async () => {
     const taken = { count: 0 };
     const reader = exportStream(source(1000, taken), "csv").getReader();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(taken.count).toBe(0);
     const first = await reader.read();
     expect(Buffer.from(first.value!.slice(3)).toString("utf8")).toMatch(/^id,name,.*\r\nb0-0,/s);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The first batch was encoded while the second was read.
+    expect(taken.count).toBe(2);
     await reader.read();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(taken.count).toBe(2);
+    expect(taken.count).toBe(3);
     await reader.cancel();
-    expect(taken.count).toBe(2);
+    expect(taken.count).toBe(3);
   });
 
   it("writes every batch and closes, as CSV and as XLSX", async () => {
