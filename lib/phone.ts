@@ -56,12 +56,3 @@ export function phoneToE164OrThrow(text: string, country: string | null | undefi
     { path: field, message: result.message, code: "invalid_phone" },
   ]);
 }
-
-/** A stored E.164 number as people read it, in international form ("+52 55 1234 5678"); as stored when it cannot be parsed. */
-export function displayPhone(e164: string): string {
-  try {
-    return parsePhoneNumberWithError(e164).formatInternational();
-  } catch {
-    return e164;
-  }
-}

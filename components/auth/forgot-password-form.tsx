@@ -7,6 +7,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { apiFetch, ApiError } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { TextField } from "@/components/ui/form-fields";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
@@ -24,6 +25,8 @@ export function ForgotPasswordFormPanel() {
   const {
     register,
     handleSubmit,
+    setError: setFieldError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordForm>({ resolver: useZodResolver(ForgotPasswordSchema), defaultValues: { email: "" } });
 
@@ -33,15 +36,10 @@ export function ForgotPasswordFormPanel() {
       await apiFetch("/api/v1/auth/password-reset", { method: "POST", body: { email } });
       setSentTo(email);
     } catch (caught) {
-      if (caught instanceof ApiError)
-        setError(
-          caught.status === 429
-            ? t("errors.tooMany")
-            : caught.status === 422
-              ? t("errors.emailInvalid")
-              : t("errors.failed"),
-        );
-      else setError(t("errors.network"));
+      if (!(caught instanceof ApiError)) return setError(t("errors.network"));
+      // The service refuses the e-mail itself: said beside the field, and listed in the summary.
+      if (caught.status === 422) return setFieldError("email", { type: "server", message: t("errors.emailInvalid") });
+      setError(caught.status === 429 ? t("errors.tooMany") : t("errors.failed"));
     }
   }
 
@@ -57,6 +55,7 @@ export function ForgotPasswordFormPanel() {
   }
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("title")}>
+      <ErrorSummary control={control} />
       <ErrorBanner message={error} />
       <TextField
         id="forgot-email"

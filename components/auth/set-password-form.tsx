@@ -7,6 +7,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { apiFetch, ApiError } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { TextField } from "@/components/ui/form-fields";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
@@ -35,6 +36,7 @@ export function SetPasswordFormPanel({ token }: { token: string }) {
     register,
     handleSubmit,
     setError: setFieldError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<SetPasswordForm>({
     resolver: useZodResolver(SetPasswordSchema),
@@ -71,6 +73,7 @@ export function SetPasswordFormPanel({ token }: { token: string }) {
   if (outcome === "invalid") return <InvalidLink kind="setPassword" />;
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("title")}>
+      <ErrorSummary control={control} />
       <ErrorBanner message={error} />
       <TextField
         id="new-password"

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { describeSignInError, type SignInErrorKey } from "./sign-in-errors";
 import { TextField } from "@/components/ui/form-fields";
@@ -33,6 +34,7 @@ export function SignInFormPanel({
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<SignInForm>({ resolver: useZodResolver(SignInSchema), defaultValues: { email: "", password: "" } });
 
@@ -55,6 +57,7 @@ export function SignInFormPanel({
 
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("formLabel")}>
+      <ErrorSummary control={control} />
       <ErrorBanner message={error ? t(`errors.${error}`) : null} />
       <TextField
         id="sign-in-email"

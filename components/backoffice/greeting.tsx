@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
+import { displayName } from "@/lib/identity/display-name";
 import type { UserResponse } from "@/lib/identity/schemas";
 import { useApiData } from "@/components/ui/api-client";
 
@@ -11,5 +12,5 @@ type Profile = z.infer<typeof UserResponse>;
 export function Greeting({ email }: { email: string }) {
   const t = useTranslations("greeting");
   const { data } = useApiData<Profile>("/api/v1/auth/me");
-  return <h1>{t("welcome", { name: data?.full_name ?? email })}</h1>;
+  return <h1>{t("welcome", { name: displayName({ fullName: data?.full_name, email }) })}</h1>;
 }

@@ -134,7 +134,7 @@ export function ClaimView({ claimId, currentUserId, canWrite, canManage, canOver
       <EligibilityPanel claim={claim} currency={policy?.currency ?? null} />
       <ChecklistPanel claim={claim} canWrite={canWrite} canManage={canManage} />
       <Panel title={t("view.expenses")} description={t("view.expensesDescription")}>
-        <ExpensesList expenses={claim.expenses} />
+        <ExpensesList claim={claim} canManage={canManage} />
         {canWrite && acceptsExpenses(claim.status) ? (
           <div className="claim-expense-form">
             <h3>{t("view.addExpense")}</h3>

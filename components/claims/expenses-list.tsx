@@ -6,17 +6,23 @@ import { useMemo } from "react";
 import { DataTable } from "@/components/ui/data-table";
 import { useFormat } from "@/components/ui/use-format";
 import { expenseTotals } from "./claim-math";
-import type { ClaimExpense } from "./types";
+import { CorrectedAmount, useLineCorrection } from "./line-correction";
+import type { Claim, ClaimExpense } from "./types";
 import { useFormatAmounts } from "./use-claim-texts";
 
 const column = createColumnHelper<ClaimExpense>();
 
-/** The claim's expenses, oldest first, then the totals by type and overall (per currency, in decimal). */
-export function ExpensesList({ expenses }: { expenses: ClaimExpense[] }) {
+/**
+ * The claim's expenses, oldest first, then the totals by type and overall (per currency, in decimal); on
+ * a decided claim, claims:manage corrects an expense's amount with a reason.
+ */
+export function ExpensesList({ claim, canManage }: { claim: Claim; canManage: boolean }) {
   const t = useTranslations("claims.expenses");
   const tc = useTranslations("codes");
   const f = useFormat();
   const formatAmounts = useFormatAmounts();
+  const expenses = claim.expenses;
+  const correction = useLineCorrection({ claim, lines: expenses, kind: "expenses", canManage });
   const columns = useMemo(
     () => [
       column.accessor("created_at", {
@@ -27,24 +33,7 @@ export function ExpensesList({ expenses }: { expenses: ClaimExpense[] }) {
         header: t("type"),
         cell: (info) => tc(`expenseType.${info.getValue()}`),
       }),
-      column.accessor("amount", {
-        header: t("amount"),
-        // A corrected amount shows what it replaced and why (the decided claim's recorded corrections).
-        cell: ({ row }) => (
-          <>
-            {f.money(row.original.amount, row.original.currency)}
-            {row.original.corrections.map((correction) => (
-              <span key={correction.id} className="muted claim-correction">
-                {" "}
-                {t("corrected", {
-                  original: f.money(correction.previous_amount, row.original.currency),
-                  reason: correction.reason,
-                })}
-              </span>
-            ))}
-          </>
-        ),
-      }),
+      column.accessor("amount", { header: t("amount"), cell: ({ row }) => <CorrectedAmount line={row.original} /> }),
       column.accessor("receipt_url", {
         header: t("receipt"),
         cell: (info) => {
@@ -58,8 +47,9 @@ export function ExpensesList({ expenses }: { expenses: ClaimExpense[] }) {
           );
         },
       }),
+      ...correction.columns,
     ],
-    [t, tc, f],
+    [t, tc, f, correction.columns],
   );
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
@@ -72,6 +62,7 @@ export function ExpensesList({ expenses }: { expenses: ClaimExpense[] }) {
   return (
     <>
       <DataTable table={table} label={t("table")} emptyText={t("empty")} />
+      {correction.form}
       <dl className="expense-totals" aria-label={t("totals")}>
         {totals.byType.map(({ type, amounts }) => (
           <div key={type} className="expense-total">

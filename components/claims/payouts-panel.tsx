@@ -8,6 +8,7 @@ import { Badge, Panel } from "@/components/ui/panel";
 import { useFormat } from "@/components/ui/use-format";
 import { money } from "@/lib/money";
 import { payoutBalance } from "./claim-blockers";
+import { CorrectedAmount, useLineCorrection } from "./line-correction";
 import { PayoutForm } from "./payout-form";
 import type { Claim, ClaimPayout } from "./types";
 
@@ -21,12 +22,14 @@ export function OverdueBadge() {
 
 /**
  * What the claim paid out: the payouts, paid against expenses per currency, the deadline to settle
- * (approved_at + the settlement days) and the form to record a payout while the claim is APPROVED.
+ * (approved_at + the settlement days), the form to record a payout while the claim is APPROVED, and the
+ * correction of a payout's amount until the claim is CLOSED.
  */
 export function PayoutsPanel({ claim, canManage }: { claim: Claim; canManage: boolean }) {
   const t = useTranslations("claims.payouts");
   const tc = useTranslations("codes");
   const f = useFormat();
+  const correction = useLineCorrection({ claim, lines: claim.payouts, kind: "payouts", canManage });
   const columns = useMemo(
     () => [
       column.accessor("created_at", {
@@ -37,31 +40,15 @@ export function PayoutsPanel({ claim, canManage }: { claim: Claim; canManage: bo
         header: t("payee"),
         cell: ({ row }) => `${row.original.payee_name} (${tc(`payeeType.${row.original.payee_type}`)})`,
       }),
-      column.accessor("amount", {
-        header: t("amount"),
-        // A corrected amount shows what it replaced and why (the decided claim's recorded corrections).
-        cell: ({ row }) => (
-          <>
-            {f.money(row.original.amount, row.original.currency)}
-            {row.original.corrections.map((correction) => (
-              <span key={correction.id} className="muted claim-correction">
-                {" "}
-                {t("corrected", {
-                  original: f.money(correction.previous_amount, row.original.currency),
-                  reason: correction.reason,
-                })}
-              </span>
-            ))}
-          </>
-        ),
-      }),
+      column.accessor("amount", { header: t("amount"), cell: ({ row }) => <CorrectedAmount line={row.original} /> }),
       column.accessor("method", { header: t("method"), cell: (info) => tc(`payoutMethod.${info.getValue()}`) }),
       column.accessor("reference", {
         header: t("reference"),
         cell: (info) => info.getValue() ?? <span className="muted">{t("none")}</span>,
       }),
+      ...correction.columns,
     ],
-    [t, tc, f],
+    [t, tc, f, correction.columns],
   );
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
@@ -94,6 +81,7 @@ export function PayoutsPanel({ claim, canManage }: { claim: Claim; canManage: bo
         <p className="muted">{t("notApproved")}</p>
       ) : null}
       <DataTable table={table} label={t("table")} emptyText={t("empty")} />
+      {correction.form}
       <table className="claim-balance" aria-label={t("balance")}>
         <thead>
           <tr>

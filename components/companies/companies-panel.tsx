@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { displayPhone } from "@/lib/phone-display";
 import { useApiData } from "@/components/ui/api-client";
 import { useFormat } from "@/components/ui/use-format";
 import { ErrorBanner } from "@/components/ui/error-banner";
@@ -40,6 +41,8 @@ export function CompaniesPanel({ canReadCountries }: { canReadCountries: boolean
                 <dd>{describeCountry(company.country_code)}</dd>
                 <dt>{t("list.commission")}</dt>
                 <dd>{f.number(company.commission_rate, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %</dd>
+                <dt>{t("list.contactPhone")}</dt>
+                <dd>{company.contact_phone ? displayPhone(company.contact_phone) : "—"}</dd>
               </dl>
               <h3>{t("list.units")}</h3>
               {company.business_units.length === 0 ? (

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { useCountryNames } from "@/components/geography/country-names";
+import { Field } from "@/components/ui/field";
 import type { Country } from "./types";
 
 const NO_COUNTRIES: Country[] = [];
@@ -41,5 +42,19 @@ export function CountrySelect({ id, countries, isLoading, registration, isInvali
         </option>
       ))}
     </select>
+  );
+}
+
+/** A labelled CountrySelect with its error, invalid while it has one. */
+export function CountryField({
+  id,
+  label,
+  error,
+  ...select
+}: Omit<CountrySelectProps, "isInvalid"> & { label: string; error: string | undefined }) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <CountrySelect id={id} isInvalid={Boolean(error)} {...select} />
+    </Field>
   );
 }

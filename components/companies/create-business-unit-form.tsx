@@ -5,10 +5,10 @@ import { useForm } from "react-hook-form";
 import { CreateBusinessUnitInput } from "@/lib/operations/schemas";
 import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { ErrorBanner } from "@/components/ui/error-banner";
-import { Field } from "@/components/ui/field";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
-import { CountrySelect } from "./country-select";
+import { CountryField } from "./country-select";
 import type { BusinessUnit, Company, Country } from "./types";
 import { TextField, FormActions } from "@/components/ui/form-fields";
 
@@ -35,6 +35,7 @@ export function CreateBusinessUnitForm({
     handleSubmit,
     reset,
     setError: setFieldError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<CreateBusinessUnitInput>({ resolver: useZodResolver(CreateBusinessUnitInput), defaultValues: EMPTY });
   const { error, submit } = useApiSubmit(setFieldError, FIELDS, { invalidates: [COMPANIES] });
@@ -59,6 +60,7 @@ export function CreateBusinessUnitForm({
       noValidate
       aria-label={t("formLabel", { company: company.name })}
     >
+      <ErrorSummary control={control} />
       <ErrorBanner message={error} />
       <TextField
         id={id("name")}
@@ -74,14 +76,14 @@ export function CreateBusinessUnitForm({
         autoComplete="off"
         registration={register("code", { setValueAs: emptyToUndefined })}
       />
-      <Field id={id("country")} label={t("country")} error={errors.country_code?.message}>
-        <CountrySelect
-          id={id("country")}
-          countries={countries}
-          isLoading={isLoadingCountries}
-          registration={register("country_code", { setValueAs: emptyToUndefined })}
-        />
-      </Field>
+      <CountryField
+        id={id("country")}
+        label={t("country")}
+        error={errors.country_code?.message}
+        countries={countries}
+        isLoading={isLoadingCountries}
+        registration={register("country_code", { setValueAs: emptyToUndefined })}
+      />
       <FormActions submitLabel={t("submit")} submitVariant="secondary" isBusy={isSubmitting} />
     </form>
   );

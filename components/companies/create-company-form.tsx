@@ -2,19 +2,29 @@
 
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import { z } from "zod";
 import { CreateCompanyInput } from "@/lib/operations/schemas";
+import { CountryCode } from "@/lib/schemas";
 import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
-import { CheckboxField, Field } from "@/components/ui/field";
+import { ErrorSummary } from "@/components/ui/error-summary";
+import { FormActions } from "@/components/ui/form-fields";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
-import { CountrySelect } from "./country-select";
+import { CompanyFields, typedCommissionRate } from "./company-fields";
 import type { Company, Country } from "./types";
-import { TextField, FormActions } from "@/components/ui/form-fields";
 
-type FormInput = z.input<typeof CreateCompanyInput>;
-type FormOutput = z.output<typeof CreateCompanyInput>;
+/**
+ * The API's schema, with the commission rate as a person types it (left empty it is the API's 0.00), and
+ * "No country" as no country: the select can keep its default "" where setValueAs never ran on it (it is
+ * drawn again once the countries load).
+ */
+const CreateCompanyFormInput = CreateCompanyInput.extend({
+  country_code: CountryCode.optional().or(z.literal("").transform(() => undefined)),
+  commission_rate: typedCommissionRate().default("0.00"),
+});
+type FormInput = z.input<typeof CreateCompanyFormInput>;
+type FormOutput = z.output<typeof CreateCompanyFormInput>;
 
 const COMPANIES = "/api/v1/organizations/companies";
 const FIELDS = ["name", "tax_id", "country_code", "is_reseller", "commission_rate"] as const;
@@ -33,13 +43,17 @@ export function CreateCompanyForm({ countries, isLoadingCountries, onCreated }: 
     handleSubmit,
     reset,
     setError: setFieldError,
+    control,
     formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({ resolver: useZodResolver(CreateCompanyInput), defaultValues: EMPTY });
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: useZodResolver(CreateCompanyFormInput),
+    defaultValues: EMPTY,
+  });
   const { error, success, submit } = useApiSubmit(setFieldError, FIELDS, { invalidates: [COMPANIES] });
 
   async function onSubmit(values: FormOutput) {
     await submit(async () => {
-      const company = await apiFetch<Company>("/api/v1/organizations/companies", { method: "POST", body: values });
+      const company = await apiFetch<Company>(COMPANIES, { method: "POST", body: values });
       reset(EMPTY);
       onCreated?.(company);
       return t("created", { name: company.name });
@@ -48,51 +62,22 @@ export function CreateCompanyForm({ countries, isLoadingCountries, onCreated }: 
 
   return (
     <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("title")}>
+      <ErrorSummary control={control} />
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
-      <TextField
-        id="company-name"
-        label={t("name")}
-        error={errors.name?.message}
-        autoComplete="off"
-        registration={register("name")}
+      <CompanyFields
+        idPrefix="company"
+        registrations={{
+          name: register("name"),
+          tax_id: register("tax_id", { setValueAs: emptyToUndefined }),
+          country_code: register("country_code", { setValueAs: emptyToUndefined }),
+          commission_rate: register("commission_rate", { setValueAs: emptyToUndefined }),
+          is_reseller: register("is_reseller"),
+        }}
+        errors={errors}
+        countries={countries}
+        isLoadingCountries={isLoadingCountries}
       />
-      <TextField
-        id="company-tax-id"
-        label={t("taxId")}
-        error={errors.tax_id?.message}
-        autoComplete="off"
-        registration={register("tax_id", { setValueAs: emptyToUndefined })}
-      />
-      <Field id="company-country" label={t("country")} error={errors.country_code?.message}>
-        <CountrySelect
-          id="company-country"
-          countries={countries}
-          isLoading={isLoadingCountries}
-          isInvalid={Boolean(errors.country_code)}
-          registration={register("country_code", { setValueAs: emptyToUndefined })}
-        />
-      </Field>
-      <TextField
-        id="company-commission"
-        label={t("commission")}
-        hint={t("commissionHint")}
-        error={
-          // The schema's range rule has no code of its own: the form says the range itself.
-          errors.commission_rate?.type === "server"
-            ? errors.commission_rate.message
-            : errors.commission_rate && t("commissionRange")
-        }
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={100}
-        step="0.01"
-        registration={register("commission_rate", { setValueAs: emptyToUndefined })}
-      />
-      <CheckboxField id="company-reseller" label={t("reseller")}>
-        <input id="company-reseller" type="checkbox" {...register("is_reseller")} />
-      </CheckboxField>
       <FormActions submitLabel={t("submit")} isBusy={isSubmitting} />
     </form>
   );

@@ -4,18 +4,20 @@ import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { UpdateCompanyInput } from "@/lib/operations/schemas";
-import { apiFetch } from "@/components/ui/api-client";
+import { apiFetch, emptyToNull } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
-import { CheckboxField, Field } from "@/components/ui/field";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { FormActions, TextField } from "@/components/ui/form-fields";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
+import { CompanyFields, typedCommissionRate } from "./company-fields";
 import { CompanyLogoPicker } from "./company-logo-picker";
-import { CountrySelect } from "./country-select";
 import type { Company, Country } from "./types";
 
-type FormInput = z.input<typeof UpdateCompanyInput>;
-type FormOutput = z.output<typeof UpdateCompanyInput>;
+/** The API's schema (its "some change" rule kept), with the commission rate as a person types it. */
+const EditCompanyFormInput = UpdateCompanyInput.safeExtend({ commission_rate: typedCommissionRate().optional() });
+type FormInput = z.input<typeof EditCompanyFormInput>;
+type FormOutput = z.output<typeof EditCompanyFormInput>;
 
 const COMPANIES = "/api/v1/organizations/companies";
 const FIELDS = [
@@ -30,8 +32,20 @@ const FIELDS = [
   "contact_email",
 ] as const;
 
-/** An emptied optional field is sent as null, which clears it. */
-const emptyToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
+/** The form's values for a company as the API answers it. */
+function formValuesOf(company: Company): FormInput {
+  return {
+    name: company.name,
+    tax_id: company.tax_id,
+    country_code: company.country_code,
+    is_reseller: company.is_reseller,
+    commission_rate: company.commission_rate,
+    address: company.address,
+    registration_number: company.registration_number,
+    contact_phone: company.contact_phone,
+    contact_email: company.contact_email,
+  };
+}
 
 type EditCompanyFormProps = { company: Company; countries: Country[] | null; isLoadingCountries: boolean };
 
@@ -42,26 +56,16 @@ type EditCompanyFormProps = { company: Company; countries: Country[] | null; isL
  */
 export function EditCompanyForm({ company, countries, isLoadingCountries }: EditCompanyFormProps) {
   const t = useTranslations("companies.edit");
-  const tc = useTranslations("companies.create");
   const {
     register,
     handleSubmit,
     reset,
     setError: setFieldError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: useZodResolver(UpdateCompanyInput),
-    defaultValues: {
-      name: company.name,
-      tax_id: company.tax_id,
-      country_code: company.country_code,
-      is_reseller: company.is_reseller,
-      commission_rate: company.commission_rate,
-      address: company.address,
-      registration_number: company.registration_number,
-      contact_phone: company.contact_phone,
-      contact_email: company.contact_email,
-    },
+    resolver: useZodResolver(EditCompanyFormInput),
+    defaultValues: formValuesOf(company),
   });
   const { error, success, submit } = useApiSubmit(setFieldError, FIELDS, { invalidates: [COMPANIES] });
   const id = (field: string) => `company-${company.id}-${field}`;
@@ -70,17 +74,7 @@ export function EditCompanyForm({ company, countries, isLoadingCountries }: Edit
     await submit(async () => {
       const updated = await apiFetch<Company>(`${COMPANIES}/${company.id}`, { method: "PATCH", body: values });
       // The form starts again from what was saved (the rate as the service rounded it).
-      reset({
-        name: updated.name,
-        tax_id: updated.tax_id,
-        country_code: updated.country_code,
-        is_reseller: updated.is_reseller,
-        commission_rate: updated.commission_rate,
-        address: updated.address,
-        registration_number: updated.registration_number,
-        contact_phone: updated.contact_phone,
-        contact_email: updated.contact_email,
-      });
+      reset(formValuesOf(updated));
       return t("saved", { name: updated.name });
     });
   }
@@ -93,50 +87,22 @@ export function EditCompanyForm({ company, countries, isLoadingCountries }: Edit
         noValidate
         aria-label={t("formLabel", { company: company.name })}
       >
+        <ErrorSummary control={control} />
         <ErrorBanner message={error} />
         <SuccessBanner message={success} />
-        <TextField
-          id={id("name")}
-          label={tc("name")}
-          error={errors.name?.message}
-          autoComplete="off"
-          registration={register("name")}
+        <CompanyFields
+          idPrefix={`company-${company.id}`}
+          registrations={{
+            name: register("name"),
+            tax_id: register("tax_id", { setValueAs: emptyToNull }),
+            country_code: register("country_code", { setValueAs: emptyToNull }),
+            commission_rate: register("commission_rate"),
+            is_reseller: register("is_reseller"),
+          }}
+          errors={errors}
+          countries={countries}
+          isLoadingCountries={isLoadingCountries}
         />
-        <TextField
-          id={id("tax-id")}
-          label={tc("taxId")}
-          error={errors.tax_id?.message}
-          autoComplete="off"
-          registration={register("tax_id", { setValueAs: emptyToNull })}
-        />
-        <Field id={id("country")} label={tc("country")} error={errors.country_code?.message}>
-          <CountrySelect
-            id={id("country")}
-            countries={countries}
-            isLoading={isLoadingCountries}
-            isInvalid={Boolean(errors.country_code)}
-            registration={register("country_code", { setValueAs: emptyToNull })}
-          />
-        </Field>
-        <TextField
-          id={id("commission")}
-          label={tc("commission")}
-          hint={tc("commissionHint")}
-          error={
-            errors.commission_rate?.type === "server"
-              ? errors.commission_rate.message
-              : errors.commission_rate && tc("commissionRange")
-          }
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={100}
-          step="0.01"
-          registration={register("commission_rate")}
-        />
-        <CheckboxField id={id("reseller")} label={tc("reseller")}>
-          <input id={id("reseller")} type="checkbox" {...register("is_reseller")} />
-        </CheckboxField>
         <TextField
           id={id("address")}
           label={t("address")}

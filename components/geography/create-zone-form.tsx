@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { CreateZoneInput } from "@/lib/operations/schemas";
 import { apiFetch, emptyToUndefined } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import type { Zone } from "./types";
@@ -20,6 +21,7 @@ export function CreateZoneForm({ onCreated }: { onCreated?: (zone: Zone) => void
     handleSubmit,
     reset,
     setError: setFieldError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<CreateZoneInput>({ resolver: useZodResolver(CreateZoneInput), defaultValues: EMPTY });
   // A duplicate name is a 409 whose detail says so, in the banner.
@@ -36,6 +38,7 @@ export function CreateZoneForm({ onCreated }: { onCreated?: (zone: Zone) => void
 
   return (
     <form className="form form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("title")}>
+      <ErrorSummary control={control} />
       <ErrorBanner message={error} />
       <SuccessBanner message={success} />
       <TextField

@@ -7,6 +7,7 @@ import { CountryCode } from "@/lib/schemas";
 import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { InlineError } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { useCountryNames } from "./country-names";
@@ -33,6 +34,7 @@ export function LinkCountryToZoneForm({
     handleSubmit,
     reset,
     setError: setFieldError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<LinkCountryForm>({ resolver: useZodResolver(LinkCountryForm), defaultValues: { country: "" } });
   const { error, submit } = useApiSubmit(setFieldError, LINK_FIELDS, { invalidates: ["/api/v1/geography/zones"] });
@@ -48,22 +50,26 @@ export function LinkCountryToZoneForm({
   }
 
   return (
-    <form className="inline-form" onSubmit={handleSubmit(onSubmit)} noValidate>
-      <label htmlFor={selectId} className="visually-hidden">
-        {t("label", { zone: zone.name })}
-      </label>
-      <select id={selectId} aria-invalid={Boolean(errors.country)} {...register("country")}>
-        <option value="">{t("choose")}</option>
-        {named.map((country) => (
-          <option key={country.id} value={country.iso_code} disabled={linked.has(country.iso_code)}>
-            {country.name} ({country.iso_code})
-          </option>
-        ))}
-      </select>
-      <Button type="submit" variant="secondary" isBusy={isSubmitting}>
-        {t("submit")}
-      </Button>
-      <InlineError message={errors.country ? t("required") : error} />
-    </form>
+    <>
+      {/* Above the inline row, across the card: the row keeps to the select and its button. */}
+      <ErrorSummary control={control} />
+      <form className="inline-form" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <label htmlFor={selectId} className="visually-hidden">
+          {t("label", { zone: zone.name })}
+        </label>
+        <select id={selectId} aria-invalid={Boolean(errors.country)} {...register("country")}>
+          <option value="">{t("choose")}</option>
+          {named.map((country) => (
+            <option key={country.id} value={country.iso_code} disabled={linked.has(country.iso_code)}>
+              {country.name} ({country.iso_code})
+            </option>
+          ))}
+        </select>
+        <Button type="submit" variant="secondary" isBusy={isSubmitting}>
+          {t("submit")}
+        </Button>
+        <InlineError message={errors.country?.message ?? error} />
+      </form>
+    </>
   );
 }

@@ -3,12 +3,20 @@
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { useCallback, useMemo } from "react";
-import { useForm, type FieldError, type FieldErrors, type UseFormRegister } from "react-hook-form";
+import {
+  useForm,
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type UseFormRegister,
+} from "react-hook-form";
 import { z } from "zod";
 import { CompanySelect } from "@/components/companies/company-select";
 import { apiFetch, useApiData } from "@/components/ui/api-client";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { Field } from "@/components/ui/field";
 import { Badge, Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
@@ -35,16 +43,28 @@ const OWN_ISSUES = {
   file_too_large: "fileTooLarge",
 } as const;
 
-/** The message of a field's problem: the page's own text for its own rules. */
-function useFieldMessage() {
+/**
+ * useZodResolver with the page's own texts for its own rules and for a company left unchosen, so that a
+ * field and the error summary say the same; the other problems read as the `validation` catalog words them.
+ */
+function useKnowledgeResolver<Input extends FieldValues, Output>(
+  schema: z.ZodType<Output, Input>,
+): Resolver<Input, unknown, Output> {
+  const base = useZodResolver(schema);
   const t = useTranslations("knowledge.form.errors");
-  return useCallback(
-    (error: FieldError | undefined) => {
-      if (!error) return undefined;
-      const own = Object.hasOwn(OWN_ISSUES, error.type) ? OWN_ISSUES[error.type as keyof typeof OWN_ISSUES] : null;
-      return own ? t(own, { max: MAX_MB }) : error.message;
+  return useMemo<Resolver<Input, unknown, Output>>(
+    () => async (values, context, options) => {
+      const result = await base(values, context, options);
+      // The forms' fields are flat: each error is a field's.
+      for (const [name, error] of Object.entries(result.errors as Record<string, FieldError | undefined>)) {
+        if (!error) continue;
+        if (Object.hasOwn(OWN_ISSUES, error.type))
+          error.message = t(OWN_ISSUES[error.type as keyof typeof OWN_ISSUES], { max: MAX_MB });
+        else if (name === "company_id") error.message = t("companyRequired");
+      }
+      return result;
     },
-    [t],
+    [base, t],
   );
 }
 
@@ -154,16 +174,7 @@ function PlacementFields<F extends { audience: KnowledgeAudience; company_id: st
         ))}
       </SelectField>
       {companies ? (
-        <Field
-          id={`${idPrefix}-company`}
-          label={t("company")}
-          error={
-            // The API's own word when it refused the company; else the form's "choose a company".
-            errors.company_id?.type === "server"
-              ? errors.company_id.message
-              : errors.company_id && t("errors.companyRequired")
-          }
-        >
+        <Field id={`${idPrefix}-company`} label={t("company")} error={errors.company_id?.message}>
           <CompanySelect
             id={`${idPrefix}-company`}
             companies={companies}
@@ -200,14 +211,14 @@ function UploadPdfPanel({ companies }: { companies: Company[] | null }) {
     handleSubmit,
     reset,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<PdfFormInput, unknown, PdfFormOutput>({
-    resolver: useZodResolver(schema),
+    resolver: useKnowledgeResolver(schema),
     defaultValues: { title: "", metadata_json: "", ...PLACEMENT_DEFAULTS },
   });
   const { error, success, submit } = useApiSubmit(setError, PDF_FIELDS, useKnowledgeSubmitOptions());
   const t = useTranslations("knowledge.form");
-  const messageOf = useFieldMessage();
   const addedMessage = useAddedMessage();
 
   async function onSubmit({ file, title, metadata_json, ...placement }: PdfFormOutput) {
@@ -226,10 +237,11 @@ function UploadPdfPanel({ companies }: { companies: Company[] | null }) {
   return (
     <Panel title={t("pdf.title")} description={t("pdf.description", { max: MAX_MB })}>
       <form className="form knowledge-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("pdf.title")}>
+        <ErrorSummary control={control} />
         <TextField
           id="pdf-file"
           label={t("pdf.file")}
-          error={messageOf(errors.file)}
+          error={errors.file?.message}
           type="file"
           accept="application/pdf,.pdf"
           registration={register("file")}
@@ -245,7 +257,7 @@ function UploadPdfPanel({ companies }: { companies: Company[] | null }) {
           id="pdf-metadata"
           label={t("metadata")}
           hint={t("metadataHint")}
-          error={messageOf(errors.metadata_json)}
+          error={errors.metadata_json?.message}
           registration={register("metadata_json")}
         />
         <PlacementFields idPrefix="pdf" register={register} errors={errors} companies={companies} />
@@ -265,14 +277,14 @@ function AddTextPanel({ companies }: { companies: Company[] | null }) {
     handleSubmit,
     reset,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<TextFormValues>({
-    resolver: useZodResolver(schema),
+    resolver: useKnowledgeResolver(schema),
     defaultValues: { title: "", content: "", metadata_json: "", ...PLACEMENT_DEFAULTS },
   });
   const { error, success, submit } = useApiSubmit(setError, TEXT_FIELDS, useKnowledgeSubmitOptions());
   const t = useTranslations("knowledge.form");
-  const messageOf = useFieldMessage();
   const addedMessage = useAddedMessage();
 
   async function onSubmit({ title, content, metadata_json, ...placement }: TextFormValues) {
@@ -292,6 +304,7 @@ function AddTextPanel({ companies }: { companies: Company[] | null }) {
         noValidate
         aria-label={t("text.formLabel")}
       >
+        <ErrorSummary control={control} />
         <TextField id="text-title" label={t("title")} error={errors.title?.message} registration={register("title")} />
         <TextAreaField
           id="text-content"
@@ -302,7 +315,7 @@ function AddTextPanel({ companies }: { companies: Company[] | null }) {
         <TextField
           id="text-metadata"
           label={t("metadata")}
-          error={messageOf(errors.metadata_json)}
+          error={errors.metadata_json?.message}
           registration={register("metadata_json")}
         />
         <PlacementFields idPrefix="text" register={register} errors={errors} companies={companies} />

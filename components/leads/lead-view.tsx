@@ -10,6 +10,7 @@ import { UpdateLeadInput } from "@/lib/leads/schemas";
 import { ApiError, apiFetch, useApiData } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { Field } from "@/components/ui/field";
 import { Badge, Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
@@ -198,6 +199,7 @@ function MarkerTimeline({ lead }: { lead: Lead }) {
 /** The score form's schema: the API's lead_score, required here (0 to 1000, whole). */
 const ScoreInput = UpdateLeadInput.pick({ lead_score: true }).required();
 type ScoreValues = z.input<typeof ScoreInput>;
+const SCORE_FIELDS = ["lead_score"] as const;
 
 function ScoreForm({ lead, onSaved }: { lead: Lead; onSaved: (lead: Lead) => void }) {
   const t = useTranslations("leads.score");
@@ -205,12 +207,14 @@ function ScoreForm({ lead, onSaved }: { lead: Lead; onSaved: (lead: Lead) => voi
   const {
     register,
     handleSubmit,
+    setError: setFieldError,
+    control,
     formState: { errors },
   } = useForm<ScoreValues, unknown, z.output<typeof ScoreInput>>({
     resolver: useZodResolver(ScoreInput),
     defaultValues: { lead_score: lead.lead_score },
   });
-  const { error, success, isBusy, submit } = useApiSubmit(undefined, undefined, {
+  const { error, success, isBusy, submit } = useApiSubmit(setFieldError, SCORE_FIELDS, {
     describeError: (caught) =>
       caught instanceof ApiError ? t("failed", { detail: caught.message }) : tCommon("networkError"),
   });
@@ -229,7 +233,10 @@ function ScoreForm({ lead, onSaved }: { lead: Lead; onSaved: (lead: Lead) => voi
         }),
       )}
     >
+      <ErrorSummary control={control} />
       <Field id="lead-score" label={t("label")} hint={t("hint")} error={errors.lead_score?.message}>
+        {/* A count, not an amount: a number input. Empty or unreadable, it reads as NaN, which the resolver
+            words as the catalog's "Enter a number." */}
         <input
           id="lead-score"
           type="number"

@@ -10,6 +10,7 @@ import { RowErrorsTable, type RowError } from "@/components/policies/row-errors-
 import { isFileCode, isRowError, spreadsheetFile } from "@/components/policies/spreadsheet-file";
 import { apiFetch, ApiError } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { FormActions, TextField } from "@/components/ui/form-fields";
 import { Panel } from "@/components/ui/panel";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
@@ -38,6 +39,7 @@ export function BookImportPanel() {
     register,
     handleSubmit,
     setError: setFieldError,
+    control,
     formState: { errors },
   } = useForm<ImportFormInput, unknown, ImportFormOutput>({ resolver: useZodResolver(ImportForm) });
   const { error, success, isBusy, submit } = useApiSubmit(setFieldError, ["file"], {
@@ -80,6 +82,7 @@ export function BookImportPanel() {
       }
     >
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("form")}>
+        <ErrorSummary control={control} />
         <div className="form-grid">
           <TextField
             id="import-file"

@@ -8,6 +8,7 @@ import type { PolicyDetail } from "@/components/policies/types";
 import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { FormActions, SelectField, TextAreaField } from "@/components/ui/form-fields";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useFormat } from "@/components/ui/use-format";
@@ -44,6 +45,7 @@ export function CancelPolicyForm({ policy, audience, invalidates, onDone, onCanc
     register,
     handleSubmit,
     setError: setFieldError,
+    control,
     formState: { errors },
   } = useForm<CancelFormInput, unknown, CancelFormValues>({
     resolver: useZodResolver(CancelPolicyInput),
@@ -79,6 +81,7 @@ export function CancelPolicyForm({ policy, audience, invalidates, onDone, onCanc
   return (
     <>
       <form className="form" onSubmit={handleSubmit(onCheck)} noValidate aria-label={t("form")}>
+        <ErrorSummary control={control} />
         <fieldset className="plain-fieldset" disabled={preview !== null}>
           <div className="form-grid">
             {isStaff ? (

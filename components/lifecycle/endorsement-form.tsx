@@ -13,6 +13,7 @@ import { apiFetch, ApiError, useApiData } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { CheckboxField } from "@/components/ui/field";
 import { ErrorBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { FormActions, TextAreaField } from "@/components/ui/form-fields";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useFormat } from "@/components/ui/use-format";
@@ -66,6 +67,8 @@ export function EndorsementFormPanel({ policy, onDone, onCancel }: EndorsementFo
   const t = useTranslations("lifecycle.endorsements");
   const f = useFormat();
   const [preview, setPreview] = useState<{ body: EndorsementBody; result: EndorsePolicyResponse } | null>(null);
+  // Said in the banner rather than as a form error: no one field is wrong, so the summary leaves it out.
+  const [isNothingToChange, setIsNothingToChange] = useState(false);
   const countries = useApiData<Country[]>("/api/v1/geography/countries");
   const version = useApiData<Version>(`/api/v1/plan-versions/${policy.plan_version_id}`);
   const client = useApiData<Client>(`/api/v1/emission/clients/${policy.client_id}`);
@@ -94,10 +97,9 @@ export function EndorsementFormPanel({ policy, onDone, onCancel }: EndorsementFo
   const url = `${policyPath(policy.id)}/endorsements`;
 
   async function onCheck(values: EndorsementFormOutput) {
-    if (values.beneficiaries.length === 0 && values.remove.length === 0) {
-      setFieldError("root", { message: t("nothingToChange") });
-      return;
-    }
+    const isEmpty = values.beneficiaries.length === 0 && values.remove.length === 0;
+    setIsNothingToChange(isEmpty);
+    if (isEmpty) return;
     const body = { add: values.beneficiaries, remove: values.remove, reason: values.reason };
     await check.submit(async () => {
       try {
@@ -120,7 +122,13 @@ export function EndorsementFormPanel({ policy, onDone, onCancel }: EndorsementFo
   const money = (amount: string) => f.money(amount, policy.currency);
   return (
     <FormProvider {...form}>
-      <form className="form" onSubmit={handleSubmit(onCheck)} noValidate aria-label={t("form")}>
+      <form
+        className="form"
+        onSubmit={handleSubmit(onCheck, () => setIsNothingToChange(false))}
+        noValidate
+        aria-label={t("form")}
+      >
+        <ErrorSummary control={control} />
         <fieldset className="plain-fieldset" disabled={preview !== null}>
           <fieldset className="nested lives-to-remove">
             <legend>{t("removeLegend")}</legend>
@@ -157,7 +165,7 @@ export function EndorsementFormPanel({ policy, onDone, onCancel }: EndorsementFo
             registration={register("reason")}
           />
         </fieldset>
-        <ErrorBanner message={errors.root?.message ?? check.error} />
+        <ErrorBanner message={isNothingToChange ? t("nothingToChange") : check.error} />
         {preview ? null : <FormActions submitLabel={t("check")} isBusy={check.isBusy} onCancel={onCancel} />}
       </form>
       {preview ? (

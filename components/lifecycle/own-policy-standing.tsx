@@ -55,11 +55,18 @@ export function OwnPolicyStanding({ policy, onChanged }: OwnPolicyStandingProps)
         <dl className="facts" aria-label={t("standing")}>
           <dt>{t("coveredUntil")}</dt>
           <dd>{data.paid_to_date ? f.date(data.paid_to_date) : t("notPaidYet")}</dd>
+          {/* The one place the portal says what is due: overdue premiums first, else the next premium (none
+              when nothing more is owed: a cancellation at the end of the paid period, a last term). */}
           <dt>{t("due")}</dt>
           <dd>
             {Number(data.arrears_amount) > 0
               ? t("dueNow", { amount: money(data.arrears_amount), date: f.date(data.next_due_date) })
-              : t("nextPremium", { amount: money(data.premium), date: f.date(data.next_due_date) })}
+              : policy.next_premium
+                ? t("nextPremium", {
+                    amount: f.money(policy.next_premium.amount, policy.next_premium.currency),
+                    date: f.date(policy.next_premium.due_date),
+                  })
+                : t("nothingMore")}
           </dd>
           {data.grace_ends_on ? (
             <>

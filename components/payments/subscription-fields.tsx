@@ -8,6 +8,7 @@ import { newIdempotencyKey } from "@/components/policies/idempotency-key";
 import { apiFetch } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { SubscriptionInput } from "@/lib/payments/schemas";
@@ -58,6 +59,7 @@ export function SubscriptionFields({ policyId, card, onSubscribed, onCancel }: S
     register,
     handleSubmit,
     setError: setFieldError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<SubscriptionFormInput, unknown, SubscriptionFormValues>({
     resolver: useZodResolver(SubscriptionForm),
@@ -87,6 +89,7 @@ export function SubscriptionFields({ policyId, card, onSubscribed, onCancel }: S
 
   return (
     <form className="form form-grid payment-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("form")}>
+      <ErrorSummary control={control} />
       <ErrorBanner message={error} />
       {card ? (
         <div className="card-field">{card.field}</div>

@@ -7,9 +7,9 @@ import { Badge } from "@/components/ui/panel";
 import { useFormat } from "@/components/ui/use-format";
 
 /**
- * One of the client's policies: its next premium, its standing (until when it is covered, what is due,
- * the card payment), the people it covers, and the certificate to show. `onChanged`: a payment or
- * cancellation made here changed it.
+ * One of the client's policies: its plan and dates, the people it covers, its standing (until when it is
+ * covered, the next premium or what is overdue, the card payment), and the certificate to show.
+ * `onChanged`: a payment or cancellation made here changed it.
  */
 export function OwnPolicyCard({ policy, onChanged }: { policy: OwnPolicy; onChanged: () => void }) {
   const t = useTranslations("portal.policy");
@@ -27,18 +27,9 @@ export function OwnPolicyCard({ policy, onChanged }: { policy: OwnPolicy; onChan
         <dd>{policy.plan_name}</dd>
         <dt>{t("valid")}</dt>
         <dd>{t("validRange", { start: f.date(policy.start_date), end: f.date(policy.end_date) })}</dd>
-        {/* How much and by when; a policy that owes nothing more shows its premium. */}
-        {policy.next_premium ? (
-          <>
-            <dt>{t("nextPremium")}</dt>
-            <dd>
-              {t("nextPremiumValue", {
-                amount: f.money(policy.next_premium.amount, policy.next_premium.currency),
-                date: f.date(policy.next_premium.due_date),
-              })}
-            </dd>
-          </>
-        ) : (
+        {/* What is due, and when, stands beside the payment (OwnPolicyStanding); a policy that owes nothing
+            more shows its monthly premium here. */}
+        {policy.next_premium ? null : (
           <>
             <dt>{t("premium")}</dt>
             <dd>

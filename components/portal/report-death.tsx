@@ -10,6 +10,7 @@ import type { OwnPolicy } from "@/components/policies/types";
 import { apiFetch, emptyToUndefined, useApiData } from "@/components/ui/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner } from "@/components/ui/error-banner";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { Field } from "@/components/ui/field";
 import { FormActions, SelectField, TextAreaField, TextField } from "@/components/ui/form-fields";
 import { Panel } from "@/components/ui/panel";
@@ -156,6 +157,7 @@ function ReportDeathFormView({
   const policyField = register("policy_id");
   return (
     <form className="form report-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t("formLabel")}>
+      <ErrorSummary control={control} />
       <p className="muted">{t("formIntro")}</p>
       <ErrorBanner message={error} />
       <div className="form-grid">

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Panel } from "@/components/ui/panel";
+import { displayPhone } from "@/lib/phone-display";
 import type { Portal } from "./use-portal";
 
 type CompanyContact = Portal["company"];
@@ -71,9 +72,8 @@ function CompanyCard({ company }: { company: CompanyContact }) {
       <p className="muted">{t("insurer")}</p>
       {company.contact_phone ? (
         <p>
-          <a href={`tel:${company.contact_phone.replace(/[^\d+]/g, "")}`}>
-            {t("call", { phone: company.contact_phone })}
-          </a>
+          {/* Stored in E.164, which is what tel: takes; people read it grouped. */}
+          <a href={`tel:${company.contact_phone}`}>{t("call", { phone: displayPhone(company.contact_phone) })}</a>
         </p>
       ) : null}
       {company.contact_email ? (

@@ -185,3 +185,8 @@ export type Paginated<T> = { items: T[]; total: number; total_is_estimate: boole
 export function emptyToUndefined(value: unknown): unknown {
   return typeof value === "string" && value.trim() === "" ? undefined : value;
 }
+
+/** Turns an emptied text input into null, which clears the field in the API's edits (PATCH). */
+export function emptyToNull(value: unknown): unknown {
+  return typeof value === "string" && value.trim() === "" ? null : value;
+}

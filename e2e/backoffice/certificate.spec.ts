@@ -88,60 +88,58 @@ async function downloadCertificate(page: Page, messages: typeof en, policy: { id
   return { filename: download.suggestedFilename(), text };
 }
 
+// Both runs fill the one demo company's profile: one after the other.
 test.describe.configure({ mode: "serial" });
 
-test("an administrator fills the company profile and the certificate prints it, named by the policy number", async ({
-  page,
-  playwright,
-  baseURL,
-}) => {
-  test.setTimeout(120_000);
-  const api = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
-  const { company, policy } = await seed(api, "en");
-  await api.dispose();
-  const address = unique("Av. Reforma 250");
-  const registration = unique("CNSF");
-  await fillProfile(page, en, company.name, { address, registration });
+const RUNS = [
+  { language: "en", messages: en, device: {} },
+  {
+    language: "es",
+    messages: es as typeof en,
+    device: {
+      locale: "es-MX",
+      timezoneId: "America/Mexico_City",
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    },
+  },
+] as const;
 
-  const { filename, text } = await downloadCertificate(page, en, policy);
-  expect(filename).toBe(`certificate-${policy.policy_number}.pdf`);
-  for (const printed of [company.name, address, t(en.certificate.registrationNumber, { number: registration })])
-    expect(text, printed).toContain(printed);
-  expect(text).toContain("+52 55 1234 5678");
-  expect(text).toContain("atencion@demo.example");
-  expect(text).toContain(en.certificate.totalPremium.toUpperCase());
-  expect(text).toMatch(/\d\.\d{2} [A-Z]{3} per month/);
-});
+for (const { language, messages, device } of RUNS) {
+  test.describe(`in ${language}`, () => {
+    test.use(device);
 
-test.describe("in Spanish, on a phone", () => {
-  test.use({
-    locale: "es-MX",
-    timezoneId: "America/Mexico_City",
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
+    test("an administrator fills the company profile and the certificate prints it, named by the policy number", async ({
+      page,
+      playwright,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      const api = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+      const { company, policy } = await seed(api, language);
+      await api.dispose();
+      const address = unique("Av. Reforma 250");
+      const registration = unique("CNSF");
+      await fillProfile(page, messages, company.name, { address, registration });
+      // Every field of the form fits the screen's width (the Spanish run's is a phone's): nothing scrolls sideways.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+        .toBe(true);
+
+      const { filename, text } = await downloadCertificate(page, messages, policy);
+      expect(filename).toBe(t(messages.certificate.fileName, { number: policy.policy_number }));
+      for (const printed of [
+        company.name,
+        address,
+        t(messages.certificate.registrationNumber, { number: registration }),
+        "+52 55 1234 5678",
+        "atencion@demo.example",
+        messages.certificate.totalPremium.toUpperCase(),
+      ])
+        expect(text, printed).toContain(printed);
+      // The premium, an amount with its currency, "per month" in the certificate's language.
+      expect(text).toMatch(new RegExp(t(messages.certificate.perMonth, { amount: String.raw`\d\.\d{2} [A-Z]{3}` })));
+    });
   });
-
-  test("el perfil de la empresa se llena en español y el certificado se llama certificado-<número>.pdf", async ({
-    page,
-    playwright,
-    baseURL,
-  }) => {
-    test.setTimeout(120_000);
-    const api = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
-    const { company, policy } = await seed(api, "es");
-    await api.dispose();
-    const address = unique("Calle Hidalgo 12");
-    const registration = unique("REG");
-    await fillProfile(page, es as typeof en, company.name, { address, registration });
-    // Every field of the form fits the phone's width: nothing scrolls sideways.
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-
-    const { filename, text } = await downloadCertificate(page, es as typeof en, policy);
-    expect(filename).toBe(`certificado-${policy.policy_number}.pdf`);
-    expect(text).toContain(address);
-    expect(text).toContain(t(es.certificate.registrationNumber, { number: registration }));
-    expect(text).toContain(es.certificate.totalPremium.toUpperCase());
-    expect(text).toContain(" al mes");
-  });
-});
+}

@@ -11,8 +11,9 @@ import { documentationScreenshot } from "../fixtures/screens";
 
 // Issue 21, point 7: the first hour of a client on its portal. An insurer with its contacts filled in,
 // a seller of that insurer who sells a policy, paid for its first month; the client signs in and finds
-// when the next premium is due and how much, how to pay, how to report a death and whom to call, under
-// its insurer's name and without the staff's entries. English, Spanish, and a phone.
+// when the next premium is due and how much (once, beside the payment), how to pay, how to report a death
+// and whom to call (the phone grouped as people read it), under its insurer's name, in the header and the
+// browser tab, and without the staff's entries. English, Spanish, and a phone.
 
 /** A message with its {placeholders} filled in. */
 function t(message: string, values: Record<string, string | number> = {}): string {
@@ -24,13 +25,18 @@ function plain(message: string): string {
   return message.replace(/<\/?\w+>/g, "");
 }
 
+/** How many times `text` occurs in `haystack`. */
+function occurrences(haystack: string, text: string): number {
+  return haystack.split(text).length - 1;
+}
+
 /** The text of a rich message's <link> tag. */
 function linkText(message: string): string {
   return /<link>(.*?)<\/link>/.exec(message)![1];
 }
 
 type Setup = {
-  company: { name: string; phone: string; email: string; address: string };
+  company: { name: string; phone: string; phoneAsRead: string; email: string; address: string };
   seller: { name: string; email: string };
   client: { email: string; password: string };
   policy: { id: string; policy_number: string; final_price: string; currency: string; start_date: string };
@@ -41,6 +47,8 @@ async function seed(api: APIRequestContext, seller: APIRequestContext): Promise<
   const company = {
     name: unique("Funerales La Paz"),
     phone: "+525512345678",
+    // libphonenumber's international grouping of the Mexico City number above.
+    phoneAsRead: "+52 55 1234 5678",
     email: `${unique("ayuda")}@lapaz.example`,
     address: "Av. Reforma 100, Ciudad de México",
   };
@@ -133,6 +141,8 @@ async function expectClientHeader(page: Page, setup: Setup, messages: typeof en)
   await expect(brand).toBeVisible();
   await expect(brand).toHaveAttribute("href", "/portal");
   await expect(page.getByText(messages.app.name, { exact: true })).toHaveCount(0);
+  // The browser tab names the insurer too, not the product.
+  await expect(page).toHaveTitle(`${messages.portal.title} · ${setup.company.name}`);
   const menu = page.getByRole("navigation", { name: messages.nav.main });
   await expect(menu.getByRole("link", { name: messages.nav.apiDocs })).toHaveCount(0);
   await expect(menu.getByRole("link")).toHaveText([messages.nav.sections.portal.label]);
@@ -142,14 +152,15 @@ async function expectClientHeader(page: Page, setup: Setup, messages: typeof en)
 async function expectFirstHour(page: Page, setup: Setup, messages: typeof en, locale: "en" | "es") {
   const { policy, company, seller } = setup;
   const card = page.getByRole("listitem", { name: policy.policy_number });
-  const nextPremium = card.locator(`dt:text-is("${messages.portal.policy.nextPremium}") + dd`);
+  const standing = card.locator(`dl[aria-label="${messages.lifecycle.portal.standing}"]`);
+  const due = standing.locator(`dt:text-is("${messages.lifecycle.portal.due}") + dd`);
   // Paid for its first month: the next premium is due a month after the start, at the monthly price.
-  await expect(nextPremium).toHaveText(
-    t(messages.portal.policy.nextPremiumValue, {
-      amount: formatMoney(policy.final_price, policy.currency, locale),
-      date: formatDate(addMonths(policy.start_date, 1), locale),
-    }),
-  );
+  const amount = formatMoney(policy.final_price, policy.currency, locale);
+  const dueDate = formatDate(addMonths(policy.start_date, 1), locale);
+  await expect(due).toHaveText(t(messages.lifecycle.portal.nextPremium, { amount, date: dueDate }));
+  // Said once on the card: no second "next premium" among the policy's facts.
+  await expect.poll(async () => occurrences(await card.innerText(), dueDate)).toBe(1);
+  await expect.poll(async () => occurrences(await card.innerText(), amount)).toBe(1);
   // The test server takes no cards in the browser (no publishable key): the other ways to pay, and whom to ask.
   await expect(card).toContainText(plain(messages.lifecycle.portal.cardsOff));
   await card.getByRole("link", { name: linkText(messages.lifecycle.portal.cardsOff), exact: true }).click();
@@ -163,9 +174,11 @@ async function expectFirstHour(page: Page, setup: Setup, messages: typeof en, lo
   ).toHaveAttribute("href", `mailto:${seller.email}`);
   const insurer = contacts.getByRole("listitem", { name: company.name });
   await expect(insurer).toContainText(messages.portal.contacts.insurer);
+  // Grouped for the eye; the link dials the stored E.164 number.
   await expect(
-    insurer.getByRole("link", { name: t(messages.portal.contacts.call, { phone: company.phone }) }),
+    insurer.getByRole("link", { name: t(messages.portal.contacts.call, { phone: company.phoneAsRead }) }),
   ).toHaveAttribute("href", `tel:${company.phone}`);
+  await expect(insurer).not.toContainText(company.phone);
   await expect(
     insurer.getByRole("link", { name: t(messages.portal.contacts.write, { email: company.email }) }),
   ).toHaveAttribute("href", `mailto:${company.email}`);

@@ -35,7 +35,10 @@ test("an admin uploads a PDF; a seller asks a question and sees the answer with 
     await form.getByLabel("Title").fill(title);
     await form.getByLabel("Metadata (JSON, optional)").fill("not json");
     await form.getByRole("button", { name: "Upload PDF" }).click();
-    await expect(form.getByText("must be a JSON object")).toBeVisible();
+    // Next to its field (the form's error summary at the top says it too).
+    await expect(
+      form.locator(".field", { has: page.getByLabel("Metadata (JSON, optional)") }).getByRole("alert"),
+    ).toContainText("must be a JSON object");
     await form.getByLabel("Metadata (JSON, optional)").fill('{"version": "2026", "area": "repatriation"}');
     // An administrator must say whose document it is (trust.md section 5): refused here until chosen.
     await form.getByRole("button", { name: "Upload PDF" }).click();

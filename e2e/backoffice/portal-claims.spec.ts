@@ -1,9 +1,8 @@
 import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import en from "../../messages/en";
 import es from "../../messages/es";
-import { linkFromOutbox } from "../fixtures/accounts";
+import { registerClientThroughPortal } from "../fixtures/accounts";
 import { activePolicyViaApi, adminApi } from "../fixtures/claims";
-import { signInThroughPage } from "../fixtures/data";
 import { documentationScreenshot } from "../fixtures/screens";
 
 // claims-cover.md section 6 from the family's side: a client whose policy is paid reports a death on
@@ -33,7 +32,6 @@ test("a client reports a death, sees its checklist and sends the death certifica
   await api.dispose();
   const parent = policy.beneficiaries.find((person) => person.first_name === "Ramón")!;
   const parentName = `${parent.first_name} ${parent.last_name}`;
-  const { email } = policy.client;
   const password = "familia-portal-2026";
   // UTC: the policy starts today (UTC), and the form's default date is the browser's own today.
   const context = await browser.newContext({
@@ -44,15 +42,7 @@ test("a client reports a death, sees its checklist and sends the death certifica
   const page = await context.newPage();
 
   await test.step("the client registers with the policy's e-mail, confirms it and signs in", async () => {
-    const registered = await context.request.post("/api/v1/auth/register", {
-      data: { email, password, full_name: `${policy.client.first_name} ${policy.client.last_name}` },
-    });
-    expect(registered.status()).toBe(201);
-    await page.goto(await linkFromOutbox(context.request, email, "auth.verify_email"));
-    await page.getByRole("button", { name: "Confirm my e-mail address" }).click();
-    await expect(page.getByRole("status")).toContainText("is confirmed");
-    await signInThroughPage(page, { email, password });
-    await expect(page).toHaveURL(/\/portal$/);
+    await registerClientThroughPortal(context, page, policy.client, password);
   });
 
   await test.step("in Spanish, the client reports the death of the insured parent", async () => {
@@ -74,7 +64,9 @@ test("a client reports a death, sees its checklist and sends the death certifica
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     await form.getByLabel(es.portal.report.date).fill(yesterday);
     await form.getByRole("button", { name: es.portal.report.submit }).click();
-    await expect(form.getByRole("alert").first()).toContainText("No se pudo completar:");
+    // The summary at the form's top names the date; the banner below it says what the server refused.
+    await expect(form.getByRole("alert").first()).toContainText(es.portal.report.date);
+    await expect(form.getByRole("alert").filter({ hasText: "No se pudo completar:" })).toBeVisible();
     await form.getByLabel(es.portal.report.date).fill(today);
     await form.getByRole("button", { name: es.portal.report.submit }).click();
 

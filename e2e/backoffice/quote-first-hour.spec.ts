@@ -93,6 +93,19 @@ function choicesOf(page: Page, label: string) {
   return page.getByLabel(label, { exact: true }).locator("option:not([value=''])");
 }
 
+/**
+ * Takes a picture of the whole page in a window as tall as the page: the total sticks to the bottom of
+ * the window while ages are typed, and a full-page capture of a shorter window would show it mid-page
+ * rather than under the people, where it belongs. The window gets its size back afterwards.
+ */
+async function inWindowAsTallAsPage(page: Page, takePicture: () => Promise<unknown>) {
+  const windowSize = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: windowSize.width, height: Math.max(windowSize.height, height) });
+  await takePicture();
+  await page.setViewportSize(windowSize);
+}
+
 const LANGUAGES = [
   {
     m: en,
@@ -172,7 +185,7 @@ for (const { m, locale, familyCountries, soloCountries, picture } of LANGUAGES) 
       await summary.focus();
       await page.keyboard.press("Enter");
       await expect(secondSteps).toBeVisible();
-      await documentationScreenshot(page, testInfo, picture);
+      await inWindowAsTallAsPage(page, () => documentationScreenshot(page, testInfo, picture));
       await page.keyboard.press("Enter");
       await expect(secondSteps).toBeHidden();
     });
@@ -222,7 +235,9 @@ test("on a phone, the quote fits the screen and its arithmetic opens under each 
   // Nothing is wider than the window: the page does not scroll sideways.
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
   expect(widths.page).toBeLessThanOrEqual(widths.window);
-  await page.screenshot({ path: testInfo.outputPath("quote-phone-es.png"), fullPage: true });
+  await inWindowAsTallAsPage(page, () =>
+    page.screenshot({ path: testInfo.outputPath("quote-phone-es.png"), fullPage: true }),
+  );
   await page.context().close();
 });
 

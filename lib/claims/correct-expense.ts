@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
-import { claimCorrections, claimExpenses, claimPayouts } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { claimCorrections, claimExpenses } from "@/db/schema";
 import { actorLabel, assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BusinessRuleError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { writeAudit } from "@/lib/operations/audit";
-import { assertCorrectable, sumOf } from "./corrections";
+import { assertCorrectable, currencyTotals } from "./corrections";
 import { correctionsOf, getClaimExpenseOrThrow, getClaimOrThrow, toClaimExpenseResponse } from "./internal";
 import type { ClaimExpenseResponse, CorrectionInput } from "./schemas";
 
@@ -33,18 +33,8 @@ export async function correctExpense({
     const claim = await getClaimOrThrow(tx, claimId, { forUpdate: true });
     const expense = await getClaimExpenseOrThrow(tx, claim, expenseId, { forUpdate: true });
     assertCorrectable(claim.status, expense.amount, input.amount);
-    const [expenses, payouts] = await Promise.all([
-      tx.db
-        .select({ amount: claimExpenses.amount })
-        .from(claimExpenses)
-        .where(and(eq(claimExpenses.claimId, claim.id), eq(claimExpenses.currency, expense.currency))),
-      tx.db
-        .select({ amount: claimPayouts.amount })
-        .from(claimPayouts)
-        .where(and(eq(claimPayouts.claimId, claim.id), eq(claimPayouts.currency, expense.currency))),
-    ]);
-    const after = sumOf(expenses).minus(expense.amount).plus(input.amount);
-    const paidOut = sumOf(payouts);
+    const { expensed, paidOut } = await currencyTotals(tx.db, claim.id, expense.currency);
+    const after = expensed.minus(expense.amount).plus(input.amount);
     if (after.lessThan(paidOut)) {
       const message = `the expenses in ${expense.currency} would come to ${formatMoney(after)}, less than the ${formatMoney(paidOut)} already paid out in ${expense.currency}`;
       throw new BusinessRuleError(`the correction leaves less in expenses than was paid out: ${message}`, [

@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
-import { claimCorrections, claimExpenses, claimPayouts } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { claimCorrections, claimPayouts } from "@/db/schema";
 import { actorLabel, assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BusinessRuleError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { writeAudit } from "@/lib/operations/audit";
-import { assertCorrectable, sumOf } from "./corrections";
+import { assertCorrectable, currencyTotals } from "./corrections";
 import { correctionsOf, getClaimOrThrow, getClaimPayoutOrThrow, namedPayouts, toPayoutResponse } from "./internal";
 import type { ClaimPayoutResponse, CorrectionInput } from "./schemas";
 
@@ -32,18 +32,8 @@ export async function correctPayout({
     const claim = await getClaimOrThrow(tx, claimId, { forUpdate: true });
     const payout = await getClaimPayoutOrThrow(tx, claim, payoutId, { forUpdate: true });
     assertCorrectable(claim.status, payout.amount, input.amount);
-    const [expenses, payouts] = await Promise.all([
-      tx.db
-        .select({ amount: claimExpenses.amount })
-        .from(claimExpenses)
-        .where(and(eq(claimExpenses.claimId, claim.id), eq(claimExpenses.currency, payout.currency))),
-      tx.db
-        .select({ amount: claimPayouts.amount })
-        .from(claimPayouts)
-        .where(and(eq(claimPayouts.claimId, claim.id), eq(claimPayouts.currency, payout.currency))),
-    ]);
-    const expensed = sumOf(expenses);
-    const after = sumOf(payouts).minus(payout.amount).plus(input.amount);
+    const { expensed, paidOut } = await currencyTotals(tx.db, claim.id, payout.currency);
+    const after = paidOut.minus(payout.amount).plus(input.amount);
     if (after.greaterThan(expensed)) {
       const message = `the payouts in ${payout.currency} would come to ${formatMoney(after)}, more than the expenses in ${payout.currency} (${formatMoney(expensed)})`;
       throw new BusinessRuleError(`the correction exceeds the claim's expenses: ${message}`, [

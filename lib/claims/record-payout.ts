@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
-import { claimExpenses, claimPayouts } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { claimPayouts } from "@/db/schema";
 import { actorLabel, assertCan } from "@/lib/auth/actor";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { BusinessRuleError, ConflictError } from "@/lib/errors";
-import { formatMoney, money } from "@/lib/money";
+import { formatMoney } from "@/lib/money";
 import { writeAudit } from "@/lib/operations/audit";
+import { currencyTotals } from "./corrections";
 import { getClaimOrThrow, namedPayouts, toPayoutResponse } from "./internal";
 import type { ClaimPayoutResponse, CreatePayoutInput } from "./schemas";
 
@@ -27,18 +28,7 @@ export async function recordPayout({
     const claim = await getClaimOrThrow(tx, claimId, { forUpdate: true });
     if (claim.status !== "APPROVED")
       throw new ConflictError(`payouts are recorded only on an APPROVED claim; this one is ${claim.status}`);
-    const [expenses, payouts] = await Promise.all([
-      tx.db
-        .select({ amount: claimExpenses.amount })
-        .from(claimExpenses)
-        .where(and(eq(claimExpenses.claimId, claim.id), eq(claimExpenses.currency, input.currency))),
-      tx.db
-        .select({ amount: claimPayouts.amount })
-        .from(claimPayouts)
-        .where(and(eq(claimPayouts.claimId, claim.id), eq(claimPayouts.currency, input.currency))),
-    ]);
-    const expensed = expenses.reduce((sum, row) => sum.plus(row.amount), money(0));
-    const paidOut = payouts.reduce((sum, row) => sum.plus(row.amount), money(0));
+    const { expensed, paidOut } = await currencyTotals(tx.db, claim.id, input.currency);
     const after = paidOut.plus(input.amount);
     if (after.greaterThan(expensed)) {
       const message = `the payouts in ${input.currency} would come to ${formatMoney(after)}, more than the expenses in ${input.currency} (${formatMoney(expensed)})`;

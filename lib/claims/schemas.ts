@@ -221,7 +221,8 @@ export type CreateClaimInput = z.infer<typeof CreateClaimInput>;
 export const ReportDeathInput = CreateClaimInput.extend({ date_of_death: DateOnly });
 export type ReportDeathInput = z.infer<typeof ReportDeathInput>;
 
-export const UpdateClaimInput = z.object({ ...DeathFacts, description: Description.optional() });
+/** PATCH /claims/{id}: at least one field (422 no_changes). */
+export const UpdateClaimInput = withSomeChange(z.object({ ...DeathFacts, description: Description.optional() }));
 export type UpdateClaimInput = z.infer<typeof UpdateClaimInput>;
 
 export const RequirementItem = z.object({

@@ -4,7 +4,7 @@ import { apiKeys, users } from "@/db/schema";
 
 const UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
 
-/** A user's name as a person reads it: the full name, or the e-mail when the user has none. */
+/** `displayName` (./display-name.ts) in SQL, for lists that sort or search by it. */
 export function userDisplayName(user: { fullName: AnyPgColumn; email: AnyPgColumn }): SQL<string> {
   return sql<string>`coalesce(nullif(btrim(${user.fullName}), ''), ${user.email})`;
 }

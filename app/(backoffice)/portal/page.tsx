@@ -1,12 +1,19 @@
+import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AccessDenied } from "@/components/backoffice/access-denied";
 import { Greeting } from "@/components/backoffice/greeting";
+import { isPortalUser } from "@/components/backoffice/sections";
 import { requireUser } from "@/lib/auth/require-user";
+import { ownInsurerName } from "@/lib/emission/own-insurer-name";
 import { PortalPanel } from "@/components/portal/portal-panel";
 
-export async function generateMetadata() {
+/** A client's tab bears its insurer's name, as the header does; staff keep the product's. */
+export async function generateMetadata(): Promise<Metadata> {
+  const user = await requireUser();
   const t = await getTranslations();
-  return { title: `${t("portal.title")} · ${t("app.name")}` };
+  if (!isPortalUser(user.permissions)) return { title: `${t("portal.title")} · ${t("app.name")}` };
+  const insurer = await ownInsurerName(user);
+  return { title: insurer ? `${t("portal.title")} · ${insurer}` : t("portal.title") };
 }
 
 export default async function PortalPage() {

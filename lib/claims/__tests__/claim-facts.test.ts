@@ -271,6 +271,9 @@ describe("PATCH /claims/{id}", () => {
     ]);
     const empty = await patch(seller, claim.id, {});
     expect(empty.status).toBe(422);
+    expect(empty.body.errors).toEqual([
+      expect.objectContaining({ path: "", message: "give at least one field to change", code: "no_changes" }),
+    ]);
     const malformed = await patch(seller, claim.id, { cause_of_death: "OLD_AGE", place_of_death_country: "Spain" });
     expect(malformed.status).toBe(422);
     expect(malformed.body.errors.map((error: { path: string }) => error.path).sort()).toEqual([

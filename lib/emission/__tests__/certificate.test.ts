@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { clients, policyDocuments } from "@/db/schema";
+import { clients, policyDocuments, users } from "@/db/schema";
 import { inProcessRunner } from "@/inngest/send";
 import { storeCertificate } from "@/lib/emission/certificate/store-certificate";
 import { todayUtc } from "@/lib/emission/dates";
@@ -19,7 +19,7 @@ import {
   systemCtx,
   type SignedIn,
 } from "@/test/fixtures";
-import { PNG } from "@/lib/claims/__tests__/document-fixtures";
+import { JPEG, PNG } from "@/lib/claims/__tests__/document-fixtures";
 import { person } from "./helpers";
 
 // GET /api/v1/emission/policies/{id}/pdf (contract section 6, issue 4 point 4): the certificate of an
@@ -336,14 +336,27 @@ describe("the insurer and the seller on the certificate", () => {
       },
     });
     expect(profile.status, profile.text).toBe(200);
+    await uploadLogo(company.id, PNG, "logo.png");
+    return company;
+  }
+
+  async function uploadLogo(companyId: string, image: Buffer, name: string) {
     const form = new FormData();
-    form.append("file", new Blob([new Uint8Array(PNG)]), "logo.png");
-    const logo = await api("PUT", `/api/v1/organizations/companies/${company.id}/logo`, {
+    form.append("file", new Blob([new Uint8Array(image)]), name);
+    const logo = await api("PUT", `/api/v1/organizations/companies/${companyId}/logo`, {
       token: admin.token,
       rawBody: form,
     });
     expect(logo.status, logo.text).toBe(200);
-    return company;
+  }
+
+  /** An ACTIVE policy of the company, sold by one of its sellers, with its certificate as first downloaded. */
+  async function certifiedPolicyOf(companyId: string) {
+    const companySeller = await signInAs("VENDEDOR", { companyId });
+    const issued = await issueTestPolicy(companySeller, { versionId, clientOverrides: { preferred_language: "en" } });
+    await payTestPolicy(admin, issued.policy.id);
+    await inProcessRunner().drain();
+    return { ...issued, companySeller, before: await bytesOf(issued.policy.id, admin.token) };
   }
 
   it("prints the company's name, logo, registration number, address and contact, the seller, and the holder first", async () => {
@@ -380,14 +393,7 @@ describe("the insurer and the seller on the certificate", () => {
 
   it("renders the certificate again once the company's profile changes, and keeps the new one", async () => {
     const company = await companyWithProfile();
-    const companySeller = await signInAs("VENDEDOR", { companyId: company.id });
-    const { policy } = await issueTestPolicy(companySeller, {
-      versionId,
-      clientOverrides: { preferred_language: "en" },
-    });
-    await payTestPolicy(admin, policy.id);
-    await inProcessRunner().drain();
-    const before = await bytesOf(policy.id, admin.token);
+    const { policy, companySeller, before } = await certifiedPolicyOf(company.id);
 
     const moved = await api("PATCH", `/api/v1/organizations/companies/${company.id}`, {
       token: admin.token,
@@ -403,6 +409,60 @@ describe("the insurer and the seller on the certificate", () => {
     expect(rows).toHaveLength(1);
     expect(Buffer.from(rows[0].content).equals(after)).toBe(true);
     expect((await bytesOf(policy.id, companySeller.token)).equals(after)).toBe(true);
+  });
+
+  it("renders the certificate again once the company's logo is replaced, and again once it is removed", async () => {
+    const company = await companyWithProfile();
+    const { policy, before } = await certifiedPolicyOf(company.id);
+
+    await uploadLogo(company.id, JPEG, "logo.jpg");
+    const replaced = await bytesOf(policy.id, admin.token);
+    expect(replaced.equals(before)).toBe(false);
+    expect(replaced.toString("latin1")).toContain("/Subtype /Image");
+    expect((await bytesOf(policy.id, admin.token)).equals(replaced)).toBe(true);
+
+    const removed = await api("DELETE", `/api/v1/organizations/companies/${company.id}/logo`, { token: admin.token });
+    expect(removed.status, removed.text).toBe(204);
+    const withoutLogo = await bytesOf(policy.id, admin.token);
+    expect(withoutLogo.equals(replaced)).toBe(false);
+    expect(withoutLogo.toString("latin1")).not.toContain("/Subtype /Image");
+    expect(await storedRows(policy.id)).toHaveLength(1);
+  });
+
+  it("renders the certificate again once the holder's or the seller's name changes", async () => {
+    const company = await createTestCompany();
+    const { policy, client, companySeller, before } = await certifiedPolicyOf(company.id);
+
+    const renamed = await api("PATCH", `/api/v1/emission/clients/${client.id}`, {
+      token: admin.token,
+      body: { first_name: "Anabel" },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    const holderRenamed = await bytesOf(policy.id, admin.token);
+    expect(holderRenamed.equals(before)).toBe(false);
+    expect((await extractText(new Uint8Array(holderRenamed), { mergePages: true })).text).toContain("Anabel");
+
+    await (await getDb()).update(users).set({ fullName: "Rosa Mamani" }).where(eq(users.id, companySeller.user.id));
+    const sellerRenamed = await bytesOf(policy.id, admin.token);
+    expect(sellerRenamed.equals(holderRenamed)).toBe(false);
+    expect((await extractText(new Uint8Array(sellerRenamed), { mergePages: true })).text).toContain("Rosa Mamani");
+  });
+
+  it("keeps the certificate when what changes is not printed on it (the client's phone, the policy's payments)", async () => {
+    const company = await createTestCompany();
+    const { policy, client, before } = await certifiedPolicyOf(company.id);
+    const [kept] = await storedRows(policy.id);
+
+    const phoned = await api("PATCH", `/api/v1/emission/clients/${client.id}`, {
+      token: admin.token,
+      body: { phone_e164: "+525587654321" },
+    });
+    expect(phoned.status, phoned.text).toBe(200);
+    await payTestPolicy(admin, policy.id);
+    await inProcessRunner().drain();
+    expect((await bytesOf(policy.id, admin.token)).equals(before)).toBe(true);
+    const [after] = await storedRows(policy.id);
+    expect(after.createdAt).toEqual(kept.createdAt);
   });
 });
 

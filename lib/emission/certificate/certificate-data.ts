@@ -1,15 +1,31 @@
-import { and, asc, eq, inArray, isNotNull, min } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, eq, inArray, isNotNull, min, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { beneficiaries, claims, clients, companies, coverages, policies, users } from "@/db/schema";
+import {
+  beneficiaries,
+  claims,
+  clients,
+  companies,
+  coverages,
+  planVersions,
+  plans,
+  policies,
+  products,
+  users,
+} from "@/db/schema";
+import { NotFoundError } from "@/lib/errors";
 import { defaultLocale, type Locale } from "@/lib/i18n/locales";
 import { money, formatMoney as toMoneyString } from "@/lib/money";
-import { displayPhone } from "@/lib/phone";
+import { displayPhone } from "@/lib/phone-display";
 import { todayUtc } from "../dates";
 import { KINSHIP_TYPES, type KinshipType, type PolicyStatus } from "@/db/enums";
 import { getPolicyWithNamesOrThrow } from "../internal";
 import { verificationUrl } from "../verification";
 
-/** Everything printed on a certificate, read once so the template is a pure function of it. */
+/**
+ * Everything printed on a certificate, read once so the template is a pure function of it. Its sources
+ * are digested by loadCertificateState too: a field added here is added there.
+ */
 export type CertificateData = {
   /** The client's preferred_language: every text, date and amount of the certificate is in it (the default locale when absent). */
   language?: Locale;
@@ -65,6 +81,58 @@ export async function documentLanguage(db: DbOrTx, policyId: string): Promise<Lo
     .innerJoin(clients, eq(clients.id, policies.clientId))
     .where(eq(policies.id, policyId));
   return row?.language ?? defaultLocale();
+}
+
+/**
+ * The policy's state as its certificate prints it, and its client's current language, in one query that
+ * leaves the people, the coverages and the logo in the database (it sends back their digests): a download
+ * of a kept certificate never loads them. It reads the very fields loadCertificateData prints (a field
+ * printed there is added here), but the issue date and that day's status, and nothing else, so that a
+ * change of something not printed (a payment, the status, the client's phone) keeps the certificate.
+ */
+export async function loadCertificateState(db: DbOrTx, policyId: string): Promise<{ language: Locale; state: string }> {
+  // string_agg of nothing is null: a policy without people or coverages digests the empty text.
+  const people = sql`(
+    select md5(coalesce(string_agg(json_build_array(
+      ${beneficiaries.firstName}, ${beneficiaries.lastName}, ${beneficiaries.kinshipType},
+      ${beneficiaries.dateOfBirth}, ${beneficiaries.ageAtStart}, ${beneficiaries.price}, ${beneficiaries.deceasedFlag},
+      case when ${beneficiaries.deceasedFlag} then (
+        select min(${claims.dateOfDeath}) from ${claims} where ${claims.beneficiaryId} = ${beneficiaries.id}
+      ) end,
+      case when ${beneficiaries.deceasedFlag} then null else ${beneficiaries.coverEndDate} end
+    )::text, ',' order by ${beneficiaries.position}, ${beneficiaries.id}), ''))
+    from ${beneficiaries} where ${beneficiaries.policyId} = ${policies.id}
+  )`;
+  const covered = sql`(
+    select md5(coalesce(string_agg(json_build_array(
+      ${coverages.name}, ${coverages.description}, ${coverages.limitAmount}
+    )::text, ',' order by ${coverages.name}, ${coverages.id}), ''))
+    from ${coverages} where ${coverages.planVersionId} = ${policies.planVersionId}
+  )`;
+  const [row] = await db
+    .select({
+      language: clients.preferredLanguage,
+      printed: sql<string>`json_build_array(
+        ${policies.policyNumber}, ${clients.firstName}, ${clients.lastName}, ${products.name}, ${plans.name},
+        ${planVersions.versionLabel}, ${policies.startDate}, ${policies.endDate}, ${policies.currency},
+        ${planVersions.wtimeSuicide}, ${planVersions.wtimeAccident}, ${planVersions.wtimePreexisting},
+        ${companies.name}, ${companies.address}, ${companies.registrationNumber}, ${companies.contactPhone},
+        ${companies.contactEmail}, md5(${companies.logo}), ${users.fullName}, ${users.email}, ${people}, ${covered}
+      )::text`,
+    })
+    .from(policies)
+    .innerJoin(clients, eq(clients.id, policies.clientId))
+    .innerJoin(companies, eq(companies.id, policies.companyId))
+    .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
+    .innerJoin(plans, eq(plans.id, planVersions.planId))
+    .innerJoin(products, eq(products.id, plans.productId))
+    .leftJoin(users, eq(users.id, policies.createdBy))
+    .where(eq(policies.id, policyId));
+  if (!row) throw new NotFoundError("policy");
+  const digest = createHash("sha256")
+    .update(JSON.stringify([row.language, verificationUrl(policyId), row.printed]))
+    .digest("base64url");
+  return { language: row.language, state: `content:${digest.slice(0, 22)}` };
 }
 
 /** What the certificate of a policy prints, in `language` (by default its client's current preferred_language). */

@@ -1,10 +1,9 @@
-import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { policyDocuments } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locales";
 import { runOffThread } from "@/lib/offload/pool";
-import { documentLanguage, loadCertificateData, type CertificateData } from "./certificate-data";
+import { loadCertificateData, loadCertificateState, type CertificateData } from "./certificate-data";
 
 // A certificate is rendered once per policy state and language and kept (policy_documents, one
 // CERTIFICATE row per policy and language) until either changes: it is written in the client's
@@ -19,6 +18,9 @@ import { documentLanguage, loadCertificateData, type CertificateData } from "./c
 // status is printed as the one of its issue date, beside the QR code that gives the standing of the day
 // it is read (the verification page). Replacing it would hand out a second, different file for the same
 // cover.
+//
+// A download reads the state from the printed columns (loadCertificateState), the people and the logo as
+// digests the database computes: the data itself, logo included, is loaded only to render.
 
 export type CertificateFile = { filename: string; content: Uint8Array };
 
@@ -31,12 +33,12 @@ export async function ensureCertificate(
   db: DbOrTx,
   policyId: string,
 ): Promise<{ content: Uint8Array; rendered: boolean; language: Locale }> {
-  const language = await documentLanguage(db, policyId);
-  const data = await loadCertificateData(db, policyId, language);
-  const state = certificateState(data);
+  const { language, state } = await loadCertificateState(db, policyId);
   const stored = await readCertificate(db, policyId, language, state);
   if (stored) return { content: stored, rendered: false, language };
-  const content = await renderOnce(policyId, data, state);
+  // Should the data change between the two reads, the next download finds a state that differs from the
+  // kept one and renders again: a kept certificate is never older than its state.
+  const content = await renderOnce(policyId, await loadCertificateData(db, policyId, language), state);
   // Two first requests (a download and the job) may both render: the first write wins, and the other
   // answers with the winner's bytes, so no two different files ever go out for one state and language.
   // A row of an earlier state is replaced.
@@ -51,16 +53,6 @@ export async function ensureCertificate(
     .returning({ id: policyDocuments.id });
   if (written.length > 0) return { content, rendered: true, language };
   return { content: (await readCertificate(db, policyId, language, state))!, rendered: false, language };
-}
-
-/** The policy's state as its certificate prints it: a digest of its data but the issue date and that day's status. */
-function certificateState(data: CertificateData): string {
-  const { issuedOn: _issuedOn, status: _status, insurer, ...printed } = data;
-  const logo = insurer.logo && createHash("sha256").update(insurer.logo).digest("base64url");
-  const digest = createHash("sha256")
-    .update(JSON.stringify({ ...printed, insurer: { ...insurer, logo } }))
-    .digest("base64url");
-  return `content:${digest.slice(0, 22)}`;
 }
 
 // Renders in flight, by policy, state and language, on globalThis: the background function and the

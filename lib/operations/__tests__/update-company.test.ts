@@ -174,6 +174,30 @@ describe("PATCH /api/v1/organizations/companies/{id}: the profile printed on cer
     });
   });
 
+  // As people type a number, and as the companies page shows a stored one (displayPhone).
+  it.each(["+52 55 1234 5678", "55 1234 5678", "55-1234-5678", "(55) 1234.5678"])(
+    "stores a contact phone typed as %s in E.164",
+    async (typed) => {
+      const company = await newCompany({ country_code: "MX" });
+      const response = await patch(company.id, { contact_phone: typed });
+      expect(response.status, response.text).toBe(200);
+      const read = await api("GET", `/api/v1/organizations/companies/${company.id}`, { token: admin.token });
+      expect(read.body.contact_phone).toBe("+525512345678");
+    },
+  );
+
+  it("refuses a spaced national number too short for the company's country, and keeps the stored one", async () => {
+    const company = await newCompany({ country_code: "MX" });
+    expect((await patch(company.id, { contact_phone: "+525512345678" })).status).toBe(200);
+    const response = await patch(company.id, { contact_phone: "55 1234" });
+    expect(response.status, response.text).toBe(422);
+    expect(response.body.errors).toEqual([
+      { path: "contact_phone", message: expect.any(String), code: "invalid_phone" },
+    ]);
+    const read = await api("GET", `/api/v1/organizations/companies/${company.id}`, { token: admin.token });
+    expect(read.body.contact_phone).toBe("+525512345678");
+  });
+
   it.each([
     ["a phone number that is no number of its country", { contact_phone: "+52 55 12" }, "invalid_phone"],
     ["a phone number with letters", { contact_phone: "call us" }, "invalid_format"],
