@@ -7,6 +7,7 @@ import {
   claims,
   claimStatusHistory,
   clients,
+  companies,
   coverages,
   leads,
   planVersionCountries,
@@ -39,6 +40,16 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
   const [seeded] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGINS[0].email));
   if (seeded) return;
   const companyId = await getDefaultCompanyId(db);
+  // What the certificate prints and the portal's "whom to call" offers, so a first look shows them filled.
+  await db
+    .update(companies)
+    .set({
+      address: "Av. Paseo de la Reforma 250, Col. Juárez, 06600 Ciudad de México",
+      registrationNumber: "CNSF-S0427",
+      contactPhone: "+525512345678",
+      contactEmail: "atencion@demo.local",
+    })
+    .where(eq(companies.id, companyId));
   const [admin, seller] = [
     await ensureUser(db, { ...DEMO_LOGINS[0], fullName: "Ana Admin", roles: ["ADMIN"] }),
     await ensureUser(db, { ...DEMO_LOGINS[1], fullName: "Sergio Seller", roles: ["VENDEDOR"] }),
@@ -173,6 +184,9 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
     .returning();
   const parent = people[2];
   await recordTerm(db, policy, people);
+  // As her death re-priced it (lib/lifecycle/mark-beneficiary-deceased.ts): from the next unpaid month the
+  // premium is the lives still covered, as the certificate and the portal say.
+  await db.update(policies).set({ finalPrice: "60.00" }).where(eq(policies.id, policy.id));
   await db.insert(policyStatusHistory).values([
     {
       policyId: policy.id,

@@ -117,11 +117,12 @@ export function parseInput<S extends z.ZodType | undefined>(schema: S, value: un
   assertNoNulCharacters(value, location);
   const result = schema.safeParse(value);
   if (result.success) return result.data as Infer<S>;
-  const errors: FieldError[] = result.error.issues.map((issue) => ({
-    path: issue.path.map(String).join("."),
-    message: issue.message,
-    code: fieldCode(issue, value),
-  }));
+  const errors: FieldError[] = result.error.issues.map((issue) => {
+    const code = fieldCode(issue, value);
+    // A missing field reads the same whatever its schema ("expected string, received undefined" is zod's).
+    const message = code === "required" && /received undefined/.test(issue.message) ? "is required" : issue.message;
+    return { path: issue.path.map(String).join("."), message, code };
+  });
   const first = errors[0];
   const where = first?.path ? `${location} '${first.path}'` : location;
   throw new ValidationError(`invalid ${where}: ${first?.message ?? "invalid input"}`, errors);
