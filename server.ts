@@ -56,6 +56,11 @@ async function main(): Promise<void> {
       res.end();
     });
   });
+  // Node closes an idle kept-alive connection after 5 s; a client that sends on it at that moment gets
+  // ECONNRESET (a browser test's API client did). Proxies and clients keep theirs about a minute: stay
+  // open longer than they do. The headers' timeout must exceed it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, hostname, resolve);
