@@ -2,10 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import type { Country } from "@/components/catalog/types";
-import { CountrySelect } from "@/components/companies/country-select";
 import { ApiError } from "@/components/ui/api-client";
-import { Field } from "@/components/ui/field";
 import { SelectField, TextField } from "@/components/ui/form-fields";
 import { LOCALES } from "@/lib/i18n/locales";
 
@@ -56,35 +53,6 @@ export function ClientContactFields({
         registration={registrations.phone_e164}
       />
     </>
-  );
-}
-
-/** A country select field of the client forms (nationality, country of residence). */
-export function ClientCountryField({
-  id,
-  label,
-  error,
-  registration,
-  countries,
-  isLoadingCountries,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  registration: UseFormRegisterReturn;
-  countries: Country[] | null;
-  isLoadingCountries: boolean;
-}) {
-  return (
-    <Field id={id} label={label} error={error}>
-      <CountrySelect
-        id={id}
-        countries={countries}
-        isLoading={isLoadingCountries}
-        registration={registration}
-        isInvalid={Boolean(error)}
-      />
-    </Field>
   );
 }
 

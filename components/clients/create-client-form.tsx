@@ -13,7 +13,8 @@ import { CreateClientInput } from "@/lib/emission/schemas";
 import { CountryCode } from "@/lib/schemas";
 import { ACQUISITION_CHANNELS, clientName, type Client } from "./types";
 import { TextField, FormActions } from "@/components/ui/form-fields";
-import { ClientContactFields, ClientCountryField, ClientLanguageField, isEmailTaken } from "./client-fields";
+import { CountryField } from "@/components/companies/country-select";
+import { ClientContactFields, ClientLanguageField, isEmailTaken } from "./client-fields";
 
 // The API's schema, with "required" for a select left empty instead of the ISO-code message.
 const chosenCountry = z.string().min(1).pipe(CountryCode);
@@ -90,21 +91,21 @@ export function NewClientIdentityFields({
         type="date"
         registration={register("birth_date")}
       />
-      <ClientCountryField
+      <CountryField
         id={`${idPrefix}-nationality`}
         label={t("nationality")}
         error={errors.nationality?.message}
         registration={register("nationality")}
         countries={countries}
-        isLoadingCountries={isLoadingCountries}
+        isLoading={isLoadingCountries}
       />
-      <ClientCountryField
+      <CountryField
         id={`${idPrefix}-country`}
         label={t("country")}
         error={errors.country_of_residence?.message}
         registration={register("country_of_residence")}
         countries={countries}
-        isLoadingCountries={isLoadingCountries}
+        isLoading={isLoadingCountries}
       />
     </>
   );

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { Country } from "@/components/catalog/types";
-import { apiFetch } from "@/components/ui/api-client";
+import { apiFetch, emptyToNull } from "@/components/ui/api-client";
 import { ErrorBanner, SuccessBanner } from "@/components/ui/error-banner";
 import { ErrorSummary } from "@/components/ui/error-summary";
 import { FormActions } from "@/components/ui/form-fields";
@@ -13,7 +13,8 @@ import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useZodResolver } from "@/components/ui/use-zod-resolver";
 import { CreateClientInput, PreferredLanguage } from "@/lib/emission/schemas";
 import { CountryCode } from "@/lib/schemas";
-import { ClientContactFields, ClientCountryField, ClientLanguageField, isEmailTaken } from "./client-fields";
+import { CountryField } from "@/components/companies/country-select";
+import { ClientContactFields, ClientLanguageField, isEmailTaken } from "./client-fields";
 import { clientName, type Client } from "./types";
 
 // What PATCH /emission/clients/{id} changes, with the create form's rules for each field.
@@ -36,10 +37,6 @@ const FIELDS = [
   "country_of_residence",
   "preferred_language",
 ] as const;
-
-function emptyToNull(value: unknown): unknown {
-  return typeof value === "string" && value.trim() === "" ? null : value;
-}
 
 function valuesOf(client: Client): EditClientFormInput {
   return {
@@ -121,13 +118,13 @@ export function EditClientForm({ client, countries, isLoadingCountries }: EditCl
           phone_e164: errors.phone_e164?.message,
         }}
       />
-      <ClientCountryField
+      <CountryField
         id="edit-client-country"
         label={t("form.country")}
         error={errors.country_of_residence?.message}
         registration={register("country_of_residence")}
         countries={countries}
-        isLoadingCountries={isLoadingCountries}
+        isLoading={isLoadingCountries}
       />
       <ClientLanguageField
         id="edit-client-language"
