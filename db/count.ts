@@ -10,6 +10,13 @@ export type Counted = { total: number; total_is_estimate: boolean };
 export const EXACT_TOTAL_UP_TO = 10_000;
 
 /**
+ * The same for a name search (`q`) over the clients and policies: its matches are found by three indexes
+ * whose union is checked row by row in the table, and counting 10,000 of them took most of a page's time
+ * over the whole book (docs/volume.md). A search is for finding someone: beyond a thousand, "about".
+ */
+export const EXACT_SEARCH_TOTAL_UP_TO = 1_000;
+
+/**
  * The `total` of a list: the rows `rows()` selects, counted exactly up to EXACT_TOTAL_UP_TO, so that a page
  * never reads more index entries than that; above it, the planner's estimate of the same query (never
  * below what was counted). Reading 12,000,000 audit entries to print "of 12,000,000" took seconds for

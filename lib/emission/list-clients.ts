@@ -1,5 +1,5 @@
 import { and, desc, like, or, sql } from "drizzle-orm";
-import { countRows } from "@/db/count";
+import { countRows, EXACT_SEARCH_TOTAL_UP_TO, EXACT_TOTAL_UP_TO } from "@/db/count";
 import { escapeLike } from "@/db/like";
 import { normalizeSearchText } from "@/db/search";
 import { clients } from "@/db/schema";
@@ -44,14 +44,17 @@ export async function listClients({
       .orderBy(desc(clients.createdAt), desc(clients.id))
       .limit(paging.limit)
       .offset(paging.offset),
-    // countRows stops counting at 10,000 (db/count.ts).
+    // countRows stops counting at 10,000, a search at 1,000 (db/count.ts).
     paging.total(() =>
-      countRows(ctx.db, () =>
-        ctx.db
-          .select({ one: sql`1`.as("one") })
-          .from(clients)
-          .where(where)
-          .$dynamic(),
+      countRows(
+        ctx.db,
+        () =>
+          ctx.db
+            .select({ one: sql`1`.as("one") })
+            .from(clients)
+            .where(where)
+            .$dynamic(),
+        search ? EXACT_SEARCH_TOTAL_UP_TO : EXACT_TOTAL_UP_TO,
       ),
     ),
   ]);

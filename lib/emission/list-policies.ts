@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, like, lte, or, sql } from "drizzle-orm";
-import { countRows } from "@/db/count";
+import { countRows, EXACT_SEARCH_TOTAL_UP_TO, EXACT_TOTAL_UP_TO } from "@/db/count";
 import { escapeLike } from "@/db/like";
 import { normalizeSearchText } from "@/db/search";
 import { beneficiaries, clients, plans, planVersions, policies } from "@/db/schema";
@@ -60,14 +60,17 @@ export async function listPolicies({
       .limit(paging.limit)
       .offset(paging.offset),
     // Every condition is on policies (the client's names are copied onto them), so a seller's filtered
-    // list is counted on index entries; countRows stops counting at 10,000 (db/count.ts).
+    // list is counted on index entries; countRows stops counting at 10,000, a search at 1,000 (db/count.ts).
     paging.total(() =>
-      countRows(ctx.db, () =>
-        ctx.db
-          .select({ one: sql`1`.as("one") })
-          .from(policies)
-          .where(where)
-          .$dynamic(),
+      countRows(
+        ctx.db,
+        () =>
+          ctx.db
+            .select({ one: sql`1`.as("one") })
+            .from(policies)
+            .where(where)
+            .$dynamic(),
+        search ? EXACT_SEARCH_TOTAL_UP_TO : EXACT_TOTAL_UP_TO,
       ),
     ),
   ]);

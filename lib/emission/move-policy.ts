@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
+import { chunksForInsert } from "@/db/chunks";
 import { policies, policyStatusHistory, type Policy, type PolicyStatus } from "@/db/schema";
 import { actorLabel } from "@/lib/auth/actor";
 import { inTransaction, sendAfterCommit, type ServiceContext } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
-import { writeAudit } from "@/lib/operations/audit";
+import { writeAudits } from "@/lib/operations/audit";
 import { todayUtc } from "./dates";
 import { assertPolicyMove, type PolicyTrigger } from "./state-machine";
 
@@ -25,38 +26,83 @@ export type PolicyMove = {
  * policy becomes ACTIVE, asks for its certificate to be rendered once the move has committed.
  */
 export async function movePolicy(ctx: ServiceContext, move: PolicyMove): Promise<Policy> {
+  const [moved] = await movePolicies(ctx, [move]);
+  return moved;
+}
+
+/**
+ * movePolicy for many policies at once, each move as checked and recorded as movePolicy's, in a few
+ * statements whatever their number (the lifecycle run moves thousands a day). All or none: one move the
+ * table refuses refuses them all. Returns the policies as moved, in the order of `moves`.
+ */
+export async function movePolicies(ctx: ServiceContext, moves: readonly PolicyMove[]): Promise<Policy[]> {
+  if (moves.length === 0) return [];
+  const ids = moves.map((move) => move.policyId);
+  if (new Set(ids).size !== ids.length) throw new Error("movePolicies: a policy may move once per call");
   return inTransaction(ctx, async (tx) => {
-    const [policy] = await tx.db.select().from(policies).where(eq(policies.id, move.policyId)).for("update");
-    if (!policy) throw new NotFoundError("policy");
-    assertPolicyMove(policy.status, move.to, move.trigger);
-    const [updated] = await tx.db
-      .update(policies)
-      .set({ ...move.set, status: move.to, updatedAt: new Date() })
-      .where(eq(policies.id, policy.id))
-      .returning();
-    await tx.db.insert(policyStatusHistory).values({
-      policyId: policy.id,
-      fromStatus: policy.status,
+    // In id order, so that two callers locking overlapping sets wait for each other instead of deadlocking.
+    const locked = await tx.db
+      .select()
+      .from(policies)
+      .where(inArray(policies.id, ids))
+      .orderBy(policies.id)
+      .for("update");
+    const before = new Map(locked.map((policy) => [policy.id, policy]));
+    for (const move of moves) {
+      const policy = before.get(move.policyId);
+      if (!policy) throw new NotFoundError("policy");
+      assertPolicyMove(policy.status, move.to, move.trigger);
+    }
+    // One update per distinct target and columns set (a day's lapses share their lapsed_on).
+    const groups = new Map<string, PolicyMove[]>();
+    for (const move of moves) {
+      const key = JSON.stringify([move.to, move.set ?? {}]);
+      groups.set(key, [...(groups.get(key) ?? []), move]);
+    }
+    const after = new Map<string, Policy>();
+    for (const [first, ...rest] of groups.values()) {
+      const rows = await tx.db
+        .update(policies)
+        .set({ ...first.set, status: first.to, updatedAt: new Date() })
+        .where(
+          inArray(
+            policies.id,
+            [first, ...rest].map((move) => move.policyId),
+          ),
+        )
+        .returning();
+      for (const row of rows) after.set(row.id, row);
+    }
+    const today = todayUtc();
+    const changedBy = actorLabel(tx.actor);
+    const history = moves.map((move) => ({
+      policyId: move.policyId,
+      fromStatus: before.get(move.policyId)!.status,
       toStatus: move.to,
-      changedBy: actorLabel(tx.actor),
+      changedBy,
       reason: move.reason,
-      effectiveDate: move.effectiveDate ?? todayUtc(),
-    });
-    await writeAudit(tx, {
-      action: "POLICY_STATUS_CHANGED",
-      entity: "policies",
-      entityId: policy.id,
-      companyId: policy.companyId,
-      details: {
-        from_status: policy.status,
-        to_status: move.to,
-        reason: move.reason,
-        trigger: move.trigger,
-        effective_date: move.effectiveDate ?? todayUtc(),
-      },
-    });
-    if (move.to === "ACTIVE")
-      sendAfterCommit(tx, { name: "emission/policy.activated", data: { policy_id: policy.id } });
-    return updated;
+      effectiveDate: move.effectiveDate ?? today,
+    }));
+    for (const chunk of chunksForInsert(history)) await tx.db.insert(policyStatusHistory).values(chunk);
+    await writeAudits(
+      tx,
+      moves.map((move) => ({
+        action: "POLICY_STATUS_CHANGED",
+        entity: "policies",
+        entityId: move.policyId,
+        companyId: before.get(move.policyId)!.companyId,
+        details: {
+          from_status: before.get(move.policyId)!.status,
+          to_status: move.to,
+          reason: move.reason,
+          trigger: move.trigger,
+          effective_date: move.effectiveDate ?? today,
+        },
+      })),
+    );
+    for (const move of moves)
+      if (move.to === "ACTIVE")
+        sendAfterCommit(tx, { name: "emission/policy.activated", data: { policy_id: move.policyId } });
+    return moves.map((move) => after.get(move.policyId)!);
   });
 }

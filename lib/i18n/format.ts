@@ -17,29 +17,44 @@ const DATE_OPTIONS: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-dig
 const TIME_OPTIONS: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit" };
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+// Building an Intl formatter costs far more than using one (the lifecycle run renders thousands of
+// notices): one is kept per language and options.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(intlLocale(locale), options)));
+  return format;
+}
+
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale}${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(intlLocale(locale), options)));
+  return format;
+}
+
 /**
  * A date: a calendar date ("2026-11-25") as it is, whatever the time zone; an instant in `timeZone`
  * (the viewer's own when omitted).
  */
 export function formatDate(value: string | Date, locale: Locale, timeZone?: string): string {
   if (typeof value === "string" && CALENDAR_DATE.test(value))
-    return new Intl.DateTimeFormat(intlLocale(locale), { ...DATE_OPTIONS, timeZone: "UTC" }).format(
-      new Date(`${value}T00:00:00Z`),
-    );
-  return new Intl.DateTimeFormat(intlLocale(locale), { ...DATE_OPTIONS, timeZone }).format(new Date(value));
+    return dateFormat(locale, { ...DATE_OPTIONS, timeZone: "UTC" }).format(new Date(`${value}T00:00:00Z`));
+  return dateFormat(locale, { ...DATE_OPTIONS, timeZone }).format(new Date(value));
 }
 
 /** An instant with its hour and minute: "25/11/2026, 14:05". */
 export function formatDateTime(value: string | Date, locale: Locale, timeZone?: string): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { ...DATE_OPTIONS, ...TIME_OPTIONS, timeZone }).format(
-    new Date(value),
-  );
+  return dateFormat(locale, { ...DATE_OPTIONS, ...TIME_OPTIONS, timeZone }).format(new Date(value));
 }
 
 /** A month of a year ("2026-11"): the language's short month name and the whole year, "nov 2026", "Nov 2026". */
 export function formatMonth(yearMonth: string, locale: Locale): string {
   const [year, month] = yearMonth.split("-").map(Number);
-  return new Intl.DateTimeFormat(intlLocale(locale), { month: "short", year: "numeric", timeZone: "UTC" }).format(
+  return dateFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(
     new Date(Date.UTC(year, month - 1, 1)),
   );
 }
@@ -50,7 +65,7 @@ export function formatMonth(yearMonth: string, locale: Locale): string {
  * to end: Intl formats the string itself, so no cent is lost to a binary float.
  */
 export function formatMoney(amount: string | number, currency: string, locale: Locale): string {
-  const parts = new Intl.NumberFormat(intlLocale(locale), {
+  const parts = numberFormat(locale, {
     style: "currency",
     currency,
     currencyDisplay: "code",
@@ -64,7 +79,7 @@ export function formatMoney(amount: string | number, currency: string, locale: L
 
 /** A number with grouped digits: 1,234.56 in both languages. */
 export function formatNumber(value: number | string, locale: Locale, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(intlLocale(locale), options).format(value as Intl.StringNumericLiteral);
+  return numberFormat(locale, options).format(value as Intl.StringNumericLiteral);
 }
 
 /** A country's name in the language, from its ISO 3166-1 alpha-2 code; the code when Intl has none. */

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { beneficiaries, policies, type Beneficiary, type Policy } from "@/db/schema";
 import { inTransaction, type ServiceContext } from "@/lib/context";
 import { movePolicy } from "@/lib/emission/move-policy";
@@ -52,15 +52,19 @@ async function renew(ctx: ServiceContext, policy: Policy, plan: RenewalPlan): Pr
           plan.dropped.map(({ beneficiary }) => beneficiary.id),
         ),
       );
-  const kept: Beneficiary[] = [];
-  for (const { beneficiary, age, price } of plan.lives) {
-    const [updated] = await ctx.db
-      .update(beneficiaries)
-      .set({ ageAtTermStart: age, price })
-      .where(eq(beneficiaries.id, beneficiary.id))
-      .returning();
-    kept.push(updated);
-  }
+  // Each kept life's age and price for the new term, in one statement however many lives.
+  const rows = plan.lives.map(
+    ({ beneficiary, age, price }) => sql`(${beneficiary.id}::uuid, ${age}::integer, ${price}::numeric)`,
+  );
+  await ctx.db.execute(
+    sql`update ${beneficiaries} set age_at_term_start = v.age, price = v.price
+      from (values ${sql.join(rows, sql`, `)}) as v(id, age, price) where ${beneficiaries.id} = v.id`,
+  );
+  const kept: Beneficiary[] = plan.lives.map(({ beneficiary, age, price }) => ({
+    ...beneficiary,
+    ageAtTermStart: age,
+    price,
+  }));
   // start_date, the policy number, the paid-to date and credit carry on into the new term.
   const [renewed] = await ctx.db
     .update(policies)

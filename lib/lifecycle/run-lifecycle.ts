@@ -8,15 +8,7 @@ import { logError } from "@/lib/log";
 import { withLifecycleLock } from "./run/lock";
 import { planRenewal } from "./renewal-plan";
 import { sendNotice } from "./run/notices";
-import {
-  LIFECYCLE_STEPS,
-  lockIfDue,
-  renewalNoticeDue,
-  selectDue,
-  type Due,
-  type Outcome,
-  type Step,
-} from "./run/steps";
+import { LIFECYCLE_STEPS, lockDue, renewalNoticeDue, selectDue, type Outcome, type Step } from "./run/steps";
 import type { LifecycleMoves, LifecycleRunResponse, RunLifecycleInput } from "./schemas";
 
 /** Policies selected per query: memory stays flat however many are due. */
@@ -30,8 +22,9 @@ const BATCH_SIZE = 500;
 const CONCURRENT_MOVES = 4;
 
 /**
- * Policies moved in one transaction, each in a savepoint of its own so that one that fails is put back
- * alone. A commit waits for the disk (a few ms here): one per policy was most of a run's time.
+ * Policies moved in one transaction by a step that moves them one by one, each in a savepoint of its
+ * own so that one that fails is put back alone. A commit waits for the disk (a few ms here): one per
+ * policy was most of a run's time. A step that moves them all at once takes a quarter of the batch.
  */
 const MOVES_PER_TRANSACTION = 25;
 
@@ -92,19 +85,21 @@ export async function runLifecycle({
 /** Every policy due for `step`, batch after batch; adds to `moved`, returns the notices queued. */
 async function applyStep(system: ServiceContext, step: Step, asOf: string, moved: LifecycleMoves): Promise<number> {
   const where = step.due(asOf);
+  const chunkSize = "all" in step ? Math.ceil(BATCH_SIZE / CONCURRENT_MOVES) : MOVES_PER_TRANSACTION;
   let notices = 0;
   let afterId: string | null = null;
   for (;;) {
     const batch = await selectDue(system.db, where, afterId, BATCH_SIZE);
     if (batch.length === 0) return notices;
-    const chunks = Array.from({ length: Math.ceil(batch.length / MOVES_PER_TRANSACTION) }, (_, at) =>
-      batch.slice(at * MOVES_PER_TRANSACTION, (at + 1) * MOVES_PER_TRANSACTION),
+    const ids = batch.map((due) => due.policy.id);
+    const chunks = Array.from({ length: Math.ceil(ids.length / chunkSize) }, (_, at) =>
+      ids.slice(at * chunkSize, (at + 1) * chunkSize),
     );
     await eachAtOnce(chunks, CONCURRENT_MOVES, async (chunk) => {
       try {
-        const outcomes = await inTransaction(system, (tx) => moveEach(tx, step, where, asOf, chunk));
+        const outcomes = await inTransaction(system, (tx) => moveChunk(tx, step, where, asOf, chunk));
         for (const outcome of outcomes) {
-          moved[outcome.moved]++;
+          moved[outcome.moved] += outcome.policies;
           notices += outcome.notices;
         }
       } catch (error) {
@@ -113,29 +108,34 @@ async function applyStep(system: ServiceContext, step: Step, asOf: string, moved
         logError("lifecycle run: a chunk of policies could not be moved", error, { asOf });
       }
     });
-    afterId = batch[batch.length - 1].policy.id;
+    afterId = ids[ids.length - 1];
   }
 }
 
 /**
- * Moves each still-due policy of `chunk` inside the transaction `tx`, each in a savepoint: the events a
- * move queues join the transaction's only when its savepoint is kept.
+ * Moves the still-due policies of `ids` inside the transaction `tx`: together, or each in a savepoint
+ * when the step moves them one by one (the events a move queues join the transaction's only when its
+ * savepoint is kept).
  */
-async function moveEach(
+async function moveChunk(
   tx: ServiceContext,
   step: Step,
   where: ReturnType<Step["due"]>,
   asOf: string,
-  chunk: readonly Due[],
+  ids: readonly string[],
 ): Promise<Outcome[]> {
+  if ("all" in step) {
+    const dues = await lockDue(tx, where, ids);
+    return dues.length > 0 ? [await step.all(tx, dues, asOf)] : [];
+  }
   const outcomes: Outcome[] = [];
-  for (const { policy } of chunk) {
+  for (const id of ids) {
     const events: NonNullable<ServiceContext["pendingEvents"]> = [];
     try {
       const outcome = await tx.db.transaction(async (savepoint) => {
         const one = { ...tx, db: savepoint, pendingEvents: events };
-        const due = await lockIfDue(one, where, policy.id);
-        return due ? step.apply(one, due, asOf) : null;
+        const [due] = await lockDue(one, where, [id]);
+        return due ? step.each(one, due, asOf) : null;
       });
       if (!outcome) continue;
       tx.pendingEvents!.push(...events);
@@ -143,7 +143,7 @@ async function moveEach(
     } catch (error) {
       // One policy that cannot move (the processor down while ending its subscription) must not stop
       // the others: it is still due, and the next run tries it again.
-      logError("lifecycle run: a policy could not be moved", error, { policyId: policy.id, asOf });
+      logError("lifecycle run: a policy could not be moved", error, { policyId: id, asOf });
     }
   }
   return outcomes;

@@ -1,3 +1,4 @@
+import { chunksForInsert } from "@/db/chunks";
 import type { Language } from "@/db/enums";
 import { notifications, type NotificationChannel } from "@/db/schema";
 import { sendAfterCommit, type ServiceContext } from "@/lib/context";
@@ -25,13 +26,21 @@ export type NewNotification = {
  * delivery sends them as they are. Returns the new row's id, or null when the dedupe key was already used.
  */
 export async function enqueueNotification(ctx: ServiceContext, input: NewNotification): Promise<string | null> {
-  if (!isKnownTemplate(input.template)) throw new Error(`unknown notification template: ${input.template}`);
-  if (!isLocale(input.language)) throw new Error(`unknown notification language: ${String(input.language)}`);
-  const payload = input.payload ?? {};
-  const { subject, body } = renderTemplate(input.template, payload, input.language);
-  const [row] = await ctx.db
-    .insert(notifications)
-    .values({
+  const [id] = await enqueueNotifications(ctx, [input]);
+  return id ?? null;
+}
+
+/**
+ * enqueueNotification for many notifications, in one statement per few thousand (the lifecycle run's
+ * notices). Returns the ids of the rows written: those whose dedupe key was already used are left out.
+ */
+export async function enqueueNotifications(ctx: ServiceContext, inputs: readonly NewNotification[]): Promise<string[]> {
+  const rows = inputs.map((input) => {
+    if (!isKnownTemplate(input.template)) throw new Error(`unknown notification template: ${input.template}`);
+    if (!isLocale(input.language)) throw new Error(`unknown notification language: ${String(input.language)}`);
+    const payload = input.payload ?? {};
+    const { subject, body } = renderTemplate(input.template, payload, input.language);
+    return {
       channel: input.channel,
       recipient: input.recipient,
       template: input.template,
@@ -41,10 +50,18 @@ export async function enqueueNotification(ctx: ServiceContext, input: NewNotific
       body,
       dedupeKey: input.dedupeKey ?? null,
       companyId: input.companyId ?? null,
-    })
-    .onConflictDoNothing({ target: notifications.dedupeKey })
-    .returning({ id: notifications.id });
-  if (!row) return null;
-  sendAfterCommit(ctx, { name: "notifications/notification.created", data: { notification_id: row.id } });
-  return row.id;
+    };
+  });
+  const ids: string[] = [];
+  for (const chunk of chunksForInsert(rows)) {
+    const written = await ctx.db
+      .insert(notifications)
+      .values(chunk)
+      .onConflictDoNothing({ target: notifications.dedupeKey })
+      .returning({ id: notifications.id });
+    ids.push(...written.map((row) => row.id));
+  }
+  for (const id of ids)
+    sendAfterCommit(ctx, { name: "notifications/notification.created", data: { notification_id: id } });
+  return ids;
 }

@@ -1,5 +1,5 @@
-import { and, desc, eq, ne } from "drizzle-orm";
-import { subscriptions, type Policy, type Subscription } from "@/db/schema";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { policies, subscriptions, type Policy, type Subscription } from "@/db/schema";
 import type { ServiceContext } from "@/lib/context";
 import { periodEndOf } from "./billing-period";
 import { callProcessor, paymentProcessor, toMinorUnits } from "./processor";
@@ -7,12 +7,19 @@ import { callProcessor, paymentProcessor, toMinorUnits } from "./processor";
 // What the lifecycle changes in a policy's card subscription (lifecycle.md sections 4, 5, 7 and 8): its
 // amount after a renewal or an endorsement, and its end when the service cancels the policy.
 
+/** A subscription is live until the processor has cancelled it. */
+const live = ne(subscriptions.status, "CANCELED");
+
+/** Whether the policy (of the surrounding query) has a live subscription, for the lifecycle run's selects. */
+export const hasLiveSubscription = sql`exists (select 1 from ${subscriptions} where ${subscriptions.policyId} = ${policies.id} and ${live})`;
+
 /** The policy's subscription that still bills, locked; null when it has none. */
+
 export async function liveSubscriptionOf(ctx: ServiceContext, policyId: string): Promise<Subscription | null> {
   const [subscription] = await ctx.db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.policyId, policyId), ne(subscriptions.status, "CANCELED")))
+    .where(and(eq(subscriptions.policyId, policyId), live))
     .orderBy(desc(subscriptions.createdAt))
     .for("update");
   return subscription ?? null;

@@ -22,14 +22,20 @@ const FOLD_BATCH = 5_000;
  */
 export async function foldPortfolioTotals(db: DbOrTx): Promise<number> {
   let taken = 0;
+  // Each batch starts after the last policy of the one before: the queue's index keeps the entries of the
+  // rows a batch deleted until a vacuum, and a scan from the start stepped over all of them every time
+  // (a fold of a million queued policies took 43 minutes). One queued meanwhile below it waits for the
+  // next fold.
+  let after: string | null = null;
   for (;;) {
-    const batch = await db.transaction(async (tx) => {
+    const batch: { n: number; last: string | null } = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portfolio_totals'))`);
-      const [row] = await rowsOf<{ n: number | string }>(tx, foldBatch(FOLD_BATCH));
-      return Number(row?.n ?? 0);
+      const [row] = await rowsOf<{ n: number | string; last: string | null }>(tx, foldBatch(FOLD_BATCH, after));
+      return { n: Number(row?.n ?? 0), last: row?.last ?? null };
     });
-    taken += batch;
-    if (batch < FOLD_BATCH) return taken;
+    taken += batch.n;
+    if (batch.n < FOLD_BATCH) return taken;
+    after = batch.last;
   }
 }
 
@@ -46,10 +52,12 @@ export async function portfolioPendingExists(db: DbOrTx): Promise<boolean> {
  * add the difference to the day, month and year rows; write their facts (first premium, imported) again. Every input is read in the statement's one snapshot, and
  * only queue rows committed before it are taken: a policy written meanwhile stays queued.
  */
-function foldBatch(limit: number): SQL {
+function foldBatch(limit: number, after: string | null): SQL {
   return sql`
   with batch as (
-    select distinct policy_id from portfolio_pending limit ${limit}
+    select distinct policy_id from portfolio_pending
+    ${after ? sql`where policy_id > ${after}::uuid` : sql``}
+    order by policy_id limit ${limit}
   ),
   dequeued as (
     delete from portfolio_pending q using batch b where q.policy_id = b.policy_id returning q.policy_id
@@ -191,7 +199,8 @@ function foldBatch(limit: number): SQL {
                   premium = c.premium + excluded.premium, amount = c.amount + excluded.amount
     returning 1
   )
-  select (select count(*) from batch) as n, (select count(*) from dequeued) as dequeued,
+  select (select count(*) from batch) as n, (select max(policy_id::text) from batch) as last,
+         (select count(*) from dequeued) as dequeued,
          (select count(*) from applied) as applied, (select count(*) from facts) as facts,
          (select count(*) from dropped) as dropped
   `;

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db";
 import { normalizeSearchText } from "@/db/search";
 import { api } from "@/test/api";
 import {
@@ -15,11 +17,13 @@ import { issueBody, issueViaApi, person } from "./helpers";
 // case and accents, on the normalised columns of db/search.ts (the same index on PGlite and PostgreSQL).
 
 let seller: SignedIn;
+let companyId: string;
 const made: Record<string, { id: string }> = {};
 const policyOf: Record<string, { id: string; policy_number: string }> = {};
 
 beforeAll(async () => {
-  seller = await signInAs("VENDEDOR", { companyId: (await createTestCompany()).id });
+  companyId = (await createTestCompany()).id;
+  seller = await signInAs("VENDEDOR", { companyId });
   made.accented = await createTestClient(seller, { first_name: "José", last_name: "Ramírez Núñez" });
   made.plain = await createTestClient(seller, { first_name: "Iñaki", last_name: "ramirez" });
   made.inside = await createTestClient(seller, { first_name: "Ana", last_name: "Pérez Ramírez" });
@@ -49,6 +53,24 @@ describe("normalizeSearchText", () => {
 });
 
 describe("GET /api/v1/emission/clients?q=", () => {
+  it("counts a search's matches exactly up to 1,000, and gives an estimate beyond", async () => {
+    await (
+      await getDb()
+    ).execute(sql`
+      insert into clients (first_name, last_name, email, birth_date, nationality, country_of_residence, company_id)
+      select 'Zoilo', 'Quiñones ' || n, 'zoilo.' || n || '@example.test', '1980-01-01', 'MX', 'MX', ${companyId}::uuid
+      from generate_series(1, 1001) n`);
+    const many = await api("GET", "/api/v1/emission/clients?q=quinones", { token: seller.token });
+    expect(many.status, many.text).toBe(200);
+    expect(many.body.total_is_estimate).toBe(true);
+    expect(many.body.total).toBeGreaterThanOrEqual(1001);
+    // "quiñones 100" is 100, 1000 and 1001: counted.
+    const few = await api("GET", `/api/v1/emission/clients?q=${encodeURIComponent("quiñones 100")}`, {
+      token: seller.token,
+    });
+    expect(few.body).toMatchObject({ total: 3, total_is_estimate: false });
+  });
+
   it('finds "Ramírez" with "ramirez", and "ramirez" with "RAMÍREZ": case and accents do not matter', async () => {
     const both = [made.accented.id, made.plain.id].sort();
     expect(await found("clients", "ramirez")).toEqual(both);

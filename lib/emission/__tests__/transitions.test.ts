@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { auditLogs, policies, type PolicyStatus } from "@/db/schema";
 import { systemContext } from "@/lib/context";
-import { movePolicy } from "@/lib/emission/move-policy";
+import { movePolicies, movePolicy } from "@/lib/emission/move-policy";
 import type { PolicyTrigger } from "@/lib/emission/state-machine";
 import { api } from "@/test/api";
 import {
@@ -325,6 +325,78 @@ describe("moves by payment events (movePolicy with the system as actor)", () => 
       trigger: "payment_failed",
     });
     expect(moved.status).toBe("PAID_FAILED");
+  });
+
+  it("movePolicies moves many at once, each with its own columns, history row and audit entry", async () => {
+    const [arrears, lapsing, other] = [
+      await policyIn("ACTIVE"),
+      await policyIn("IN_ARREARS"),
+      await policyIn("IN_ARREARS"),
+    ];
+    const ctx = systemContext(await getDb(), "lifecycle");
+    const moved = await movePolicies(ctx, [
+      {
+        policyId: lapsing,
+        to: "LAPSED",
+        reason: "grace ended",
+        trigger: "lifecycle",
+        effectiveDate: "2026-03-02",
+        set: { lapsedOn: "2026-03-02" },
+      },
+      {
+        policyId: arrears,
+        to: "IN_ARREARS",
+        reason: "premium unpaid",
+        trigger: "lifecycle",
+        effectiveDate: "2026-03-01",
+      },
+      {
+        policyId: other,
+        to: "LAPSED",
+        reason: "grace ended",
+        trigger: "lifecycle",
+        effectiveDate: "2026-02-20",
+        set: { lapsedOn: "2026-02-20" },
+      },
+    ]);
+    // In the order asked, each with its own lapsed_on.
+    expect(moved.map((policy) => [policy.id, policy.status, policy.lapsedOn])).toEqual([
+      [lapsing, "LAPSED", "2026-03-02"],
+      [arrears, "IN_ARREARS", null],
+      [other, "LAPSED", "2026-02-20"],
+    ]);
+    expect((await historyOf(arrears)).at(-1)).toMatchObject({
+      fromStatus: "ACTIVE",
+      toStatus: "IN_ARREARS",
+      changedBy: "system:lifecycle",
+      reason: "premium unpaid",
+      effectiveDate: "2026-03-01",
+    });
+    expect((await historyOf(other)).at(-1)).toMatchObject({
+      fromStatus: "IN_ARREARS",
+      toStatus: "LAPSED",
+      effectiveDate: "2026-02-20",
+    });
+    const audit = await expectAuditRow("POLICY_STATUS_CHANGED", lapsing);
+    expect(audit.details).toMatchObject({
+      from_status: "IN_ARREARS",
+      to_status: "LAPSED",
+      effective_date: "2026-03-02",
+    });
+  });
+
+  it("movePolicies moves none when the table refuses one of them", async () => {
+    const [active, expired] = [await policyIn("ACTIVE"), await policyIn("EXPIRED")];
+    const before = [await historyOf(active), await historyOf(expired)];
+    const ctx = systemContext(await getDb(), "lifecycle");
+    await expect(
+      movePolicies(ctx, [
+        { policyId: active, to: "IN_ARREARS", reason: "unpaid", trigger: "lifecycle" },
+        { policyId: expired, to: "IN_ARREARS", reason: "unpaid", trigger: "lifecycle" },
+      ]),
+    ).rejects.toThrow("a policy cannot move from EXPIRED to IN_ARREARS");
+    expect([await statusOf(active), await statusOf(expired)]).toEqual(["ACTIVE", "EXPIRED"]);
+    expect([await historyOf(active), await historyOf(expired)]).toEqual(before);
   });
 
   it("answers 'policy not found' for an unknown policy", async () => {

@@ -2,12 +2,15 @@ import type { Client, PlanVersion, Policy } from "@/db/schema";
 import type { ServiceContext } from "@/lib/context";
 import { arrearsAmount } from "@/lib/emission/account/premiums";
 import { addDays } from "@/lib/emission/premium-dates";
-import { enqueueNotification } from "@/lib/notifications/enqueue-notification";
+import { enqueueNotifications } from "@/lib/notifications/enqueue-notification";
 import { clientLanguage } from "@/lib/notifications/language";
 
 // The lifecycle's notices to the client (lifecycle.md section 4, step 6), each at most once per policy and
 // occasion: the dedupe key names the policy and the occasion (the arrears of one paid-to date, one lapse,
 // one term), so a second run, or a catch-up over the same days, queues nothing more.
+
+/** The policy a notice is about, with its plan version and client. */
+export type NoticeOf = { policy: Policy; version: PlanVersion; client: Client };
 
 export type LifecycleNotice =
   | "policy.in_arrears"
@@ -78,23 +81,37 @@ function payloadOf(template: LifecycleNotice, policy: Policy, version: PlanVersi
 export async function sendNotice(
   tx: ServiceContext,
   template: LifecycleNotice,
-  { policy, version, client }: { policy: Policy; version: PlanVersion; client: Client },
+  due: NoticeOf,
   asOf: string,
   extra: Record<string, unknown> = {},
 ): Promise<number> {
-  const id = await enqueueNotification(tx, {
-    channel: "EMAIL",
-    recipient: client.email,
-    template,
-    language: clientLanguage(client),
-    companyId: policy.companyId,
-    dedupeKey: noticeKey(template, policy),
-    payload: {
-      name: client.firstName,
-      policy_number: policy.policyNumber,
-      ...payloadOf(template, policy, version, asOf),
-      ...extra,
-    },
-  });
-  return id ? 1 : 0;
+  return sendNotices(tx, template, [due], asOf, extra);
+}
+
+/** sendNotice to many policies' clients in one statement; returns how many were queued. */
+export async function sendNotices(
+  tx: ServiceContext,
+  template: LifecycleNotice,
+  dues: readonly NoticeOf[],
+  asOf: string,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
+  const ids = await enqueueNotifications(
+    tx,
+    dues.map(({ policy, version, client }) => ({
+      channel: "EMAIL" as const,
+      recipient: client.email,
+      template,
+      language: clientLanguage(client),
+      companyId: policy.companyId,
+      dedupeKey: noticeKey(template, policy),
+      payload: {
+        name: client.firstName,
+        policy_number: policy.policyNumber,
+        ...payloadOf(template, policy, version, asOf),
+        ...extra,
+      },
+    })),
+  );
+  return ids.length;
 }

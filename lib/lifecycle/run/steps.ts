@@ -1,35 +1,34 @@
 import { and, eq, gte, inArray, isNull, lt, lte, not, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import {
-  clients,
-  notifications,
-  planVersions,
-  policies,
-  subscriptions,
-  type Client,
-  type PlanVersion,
-  type Policy,
-} from "@/db/schema";
+import { clients, notifications, planVersions, policies, subscriptions } from "@/db/schema";
 import type { ServiceContext } from "@/lib/context";
-import { movePolicy } from "@/lib/emission/move-policy";
+import { movePolicies, type PolicyMove } from "@/lib/emission/move-policy";
 import { addDays } from "@/lib/emission/premium-dates";
-import { endSubscription } from "@/lib/payments/subscription-changes";
+import { endSubscription, hasLiveSubscription } from "@/lib/payments/subscription-changes";
 import { renewOrExpire } from "../renew-policy";
 import type { LifecycleMoves } from "../schemas";
-import { sendNotice } from "./notices";
+import { sendNotice, sendNotices, type LifecycleNotice, type NoticeOf } from "./notices";
 
 // The moves of the daily run (lifecycle.md section 4, steps 1 to 5), each as the SQL condition that makes
-// a policy due on a day and what is done to one due policy. The run selects due ids with the condition in
-// batches, then moves each policy in a transaction of its own after locking its row and checking the same
-// condition again (a payment may have moved it in between).
+// a policy due on a day and what is done to the due policies. The run selects due ids with the condition in
+// batches, then, in a transaction, locks them while checking the same condition again (a payment may have
+// moved one in between) and moves those still due: all at once when the move stays in the database, one
+// by one when it calls the processor (a refusal must put back that policy alone).
 
-export type Due = { policy: Policy; version: PlanVersion; client: Client };
-export type Outcome = { moved: keyof LifecycleMoves; notices: number };
+export type Due = NoticeOf;
+export type Outcome = { moved: keyof LifecycleMoves; policies: number; notices: number };
 
-export type Step = {
+/** A step whose due policies of one transaction move together. */
+type AllAtOnce = {
   due: (asOf: string) => SQL;
-  apply: (tx: ServiceContext, due: Due, asOf: string) => Promise<Outcome>;
+  all: (tx: ServiceContext, dues: readonly Due[], asOf: string) => Promise<Outcome>;
 };
+/** A step whose policies move one by one, each in a savepoint of its own. */
+type OneByOne = {
+  due: (asOf: string) => SQL;
+  each: (tx: ServiceContext, due: Due, asOf: string) => Promise<Outcome>;
+};
+export type Step = AllAtOnce | OneByOne;
 
 /** Days a live card subscription is given for the processor's charge before the run finds arrears. */
 export const SUBSCRIPTION_ALLOWANCE_DAYS = 3;
@@ -48,31 +47,70 @@ const hasChargingSubscription = sql`exists (select 1 from ${subscriptions} where
 /** "<rule> (lifecycle run for <as_of>)": the history row's reason names the rule and the day. */
 const reason = (rule: string, asOf: string) => `${rule} (lifecycle run for ${asOf})`;
 
-const notTakenUp: Step = {
-  due: (asOf) =>
-    and(
-      inArray(policies.status, ["PENDING_PAYMENT", "PAID_FAILED"]),
-      isNull(policies.paidToDate),
-      sql`${policies.startDate} + ${planVersions.notTakenUpDays} < ${day(asOf)}`,
-    )!,
-  async apply(tx, { policy, version, client }, asOf) {
+/**
+ * A step whose move stays in the database: the due policies of a transaction move in a few statements
+ * (movePolicies), and their notices are queued in one.
+ */
+function moveAll({
+  kind,
+  due,
+  move,
+  notice,
+}: {
+  kind: keyof LifecycleMoves;
+  due: AllAtOnce["due"];
+  move: (due: Due, asOf: string) => PolicyMove;
+  notice?: LifecycleNotice;
+}): AllAtOnce {
+  return {
+    due,
+    async all(tx, dues, asOf) {
+      const moved = await movePolicies(
+        tx,
+        dues.map((one) => move(one, asOf)),
+      );
+      const told = dues.map((one, at) => ({ ...one, policy: moved[at] }));
+      return { moved: kind, policies: dues.length, notices: notice ? await sendNotices(tx, notice, told, asOf) : 0 };
+    },
+  };
+}
+
+const notTakenUpDue = (asOf: string) =>
+  and(
+    inArray(policies.status, ["PENDING_PAYMENT", "PAID_FAILED"]),
+    isNull(policies.paidToDate),
+    sql`${policies.startDate} + ${planVersions.notTakenUpDays} < ${day(asOf)}`,
+  )!;
+
+/** Not taken up (step 1), for policies with no live subscription: most of them never reached the processor. */
+const notTakenUp = moveAll({
+  kind: "not_taken_up",
+  due: (asOf) => and(notTakenUpDue(asOf), not(hasLiveSubscription))!,
+  move({ policy, version }, asOf) {
     const deadline = addDays(policy.startDate, version.notTakenUpDays);
-    const moved = await movePolicy(tx, {
+    return {
       policyId: policy.id,
       to: "NOT_TAKEN_UP",
       reason: reason(`not taken up: no premium paid by ${deadline}`, asOf),
       trigger: "lifecycle",
       effectiveDate: addDays(deadline, 1),
-    });
-    await endSubscription(tx, policy.id, { atPeriodEnd: false });
-    return {
-      moved: "not_taken_up",
-      notices: await sendNotice(tx, "policy.not_taken_up", { policy: moved, version, client }, asOf),
     };
+  },
+  notice: "policy.not_taken_up",
+});
+
+/** Step 1 for a policy whose subscription the processor must end as well. */
+const notTakenUpEndingSubscription: Step = {
+  due: (asOf) => and(notTakenUpDue(asOf), hasLiveSubscription)!,
+  async each(tx, due, asOf) {
+    const outcome = await notTakenUp.all(tx, [due], asOf);
+    await endSubscription(tx, due.policy.id, { atPeriodEnd: false });
+    return outcome;
   },
 };
 
-const arrears: Step = {
+const arrears = moveAll({
+  kind: "in_arrears",
   due: (asOf) =>
     and(
       eq(policies.status, "ACTIVE"),
@@ -85,23 +123,21 @@ const arrears: Step = {
         not(hasChargingSubscription),
       ),
     )!,
-  async apply(tx, { policy, version, client }, asOf) {
+  move({ policy }, asOf) {
     const firstUnpaid = addDays(policy.paidToDate!, 1);
-    const moved = await movePolicy(tx, {
+    return {
       policyId: policy.id,
       to: "IN_ARREARS",
       reason: reason(`in arrears: premium due ${firstUnpaid} unpaid`, asOf),
       trigger: "lifecycle",
       effectiveDate: firstUnpaid,
-    });
-    return {
-      moved: "in_arrears",
-      notices: await sendNotice(tx, "policy.in_arrears", { policy: moved, version, client }, asOf),
     };
   },
-};
+  notice: "policy.in_arrears",
+});
 
-const lapse: Step = {
+const lapse = moveAll({
+  kind: "lapsed",
   due: (asOf) =>
     and(
       eq(policies.status, "IN_ARREARS"),
@@ -109,50 +145,56 @@ const lapse: Step = {
       sql`${policies.paidToDate} + ${planVersions.gracePeriodDays} < ${day(asOf)}`,
       notCancelDue(asOf),
     )!,
-  async apply(tx, { policy, version, client }, asOf) {
+  move({ policy, version }, asOf) {
     const graceEnd = addDays(policy.paidToDate!, version.gracePeriodDays);
     const lapsedOn = addDays(graceEnd, 1);
-    const moved = await movePolicy(tx, {
+    return {
       policyId: policy.id,
       to: "LAPSED",
       reason: reason(`lapsed: grace period ended on ${graceEnd}`, asOf),
       trigger: "lifecycle",
       effectiveDate: lapsedOn,
       set: { lapsedOn },
-    });
+    };
+  },
+  notice: "policy.lapsed",
+});
+
+const cancelAtPeriodEnd = moveAll({
+  kind: "cancelled",
+  due: (asOf) => and(inArray(policies.status, ["ACTIVE", "IN_ARREARS"]), cancelDue(asOf))!,
+  move: ({ policy }, asOf) => ({
+    policyId: policy.id,
+    to: "CANCELLED",
+    reason: reason(`cancelled at the end of the paid period on ${policy.cancelAt}`, asOf),
+    trigger: "lifecycle",
+    effectiveDate: addDays(policy.cancelAt!, 1),
+  }),
+});
+
+/** Step 5: renewal or expiry, one policy at a time (either may tell the processor). */
+const termEnd: Step = {
+  due: (asOf) => and(eq(policies.status, "ACTIVE"), lt(policies.endDate, asOf))!,
+  async each(tx, { policy, version, client }, asOf) {
+    const { outcome, policy: after } = await renewOrExpire(tx, policy, asOf);
+    const template = outcome === "renewed" ? "policy.renewed" : "policy.expired";
     return {
-      moved: "lapsed",
-      notices: await sendNotice(tx, "policy.lapsed", { policy: moved, version, client }, asOf),
+      moved: outcome,
+      policies: 1,
+      notices: await sendNotice(tx, template, { policy: after, version, client }, asOf),
     };
   },
 };
 
-const cancelAtPeriodEnd: Step = {
-  due: (asOf) => and(inArray(policies.status, ["ACTIVE", "IN_ARREARS"]), cancelDue(asOf))!,
-  async apply(tx, { policy }, asOf) {
-    await movePolicy(tx, {
-      policyId: policy.id,
-      to: "CANCELLED",
-      reason: reason(`cancelled at the end of the paid period on ${policy.cancelAt}`, asOf),
-      trigger: "lifecycle",
-      effectiveDate: addDays(policy.cancelAt!, 1),
-    });
-    return { moved: "cancelled", notices: 0 };
-  },
-};
-
-const termEnd: Step = {
-  due: (asOf) => and(eq(policies.status, "ACTIVE"), lt(policies.endDate, asOf))!,
-  async apply(tx, { policy, version, client }, asOf) {
-    const { outcome } = await renewOrExpire(tx, policy, asOf);
-    const [after] = await tx.db.select().from(policies).where(eq(policies.id, policy.id));
-    const template = outcome === "renewed" ? "policy.renewed" : "policy.expired";
-    return { moved: outcome, notices: await sendNotice(tx, template, { policy: after, version, client }, asOf) };
-  },
-};
-
 /** Steps 1 to 5, in the spec's order. */
-export const LIFECYCLE_STEPS: readonly Step[] = [notTakenUp, arrears, lapse, cancelAtPeriodEnd, termEnd];
+export const LIFECYCLE_STEPS: readonly Step[] = [
+  notTakenUp,
+  notTakenUpEndingSubscription,
+  arrears,
+  lapse,
+  cancelAtPeriodEnd,
+  termEnd,
+];
 
 /** The longest renewal_notice_days a version may have (lifecycle.md section 1): bounds the end_date look-up. */
 const MAX_RENEWAL_NOTICE_DAYS = 90;
@@ -201,8 +243,9 @@ export function selectDue(db: DbOrTx, where: SQL, afterId: string | null, limit:
   return selectMatching(db, inArray(policies.id, batch)).orderBy(policies.id);
 }
 
-/** One due policy, its row locked until the transaction ends; undefined when it is no longer due. */
-export async function lockIfDue(tx: ServiceContext, where: SQL, policyId: string): Promise<Due | undefined> {
-  const [due] = await selectMatching(tx.db, and(where, eq(policies.id, policyId))!).for("update", { of: policies });
-  return due;
+/** The policies of `ids` still due (`where`), their rows locked until the transaction ends, in id order. */
+export function lockDue(tx: ServiceContext, where: SQL, ids: readonly string[]): Promise<Due[]> {
+  return selectMatching(tx.db, and(where, inArray(policies.id, [...ids]))!)
+    .orderBy(policies.id)
+    .for("update", { of: policies });
 }
