@@ -112,10 +112,12 @@ export type PaginationQuery = z.infer<typeof PaginationQuery>;
 export function paginated<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
-    total: RowCount().describe("The matching rows: counted exactly up to 10,000, the database's estimate above that"),
+    total: RowCount().describe(
+      "The matching rows: counted exactly up to 10,000 (1,000 for a `q` search of clients or policies), the database's estimate above that",
+    ),
     total_is_estimate: z
       .boolean()
-      .describe("True when `total` is the database's estimate (more than 10,000 rows match)"),
+      .describe("True when `total` is the database's estimate (more than 10,000 rows match, or 1,000 for a search)"),
     page: z.number().int().min(1).max(ROW_COUNT_MAX),
     page_size: z.number().int().min(1).max(PAGE_SIZE_MAX),
     next_cursor: z
