@@ -315,11 +315,17 @@ export const volume: Scenario = {
       },
     );
 
+    // Where the issues' tail comes from: their latencies split by what ran beside them.
+    const phases = [{ name: "the lists", from: 0 }];
+    const phase = (name: string) => phases.push({ name, from: issued.latencies.length });
     log("portfolio report");
+    phase("the report");
     const report = await portfolio(service.baseUrl, adminToken, day);
     log("CSV export of every policy");
+    phase("the export");
     const csv = await exportCsv(service.baseUrl, adminToken, service.pid);
     log("lifecycle run of the book day");
+    phase("the lifecycle run");
     const run = await lifecycleRun(service.baseUrl, adminToken, service.pid, databaseUrl, day);
 
     issuing = false;
@@ -337,7 +343,11 @@ export const volume: Scenario = {
       label: `${list.label}: p95 ${results[at].p95.toFixed(1)} ms under ${list.target} ms`,
       pass: results[at].errors === 0 && results[at].p95 < list.target,
     }));
-    const notes: string[] = [];
+    const notes = phases.map(({ name, from }, at) => {
+      const latencies = issued.latencies.slice(from, phases[at + 1]?.from ?? issued.latencies.length);
+      const { p50, p99 } = summarizeLatencies(latencies);
+      return `issue during ${name}: ${latencies.length} issued, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`;
+    });
     const skippable = (name: string, outcome: Skippable) => {
       if (outcome.skipped) {
         notes.push(`SKIP (not built)  ${name}`);
