@@ -57,7 +57,9 @@ export async function movePolicies(ctx: ServiceContext, moves: readonly PolicyMo
     const groups = new Map<string, PolicyMove[]>();
     for (const move of moves) {
       const key = JSON.stringify([move.to, move.set ?? {}]);
-      groups.set(key, [...(groups.get(key) ?? []), move]);
+      const group = groups.get(key);
+      if (group) group.push(move);
+      else groups.set(key, [move]);
     }
     const after = new Map<string, Policy>();
     for (const [first, ...rest] of groups.values()) {

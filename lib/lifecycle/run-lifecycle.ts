@@ -8,7 +8,15 @@ import { logError } from "@/lib/log";
 import { withLifecycleLock } from "./run/lock";
 import { planRenewal } from "./renewal-plan";
 import { sendNotice } from "./run/notices";
-import { LIFECYCLE_STEPS, lockDue, renewalNoticeDue, selectDue, type Outcome, type Step } from "./run/steps";
+import {
+  LIFECYCLE_STEPS,
+  lockDue,
+  renewalNoticeDue,
+  selectDue,
+  selectDueIds,
+  type Outcome,
+  type Step,
+} from "./run/steps";
 import type { LifecycleMoves, LifecycleRunResponse, RunLifecycleInput } from "./schemas";
 
 /** Policies selected per query: memory stays flat however many are due. */
@@ -89,9 +97,8 @@ async function applyStep(system: ServiceContext, step: Step, asOf: string, moved
   let notices = 0;
   let afterId: string | null = null;
   for (;;) {
-    const batch = await selectDue(system.db, where, afterId, BATCH_SIZE);
-    if (batch.length === 0) return notices;
-    const ids = batch.map((due) => due.policy.id);
+    const ids = await selectDueIds(system.db, where, afterId, BATCH_SIZE);
+    if (ids.length === 0) return notices;
     const chunks = Array.from({ length: Math.ceil(ids.length / chunkSize) }, (_, at) =>
       ids.slice(at * chunkSize, (at + 1) * chunkSize),
     );

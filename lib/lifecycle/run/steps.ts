@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNull, lt, lte, not, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
+import { rowsOf } from "@/db/rows";
 import { clients, notifications, planVersions, policies, subscriptions } from "@/db/schema";
 import type { ServiceContext } from "@/lib/context";
 import { movePolicies, type PolicyMove } from "@/lib/emission/move-policy";
@@ -226,21 +227,31 @@ function selectMatching(db: DbOrTx, where: SQL) {
 }
 
 /**
- * The policies (with version and client) matching `where`, after `afterId`, in id order: one batch. The
- * due ids are found first, in a MATERIALIZED CTE the planner cannot fold into the batch's ORDER BY id
- * LIMIT: folded, it walked the primary key of a million policies and filtered each one (2 s for a batch
- * of arrears, 6 s for the renewal notices) instead of reading the few due ones through the indexes of
- * their status and dates (docs/volume.md). Memory stays that of one batch: the CTE lives in the database.
+ * The ids of one batch of policies matching `where`, after `afterId`, in id order. The due ids are found
+ * first, in a MATERIALIZED CTE the planner cannot fold into the batch's ORDER BY id LIMIT: folded, it
+ * walked the primary key of a million policies and filtered each one (2 s for a batch of arrears, 6 s for
+ * the renewal notices) instead of reading the few due ones through the indexes of their status and dates
+ * (docs/volume.md). Memory stays that of one batch: the CTE lives in the database.
  */
-export function selectDue(db: DbOrTx, where: SQL, afterId: string | null, limit: number) {
+function dueBatch(db: DbOrTx, where: SQL, afterId: string | null, limit: number): SQL {
   const due = db
     .select({ id: policies.id })
     .from(policies)
     .innerJoin(planVersions, eq(planVersions.id, policies.planVersionId))
     .innerJoin(clients, eq(clients.id, policies.clientId))
     .where(where);
-  const batch = sql`(with due as materialized (${due}) select id from due ${afterId ? sql`where id > ${afterId}` : sql``} order by id limit ${limit})`;
-  return selectMatching(db, inArray(policies.id, batch)).orderBy(policies.id);
+  return sql`(with due as materialized (${due}) select id from due ${afterId ? sql`where id > ${afterId}` : sql``} order by id limit ${limit})`;
+}
+
+/** One batch of due ids (dueBatch), for a step that locks and reads its policies itself (lockDue). */
+export async function selectDueIds(db: DbOrTx, where: SQL, afterId: string | null, limit: number): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(db, dueBatch(db, where, afterId, limit));
+  return rows.map((row) => row.id);
+}
+
+/** One batch of due policies (dueBatch) with their version and client, read without a lock. */
+export function selectDue(db: DbOrTx, where: SQL, afterId: string | null, limit: number) {
+  return selectMatching(db, inArray(policies.id, dueBatch(db, where, afterId, limit))).orderBy(policies.id);
 }
 
 /** The policies of `ids` still due (`where`), their rows locked until the transaction ends, in id order. */
